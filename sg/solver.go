@@ -221,25 +221,13 @@ func (s *Solver[C, M]) WinningMoves(ctx context.Context, components ...C) ([]Win
 		// Options may have values above the component's own, so every
 		// component is searched, not only those whose value exceeds target.
 		target := total ^ values[i]
-		var err error
+		// Grundy(c) solved every option of c, so lookups suffice here.
 		s.game.Moves(c, func(m M, parts []C) bool {
-			x := 0
-			for _, p := range parts {
-				v, e := s.Grundy(ctx, p)
-				if e != nil {
-					err = e
-					return false
-				}
-				x ^= v
-			}
-			if x == target {
+			if s.partsValue(parts) == target {
 				wins = append(wins, WinningMove[M]{Component: i, Move: m})
 			}
 			return true
 		})
-		if err != nil {
-			return nil, err
-		}
 	}
 	return wins, nil
 }

@@ -1,0 +1,97 @@
+// Package rect holds what the dense rectangle solvers share: a numbering of
+// intervals for flat tables, a level-by-level parallel loop, and memory
+// estimates.
+//
+// A sub-rectangle is a pair of intervals, one of rows and one of columns. The
+// dense solvers keep one value per sub-rectangle in a flat table indexed by
+// Intervals.Index(column interval)*rowIntervals + Intervals.Index(row
+// interval). Intervals are numbered by length first, so that an interval's
+// sub-intervals come before it and a loop over lengths visits every table
+// block in order.
+package rect
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Intervals numbers the intervals [start, start+length) of 0..n-1 with
+// 0 <= length <= n, length first. Empty intervals (length 0) are included,
+// one per start 0..n, so that lookups need no bounds branch: their value is
+// that of the empty rectangle, 0.
+type Intervals struct {
+	n      int
+	offset []int // offset[length] = index of (start 0, length)
+}
+
+// NewIntervals returns the numbering of the intervals of 0..n-1.
+func NewIntervals(n int) Intervals {
+	off := make([]int, n+2)
+	for l := 0; l <= n; l++ {
+		off[l+1] = off[l] + n - l + 1
+	}
+	return Intervals{n: n, offset: off}
+}
+
+// Len returns how many intervals there are: (n+1)(n+2)/2.
+func (iv Intervals) Len() int { return iv.offset[iv.n+1] }
+
+// Index returns the number of the interval [start, start+length).
+func (iv Intervals) Index(start, length int) int { return iv.offset[length] + start }
+
+// Span returns the number of the closed interval [lo, hi]; hi = lo-1 is the
+// empty interval at lo.
+func (iv Intervals) Span(lo, hi int) int { return iv.offset[hi-lo+1] + lo }
+
+// Cells estimates the table entries of a rows x cols board: one per pair of
+// intervals.
+func Cells(rows, cols int) int64 {
+	return int64(IntervalCount(rows)) * int64(IntervalCount(cols))
+}
+
+// IntervalCount is NewIntervals(n).Len() without building the numbering.
+func IntervalCount(n int) int { return (n + 1) * (n + 2) / 2 }
+
+// Workers is the number of goroutines the dense solvers use.
+func Workers() int { return runtime.GOMAXPROCS(0) }
+
+// ByLength calls f(length, start) for every interval of 0..n-1 of length
+// 1..n, all intervals of one length before any longer one. Calls for the same
+// length run concurrently on up to workers goroutines, so f may only read
+// results of shorter lengths and write its own. ByLength checks ctx between
+// calls and returns its error once cancelled.
+func ByLength(ctx context.Context, n, workers int, f func(length, start int)) error {
+	for length := 1; length <= n; length++ {
+		count := n - length + 1
+		w := min(workers, count)
+		if w <= 1 {
+			for s := 0; s < count; s++ {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				f(length, s)
+			}
+			continue
+		}
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range w {
+			wg.Go(func() {
+				for {
+					s := int(next.Add(1) - 1)
+					if s >= count || ctx.Err() != nil {
+						return
+					}
+					f(length, s)
+				}
+			})
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
