@@ -2,6 +2,7 @@ package bacterial
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 
@@ -60,41 +61,16 @@ func emptyValues(rows, cols int) []int {
 	return e
 }
 
-// mexer is sg.MexSet with the common case, values below 256, inlined.
-type mexer struct {
-	small [4]uint64
-	rest  sg.MexSet
-	big   bool
-}
-
-func (m *mexer) reset() {
-	m.small = [4]uint64{}
-	if m.big {
-		m.rest.Reset()
-		m.big = false
-	}
-}
-
-func (m *mexer) add(v int) {
-	if uint(v) < 256 {
-		m.small[(v>>6)&3] |= 1 << (v & 63)
-		return
-	}
-	m.rest.Add(v)
-	m.big = true
-}
-
-func (m *mexer) mex() int {
-	for i, w := range m.small {
-		if w != ^uint64(0) {
-			return i*64 + bits.TrailingZeros64(^w)
+// firstUnstamped returns the first index of row whose byte is not stamp,
+// reading eight bytes at a time; len(row) must be a multiple of 8.
+func firstUnstamped(row []byte, stamp byte) int {
+	pattern := uint64(stamp) * 0x0101010101010101
+	for i := 0; i < len(row); i += 8 {
+		if x := binary.LittleEndian.Uint64(row[i:]) ^ pattern; x != 0 {
+			return i + bits.TrailingZeros64(x)/8
 		}
 	}
-	for v := 256; ; v++ {
-		if !m.rest.Has(v) {
-			return v
-		}
-	}
+	return len(row)
 }
 
 func solveDense[T uint8 | uint16](ctx context.Context, g grid.Grid) (Result, error) {
@@ -120,14 +96,18 @@ func solveDense[T uint8 | uint16](ctx context.Context, g grid.Grid) (Result, err
 		return prefix[(r2+1)*(C+1)+c2+1] - prefix[r1*(C+1)+c2+1] - prefix[(r2+1)*(C+1)+c1] + prefix[r1*(C+1)+c1]
 	}
 
-	// Column intervals outermost, by width: cutting a column leaves narrower
-	// column intervals (earlier blocks, read as 2w sequential streams as the
-	// row interval advances); cutting a row leaves shorter row intervals of
-	// the same block, which stays in cache.
+	// Column intervals outermost, by width, the columns of one width in
+	// parallel. Within one column interval the rectangles of one height h
+	// are done together, for every start row r1 at once: a cut then reads
+	// two contiguous runs of the table (its parts for all r1), and marks
+	// option values in a per-r1 row of stamps. A value never exceeds the
+	// number of options, at most R+C, so a stamp row of width > R+C always
+	// holds the mex.
 	rowOff := make([]int, R+1) // rowIv.Index(start, length) = rowOff[length] + start
 	for l := range rowOff {
 		rowOff[l] = rowIv.Index(0, l)
 	}
+	width := (R + C + 8) &^ 7
 	err := rect.ByLength(ctx, C, rect.Workers(), func(w, c1 int) {
 		c2 := c1 + w - 1
 		block := table[colIv.Index(c1, w)*nr:][:nr]
@@ -144,27 +124,59 @@ func solveDense[T uint8 | uint16](ctx context.Context, g grid.Grid) (Result, err
 			right[k] = colIv.Span(j+1, c2) * nr
 			colNext[k] = b.colNext[j*(R+1) : (j+1)*(R+1)]
 		}
-		var m mexer
+		seen := make([]byte, R*width)
+		needs := make([]bool, R)
+		var stamp byte
 		for h := 1; h <= R; h++ {
-			for r1 := 0; r1+h <= R; r1++ {
-				r2 := r1 + h - 1
-				rp := rowOff[h] + r1
-				if walls(r1, r2, c1, c2) == 0 {
-					block[rp] = T(empty[h*(C+1)+w])
-					continue
+			n := R - h + 1
+			if stamp++; stamp == 0 {
+				clear(seen)
+				stamp = 1
+			}
+			// Only start rows whose rectangle holds a radioactive cell need
+			// the search; they lie in lo..hi.
+			out := block[rowOff[h]:][:n]
+			lo, hi := n, -1
+			for r1 := range n {
+				needs[r1] = walls(r1, r1+h-1, c1, c2) != 0
+				if !needs[r1] {
+					out[r1] = T(empty[h*(C+1)+w])
+				} else {
+					lo, hi = min(lo, r1), r1
 				}
-				m.reset()
-				for i := r1; i <= r2; i++ {
-					if rowFree[i] {
-						m.add(int(block[rowOff[i-r1]+r1] ^ block[rowOff[r2-i]+i+1]))
+			}
+			if hi < 0 {
+				continue
+			}
+			m := hi - lo + 1
+			need := needs[lo:][:m]
+			mark := seen[lo*width:]
+			// Row cuts at offset t: parts (r1, t rows) and (r1+t+1, h-1-t rows).
+			for t := range h {
+				top := block[rowOff[t]+lo:][:m]
+				bottom := block[rowOff[h-1-t]+t+1+lo:][:m]
+				free := rowFree[t+lo:][:m]
+				for i := range m {
+					if need[i] && free[i] {
+						mark[i*width+int(top[i]^bottom[i])] = stamp
 					}
 				}
-				for k := range w {
-					if int(colNext[k][r1]) > r2 {
-						m.add(int(table[left[k]+rp] ^ table[right[k]+rp]))
+			}
+			// Column cuts: parts left and right of column c1+k, same rows.
+			for k := range w {
+				left := table[left[k]+rowOff[h]+lo:][:m]
+				right := table[right[k]+rowOff[h]+lo:][:m]
+				next := colNext[k][lo:][:m]
+				for i := range m {
+					if need[i] && int(next[i]) >= lo+i+h {
+						mark[i*width+int(left[i]^right[i])] = stamp
 					}
 				}
-				block[rp] = T(m.mex())
+			}
+			for i := range m {
+				if need[i] {
+					out[lo+i] = T(firstUnstamped(mark[i*width:][:width], stamp))
+				}
 			}
 		}
 	})

@@ -1,0 +1,161 @@
+package inventor
+
+import (
+	"context"
+	"slices"
+
+	"nimber/games/crosscut"
+	"nimber/games/grid"
+	"nimber/sg"
+)
+
+// class is one colour class of the board as a cross-cut board in rotated,
+// halved coordinates: point (U, V) is the cell with r+c = 2U+pu and
+// r-c+cols-1 = 2V+pv.
+type class struct {
+	board    crosscut.Board
+	pu, pv   int
+	gridCols int
+}
+
+// cell returns the board cell of point p.
+func (k *class) cell(p crosscut.Point) (r, c int) {
+	u, v := 2*p.Row+k.pu, 2*p.Col+k.pv
+	return (u + v - k.gridCols + 1) / 2, (u - v + k.gridCols - 1) / 2
+}
+
+// point returns the point of board cell (r, c), which must be in the class.
+func (k *class) point(r, c int) crosscut.Point {
+	return crosscut.Point{Row: (r + c - k.pu) / 2, Col: (r - c + k.gridCols - 1 - k.pv) / 2}
+}
+
+// classes splits g into its two colour classes, (r+c) even and odd.
+func classes(g grid.Grid) [2]*class {
+	var out [2]*class
+	span := g.Rows + g.Cols - 2 // u and v both range over 0..span
+	for k := range 2 {
+		pu, pv := k, (k+g.Cols-1)%2
+		cl := &class{pu: pu, pv: pv, gridCols: g.Cols}
+		cl.board.Rows = max(span-pu, 0)/2 + 1
+		cl.board.Cols = max(span-pv, 0)/2 + 1
+		cl.board.Marked = make([]bool, cl.board.Rows*cl.board.Cols)
+		for r := 0; r < g.Rows; r++ {
+			for c := 0; c < g.Cols; c++ {
+				if (r+c)%2 == k && g.At(r, c) == Spot {
+					p := cl.point(r, c)
+					cl.board.Marked[p.Row*cl.board.Cols+p.Col] = true
+				}
+			}
+		}
+		out[k] = cl
+	}
+	return out
+}
+
+// MemoryEstimate returns the bytes Solve needs for g: the larger of the two
+// classes' tables, which are built one after the other.
+func MemoryEstimate(g grid.Grid) int64 {
+	var most int64
+	for _, k := range classes(g) {
+		most = max(most, crosscut.MemoryEstimate(k.board.Rows, k.board.Cols, k.board.Count()))
+	}
+	return most
+}
+
+// Solve analyses g with the dense cross-cut solver, one colour class after
+// the other.
+func Solve(ctx context.Context, g grid.Grid) (Result, error) {
+	var values [2]int
+	// split[k][i] is the value left in class k by the i-th spot of the class.
+	var spots [2][]crosscut.Point
+	var split [2][]int
+	for k, cl := range classes(g) {
+		t, err := crosscut.Solve(ctx, &cl.board)
+		if err != nil {
+			return Result{}, err
+		}
+		root := cl.board.Full()
+		values[k] = t.Value(root)
+		for r := 0; r < g.Rows; r++ {
+			for c := 0; c < g.Cols; c++ {
+				if (r+c)%2 == k && g.At(r, c) == Spot {
+					p := cl.point(r, c)
+					spots[k] = append(spots[k], p)
+					split[k] = append(split[k], t.SplitValue(root, p))
+				}
+			}
+		}
+	}
+	res := Result{Grundy: values[0] ^ values[1]}
+	if res.Grundy == 0 {
+		return res, nil
+	}
+	cls := classes(g)
+	for k := range 2 {
+		target := res.Grundy ^ values[k]
+		for i, p := range spots[k] {
+			if split[k][i] == target {
+				r, c := cls[k].cell(p)
+				res.Winning = append(res.Winning, Move{r, c})
+			}
+		}
+	}
+	sortMoves(res.Winning)
+	return res, nil
+}
+
+func sortMoves(moves []Move) {
+	slices.SortFunc(moves, func(a, b Move) int {
+		if a.Row != b.Row {
+			return a.Row - b.Row
+		}
+		return a.Col - b.Col
+	})
+}
+
+// component is a rectangle of one colour class: the components of the
+// generic solver.
+type component struct {
+	class int
+	rect  crosscut.Rect
+}
+
+// sumGame plays both colour classes' cross-cut games.
+type sumGame struct {
+	games [2]*crosscut.Game
+	parts []component
+}
+
+func (s *sumGame) Moves(x component, yield func(crosscut.Point, []component) bool) {
+	s.games[x.class].Moves(x.rect, func(p crosscut.Point, rects []crosscut.Rect) bool {
+		s.parts = s.parts[:0]
+		for _, r := range rects {
+			s.parts = append(s.parts, component{x.class, r})
+		}
+		return yield(p, s.parts)
+	})
+}
+
+// SolveGeneric analyses g with the generic solver of package sg and a
+// hash-keyed memo: the board is the sum of its two colour classes.
+func SolveGeneric(ctx context.Context, g grid.Grid) (Result, error) {
+	cls := classes(g)
+	game := &sumGame{games: [2]*crosscut.Game{crosscut.NewGame(&cls[0].board), crosscut.NewGame(&cls[1].board)}}
+	s := sg.NewSolver[component, crosscut.Point](game, sg.NewMapMemo[component]())
+	sum := []component{{0, cls[0].board.Full()}, {1, cls[1].board.Full()}}
+	v, err := s.Value(ctx, sum...)
+	if err != nil {
+		return Result{}, err
+	}
+	wins, err := s.WinningMoves(ctx, sum...)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Grundy: v}
+	for _, w := range wins {
+		r, c := cls[w.Component].cell(w.Move)
+		res.Winning = append(res.Winning, Move{r, c})
+	}
+	sortMoves(res.Winning)
+	return res, nil
+}
