@@ -92,7 +92,7 @@ func (e *CycleError[C]) Error() string {
 // pending[start:end] of the solver's pending stack, next is the first one
 // not yet visited.
 type frame[C comparable] struct {
-	c                 C
+	c                C
 	start, next, end int
 }
 

@@ -123,7 +123,7 @@ func fill[T uint8 | uint16](ctx context.Context, t *Table, table []T, points int
 						stamp = 1
 					}
 					for r := r1; r <= r2; r++ {
-						top := rowOff[r-r1] + r1     // rows r1..r-1
+						top := rowOff[r-r1] + r1       // rows r1..r-1
 						bottom := rowOff[r2-r] + r + 1 // rows r+1..r2
 						marks := b.Marked[r*C+c1:][:w]
 						for k, m := range marks {
