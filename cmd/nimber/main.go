@@ -1,0 +1,81 @@
+// Command nimber computes who wins impartial games and how: Sprague–Grundy
+// values, winning moves, and exact solutions of competitive-programming game
+// problems in their official input and output formats.
+//
+// Usage:
+//
+//	nimber solve PROBLEM [FILE]     official output
+//	nimber analyze PROBLEM [FILE]   Grundy values, outcomes, winning moves
+//	nimber gen PROBLEM              random valid inputs
+//
+// Run "nimber help" or "nimber COMMAND --help" for details.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 2 // bad input, usage errors, refused or failed work
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes the command line args and returns the exit status. Output
+// written to stdout is only the answer: errors go to stderr as one line.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	root := newRootCmd(stdin, stdout)
+	root.SetArgs(args)
+	root.SetErr(stderr)
+	if err := root.ExecuteContext(ctx); err != nil {
+		fmt.Fprintf(stderr, "nimber: %v\n", oneLine(err))
+		return exitError
+	}
+	return exitOK
+}
+
+func newRootCmd(stdin io.Reader, stdout io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "nimber",
+		Short: "Combinatorial game theory toolkit: who wins impartial games, and how",
+		Long: `nimber computes Sprague–Grundy values, outcomes and winning moves of impartial
+games, and solves game problems from programming contests exactly, in their
+official input and output formats.`,
+		Example: `  nimber solve --list
+  nimber solve bacterial-tactics examples/bacterial-tactics.in
+  nimber analyze caos3 examples/caos3.in --json
+  nimber gen inventor-outlasting --rows 45 --cols 45 --density 0.7 | nimber solve inventor-outlasting`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.AddCommand(newSolveCmd(), newAnalyzeCmd(), newGenCmd())
+	return root
+}
+
+// oneLine flattens an error message to a single line.
+func oneLine(err error) string {
+	msg := err.Error()
+	out := make([]rune, 0, len(msg))
+	for _, r := range msg {
+		if r == '\n' || r == '\r' {
+			r = ' '
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
