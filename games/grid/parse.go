@@ -53,7 +53,9 @@ type lineReader struct {
 
 func newLineReader(r io.Reader, maxLine int) *lineReader {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), maxLine+2)
+	// The scanner's limit is the larger of its max and the initial buffer's
+	// capacity, so the initial buffer must not exceed the limit.
+	sc.Buffer(make([]byte, 0, min(4096, maxLine+2)), maxLine+2)
 	return &lineReader{sc: sc, max: maxLine}
 }
 
@@ -146,13 +148,14 @@ func Parse(r io.Reader, spec Spec) ([]Grid, error) {
 			if !ok {
 				return nil, &ParseError{Case: k, Line: lr.line + 1, Msg: fmt.Sprintf("unexpected end of input: want %d rows, got %d", rows, r)}
 			}
-			row = strings.TrimLeft(row, " \t")
+			indent := len(row) - len(strings.TrimLeft(row, " \t"))
+			row = row[indent:]
 			if len(row) != cols {
 				return nil, fail(k, 0, "row %d has %d cells, want %d", r+1, len(row), cols)
 			}
 			for c := 0; c < cols; c++ {
 				if strings.IndexByte(spec.Alphabet, row[c]) < 0 {
-					return nil, fail(k, c+1, "row %d: character %q is not one of %q", r+1, row[c], spec.Alphabet)
+					return nil, fail(k, indent+c+1, "row %d: character %q is not one of %q", r+1, row[c], spec.Alphabet)
 				}
 			}
 			g.Cells = append(g.Cells, row...)

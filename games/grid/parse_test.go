@@ -1,0 +1,562 @@
+package grid
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// testSpec is small enough that every limit can be hit with a short input.
+var testSpec = Spec{Alphabet: ".#", MaxCases: 3, MaxSide: 4, MaxCells: 12, MaxTotalCells: 20}
+
+func TestParseGood(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []Grid
+	}{
+		{
+			name: "one case",
+			in:   "1\n2 3\n.#.\n##.\n",
+			want: []Grid{MustFromRows(".#.", "##.")},
+		},
+		{
+			name: "several cases",
+			in:   "3\n1 1\n.\n2 2\n.#\n#.\n1 4\n#..#\n",
+			want: []Grid{MustFromRows("."), MustFromRows(".#", "#."), MustFromRows("#..#")},
+		},
+		{
+			name: "CRLF line endings",
+			in:   "2\r\n1 2\r\n.#\r\n2 1\r\n#\r\n.\r\n",
+			want: []Grid{MustFromRows(".#"), MustFromRows("#", ".")},
+		},
+		{
+			name: "trailing blank lines",
+			in:   "1\n1 2\n##\n\n\n   \n\t\n",
+			want: []Grid{MustFromRows("##")},
+		},
+		{
+			name: "trailing blank CRLF lines",
+			in:   "1\r\n1 2\r\n##\r\n\r\n\r\n",
+			want: []Grid{MustFromRows("##")},
+		},
+		{
+			name: "trailing spaces and tabs",
+			in:   "1 \t\n2 2  \n.. \n#.\t \n",
+			want: []Grid{MustFromRows("..", "#.")},
+		},
+		{
+			name: "trailing spaces with CRLF",
+			in:   "1  \r\n1 3 \r\n.#. \r\n",
+			want: []Grid{MustFromRows(".#.")},
+		},
+		{
+			name: "no final newline",
+			in:   "1\n1 3\n.#.",
+			want: []Grid{MustFromRows(".#.")},
+		},
+		{
+			name: "blank lines between cases and leading blank lines",
+			in:   "\n\n2\n\n1 1\n\n#\n\n1 1\n.\n",
+			want: []Grid{MustFromRows("#"), MustFromRows(".")},
+		},
+		{
+			name: "extra spaces around R and C",
+			in:   "  1\n  2   1 \n#\n.\n",
+			want: []Grid{MustFromRows("#", ".")},
+		},
+		{
+			name: "leading white space before a row is tolerated",
+			in:   "1\n1 2\n  .#\n",
+			want: []Grid{MustFromRows(".#")},
+		},
+		{
+			name: "every limit reached exactly",
+			in:   "3\n3 4\n....\n.##.\n....\n2 3\n###\n...\n1 2\n.#\n",
+			want: []Grid{MustFromRows("....", ".##.", "...."), MustFromRows("###", "..."), MustFromRows(".#")},
+		},
+		{
+			name: "side 4 by 3",
+			in:   "1\n4 3\n...\n.#.\n...\n###\n",
+			want: []Grid{MustFromRows("...", ".#.", "...", "###")},
+		},
+		{
+			name: "line of exactly 64 characters after the cases is blank",
+			in:   "1\n1 1\n.\n" + strings.Repeat(" ", 64) + "\n",
+			want: []Grid{MustFromRows(".")},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse(strings.NewReader(tt.in), testSpec)
+			if err != nil {
+				t.Fatalf("Parse(%q) error: %v", tt.in, err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("Parse(%q) = %v, want %v", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseBad(t *testing.T) {
+	long := strings.Repeat(".", 70000) // far beyond any line limit
+	tests := []struct {
+		name           string
+		in             string
+		spec           *Spec // testSpec when nil
+		cas, line, col int
+		want           string // exact Error()
+	}{
+		{
+			name: "empty file",
+			in:   "",
+			line: 1,
+			want: "line 1: empty input, want the number of cases",
+		},
+		{
+			name: "only blank lines",
+			in:   "\n  \n\r\n\t\n",
+			line: 1,
+			want: "line 1: empty input, want the number of cases",
+		},
+		{
+			name: "missing count, file starts with R C",
+			in:   "2 2\n..\n.#\n",
+			line: 1,
+			want: `line 1: want the number of cases alone on the line, got "2 2"`,
+		},
+		{
+			name: "missing count, file starts with a row",
+			in:   "..\n",
+			line: 1, col: 1,
+			want: `line 1, column 1: number of cases ".." is not an integer`,
+		},
+		{
+			name: "non-numeric count",
+			in:   "three\n1 1\n.\n",
+			line: 1, col: 1,
+			want: `line 1, column 1: number of cases "three" is not an integer`,
+		},
+		{
+			name: "non-numeric count after blank lines",
+			in:   "\n\n3x\n",
+			line: 3, col: 1,
+			want: `line 3, column 1: number of cases "3x" is not an integer`,
+		},
+		{
+			name: "count too large for an int is clipped",
+			in:   "123456789012345678901234567890\n",
+			line: 1, col: 1,
+			want: `line 1, column 1: number of cases "12345678901234567890..." is not an integer`,
+		},
+		{
+			name: "count 0",
+			in:   "0\n",
+			line: 1, col: 1,
+			want: "line 1, column 1: number of cases 0 out of range 1..3",
+		},
+		{
+			name: "negative count",
+			in:   "-1\n1 1\n.\n",
+			line: 1, col: 1,
+			want: "line 1, column 1: number of cases -1 out of range 1..3",
+		},
+		{
+			name: "count above MaxCases",
+			in:   "4\n1 1\n.\n1 1\n.\n1 1\n.\n1 1\n.\n",
+			line: 1, col: 1,
+			want: "line 1, column 1: number of cases 4 out of range 1..3",
+		},
+		{
+			name: "R C line with one field",
+			in:   "1\n2\n..\n..\n",
+			cas:  1, line: 2,
+			want: `case 1, line 2: want "R C", got "2"`,
+		},
+		{
+			name: "R C line with three fields",
+			in:   "2\n1 1\n.\n1 1 1\n.\n",
+			cas:  2, line: 4,
+			want: `case 2, line 4: want "R C", got "1 1 1"`,
+		},
+		{
+			name: "long R C line is clipped",
+			in:   "1\n1 1 1 1 1 1 1 1 1 1 1 1\n",
+			cas:  1, line: 2,
+			want: `case 1, line 2: want "R C", got "1 1 1 1 1 1 1 1 1 1 ..."`,
+		},
+		{
+			name: "non-numeric R",
+			in:   "1\nR 2\n..\n",
+			cas:  1, line: 2,
+			want: `case 1, line 2: R "R" is not an integer`,
+		},
+		{
+			name: "non-numeric C",
+			in:   "1\n2 2.0\n..\n..\n",
+			cas:  1, line: 2,
+			want: `case 1, line 2: C "2.0" is not an integer`,
+		},
+		{
+			name: "R 0",
+			in:   "1\n0 2\n",
+			cas:  1, line: 2,
+			want: "case 1, line 2: R = 0 out of range 1..4",
+		},
+		{
+			name: "R above MaxSide",
+			in:   "1\n5 1\n.\n.\n.\n.\n.\n",
+			cas:  1, line: 2,
+			want: "case 1, line 2: R = 5 out of range 1..4",
+		},
+		{
+			name: "C 0",
+			in:   "1\n1 0\n\n",
+			cas:  1, line: 2,
+			want: "case 1, line 2: C = 0 out of range 1..4",
+		},
+		{
+			name: "C above MaxSide",
+			in:   "1\n1 5\n.....\n",
+			cas:  1, line: 2,
+			want: "case 1, line 2: C = 5 out of range 1..4",
+		},
+		{
+			name: "negative C",
+			in:   "1\n1 -3\n",
+			cas:  1, line: 2,
+			want: "case 1, line 2: C = -3 out of range 1..4",
+		},
+		{
+			name: "R*C above MaxCells",
+			in:   "1\n4 4\n....\n....\n....\n....\n",
+			cas:  1, line: 2,
+			want: "case 1, line 2: board 4 x 4 has 16 cells, limit 12",
+		},
+		{
+			name: "total cells above MaxTotalCells",
+			in:   "2\n3 4\n....\n....\n....\n3 3\n...\n...\n...\n",
+			cas:  2, line: 6,
+			want: "case 2, line 6: input holds more than 20 cells in all",
+		},
+		{
+			name: "row too short",
+			in:   "2\n1 1\n.\n1 4\n...\n",
+			cas:  2, line: 5,
+			want: "case 2, line 5: row 1 has 3 cells, want 4",
+		},
+		{
+			name: "row too long",
+			in:   "1\n2 2\n..\n.#.\n",
+			cas:  1, line: 4,
+			want: "case 1, line 4: row 2 has 3 cells, want 2",
+		},
+		{
+			name: "multi-byte character counts its bytes",
+			in:   "1\n1 1\né\n",
+			cas:  1, line: 3,
+			want: "case 1, line 3: row 1 has 2 cells, want 1",
+		},
+		{
+			name: "wrong character",
+			in:   "1\n2 3\n...\n.x.\n",
+			cas:  1, line: 4, col: 2,
+			want: `case 1, line 4, column 2: row 2: character 'x' is not one of ".#"`,
+		},
+		{
+			name: "wrong character in the first column",
+			in:   "1\n1 3\nX..\n",
+			cas:  1, line: 3, col: 1,
+			want: `case 1, line 3, column 1: row 1: character 'X' is not one of ".#"`,
+		},
+		{
+			name: "wrong character in the last column of a later case",
+			in:   "2\n1 1\n#\n2 4\n....\n...^\n",
+			cas:  2, line: 6, col: 4,
+			want: `case 2, line 6, column 4: row 2: character '^' is not one of ".#"`,
+		},
+		{
+			name: "interior space is a wrong character",
+			in:   "1\n1 3\n. .\n",
+			cas:  1, line: 3, col: 2,
+			want: `case 1, line 3, column 2: row 1: character ' ' is not one of ".#"`,
+		},
+		{
+			name: "control character is quoted",
+			in:   "1\n1 2\n.\x00\n",
+			cas:  1, line: 3, col: 2,
+			want: `case 1, line 3, column 2: row 1: character '\x00' is not one of ".#"`,
+		},
+		{
+			name: "fewer cases than announced",
+			in:   "3\n1 1\n.\n1 2\n.#\n",
+			cas:  3, line: 6,
+			want: "case 3, line 6: unexpected end of input: announced 3 cases, found 2",
+		},
+		{
+			name: "fewer cases than announced, trailing blank lines",
+			in:   "2\n1 1\n.\n\n\n",
+			cas:  2, line: 6,
+			want: "case 2, line 6: unexpected end of input: announced 2 cases, found 1",
+		},
+		{
+			name: "no case at all",
+			in:   "1\n",
+			cas:  1, line: 2,
+			want: "case 1, line 2: unexpected end of input: announced 1 cases, found 0",
+		},
+		{
+			name: "fewer rows than announced",
+			in:   "1\n3 2\n..\n.#\n",
+			cas:  1, line: 5,
+			want: "case 1, line 5: unexpected end of input: want 3 rows, got 2",
+		},
+		{
+			name: "fewer rows than announced, no final newline",
+			in:   "1\n2 2\n..",
+			cas:  1, line: 4,
+			want: "case 1, line 4: unexpected end of input: want 2 rows, got 1",
+		},
+		{
+			name: "more cases than announced",
+			in:   "1\n1 1\n.\n1 1\n#\n",
+			line: 4,
+			want: `line 4: unexpected "1 1" after the 1 announced cases`,
+		},
+		{
+			name: "extra row after the last case",
+			in:   "2\n1 1\n.\n1 2\n..\n..\n",
+			line: 6,
+			want: `line 6: unexpected ".." after the 2 announced cases`,
+		},
+		{
+			name: "extra content is clipped",
+			in:   "1\n1 1\n.\n\nthis is not part of any case\n",
+			line: 5,
+			want: `line 5: unexpected "this is not part of ..." after the 1 announced cases`,
+		},
+		{
+			name: "line longer than the limit in the header",
+			in:   long + "\n1 1\n.\n",
+			line: 1,
+			want: "line 1: line longer than 64 characters",
+		},
+		{
+			name: "line longer than the limit in a row",
+			in:   "2\n1 1\n.\n1 1\n" + long + "\n",
+			cas:  2, line: 5,
+			want: "case 2, line 5: line longer than 64 characters",
+		},
+		{
+			name: "line longer than the limit in an R C line",
+			in:   "1\n" + long + "\n",
+			cas:  1, line: 2,
+			want: "case 1, line 2: line longer than 64 characters",
+		},
+		{
+			name: "line longer than the limit after the cases",
+			in:   "1\n1 1\n.\n" + long + "\n",
+			line: 4,
+			want: "line 4: line longer than 64 characters",
+		},
+		{
+			name: "line longer than the limit with a large MaxSide",
+			in:   "1\n1 1\n" + strings.Repeat(".", 250000) + "\n",
+			spec: &Spec{Alphabet: ".#", MaxCases: 1, MaxSide: 200000, MaxCells: 200000, MaxTotalCells: 200000},
+			cas:  1, line: 3,
+			want: "case 1, line 3: line longer than 200000 characters",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spec := testSpec
+			if tt.spec != nil {
+				spec = *tt.spec
+			}
+			got, err := Parse(strings.NewReader(tt.in), spec)
+			if err == nil {
+				t.Fatalf("Parse succeeded with %v, want error %q", got, tt.want)
+			}
+			if got != nil {
+				t.Errorf("Parse returned cases %v along with error %v", got, err)
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T) is not a *ParseError", err, err)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("error\n got: %s\nwant: %s", err, tt.want)
+			}
+			if pe.Case != tt.cas || pe.Line != tt.line || pe.Column != tt.col {
+				t.Errorf("error at case %d, line %d, column %d; want case %d, line %d, column %d",
+					pe.Case, pe.Line, pe.Column, tt.cas, tt.line, tt.col)
+			}
+		})
+	}
+}
+
+// TestParseLineLimit pins the line limit max(MaxSide, 64): a line only a
+// little longer is refused as too long before it is buffered whole. (This
+// once failed: bufio.Scanner.Buffer takes the larger of its max argument and
+// the initial buffer's capacity.)
+func TestParseLineLimit(t *testing.T) {
+	in := "1\n1 1\n" + strings.Repeat(".", 100) + "\n"
+	_, err := Parse(strings.NewReader(in), testSpec)
+	const want = "case 1, line 3: line longer than 64 characters"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+}
+
+// TestParseColumnWithLeadingSpace pins the column of a bad character in a row
+// that is indented: the column counts from the start of the line.
+func TestParseColumnWithLeadingSpace(t *testing.T) {
+	in := "1\n1 3\n  .x.\n"
+	_, err := Parse(strings.NewReader(in), testSpec)
+	const want = `case 1, line 3, column 4: row 1: character 'x' is not one of ".#"`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+}
+
+func TestParseFormatRoundTrip(t *testing.T) {
+	cases := []Grid{MustFromRows(".#.", "##."), MustFromRows("#"), MustFromRows("....", "...#", "#...")}
+	got, err := Parse(strings.NewReader(Format(cases)), testSpec)
+	if err != nil {
+		t.Fatalf("Parse(Format(cases)): %v", err)
+	}
+	if !reflect.DeepEqual(got, cases) {
+		t.Fatalf("Parse(Format(cases)) = %v, want %v", got, cases)
+	}
+}
+
+func TestParseErrorString(t *testing.T) {
+	tests := []struct {
+		e    ParseError
+		want string
+	}{
+		{ParseError{Line: 1, Msg: "m"}, "line 1: m"},
+		{ParseError{Line: 7, Column: 3, Msg: "m"}, "line 7, column 3: m"},
+		{ParseError{Case: 2, Line: 5, Msg: "m"}, "case 2, line 5: m"},
+		{ParseError{Case: 2, Line: 5, Column: 9, Msg: "m"}, "case 2, line 5, column 9: m"},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Error(); got != tt.want {
+			t.Errorf("%+v.Error() = %q, want %q", tt.e, got, tt.want)
+		}
+	}
+}
+
+// fuzzSpecs are the specs FuzzParse chooses from: one per game, wide enough
+// for that game's official inputs, and a tight one that makes the size limits
+// easy to hit.
+var fuzzSpecs = []Spec{
+	{Alphabet: ".#", MaxCases: 100, MaxSide: 100, MaxCells: 400, MaxTotalCells: 1 << 15}, // bacterial
+	{Alphabet: "X.", MaxCases: 100, MaxSide: 100, MaxCells: 400, MaxTotalCells: 1 << 15}, // inventor
+	{Alphabet: "^#", MaxCases: 100, MaxSide: 100, MaxCells: 400, MaxTotalCells: 1 << 15}, // caos3
+	{Alphabet: ".#X^", MaxCases: 4, MaxSide: 6, MaxCells: 20, MaxTotalCells: 40},         // tight
+}
+
+func FuzzParse(f *testing.F) {
+	for i, game := range []string{"bacterial", "inventor", "caos3"} {
+		files, err := filepath.Glob(filepath.Join("..", game, "testdata", "official", "*.in"))
+		if err != nil || len(files) == 0 {
+			f.Fatalf("no official inputs for %s: %v", game, err)
+		}
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				f.Fatal(err)
+			}
+			if _, err := Parse(bytes.NewReader(data), fuzzSpecs[i]); err != nil {
+				f.Fatalf("official input %s does not parse: %v", name, err)
+			}
+			f.Add(data, uint8(i))
+		}
+	}
+	for _, s := range []string{
+		"",
+		"0\n",
+		"x\n",
+		"1\n",
+		"1\n2\n",
+		"1\n1 1 1\n",
+		"1\n2 2\n..\n.\n",
+		"1\n2 2\n..\n.x\n",
+		"2\n1 1\n.\n",
+		"1\n1 1\n.\n1 1\n.\n",
+		"1\r\n2 2\r\n.#\r\n#.\r\n\r\n",
+		"5\n1 1\n.\n1 1\n#\n1 1\nX\n1 1\n^\n1 1\n.\n",
+		"1\n6 6\n......\n......\n......\n......\n......\n......\n",
+		"1\n1 1\n" + strings.Repeat(" ", 70000) + "\n",
+	} {
+		for i := range fuzzSpecs {
+			f.Add([]byte(s), uint8(i))
+		}
+	}
+
+	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
+		spec := fuzzSpecs[int(which)%len(fuzzSpecs)]
+		cases, err := Parse(bytes.NewReader(data), spec)
+		if err != nil {
+			if cases != nil {
+				t.Errorf("cases %v returned along with error %v", cases, err)
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T) is not a *ParseError", err, err)
+			}
+			msg := err.Error()
+			if strings.ContainsAny(msg, "\n\r") {
+				t.Fatalf("error is not a single line: %q", msg)
+			}
+			if pe.Line < 1 || pe.Line > bytes.Count(data, []byte("\n"))+2 {
+				t.Errorf("error line %d outside the input (%d newlines): %s", pe.Line, bytes.Count(data, []byte("\n")), msg)
+			}
+			if pe.Case < 0 || pe.Case > spec.MaxCases {
+				t.Errorf("error case %d outside 0..%d: %s", pe.Case, spec.MaxCases, msg)
+			}
+			if pe.Column < 0 || pe.Column > spec.MaxSide {
+				t.Errorf("error column %d outside 0..%d: %s", pe.Column, spec.MaxSide, msg)
+			}
+			return
+		}
+		if len(cases) < 1 || len(cases) > spec.MaxCases {
+			t.Fatalf("%d cases, want 1..%d", len(cases), spec.MaxCases)
+		}
+		total := 0
+		for k, g := range cases {
+			if g.Rows < 1 || g.Rows > spec.MaxSide || g.Cols < 1 || g.Cols > spec.MaxSide {
+				t.Fatalf("case %d: size %d x %d outside 1..%d", k+1, g.Rows, g.Cols, spec.MaxSide)
+			}
+			if g.Rows*g.Cols != len(g.Cells) {
+				t.Fatalf("case %d: %d x %d grid holds %d cells", k+1, g.Rows, g.Cols, len(g.Cells))
+			}
+			if g.Rows*g.Cols > spec.MaxCells {
+				t.Fatalf("case %d: %d cells above MaxCells %d", k+1, g.Rows*g.Cols, spec.MaxCells)
+			}
+			for i, c := range g.Cells {
+				if strings.IndexByte(spec.Alphabet, c) < 0 {
+					t.Fatalf("case %d: cell %d is %q, not one of %q", k+1, i, c, spec.Alphabet)
+				}
+			}
+			total += len(g.Cells)
+		}
+		if total > spec.MaxTotalCells {
+			t.Fatalf("%d cells in all, above MaxTotalCells %d", total, spec.MaxTotalCells)
+		}
+		out := Format(cases)
+		again, err := Parse(strings.NewReader(out), spec)
+		if err != nil {
+			t.Fatalf("Format output does not re-parse: %v\n%s", err, out)
+		}
+		if !reflect.DeepEqual(again, cases) {
+			t.Fatalf("Format output re-parses to different cases:\n got %v\nwant %v", again, cases)
+		}
+	})
+}
