@@ -108,25 +108,42 @@ func solveDense[T uint8 | uint16](ctx context.Context, g grid.Grid) (Result, err
 		rowOff[l] = rowIv.Index(0, l)
 	}
 	width := (R + C + 8) &^ 7
-	err := rect.ByLength(ctx, C, rect.Workers(), func(w, c1 int) {
+	// Scratch space per worker, reused across column intervals.
+	type scratch struct {
+		rowFree, needs []bool
+		left, right    []int
+		colNext        [][]int32
+		seen           []byte
+		stamp          byte
+	}
+	scratches := make([]scratch, rect.Workers())
+	for i := range scratches {
+		scratches[i] = scratch{
+			rowFree: make([]bool, R), needs: make([]bool, R),
+			left: make([]int, C), right: make([]int, C), colNext: make([][]int32, C),
+			seen: make([]byte, R*width),
+		}
+	}
+	err := rect.ByLength(ctx, C, len(scratches), func(worker, w, c1 int) {
+		sc := &scratches[worker]
 		c2 := c1 + w - 1
 		block := table[colIv.Index(c1, w)*nr:][:nr]
-		rowFree := make([]bool, R)
+		rowFree := sc.rowFree
 		for r := range rowFree {
 			rowFree[r] = b.rowFree(r, c1, c2)
 		}
 		// For a cut at column c1+k: the blocks left and right of it, and
 		// where that column's radioactive-cell index starts.
-		left, right, colNext := make([]int, w), make([]int, w), make([][]int32, w)
+		left, right, colNext := sc.left[:w], sc.right[:w], sc.colNext[:w]
 		for k := range w {
 			j := c1 + k
 			left[k] = colIv.Span(c1, j-1) * nr
 			right[k] = colIv.Span(j+1, c2) * nr
 			colNext[k] = b.colNext[j*(R+1) : (j+1)*(R+1)]
 		}
-		seen := make([]byte, R*width)
-		needs := make([]bool, R)
-		var stamp byte
+		seen, needs := sc.seen, sc.needs
+		stamp := sc.stamp
+		defer func() { sc.stamp = stamp }()
 		for h := 1; h <= R; h++ {
 			n := R - h + 1
 			if stamp++; stamp == 0 {

@@ -89,7 +89,18 @@ func fill[T uint8 | uint16](ctx context.Context, t *Table, table []T, points int
 		rowOff[l] = t.rows.Index(0, l)
 	}
 
-	return rect.ByLength(ctx, C, rect.Workers(), func(w, c1 int) {
+	// Scratch space per worker, reused across column intervals.
+	type scratch struct {
+		left, right []int
+		seen        []uint32
+		stamp       uint32
+	}
+	scratches := make([]scratch, rect.Workers())
+	for i := range scratches {
+		scratches[i] = scratch{left: make([]int, C), right: make([]int, C), seen: make([]uint32, points+2)}
+	}
+	return rect.ByLength(ctx, C, len(scratches), func(worker, w, c1 int) {
+		sc := &scratches[worker]
 		c2 := c1 + w - 1
 		self := t.cols.Index(c1, w) * nr
 		block := table[self:][:nr]
@@ -97,13 +108,14 @@ func fill[T uint8 | uint16](ctx context.Context, t *Table, table []T, points int
 		// blocks left and right of a picked column c1+k.
 		dropFirst := t.cols.Span(c1+1, c2) * nr
 		dropLast := t.cols.Span(c1, c2-1) * nr
-		left, right := make([]int, w), make([]int, w)
+		left, right := sc.left[:w], sc.right[:w]
 		for k := range w {
 			left[k] = t.cols.Span(c1, c1+k-1) * nr
 			right[k] = t.cols.Span(c1+k+1, c2) * nr
 		}
-		seen := make([]uint32, points+2)
-		var stamp uint32
+		seen := sc.seen
+		stamp := sc.stamp
+		defer func() { sc.stamp = stamp }()
 		for h := 1; h <= R; h++ {
 			for r1 := 0; r1+h <= R; r1++ {
 				r2 := r1 + h - 1

@@ -57,12 +57,14 @@ func IntervalCount(n int) int { return (n + 1) * (n + 2) / 2 }
 // Workers is the number of goroutines the dense solvers use.
 func Workers() int { return runtime.GOMAXPROCS(0) }
 
-// ByLength calls f(length, start) for every interval of 0..n-1 of length
-// 1..n, all intervals of one length before any longer one. Calls for the same
-// length run concurrently on up to workers goroutines, so f may only read
-// results of shorter lengths and write its own. ByLength checks ctx between
-// calls and returns its error once cancelled.
-func ByLength(ctx context.Context, n, workers int, f func(length, start int)) error {
+// ByLength calls f(worker, length, start) for every interval of 0..n-1 of
+// length 1..n, all intervals of one length before any longer one. Calls for
+// the same length run concurrently on up to workers goroutines, so f may only
+// read results of shorter lengths and write its own; worker, in 0..workers-1,
+// is the same for calls on the same goroutine, so f can keep scratch space
+// per worker. ByLength checks ctx between calls and returns its error once
+// cancelled.
+func ByLength(ctx context.Context, n, workers int, f func(worker, length, start int)) error {
 	for length := 1; length <= n; length++ {
 		count := n - length + 1
 		w := min(workers, count)
@@ -71,20 +73,20 @@ func ByLength(ctx context.Context, n, workers int, f func(length, start int)) er
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				f(length, s)
+				f(0, length, s)
 			}
 			continue
 		}
 		var next atomic.Int64
 		var wg sync.WaitGroup
-		for range w {
+		for worker := range w {
 			wg.Go(func() {
 				for {
 					s := int(next.Add(1) - 1)
 					if s >= count || ctx.Err() != nil {
 						return
 					}
-					f(length, s)
+					f(worker, length, s)
 				}
 			})
 		}
