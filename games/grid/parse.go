@@ -20,6 +20,27 @@ type Spec struct {
 	// MaxTotalCells bounds the sum of R*C over all cases, so that a huge file
 	// is refused before it is held in memory.
 	MaxTotalCells int
+	// Square means each case starts with a single "n" for an n x n board
+	// instead of "R C"; MinSide is then the least n accepted (else 1).
+	Square  bool
+	MinSide int
+	// Validate, when set, checks each parsed case; a *CellError it returns
+	// is reported at the cell's line and column.
+	Validate func(g Grid) error
+}
+
+// CellError is a problem with one case's cell (0-based Row and Col), or with
+// the whole case when Row is negative.
+type CellError struct {
+	Row, Col int
+	Msg      string
+}
+
+func (e *CellError) Error() string {
+	if e.Row < 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("row %d, column %d: %s", e.Row+1, e.Col+1, e.Msg)
 }
 
 // ParseError is a problem found in an input. Case is 1-based (0 for the
@@ -117,17 +138,23 @@ func Parse(r io.Reader, spec Spec) ([]Grid, error) {
 			return nil, &ParseError{Case: k, Line: lr.line + 1, Msg: fmt.Sprintf("unexpected end of input: announced %d cases, found %d", t, k-1)}
 		}
 		f := strings.Fields(dims)
-		if len(f) != 2 {
-			return nil, fail(k, 0, "want \"R C\", got %q", clip(dims))
+		names, want := [2]string{"R", "C"}, "\"R C\""
+		if spec.Square {
+			names, want = [2]string{"n", "n"}, "n"
+		}
+		if spec.Square && len(f) == 1 {
+			f = append(f, f[0])
+		} else if len(f) != 2 || spec.Square {
+			return nil, fail(k, 0, "want %s, got %q", want, clip(dims))
 		}
 		var rc [2]int
 		for i, s := range f {
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, fail(k, 0, "%s %q is not an integer", [2]string{"R", "C"}[i], clip(s))
+				return nil, fail(k, 0, "%s %q is not an integer", names[i], clip(s))
 			}
-			if n < 1 || n > spec.MaxSide {
-				return nil, fail(k, 0, "%s = %d out of range 1..%d", [2]string{"R", "C"}[i], n, spec.MaxSide)
+			if lo := max(spec.MinSide, 1); n < lo || n > spec.MaxSide {
+				return nil, fail(k, 0, "%s = %d out of range %d..%d", names[i], n, lo, spec.MaxSide)
 			}
 			rc[i] = n
 		}
@@ -140,6 +167,8 @@ func Parse(r io.Reader, spec Spec) ([]Grid, error) {
 			return nil, fail(k, 0, "input holds more than %d cells in all", spec.MaxTotalCells)
 		}
 		g := Grid{Rows: rows, Cols: cols, Cells: make([]byte, 0, rows*cols)}
+		firstRow := lr.line + 1
+		rowLines := make([]int, 0, min(rows, 1024))
 		for r := 0; r < rows; r++ {
 			row, ok, err := lr.next()
 			if err != nil {
@@ -159,6 +188,17 @@ func Parse(r io.Reader, spec Spec) ([]Grid, error) {
 				}
 			}
 			g.Cells = append(g.Cells, row...)
+			rowLines = append(rowLines, lr.line)
+		}
+		if spec.Validate != nil {
+			if err := spec.Validate(g); err != nil {
+				pe := &ParseError{Case: k, Line: firstRow, Msg: err.Error()}
+				var ce *CellError
+				if errors.As(err, &ce) && ce.Row >= 0 && ce.Row < len(rowLines) {
+					pe.Line, pe.Column, pe.Msg = rowLines[ce.Row], ce.Col+1, ce.Msg
+				}
+				return nil, pe
+			}
 		}
 		cases = append(cases, g)
 	}

@@ -1,0 +1,150 @@
+// Package boi2008 solves "Game" of the Baltic Olympiad in Informatics 2008:
+// a pursuit race on a grid.
+//
+// The board is n x n of white ('.', 'A', 'B') and black ('#') squares. A's
+// piece starts on 'A', B's on 'B'; A moves first and the players alternate,
+// each stepping to an orthogonally adjacent white square (passing is not
+// allowed). A player whose step lands on the opponent's square steps once
+// more at once, in any direction. The first player to reach the opponent's
+// start square wins.
+//
+// The official analysis claims both players keep to shortest paths: with D
+// the distance between the starts, A wins when D is odd, and when D = 2d B
+// wins exactly when he can force landing on A's square at his d-th move.
+// Solve decides that model by a dynamic program over the layers of shortest
+// paths; Exhaustive decides the unrestricted game by retrograde analysis, and
+// the tests compare the two.
+package boi2008
+
+import (
+	"fmt"
+
+	"nimber/games/grid"
+)
+
+// Square characters of the input.
+const (
+	White  = '.'
+	Black  = '#'
+	StartA = 'A'
+	StartB = 'B'
+)
+
+// Spec is the input format: t tests, each n (2 <= n) and n rows over ".#AB"
+// with exactly one A and one B joined by white squares.
+var Spec = grid.Spec{
+	Alphabet: ".#AB", Square: true, MinSide: 2, MaxSide: 5000,
+	MaxCases: 1000, MaxCells: 25_000_000, MaxTotalCells: 1 << 26,
+	Validate: func(g grid.Grid) error { _, err := NewBoard(g); return err },
+}
+
+// Player names a player.
+type Player byte
+
+// The players.
+const (
+	A Player = 'A'
+	B Player = 'B'
+)
+
+// String returns "A" or "B".
+func (p Player) String() string { return string(rune(p)) }
+
+// Square is a square of the board by 0-based row and column.
+type Square struct{ Row, Col int }
+
+// Board is a validated board with the distances from both starts.
+type Board struct {
+	N      int
+	Grid   grid.Grid
+	A, B   int // start squares, as row-major indexes
+	DistA  []int32
+	DistB  []int32
+	target int32 // D, the distance between the starts
+}
+
+// NewBoard validates g (exactly one A and one B, joined by white squares)
+// and computes the distances from both starts. Errors are *grid.CellError.
+func NewBoard(g grid.Grid) (*Board, error) {
+	if g.Rows != g.Cols || g.Rows < 2 {
+		return nil, &grid.CellError{Row: -1, Msg: fmt.Sprintf("board is %d x %d, want n x n with n >= 2", g.Rows, g.Cols)}
+	}
+	b := &Board{N: g.Rows, Grid: g, A: -1, B: -1}
+	for i, c := range g.Cells {
+		for _, s := range [2]struct {
+			ch  byte
+			pos *int
+		}{{StartA, &b.A}, {StartB, &b.B}} {
+			if c != s.ch {
+				continue
+			}
+			if *s.pos >= 0 {
+				return nil, &grid.CellError{Row: i / g.Cols, Col: i % g.Cols, Msg: fmt.Sprintf("second %c (the first is at row %d, column %d)", s.ch, *s.pos/g.Cols+1, *s.pos%g.Cols+1)}
+			}
+			*s.pos = i
+		}
+	}
+	for _, s := range [2]struct {
+		ch  byte
+		pos int
+	}{{StartA, b.A}, {StartB, b.B}} {
+		if s.pos < 0 {
+			return nil, &grid.CellError{Row: -1, Msg: fmt.Sprintf("no %c on the board", s.ch)}
+		}
+	}
+	b.DistA = b.bfs(b.A)
+	if b.DistA[b.B] < 0 {
+		return nil, &grid.CellError{Row: b.B / b.N, Col: b.B % b.N, Msg: "B cannot be reached from A through white squares"}
+	}
+	b.DistB = b.bfs(b.B)
+	b.target = b.DistA[b.B]
+	return b, nil
+}
+
+// Distance returns D, the length of a shortest path between the starts.
+func (b *Board) Distance() int { return int(b.target) }
+
+// Square returns the row and column of square index i.
+func (b *Board) Square(i int) Square { return Square{i / b.N, i % b.N} }
+
+// white reports whether square i can be stepped on.
+func (b *Board) white(i int) bool { return b.Grid.Cells[i] != Black }
+
+// neighbours calls f for each white square next to i.
+func (b *Board) neighbours(i int, f func(j int)) {
+	r, c := i/b.N, i%b.N
+	if r > 0 && b.white(i-b.N) {
+		f(i - b.N)
+	}
+	if r+1 < b.N && b.white(i+b.N) {
+		f(i + b.N)
+	}
+	if c > 0 && b.white(i-1) {
+		f(i - 1)
+	}
+	if c+1 < b.N && b.white(i+1) {
+		f(i + 1)
+	}
+}
+
+// bfs returns the distance of every square from start, -1 where unreachable.
+func (b *Board) bfs(start int) []int32 {
+	dist := make([]int32, b.N*b.N)
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[start] = 0
+	queue := make([]int32, 0, 64)
+	queue = append(queue, int32(start))
+	for len(queue) > 0 {
+		i := int(queue[0])
+		queue = queue[1:]
+		b.neighbours(i, func(j int) {
+			if dist[j] < 0 {
+				dist[j] = dist[i] + 1
+				queue = append(queue, int32(j))
+			}
+		})
+	}
+	return dist
+}
