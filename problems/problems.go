@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"nimber/games/grid"
-	"nimber/sg"
 )
 
 // Engine selects the solver used for a grid game.
@@ -26,6 +25,9 @@ const (
 	// Generic is the generic memoized solver of package sg, slower, kept as
 	// an independent check.
 	Generic Engine = "generic"
+	// Exhaustive is BOI 2008's retrograde analysis of the unrestricted
+	// game, for small boards.
+	Exhaustive Engine = "exhaustive"
 )
 
 // Move is a winning first move in people's terms: 1-based row and column,
@@ -45,23 +47,42 @@ func (m Move) String() string {
 	return s
 }
 
-// Analysis is the verdict on one case.
+// Analysis is the verdict on one case. The impartial games fill Grundy,
+// Outcome and Winning; BOI 2008 "Game", a partizan race, fills Race.
 type Analysis struct {
-	Case    int    `json:"case"`
-	Rows    int    `json:"rows"`
-	Cols    int    `json:"cols"`
-	Grundy  int    `json:"grundy"`
-	Outcome string `json:"outcome"` // "N" (player to move wins) or "P"
-	// Winning lists every winning first move (empty when the first player loses).
-	Winning []Move `json:"winning_moves"`
+	Case int `json:"case"`
+	Rows int `json:"rows"`
+	Cols int `json:"cols"`
 	// Official is the case's line of the official output.
 	Official string `json:"official"`
+
+	// Grundy is the Sprague–Grundy value of the starting position.
+	Grundy *int `json:"grundy,omitzero"`
+	// Outcome is "N" (the player to move wins) or "P".
+	Outcome string `json:"outcome,omitempty"`
+	// Winning lists every winning first move (empty when the first player loses).
+	Winning []Move `json:"winning_moves,omitzero"`
+
+	// Race explains a BOI 2008 "Game" verdict.
+	Race *Race `json:"race,omitzero"`
 }
 
-// result is what a game's solver reports before it becomes an Analysis.
-type result struct {
-	grundy int
-	moves  []Move
+// Race is the explained verdict of a pursuit race (BOI 2008 "Game").
+type Race struct {
+	// Winner is "A" or "B".
+	Winner string `json:"winner"`
+	// Distance is D, the length of a shortest path between the starts.
+	Distance int `json:"distance"`
+	// FirstMove is A's first move of a winning strategy, when A wins.
+	FirstMove *Move `json:"first_move,omitempty"`
+	// InterceptionMove is B's move number when he lands on A (D/2), when B wins.
+	InterceptionMove int `json:"interception_move,omitempty"`
+	// Interception is the square where B lands on A on the principal line.
+	Interception *Move `json:"interception,omitempty"`
+	// Line is the principal line: the squares reached by A, B, A, B, ...
+	Line []Move `json:"line,omitempty"`
+	// Method says what decided the verdict.
+	Method string `json:"method"`
 }
 
 // Problem is one solvable problem.
@@ -72,17 +93,17 @@ type Problem struct {
 	Title string
 	// Spec is the accepted input format.
 	Spec grid.Spec
-	// Blank and Marked are the cell characters the generator uses: Density
-	// is the fraction of Marked cells.
-	Blank, Marked byte
-	// DefaultDensity is the generator's default fraction of Marked cells.
-	DefaultDensity float64
 	// Example is a small input in the official format.
 	Example string
+	// Engines lists the engines the problem offers, the default first.
+	Engines []Engine
 
-	memory   func(grid.Grid) int64
-	solve    map[Engine]func(context.Context, grid.Grid) (result, error)
-	official func(caseNo int, r result) string
+	memory func(grid.Grid) int64
+	// solve fills the game's fields of an Analysis; official formats its
+	// official output line.
+	solve    map[Engine]func(context.Context, grid.Grid) (Analysis, error)
+	official func(a Analysis) string
+	generate func(GenOptions) ([]grid.Grid, error)
 }
 
 // List returns every problem, sorted by name.
@@ -139,11 +160,11 @@ func (e *MemoryError) Error() string {
 func (p *Problem) Analyze(ctx context.Context, cases []grid.Grid, opt Options) ([]Analysis, error) {
 	engine := opt.Engine
 	if engine == "" {
-		engine = Dense
+		engine = p.Engines[0]
 	}
 	solve, ok := p.solve[engine]
 	if !ok {
-		return nil, fmt.Errorf("unknown engine %q (known: dense, generic)", engine)
+		return nil, fmt.Errorf("unknown engine %q for %s (known: %s)", engine, p.Name, joinEngines(p.Engines))
 	}
 	if opt.MaxMemory > 0 {
 		for i, g := range cases {
@@ -158,64 +179,82 @@ func (p *Problem) Analyze(ctx context.Context, cases []grid.Grid, opt Options) (
 	}
 	out := make([]Analysis, len(cases))
 	for i, g := range cases {
-		r, err := solve(ctx, g)
+		a, err := solve(ctx, g)
 		if err != nil {
 			return nil, fmt.Errorf("case %d: %w", i+1, err)
 		}
-		out[i] = Analysis{
-			Case: i + 1, Rows: g.Rows, Cols: g.Cols,
-			Grundy: r.grundy, Outcome: sg.OutcomeOf(r.grundy).String(),
-			Winning: r.moves, Official: p.official(i+1, r),
-		}
-		if out[i].Winning == nil {
-			out[i].Winning = []Move{}
-		}
+		a.Case, a.Rows, a.Cols = i+1, g.Rows, g.Cols
+		a.Official = p.official(a)
+		out[i] = a
 	}
 	return out, nil
+}
+
+func joinEngines(es []Engine) string {
+	names := make([]string, len(es))
+	for i, e := range es {
+		names[i] = string(e)
+	}
+	return strings.Join(names, ", ")
 }
 
 // GenOptions shape random inputs.
 type GenOptions struct {
 	Cases      int
 	Rows, Cols int
-	// Density is the fraction of the problem's Marked cells; negative means
-	// the problem's default.
+	// Density is the fraction of marked cells (or, for BOI 2008 family b,
+	// of opened wall squares); negative means the problem's default.
 	Density float64
 	Seed    uint64
+	// Family is a BOI 2008 test family, "a", "b" or "c"; other problems
+	// refuse it.
+	Family string
 }
 
-// Generate returns random valid cases: each cell independently Marked with
-// probability Density. The same options give the same cases.
+// Generate returns random valid cases. The same options give the same cases.
 func (p *Problem) Generate(o GenOptions) ([]grid.Grid, error) {
 	if o.Cases < 1 || o.Cases > p.Spec.MaxCases {
 		return nil, fmt.Errorf("cases = %d out of range 1..%d", o.Cases, p.Spec.MaxCases)
 	}
+	lo := max(p.Spec.MinSide, 1)
 	for _, d := range [2]struct {
 		name string
 		n    int
 	}{{"rows", o.Rows}, {"cols", o.Cols}} {
-		if d.n < 1 || d.n > p.Spec.MaxSide {
-			return nil, fmt.Errorf("%s = %d out of range 1..%d", d.name, d.n, p.Spec.MaxSide)
+		if d.n < lo || d.n > p.Spec.MaxSide {
+			return nil, fmt.Errorf("%s = %d out of range %d..%d", d.name, d.n, lo, p.Spec.MaxSide)
 		}
 	}
 	if o.Rows*o.Cols > p.Spec.MaxCells || o.Rows*o.Cols*o.Cases > p.Spec.MaxTotalCells {
 		return nil, fmt.Errorf("%d cases of %d x %d exceed the input limits (%d cells a case, %d in all)",
 			o.Cases, o.Rows, o.Cols, p.Spec.MaxCells, p.Spec.MaxTotalCells)
 	}
-	density := o.Density
-	if density < 0 {
-		density = p.DefaultDensity
+	if o.Density > 1 {
+		return nil, fmt.Errorf("density = %g out of range 0..1", o.Density)
 	}
-	if density > 1 {
-		return nil, fmt.Errorf("density = %g out of range 0..1", density)
-	}
-	rng := rand.New(rand.NewPCG(o.Seed, 0x6e696d626572))
-	cases := make([]grid.Grid, o.Cases)
-	for i := range cases {
-		cases[i] = grid.Random(rng, o.Rows, o.Cols, density, p.Blank, p.Marked)
-	}
-	return cases, nil
+	return p.generate(o)
 }
+
+// markedCells returns a generator of boards whose cells are independently
+// marked with probability Density (default density when negative).
+func markedCells(blank, marked byte, density float64) func(GenOptions) ([]grid.Grid, error) {
+	return func(o GenOptions) ([]grid.Grid, error) {
+		if o.Family != "" {
+			return nil, fmt.Errorf("--family applies to boi2008-game only")
+		}
+		if o.Density < 0 {
+			o.Density = density
+		}
+		rng := newRand(o.Seed)
+		cases := make([]grid.Grid, o.Cases)
+		for i := range cases {
+			cases[i] = grid.Random(rng, o.Rows, o.Cols, o.Density, blank, marked)
+		}
+		return cases, nil
+	}
+}
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6e696d626572)) }
 
 // FormatBytes writes n in binary units, e.g. "1.5 GiB".
 func FormatBytes(n int64) string {

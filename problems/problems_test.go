@@ -14,13 +14,13 @@ func TestLookup(t *testing.T) {
 			t.Fatalf("Lookup(%q) = %v, %v", p.Name, got, err)
 		}
 	}
-	if _, err := Lookup("chess"); err == nil || !strings.Contains(err.Error(), "bacterial-tactics, caos3, inventor-outlasting") {
+	if _, err := Lookup("chess"); err == nil || !strings.Contains(err.Error(), "bacterial-tactics, boi2008-game, caos3, inventor-outlasting") {
 		t.Fatalf("Lookup(chess) error = %v", err)
 	}
 }
 
-// TestExamplesSolve parses each problem's own example and checks both
-// engines agree on every case.
+// TestExamplesSolve parses each problem's own example and checks that all
+// its engines agree on every case.
 func TestExamplesSolve(t *testing.T) {
 	ctx := context.Background()
 	for _, p := range List() {
@@ -28,21 +28,32 @@ func TestExamplesSolve(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s example: %v", p.Name, err)
 		}
-		dense, err := p.Analyze(ctx, cases, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		generic, err := p.Analyze(ctx, cases, Options{Engine: Generic})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range dense {
-			d, g := dense[i], generic[i]
-			if d.Grundy != g.Grundy || d.Official != g.Official || len(d.Winning) != len(g.Winning) || d.Winning == nil {
-				t.Fatalf("%s case %d: dense %+v, generic %+v", p.Name, i+1, d, g)
+		var first []Analysis
+		for _, e := range p.Engines {
+			got, err := p.Analyze(ctx, cases, Options{Engine: e})
+			if err != nil {
+				t.Fatalf("%s %s: %v", p.Name, e, err)
 			}
-			if (d.Outcome == "N") != (d.Grundy != 0) || (d.Outcome == "N") != (len(d.Winning) > 0) {
-				t.Fatalf("%s case %d: outcome %s with Grundy %d and %d winning moves", p.Name, i+1, d.Outcome, d.Grundy, len(d.Winning))
+			for i, a := range got {
+				if first != nil && a.Official != first[i].Official {
+					t.Fatalf("%s case %d: engine %s says %q, %s says %q", p.Name, i+1, e, a.Official, p.Engines[0], first[i].Official)
+				}
+				switch {
+				case a.Race != nil:
+					if a.Official != a.Race.Winner || (a.Race.Winner == "A") != (a.Race.FirstMove != nil) {
+						t.Fatalf("%s case %d: %+v", p.Name, i+1, a.Race)
+					}
+				case a.Grundy != nil:
+					n := a.Outcome == "N"
+					if n != (*a.Grundy != 0) || n != (len(a.Winning) > 0) || a.Winning == nil {
+						t.Fatalf("%s case %d: outcome %s with Grundy %d and %d winning moves", p.Name, i+1, a.Outcome, *a.Grundy, len(a.Winning))
+					}
+				default:
+					t.Fatalf("%s case %d: empty analysis", p.Name, i+1)
+				}
+			}
+			if first == nil {
+				first = got
 			}
 		}
 	}
@@ -82,6 +93,7 @@ func TestGenerateValidates(t *testing.T) {
 		{Cases: 1, Rows: 3, Cols: 100000},
 		{Cases: 1, Rows: 200, Cols: 200},
 		{Cases: 1, Rows: 3, Cols: 3, Density: 1.5},
+		{Cases: 1, Rows: 3, Cols: 3, Family: "b"},
 	} {
 		if _, err := p.Generate(o); err == nil {
 			t.Errorf("Generate(%+v) succeeded", o)
@@ -107,5 +119,35 @@ func TestUnknownEngine(t *testing.T) {
 	cases, _ := p.Parse(strings.NewReader(p.Example))
 	if _, err := p.Analyze(context.Background(), cases, Options{Engine: "quantum"}); err == nil || !strings.Contains(err.Error(), `unknown engine "quantum"`) {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestGenerateRaceFamilies(t *testing.T) {
+	p, _ := Lookup("boi2008-game")
+	for _, f := range []string{"a", "b", "c"} {
+		cases, err := p.Generate(GenOptions{Cases: 4, Rows: 30, Cols: 30, Density: -1, Seed: 2, Family: f})
+		if err != nil {
+			t.Fatalf("family %s: %v", f, err)
+		}
+		// Each board twice: A in the corner, then one square right of it,
+		// so the two distances differ by one.
+		for i := 0; i < 4; i += 2 {
+			a, err := p.Analyze(context.Background(), cases[i:i+2], Options{})
+			if err != nil {
+				t.Fatalf("family %s: %v", f, err)
+			}
+			if d0, d1 := a[0].Race.Distance, a[1].Race.Distance; d0-d1 != 1 && d1-d0 != 1 {
+				t.Fatalf("family %s: distances %d and %d", f, d0, d1)
+			}
+			if cases[i].At(0, 0) != 'A' || cases[i+1].At(0, 1) != 'A' || cases[i].At(29, 29) != 'B' {
+				t.Fatalf("family %s: starts misplaced", f)
+			}
+		}
+	}
+	if _, err := p.Generate(GenOptions{Cases: 1, Rows: 5, Cols: 6, Family: "a"}); err == nil {
+		t.Fatal("non-square board generated")
+	}
+	if _, err := p.Generate(GenOptions{Cases: 1, Rows: 5, Cols: 5, Family: "d"}); err == nil {
+		t.Fatal("unknown family accepted")
 	}
 }

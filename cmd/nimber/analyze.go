@@ -20,9 +20,13 @@ func newAnalyzeCmd() *cobra.Command {
 Sprague–Grundy value of the starting position, its outcome class (N: the
 player to move wins; P: the player to move loses) and every winning first
 move, with 1-based rows and columns (and the colony type in Bacterial
-Tactics). With --json it prints the same as a JSON array.`,
+Tactics). For boi2008-game, a race rather than an impartial game, it prints
+the winner, the distance D and its parity, A's first winning move when A
+wins, and when B wins the square and move number where B lands on A on the
+principal line. With --json it prints the same as a JSON array.`,
 		Example: `  nimber analyze bacterial-tactics examples/bacterial-tactics.in
-  nimber analyze inventor-outlasting examples/inventor-outlasting.in --json`,
+  nimber analyze inventor-outlasting examples/inventor-outlasting.in --json
+  nimber analyze boi2008-game examples/boi2008-game.in`,
 		Args: problemArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts, err := flags.options()
@@ -56,7 +60,11 @@ Tactics). With --json it prints the same as a JSON array.`,
 }
 
 func writeAnalysis(out *bufio.Writer, a problems.Analysis) {
-	fmt.Fprintf(out, "Case #%d (%d x %d): Grundy value %d, ", a.Case, a.Rows, a.Cols, a.Grundy)
+	if a.Race != nil {
+		writeRace(out, a)
+		return
+	}
+	fmt.Fprintf(out, "Case #%d (%d x %d): Grundy value %d, ", a.Case, a.Rows, a.Cols, *a.Grundy)
 	if a.Outcome == "P" {
 		fmt.Fprintf(out, "P-position: the first player loses; official answer %q\n", a.Official)
 		return
@@ -65,4 +73,31 @@ func writeAnalysis(out *bufio.Writer, a problems.Analysis) {
 	for _, m := range a.Winning {
 		fmt.Fprintf(out, "  %s\n", m)
 	}
+}
+
+func writeRace(out *bufio.Writer, a problems.Analysis) {
+	r := a.Race
+	fmt.Fprintf(out, "Test #%d (%d x %d): %s wins. Distance D = %d", a.Case, a.Rows, a.Cols, r.Winner, r.Distance)
+	switch {
+	case r.Distance%2 == 1:
+		fmt.Fprintf(out, " is odd: B can never land on A, so A, moving first, arrives first.\n")
+	case r.Winner == "A":
+		fmt.Fprintf(out, " is even (d = %d), but A can always dodge B's landing on him at B's move %d.\n", r.Distance/2, r.Distance/2)
+	default:
+		fmt.Fprintf(out, " is even (d = %d): whatever A does, B lands on A's square with his move %d, steps once more and arrives first.\n", r.InterceptionMove, r.InterceptionMove)
+	}
+	if r.FirstMove != nil {
+		fmt.Fprintf(out, "  A's first move: %s\n", r.FirstMove)
+	}
+	if r.Interception != nil {
+		fmt.Fprintf(out, "  interception on the principal line: %s, B's move %d\n", r.Interception, r.InterceptionMove)
+	}
+	if len(r.Line) > 0 {
+		fmt.Fprintf(out, "  principal line:")
+		for i, m := range r.Line {
+			fmt.Fprintf(out, " %c(%d,%d)", "AB"[i%2], m.Row, m.Col)
+		}
+		fmt.Fprintln(out)
+	}
+	fmt.Fprintf(out, "  decided by: %s; official answer %q\n", r.Method, a.Official)
 }

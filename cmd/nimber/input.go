@@ -23,7 +23,7 @@ func (f *solveFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.maxMemory, "max-memory", "",
 		"refuse cases whose memory estimate exceeds this, e.g. 512MiB or 4GB (default: half the machine's memory)")
 	fs.StringVar(&f.engine, "engine", string(problems.Dense),
-		"solver: dense (fast, specialised) or generic (the generic memoized engine, an independent check)")
+		"solver: dense (fast, specialised; the default), generic (the generic memoized engine, an independent check; impartial games) or exhaustive (boi2008-game: the unrestricted game, small boards)")
 }
 
 func (f *solveFlags) options() (problems.Options, error) {

@@ -27,6 +27,7 @@ func TestSolveOfficialData(t *testing.T) {
 		"bacterial-tactics":   "../../games/bacterial/testdata/official",
 		"inventor-outlasting": "../../games/inventor/testdata/official",
 		"caos3":               "../../games/caos3/testdata/official",
+		"boi2008-game":        "../../games/boi2008/testdata/official",
 	}
 	for problem, dir := range dirs {
 		inputs, err := filepath.Glob(filepath.Join(dir, "*.in"))
@@ -38,13 +39,14 @@ func TestSolveOfficialData(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			engines := []string{"dense"}
+			engines := []problems.Engine{problems.Dense}
 			if strings.HasSuffix(in, "sample.in") {
-				// The game packages check the generic engine on all the data.
-				engines = append(engines, "generic")
+				// The game packages check the other engines on all the data.
+				p, _ := problems.Lookup(problem)
+				engines = p.Engines
 			}
 			for _, engine := range engines {
-				code, out, errOut := nimber(t, "", "solve", problem, in, "--engine", engine)
+				code, out, errOut := nimber(t, "", "solve", problem, in, "--engine", string(engine))
 				if code != 0 || out != string(want) {
 					t.Errorf("solve %s %s --engine %s: exit %d, stderr %q, output differs from the official answer:\n%s", problem, in, engine, code, errOut, out)
 				}
@@ -77,6 +79,13 @@ func TestBadInput(t *testing.T) {
 		{"size beyond limits", "bacterial-tactics", "1\n5000 1\n", "case 1, line 2: R = 5000 out of range 1..1000"},
 		{"inventor cells beyond limits", "inventor-outlasting", "1\n200 200\n", "case 1, line 2: board 200 x 200 has 40000 cells, limit 10000"},
 		{"bad dimensions", "caos3", "1\n3\n", `case 1, line 2: want "R C", got "3"`},
+		{"race: no A", "boi2008-game", "1\n2\n..\n.B\n", "test 1, line 3: no A on the board"},
+		{"race: two A", "boi2008-game", "1\n3\nA..\n...\n.AB\n", "test 1, line 5, column 2: second A (the first is at row 1, column 1)"},
+		{"race: n too small", "boi2008-game", "1\n1\nA\n", "test 1, line 2: n = 1 out of range 2..5000"},
+		{"race: ragged row", "boi2008-game", "1\n3\nA..\n..\n..B\n", "test 1, line 4: row 2 has 2 cells, want 3"},
+		{"race: not connected", "boi2008-game", "2\n2\nAB\n..\n3\nA#.\n##.\n..B\n", "test 2, line 8, column 3: B cannot be reached from A through white squares"},
+		{"race: wrong character", "boi2008-game", "1\n2\nAx\n.B\n", "test 1, line 3, column 2: row 1: character 'x'"},
+		{"race: R C header", "boi2008-game", "1\n2 2\nA.\n.B\n", `test 1, line 2: want n, got "2 2"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := nimber(t, tc.input, "solve", tc.problem)
@@ -146,11 +155,11 @@ func TestAnalyzeText(t *testing.T) {
 // TestGenRoundTrip generates inputs for every problem and solves them.
 func TestGenRoundTrip(t *testing.T) {
 	for _, p := range problems.List() {
-		code, in, errOut := nimber(t, "", "gen", p.Name, "--rows", "6", "--cols", "7", "--cases", "4", "--seed", "3")
+		code, in, errOut := nimber(t, "", "gen", p.Name, "--size", "6", "--cases", "4", "--seed", "3")
 		if code != 0 {
 			t.Fatalf("gen %s: %s", p.Name, errOut)
 		}
-		_, again, _ := nimber(t, "", "gen", p.Name, "--rows", "6", "--cols", "7", "--cases", "4", "--seed", "3")
+		_, again, _ := nimber(t, "", "gen", p.Name, "--size", "6", "--cases", "4", "--seed", "3")
 		if again != in {
 			t.Fatalf("gen %s is not reproducible", p.Name)
 		}

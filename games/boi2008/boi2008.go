@@ -34,7 +34,7 @@ const (
 // with exactly one A and one B joined by white squares.
 var Spec = grid.Spec{
 	Alphabet: ".#AB", Square: true, MinSide: 2, MaxSide: 5000,
-	MaxCases: 1000, MaxCells: 25_000_000, MaxTotalCells: 1 << 26,
+	MaxCases: 1000, MaxCells: 25_000_000, MaxTotalCells: 1 << 26, CaseName: "test",
 	Validate: func(g grid.Grid) error { _, err := NewBoard(g); return err },
 }
 

@@ -86,11 +86,19 @@ func Random(rng *rand.Rand, rows, cols int, density float64, blank, marked byte)
 
 // Format writes cases in the common input format: the count, then per case
 // "R C" and the rows.
-func Format(cases []Grid) string {
+func Format(cases []Grid) string { return Spec{}.Format(cases) }
+
+// Format writes cases in the input format of s: the count, then per case
+// "R C" (or "n" for square specs) and the rows.
+func (s Spec) Format(cases []Grid) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d\n", len(cases))
 	for _, g := range cases {
-		fmt.Fprintf(&b, "%d %d\n", g.Rows, g.Cols)
+		if s.Square {
+			fmt.Fprintf(&b, "%d\n", g.Rows)
+		} else {
+			fmt.Fprintf(&b, "%d %d\n", g.Rows, g.Cols)
+		}
 		b.WriteString(g.String())
 	}
 	return b.String()

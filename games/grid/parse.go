@@ -27,6 +27,9 @@ type Spec struct {
 	// Validate, when set, checks each parsed case; a *CellError it returns
 	// is reported at the cell's line and column.
 	Validate func(g Grid) error
+	// CaseName is what errors call a case ("case" when empty; "test" in
+	// problems whose statements say so).
+	CaseName string
 }
 
 // CellError is a problem with one case's cell (0-based Row and Col), or with
@@ -48,12 +51,18 @@ func (e *CellError) Error() string {
 type ParseError struct {
 	Case, Line, Column int
 	Msg                string
+	// CaseName is the word for a case in the message ("case" when empty).
+	CaseName string
 }
 
 func (e *ParseError) Error() string {
 	var b strings.Builder
 	if e.Case > 0 {
-		fmt.Fprintf(&b, "case %d, ", e.Case)
+		name := e.CaseName
+		if name == "" {
+			name = "case"
+		}
+		fmt.Fprintf(&b, "%s %d, ", name, e.Case)
 	}
 	fmt.Fprintf(&b, "line %d", e.Line)
 	if e.Column > 0 {
@@ -102,6 +111,15 @@ func (lr *lineReader) next() (text string, ok bool, err error) {
 // Parse reads a whole input in the common format and checks it against spec.
 // It returns every case, or the first problem found as a *ParseError.
 func Parse(r io.Reader, spec Spec) ([]Grid, error) {
+	cases, err := parse(r, spec)
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		pe.CaseName = spec.CaseName
+	}
+	return cases, err
+}
+
+func parse(r io.Reader, spec Spec) ([]Grid, error) {
 	maxLine := max(spec.MaxSide, 64)
 	lr := newLineReader(r, maxLine)
 	fail := func(c, col int, format string, args ...any) error {
