@@ -24,7 +24,7 @@ var boiGame = &Problem{
 		n := int64(g.Rows)
 		return 16*n*n + 4*(n*n/8+8*n)
 	},
-	solve: map[Engine]func(context.Context, grid.Grid) (Analysis, error){
+	solve: map[Engine]func(context.Context, grid.Grid, Options) (Analysis, error){
 		Dense: solveRace,
 	},
 	official: func(a Analysis) string { return a.Race.Winner },
@@ -33,14 +33,15 @@ var boiGame = &Problem{
 
 func square(s boi2008.Square) Move { return Move{Row: s.Row + 1, Col: s.Col + 1} }
 
-// solveRace runs the layered DP, with the principal line when its tables fit.
-func solveRace(ctx context.Context, g grid.Grid) (Analysis, error) {
+// solveRace runs the layered DP, with the principal line when its tables
+// fit and the options are not brief.
+func solveRace(ctx context.Context, g grid.Grid, opt Options) (Analysis, error) {
 	b, err := boi2008.NewBoard(g)
 	if err != nil {
 		return Analysis{}, err
 	}
 	var v boi2008.Verdict
-	if boi2008.ExplainBits(b) <= explainBits {
+	if !opt.Brief && boi2008.ExplainBits(b) <= explainBits {
 		v, err = boi2008.Explain(ctx, b, explainBits)
 	} else {
 		v, err = boi2008.Solve(ctx, b)

@@ -30,7 +30,7 @@ var bacterialTactics = &Problem{
 		// Plus the board's per-line indexes and per-worker stamp rows.
 		return bacterial.MemoryEstimate(g.Rows, g.Cols) + int64(len(g.Cells))*16 + int64(rect.Workers()*g.Rows*(g.Rows+g.Cols+8))
 	},
-	solve: map[Engine]func(context.Context, grid.Grid) (Analysis, error){
+	solve: map[Engine]func(context.Context, grid.Grid, Options) (Analysis, error){
 		Dense:   adapt(bacterial.Solve, fromBacterial),
 		Generic: adapt(bacterial.SolveGeneric, fromBacterial),
 	},
@@ -45,7 +45,7 @@ var inventorOutlasting = &Problem{
 	Example: "2\n5 7\n.......\n...X.X.\n...X.X.\n..XX...\n..X....\n2 5\nX.X.X\n.X.X.\n",
 	Engines: impartialEngines,
 	memory:  inventor.MemoryEstimate,
-	solve: map[Engine]func(context.Context, grid.Grid) (Analysis, error){
+	solve: map[Engine]func(context.Context, grid.Grid, Options) (Analysis, error){
 		Dense:   adapt(inventor.Solve, fromInventor),
 		Generic: adapt(inventor.SolveGeneric, fromInventor),
 	},
@@ -60,7 +60,7 @@ var caos3Problem = &Problem{
 	Example: "1\n7 7\n^#^#^^^\n^#^^^#^\n^#^^^^^\n^^^#^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n",
 	Engines: impartialEngines,
 	memory:  caos3.MemoryEstimate,
-	solve: map[Engine]func(context.Context, grid.Grid) (Analysis, error){
+	solve: map[Engine]func(context.Context, grid.Grid, Options) (Analysis, error){
 		Dense:   adapt(caos3.Solve, fromCAOS3),
 		Generic: adapt(caos3.SolveGeneric, fromCAOS3),
 	},
@@ -74,8 +74,8 @@ var caos3Problem = &Problem{
 }
 
 // adapt turns a game package's solver into the catalogue's form.
-func adapt[R any](solve func(context.Context, grid.Grid) (R, error), convert func(R) Analysis) func(context.Context, grid.Grid) (Analysis, error) {
-	return func(ctx context.Context, g grid.Grid) (Analysis, error) {
+func adapt[R any](solve func(context.Context, grid.Grid) (R, error), convert func(R) Analysis) func(context.Context, grid.Grid, Options) (Analysis, error) {
+	return func(ctx context.Context, g grid.Grid, _ Options) (Analysis, error) {
 		res, err := solve(ctx, g)
 		if err != nil {
 			return Analysis{}, err

@@ -101,7 +101,7 @@ type Problem struct {
 	memory func(grid.Grid) int64
 	// solve fills the game's fields of an Analysis; official formats its
 	// official output line.
-	solve    map[Engine]func(context.Context, grid.Grid) (Analysis, error)
+	solve    map[Engine]func(context.Context, grid.Grid, Options) (Analysis, error)
 	official func(a Analysis) string
 	generate func(GenOptions) ([]grid.Grid, error)
 }
@@ -140,6 +140,9 @@ type Options struct {
 	// MaxMemory refuses any case whose memory estimate exceeds it (bytes);
 	// zero means no limit.
 	MaxMemory int64
+	// Brief asks only for what the official output needs: explanations that
+	// cost extra (BOI 2008's principal line) are skipped.
+	Brief bool
 }
 
 // MemoryError reports a case refused because its memory estimate exceeds
@@ -179,7 +182,7 @@ func (p *Problem) Analyze(ctx context.Context, cases []grid.Grid, opt Options) (
 	}
 	out := make([]Analysis, len(cases))
 	for i, g := range cases {
-		a, err := solve(ctx, g)
+		a, err := solve(ctx, g, opt)
 		if err != nil {
 			return nil, fmt.Errorf("case %d: %w", i+1, err)
 		}

@@ -43,6 +43,7 @@ and exits with status 2.`,
 			if err != nil {
 				return err
 			}
+			opts.Brief = true
 			p, cases, err := readCases(cmd, args)
 			if err != nil {
 				return err

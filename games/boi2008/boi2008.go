@@ -17,6 +17,7 @@
 package boi2008
 
 import (
+	"bytes"
 	"fmt"
 
 	"nimber/games/grid"
@@ -69,34 +70,27 @@ func NewBoard(g grid.Grid) (*Board, error) {
 	if g.Rows != g.Cols || g.Rows < 2 {
 		return nil, &grid.CellError{Row: -1, Msg: fmt.Sprintf("board is %d x %d, want n x n with n >= 2", g.Rows, g.Cols)}
 	}
-	b := &Board{N: g.Rows, Grid: g, A: -1, B: -1}
-	for i, c := range g.Cells {
-		for _, s := range [2]struct {
-			ch  byte
-			pos *int
-		}{{StartA, &b.A}, {StartB, &b.B}} {
-			if c != s.ch {
-				continue
-			}
-			if *s.pos >= 0 {
-				return nil, &grid.CellError{Row: i / g.Cols, Col: i % g.Cols, Msg: fmt.Sprintf("second %c (the first is at row %d, column %d)", s.ch, *s.pos/g.Cols+1, *s.pos%g.Cols+1)}
-			}
-			*s.pos = i
-		}
-	}
+	b := &Board{N: g.Rows, Grid: g}
 	for _, s := range [2]struct {
 		ch  byte
-		pos int
-	}{{StartA, b.A}, {StartB, b.B}} {
-		if s.pos < 0 {
+		pos *int
+	}{{StartA, &b.A}, {StartB, &b.B}} {
+		first := bytes.IndexByte(g.Cells, s.ch)
+		if first < 0 {
 			return nil, &grid.CellError{Row: -1, Msg: fmt.Sprintf("no %c on the board", s.ch)}
 		}
+		if k := bytes.IndexByte(g.Cells[first+1:], s.ch); k >= 0 {
+			i := first + 1 + k
+			return nil, &grid.CellError{Row: i / g.Cols, Col: i % g.Cols, Msg: fmt.Sprintf("second %c (the first is at row %d, column %d)", s.ch, first/g.Cols+1, first%g.Cols+1)}
+		}
+		*s.pos = first
 	}
-	b.DistA = b.bfs(b.A)
+	queue := make([]int32, b.N*b.N)
+	b.DistA = b.bfs(b.A, queue)
 	if b.DistA[b.B] < 0 {
 		return nil, &grid.CellError{Row: b.B / b.N, Col: b.B % b.N, Msg: "B cannot be reached from A through white squares"}
 	}
-	b.DistB = b.bfs(b.B)
+	b.DistB = b.bfs(b.B, queue)
 	b.target = b.DistA[b.B]
 	return b, nil
 }
@@ -127,24 +121,41 @@ func (b *Board) neighbours(i int, f func(j int)) {
 	}
 }
 
-// bfs returns the distance of every square from start, -1 where unreachable.
-func (b *Board) bfs(start int) []int32 {
-	dist := make([]int32, b.N*b.N)
+// bfs returns the distance of every square from start, -1 where
+// unreachable. queue must have room for every square; it is scratch space.
+func (b *Board) bfs(start int, queue []int32) []int32 {
+	n := b.N
+	dist := make([]int32, n*n)
 	for i := range dist {
 		dist[i] = -1
 	}
 	dist[start] = 0
-	queue := make([]int32, 0, 64)
-	queue = append(queue, int32(start))
-	for len(queue) > 0 {
-		i := int(queue[0])
-		queue = queue[1:]
-		b.neighbours(i, func(j int) {
-			if dist[j] < 0 {
-				dist[j] = dist[i] + 1
-				queue = append(queue, int32(j))
+	queue[0] = int32(start)
+	head, tail := 0, 1
+	cells := b.Grid.Cells
+	for head < tail {
+		i := int(queue[head])
+		head++
+		r, c, next := i/n, i%n, dist[i]+1
+		visit := func(j int) {
+			if dist[j] < 0 && cells[j] != Black {
+				dist[j] = next
+				queue[tail] = int32(j)
+				tail++
 			}
-		})
+		}
+		if r > 0 {
+			visit(i - n)
+		}
+		if r+1 < n {
+			visit(i + n)
+		}
+		if c > 0 {
+			visit(i - 1)
+		}
+		if c+1 < n {
+			visit(i + 1)
+		}
 	}
 	return dist
 }
