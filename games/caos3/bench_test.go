@@ -1,38 +1,18 @@
 package caos3
 
 import (
-	"context"
-	"fmt"
-	"math/rand/v2"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/games/internal/gametest"
 )
 
-// benchBoard is an n x n map with the given fraction of walls, from a fixed
-// seed.
-func benchBoard(n int, density float64) grid.Grid {
-	return grid.Random(rand.New(rand.NewPCG(1, 0)), n, n, density, Floor, Wall)
-}
+// The benchmark maps are n x n with the given fraction of walls, from a
+// fixed seed.
 
 func BenchmarkSolve(b *testing.B) {
-	for _, n := range []int{20, 48} {
-		g := benchBoard(n, 0.01)
-		b.Run(fmt.Sprintf("%dx%d-0.01", n, n), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Solve(context.Background(), g); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	game.BenchSizes(b, game.Dense, []gametest.BenchBoard{{N: 20, Density: 0.01}, {N: 48, Density: 0.01}})
 }
 
 func BenchmarkSolveGeneric(b *testing.B) {
-	g := benchBoard(20, 0.01)
-	for b.Loop() {
-		if _, err := SolveGeneric(context.Background(), g); err != nil {
-			b.Fatal(err)
-		}
-	}
+	game.Bench(b, game.Generic, gametest.BenchBoard{N: 20, Density: 0.01})
 }

@@ -2,52 +2,39 @@ package caos3
 
 // Randomized cross-checks of the two solvers against the exhaustive twin of
 // exhaustive_test.go and against each other. Every test uses fixed seeds,
-// so a failure reproduces; the failing board is printed in input form.
+// so a failure reproduces; the failing map is printed in input form.
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/games/internal/gametest"
 )
 
-// cmpSolver is the signature shared by Solve and SolveGeneric.
-type cmpSolver func(context.Context, grid.Grid) (Result, error)
-
-// cmpDensities are the probabilities of a wall used for random maps, from
-// all floor to all wall. They favour few walls, since a monster needs two
-// floor cells on each side.
-var cmpDensities = []float64{0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, 1}
-
-// cmpMaxFailures bounds the mismatches reported before a test gives up.
-const cmpMaxFailures = 10
-
-// cmpBoards returns test maps with sides 1..maxSide: every size all floor
-// and all wall, then n random maps of varied densities drawn from a
-// generator seeded with seed. Random sides are mostly at least 5, as a
-// narrower map holds no monster.
-func cmpBoards(seed uint64, n, maxSide int) []grid.Grid {
-	var boards []grid.Grid
-	for r := 1; r <= maxSide; r++ {
-		for c := 1; c <= maxSide; c++ {
-			boards = append(boards, grid.New(r, c, Floor), grid.New(r, c, Wall))
-		}
-	}
-	rng := rand.New(rand.NewPCG(seed, 0x63616f7333000000))
-	for range n {
-		rows, cols := cmpSide(rng, maxSide), cmpSide(rng, maxSide)
-		d := cmpDensities[rng.IntN(len(cmpDensities))]
-		boards = append(boards, grid.Random(rng, rows, cols, d, Floor, Wall))
-	}
-	return boards
+// game describes CAOS3 to the shared tests of package gametest.
+var game = gametest.Game[exhSet, Move]{
+	Noun: "map",
+	Spec: Spec,
+	Boards: gametest.Boards{
+		Blank: Floor, Marked: Wall,
+		// From all floor to all wall. They favour few walls, since a
+		// monster needs two floor cells on each side.
+		Densities: []float64{0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, 1},
+		Stream:    0x63616f7333000000,
+		Side:      cmpSide,
+	},
+	Rules:   exhRules,
+	Dense:   gametest.AsSolver(Solve),
+	Generic: gametest.AsSolver(SolveGeneric),
+	// "(row,col)" with 0-based coordinates.
+	FormatMove: func(m Move) string { return fmt.Sprintf("(%d,%d)", m.Row, m.Col) },
+	Answer:     answer,
 }
 
 // cmpSide draws a side length in 1..maxSide, three times in four at least 5
-// when maxSide allows it.
+// when maxSide allows it, as a narrower map holds no monster.
 func cmpSide(rng *rand.Rand, maxSide int) int {
 	if maxSide >= 5 && rng.IntN(4) > 0 {
 		return 5 + rng.IntN(maxSide-4)
@@ -55,59 +42,16 @@ func cmpSide(rng *rand.Rand, maxSide int) int {
 	return 1 + rng.IntN(maxSide)
 }
 
-// cmpMoves formats moves as "(row,col)" with 0-based coordinates.
-func cmpMoves(ms []Move) string {
-	parts := make([]string, len(ms))
-	for i, m := range ms {
-		parts[i] = fmt.Sprintf("(%d,%d)", m.Row, m.Col)
-	}
-	return "[" + strings.Join(parts, " ") + "]"
-}
-
-// cmpAgainstExhaustive runs solve on n small boards and checks the outcome
-// (Grundy != 0 iff the first player wins) and the exact list of winning
-// moves against exhaustiveSolve. Sides go up to 10 (8 in short mode): the
-// search takes up to about 80 ms on a 10 x 10 map but seconds on 11 x 11.
-func cmpAgainstExhaustive(t *testing.T, solve cmpSolver, seed uint64) {
-	n, maxSide := 5000, 10
-	if testing.Short() {
-		n, maxSide = 1000, 8
-	}
-	var wins, losses, contested, failures int
-	for k, g := range cmpBoards(seed, n, maxSide) {
-		res, err := solve(t.Context(), g)
-		if err != nil {
-			t.Fatalf("seed %d, map %d (%d x %d):\n%serror: %v", seed, k, g.Rows, g.Cols, g, err)
-		}
-		firstWins, want := exhaustiveSolve(g)
-		if firstWins {
-			wins++
-		} else {
-			losses++
-			if exhHasMove(g) {
-				contested++
-			}
-		}
-		if (res.Grundy != 0) != firstWins || !slices.Equal(res.Winning, want) {
-			t.Errorf("seed %d, map %d (%d x %d):\n%sgot Grundy %d, winning %s\nexhaustive: first wins %v, winning %s",
-				seed, k, g.Rows, g.Cols, g, res.Grundy, cmpMoves(res.Winning), firstWins, cmpMoves(want))
-			if failures++; failures >= cmpMaxFailures {
-				t.Fatalf("giving up after %d mismatches", failures)
-			}
-		}
-	}
-	t.Logf("%d maps: %d won by the first player, %d with Grundy 0 (%d of them with a legal first move)",
-		wins+losses, wins, losses, contested)
-	if wins == 0 || losses == 0 || contested == 0 {
-		t.Errorf("vacuous sample: %d won, %d lost, %d lost with a legal move; want each > 0", wins, losses, contested)
-	}
-}
+// exhSample is the sample of the comparisons with the exhaustive search.
+// Sides go up to 10 (8 in short mode): the search takes up to about 80 ms on
+// a 10 x 10 map but seconds on 11 x 11.
+var exhSample = gametest.Sample{N: 5000, MaxSide: 10, ShortN: 1000, ShortMaxSide: 8}
 
 // TestMonstersMatchExhaustive checks Monsters against the exhaustive twin's
 // own monster check, exhIsMonster.
 func TestMonstersMatchExhaustive(t *testing.T) {
 	const seed = 4
-	for k, g := range cmpBoards(seed, 2000, 12) {
+	for k, g := range game.Boards.Generate(seed, 2000, 12) {
 		if got, want := Monsters(g), exhMonsters(g); !slices.Equal(got, want) {
 			t.Fatalf("seed %d, map %d (%d x %d):\n%sMonsters: %v\nexhaustive: %v", seed, k, g.Rows, g.Cols, g, got, want)
 		}
@@ -116,48 +60,18 @@ func TestMonstersMatchExhaustive(t *testing.T) {
 
 // TestSolveMatchesExhaustive checks Solve against the exhaustive search.
 func TestSolveMatchesExhaustive(t *testing.T) {
-	cmpAgainstExhaustive(t, Solve, 1)
+	game.MatchesExhaustive(t, game.Dense, 1, exhSample)
 }
 
 // TestGenericMatchesExhaustive checks SolveGeneric against the exhaustive
 // search.
 func TestGenericMatchesExhaustive(t *testing.T) {
-	cmpAgainstExhaustive(t, SolveGeneric, 2)
+	game.MatchesExhaustive(t, game.Generic, 2, exhSample)
 }
 
 // TestSolveMatchesGeneric checks that Solve and SolveGeneric agree exactly,
 // Grundy value and winning moves, on maps up to 12 x 12, beyond the reach of
 // the exhaustive search.
 func TestSolveMatchesGeneric(t *testing.T) {
-	const seed = 3
-	n, maxSide := 400, 12
-	if testing.Short() {
-		n, maxSide = 100, 8
-	}
-	boards := cmpBoards(seed, n, maxSide)
-	zero, failures := 0, 0
-	for k, g := range boards {
-		got, err := Solve(t.Context(), g)
-		if err != nil {
-			t.Fatalf("seed %d, map %d (%d x %d):\n%sSolve: %v", seed, k, g.Rows, g.Cols, g, err)
-		}
-		want, err := SolveGeneric(t.Context(), g)
-		if err != nil {
-			t.Fatalf("seed %d, map %d (%d x %d):\n%sSolveGeneric: %v", seed, k, g.Rows, g.Cols, g, err)
-		}
-		if want.Grundy == 0 {
-			zero++
-		}
-		if got.Grundy != want.Grundy || !slices.Equal(got.Winning, want.Winning) {
-			t.Errorf("seed %d, map %d (%d x %d):\n%sSolve: Grundy %d, winning %s\nSolveGeneric: Grundy %d, winning %s",
-				seed, k, g.Rows, g.Cols, g, got.Grundy, cmpMoves(got.Winning), want.Grundy, cmpMoves(want.Winning))
-			if failures++; failures >= cmpMaxFailures {
-				t.Fatalf("giving up after %d mismatches", failures)
-			}
-		}
-	}
-	t.Logf("%d maps, %d with Grundy 0", len(boards), zero)
-	if zero == 0 || zero == len(boards) {
-		t.Errorf("vacuous sample: %d of %d maps have Grundy 0", zero, len(boards))
-	}
+	game.MatchesGeneric(t, 3, gametest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8})
 }

@@ -1,38 +1,18 @@
 package inventor
 
 import (
-	"context"
-	"fmt"
-	"math/rand/v2"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/games/internal/gametest"
 )
 
-// benchBoard is an n x n board with the given fraction of spots, from a
+// The benchmark boards are n x n with the given fraction of spots, from a
 // fixed seed.
-func benchBoard(n int, density float64) grid.Grid {
-	return grid.Random(rand.New(rand.NewPCG(1, 0)), n, n, density, Blank, Spot)
-}
 
 func BenchmarkSolve(b *testing.B) {
-	for _, n := range []int{14, 30, 45, 60} {
-		g := benchBoard(n, 0.7)
-		b.Run(fmt.Sprintf("%dx%d-0.7", n, n), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Solve(context.Background(), g); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	game.BenchSizes(b, game.Dense, []gametest.BenchBoard{{N: 14, Density: 0.7}, {N: 30, Density: 0.7}, {N: 45, Density: 0.7}, {N: 60, Density: 0.7}})
 }
 
 func BenchmarkSolveGeneric(b *testing.B) {
-	g := benchBoard(14, 0.7)
-	for b.Loop() {
-		if _, err := SolveGeneric(context.Background(), g); err != nil {
-			b.Fatal(err)
-		}
-	}
+	game.Bench(b, game.Generic, gametest.BenchBoard{N: 14, Density: 0.7})
 }
