@@ -17,7 +17,7 @@ var boiGame = &Problem{
 	Title:   `Game, BOI 2008 (Baltic Olympiad in Informatics): a pursuit race`,
 	Spec:    boi2008.Spec,
 	Example: "2\n4\nA...\n.#..\n....\n...B\n4\nA...\n....\n..#.\n...B\n",
-	Engines: []Engine{Dense},
+	Engines: []Engine{Dense, Exhaustive},
 	memory: func(g grid.Grid) int64 {
 		// Two distance arrays, the layer index and order (4 bytes a square
 		// each), and four bit matrices of at most n x n bits.
@@ -25,7 +25,8 @@ var boiGame = &Problem{
 		return 16*n*n + 4*(n*n/8+8*n)
 	},
 	solve: map[Engine]func(context.Context, grid.Grid, Options) (Analysis, error){
-		Dense: solveRace,
+		Dense:      solveRace,
+		Exhaustive: solveRaceExhaustively,
 	},
 	official: func(a Analysis) string { return a.Race.Winner },
 	generate: generateRace,
@@ -50,6 +51,33 @@ func solveRace(ctx context.Context, g grid.Grid, opt Options) (Analysis, error) 
 		return Analysis{}, err
 	}
 	return Analysis{Race: raceOf(v, "layered DP over shortest-path layers")}, nil
+}
+
+// solveRaceExhaustively decides the unrestricted game by retrograde
+// analysis (boards of at most boi2008.MaxExhaustiveWhite white squares).
+func solveRaceExhaustively(ctx context.Context, g grid.Grid, _ Options) (Analysis, error) {
+	b, err := boi2008.NewBoard(g)
+	if err != nil {
+		return Analysis{}, err
+	}
+	out, err := boi2008.Exhaustive(ctx, b)
+	if err != nil {
+		return Analysis{}, err
+	}
+	if out == boi2008.Draw {
+		// Never seen (docs/boi2008-game.md); the official output has no
+		// word for it, so it is an error rather than a wrong letter.
+		return Analysis{}, fmt.Errorf("the unrestricted game is a draw: neither A nor B can force a win")
+	}
+	v := boi2008.Verdict{Distance: b.Distance(), Winner: boi2008.Player(out)}
+	if out == boi2008.AWins {
+		first, err := boi2008.ExhaustiveFirstMoves(ctx, b)
+		if err != nil {
+			return Analysis{}, err
+		}
+		v.FirstMove = &first[0]
+	}
+	return Analysis{Race: raceOf(v, "exhaustive retrograde analysis of the unrestricted game")}, nil
 }
 
 func raceOf(v boi2008.Verdict, method string) *Race {

@@ -83,6 +83,8 @@ func writeRace(out *bufio.Writer, a problems.Analysis) {
 		fmt.Fprintf(out, " is odd: B can never land on A, so A, moving first, arrives first.\n")
 	case r.Winner == "A":
 		fmt.Fprintf(out, " is even (d = %d), but A can always dodge B's landing on him at B's move %d.\n", r.Distance/2, r.Distance/2)
+	case r.InterceptionMove == 0:
+		fmt.Fprintf(out, " is even; B can force a win in the full game.\n")
 	default:
 		fmt.Fprintf(out, " is even (d = %d): whatever A does, B lands on A's square with his move %d, steps once more and arrives first.\n", r.InterceptionMove, r.InterceptionMove)
 	}
