@@ -460,6 +460,8 @@ var fuzzSpecs = []Spec{
 	{Alphabet: "X.", MaxCases: 100, MaxSide: 100, MaxCells: 400, MaxTotalCells: 1 << 15}, // inventor
 	{Alphabet: "^#", MaxCases: 100, MaxSide: 100, MaxCells: 400, MaxTotalCells: 1 << 15}, // caos3
 	{Alphabet: ".#X^", MaxCases: 4, MaxSide: 6, MaxCells: 20, MaxTotalCells: 40},         // tight
+	{Alphabet: ".#AB", MaxCases: 10, MaxSide: 20, MaxCells: 400, MaxTotalCells: 1 << 12, // square, as BOI 2008
+		Square: true, MinSide: 2, CaseName: "test"},
 }
 
 func FuzzParse(f *testing.F) {
@@ -550,7 +552,7 @@ func FuzzParse(f *testing.F) {
 		if total > spec.MaxTotalCells {
 			t.Fatalf("%d cells in all, above MaxTotalCells %d", total, spec.MaxTotalCells)
 		}
-		out := Format(cases)
+		out := spec.Format(cases)
 		again, err := Parse(strings.NewReader(out), spec)
 		if err != nil {
 			t.Fatalf("Format output does not re-parse: %v\n%s", err, out)
