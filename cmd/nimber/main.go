@@ -7,6 +7,8 @@
 //	nimber solve PROBLEM [FILE]     official output
 //	nimber analyze PROBLEM [FILE]   Grundy values, outcomes, winning moves
 //	nimber gen PROBLEM              random valid inputs
+//	nimber compound ...             the twelve compounds of several games
+//	nimber table knights|subtraction   invariant tables
 //
 // Run "nimber help" or "nimber COMMAND --help" for details.
 package main
@@ -63,7 +65,7 @@ official input and output formats.`,
 	}
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newSolveCmd(), newAnalyzeCmd(), newGenCmd())
+	root.AddCommand(newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd())
 	return root
 }
 

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestTableKnightsGolden prints the seed's 8 x 8 knight tables through the
+// CLI and compares them byte for byte with the golden files.
+func TestTableKnightsGolden(t *testing.T) {
+	for _, f := range []string{"grundy", "grundy-misere", "remoteness", "remoteness-misere", "suspense", "suspense-misere", "w", "w-misere"} {
+		want, err := os.ReadFile("../../games/moveset/testdata/knights-8-" + f + ".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := nimber(t, "", "table", "knights", "--size", "8", "--function", f)
+		if code != 0 || out != string(want) {
+			t.Errorf("table knights --function %s: exit %d, %s\n%s", f, code, errOut, out)
+		}
+	}
+	_, csvOut, _ := nimber(t, "", "table", "knights", "--size", "8", "--function", "w", "--format", "csv")
+	if !strings.HasPrefix(csvOut, "SL,SL,SW,SW,0,0,1,1\n") {
+		t.Errorf("csv: %q", csvOut)
+	}
+	_, jsonOut, _ := nimber(t, "", "table", "knights", "--size", "8", "--function", "w", "--format", "json")
+	var rows [][]any
+	if err := json.Unmarshal([]byte(jsonOut), &rows); err != nil || len(rows) != 8 || rows[0][0] != "SL" || rows[7][7] != float64(0) {
+		t.Errorf("json: %v %q", err, jsonOut)
+	}
+}
+
+func TestTableSubtraction(t *testing.T) {
+	// Subtraction {1, 3, 4}: the Grundy values have period 7: 0 1 0 1 2 3 2.
+	code, out, _ := nimber(t, "", "table", "subtraction", "--set", "1,3,4", "--to", "13", "--function", "grundy")
+	want := "0 0\n1 1\n2 0\n3 1\n4 2\n5 3\n6 2\n7 0\n8 1\n9 0\n10 1\n11 2\n12 3\n13 2\n"
+	if code != 0 || out != want {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestCompoundJSON(t *testing.T) {
+	// Nim heaps 1, 2, 3: nim-sum 0, a loss in the disjunctive compound; any
+	// non-empty heap wins the selective compound.
+	for _, tc := range []struct {
+		move, end, play, want string
+		comps             []string
+	}{
+		{"one", "long", "normal", "P", []string{"h1", "h2", "h3"}},
+		{"some", "long", "normal", "N", []string{"h1", "h2", "h3"}},
+		{"one", "long", "misere", "N", []string{"1", "1"}},
+		{"all", "short", "normal", "P", []string{"h0", "h3"}},
+	} {
+		args := append([]string{"compound", "--move", tc.move, "--end", tc.end, "--play", tc.play, "--graph", "testdata/nim-heaps.json", "--json"}, tc.comps...)
+		code, out, errOut := nimber(t, "", args...)
+		var rep struct {
+			Outcome     string
+			WinningMove *struct{ Next []string } `json:"winning_move"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Outcome != tc.want {
+			t.Fatalf("%v: exit %d, %s\n%s", args, code, errOut, out)
+		}
+		if (rep.Outcome == "N") != (rep.WinningMove != nil) && tc.play == "normal" {
+			t.Fatalf("%v: outcome %s with winning move %+v", args, rep.Outcome, rep.WinningMove)
+		}
+	}
+	code, out, _ := nimber(t, "", "compound", "--board", "8x8", "3,3", "5,6")
+	if code != 0 || !strings.Contains(out, "disjunctive compound, normal play (one/long/normal)") || !strings.Contains(out, "outcome: ") {
+		t.Fatalf("board compound: exit %d\n%s", code, out)
+	}
+}
+
+func TestCompoundBadInput(t *testing.T) {
+	bad := t.TempDir() + "/bad.json"
+	os.WriteFile(bad, []byte(`{"options": [[1], [`), 0o600)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compound", "--graph", bad, "0"}, "bad.json"},
+		{[]string{"compound", "--graph", "testdata/cycle.json", "a"}, "cycle"},
+		{[]string{"compound", "--graph", "testdata/nim-heaps.json", "h9"}, "h9"},
+		{[]string{"compound", "--graph", "testdata/nim-heaps.json"}, "at least one component"},
+		{[]string{"compound", "--move", "many", "--graph", "testdata/nim-heaps.json", "h1"}, "move rule"},
+		{[]string{"compound", "h1"}, "--graph FILE or --board"},
+		{[]string{"compound", "--board", "8x8", "9,9"}, "not a square"},
+		{[]string{"compound", "--board", "8x8", "--moves", "1,0;-1,0", "1,1"}, "cycle"},
+		{[]string{"table", "knights", "--function", "nimbers"}, "--function"},
+		{[]string{"table", "chess"}, "knights or subtraction"},
+		{[]string{"table", "knights", "--format", "xml"}, "--format"},
+		{[]string{"table", "subtraction", "--set", "1,x"}, "subtraction set"},
+	} {
+		code, out, errOut := nimber(t, "", tc.args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
