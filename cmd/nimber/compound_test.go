@@ -45,7 +45,7 @@ func TestCompoundJSON(t *testing.T) {
 	// non-empty heap wins the selective compound.
 	for _, tc := range []struct {
 		move, end, play, want string
-		comps             []string
+		comps                 []string
 	}{
 		{"one", "long", "normal", "P", []string{"h1", "h2", "h3"}},
 		{"some", "long", "normal", "N", []string{"h1", "h2", "h3"}},
