@@ -47,6 +47,9 @@ const (
 	One  Move = 'o' // exactly one component
 	All  Move = 'a' // every component that has not ended
 	Some Move = 's' // any non-empty set of components
+	// NotAll is the seed slides' variant, long ending and normal play only:
+	// any non-empty set of components that is not the whole compound.
+	NotAll Move = 'n'
 )
 
 // End says when a compound is over.
@@ -88,7 +91,7 @@ func Rules() []Rule {
 }
 
 var (
-	moveNames = map[Move]string{One: "one", All: "all", Some: "some"}
+	moveNames = map[Move]string{One: "one", All: "all", Some: "some", NotAll: "not-all"}
 	endNames  = map[End]string{Long: "long", Short: "short"}
 	playNames = map[Play]string{Normal: "normal", Misere: "misere"}
 )
@@ -101,6 +104,9 @@ func (r Rule) String() string {
 // Name returns Conway's name of the compound, e.g. "disjunctive compound,
 // misère play".
 func (r Rule) Name() string {
+	if r.Move == NotAll {
+		return "variant: move in at least one component but not all, normal play"
+	}
 	name := map[[2]byte]string{
 		{byte(One), byte(Long)}:   "disjunctive compound",
 		{byte(One), byte(Short)}:  "diminished disjunctive compound",
@@ -112,8 +118,8 @@ func (r Rule) Name() string {
 	return name + ", " + map[Play]string{Normal: "normal play", Misere: "misère play"}[r.Play]
 }
 
-// ParseRule reads the three words of a rule: move one|all|some, end
-// long|short, play normal|misere.
+// ParseRule reads the three words of a rule: move one|all|some (or
+// not-all, with long and normal only), end long|short, play normal|misere.
 func ParseRule(move, end, play string) (Rule, error) {
 	var r Rule
 	found := false
@@ -123,7 +129,7 @@ func ParseRule(move, end, play string) (Rule, error) {
 		}
 	}
 	if !found {
-		return Rule{}, fmt.Errorf("move rule %q is not one of one, all, some", move)
+		return Rule{}, fmt.Errorf("move rule %q is not one of one, all, some, not-all", move)
 	}
 	found = false
 	for k, v := range endNames {
@@ -142,6 +148,9 @@ func ParseRule(move, end, play string) (Rule, error) {
 	}
 	if !found {
 		return Rule{}, fmt.Errorf("play rule %q is not one of normal, misere", play)
+	}
+	if r.Move == NotAll && (r.End != Long || r.Play != Normal) {
+		return Rule{}, fmt.Errorf("the not-all variant is defined with --end long --play normal only")
 	}
 	return r, nil
 }

@@ -380,3 +380,74 @@ func TestNotAllVariant(t *testing.T) {
 		t.Logf("smallest counterexample under the other reading: %v, the rule says %s", smallestOther, outcome(!smallestOther.firstWins))
 	}
 }
+
+// TestNotAllWinningMoves checks the not-all rule's moves: every move of a
+// won compound the invariant calls winning leaves a compound the search
+// calls lost.
+func TestNotAllWinningMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 1))
+	ctx := context.Background()
+	rule := Rule{NotAll, Long, Normal}
+	found := 0
+	for range 500 {
+		g := randomGraph(rng)
+		comps := randomComponents(rng, g, 2+rng.IntN(2))
+		inv, err := Compute(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := inv.Decide(ctx, comps, rule)
+		next, _, ok, err := inv.WinningMove(ctx, comps, rule)
+		if err != nil || ok != v.FirstWins {
+			t.Fatalf("%v %v: winning move %v (%v) for outcome %v", g.Opts, comps, ok, err, v.FirstWins)
+		}
+		if ok {
+			found++
+			if win, _ := SearchNotAll(ctx, g, next, 0); win {
+				t.Fatalf("%v %v: move to %v does not win", g.Opts, comps, next)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no winning move found in 500 compounds")
+	}
+}
+
+// TestWinningMovesWin checks WinningMove under all twelve rules: when the
+// invariants say the player to move wins and a move exists, the move found
+// leaves a compound the exhaustive search calls lost.
+func TestWinningMovesWin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(78, 2))
+	ctx := context.Background()
+	moves := map[Rule]int{}
+	for range 400 {
+		g := randomGraph(rng)
+		comps := randomComponents(rng, g, 1+rng.IntN(3))
+		inv, err := Compute(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range Rules() {
+			v, err := inv.Decide(ctx, comps, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, _, ok, err := inv.WinningMove(ctx, comps, r)
+			if err != nil || (ok && !v.FirstWins) {
+				t.Fatalf("%v %v %v: winning move %v (%v) in a lost compound", g.Opts, comps, r, ok, err)
+			}
+			if !ok {
+				continue
+			}
+			moves[r]++
+			if win, err := Search(ctx, g, next, r, 0); err != nil || win {
+				t.Fatalf("%v %v %v: the move to %v does not win (%v)", g.Opts, comps, r, next, err)
+			}
+		}
+	}
+	for _, r := range Rules() {
+		if moves[r] == 0 {
+			t.Errorf("%v: no winning move checked", r)
+		}
+	}
+}

@@ -104,6 +104,9 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 		}
 		return m
 	}
+	if r.Move == NotAll {
+		return inv.DecideNotAll(components)
+	}
 	var v Verdict
 	switch r {
 	case Rule{One, Long, Normal}:
@@ -249,13 +252,16 @@ func CompoundMoves(g Game, components []int, r Rule, yield func(next []int, move
 		}
 	case All:
 		product(live, 0)
-	case Some:
+	case Some, NotAll:
 		for mask := 1; mask < 1<<len(live) && !stop; mask++ {
 			var set []int
 			for b, i := range live {
 				if mask>>b&1 == 1 {
 					set = append(set, i)
 				}
+			}
+			if r.Move == NotAll && len(set) == len(components) {
+				continue
 			}
 			product(set, 0)
 		}

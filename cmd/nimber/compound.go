@@ -46,12 +46,7 @@ func (f *gameFlags) load() (*compoundGame, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.graph, err)
 		}
-		return &compoundGame{game: g, position: g.Position, name: func(p int) string {
-			if len(g.Names) > 0 {
-				return g.Names[p]
-			}
-			return strconv.Itoa(p)
-		}}, nil
+		return &compoundGame{game: g, position: g.Position, name: g.Name}, nil
 	case f.board != "":
 		b, err := boardFromFlags(f.board, f.moves)
 		if err != nil {
@@ -122,7 +117,10 @@ func newCompoundCmd() *cobra.Command {
 one component (one), in every component that has not ended (all), or in any
 non-empty set of them (some); the compound ends when all components have ended
 (long) or as soon as one has (short); the player who cannot move loses
-(normal) or wins (misere). It prints the outcome (N: the player to move wins;
+(normal) or wins (misere). --move not-all is the seed slides' variant (long,
+normal only): move in a non-empty set of components that is not all of them;
+the player to move then loses exactly when all Grundy values are equal. It
+prints the outcome (N: the player to move wins;
 P: he loses), the invariant that decided it with each component's value, and
 a winning move when there is one. Components are positions of a game graph
 (by index or name) or squares row,col of a move-set board.`,
@@ -200,7 +198,7 @@ a winning move when there is one. Components are positions of a game graph
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&move, "move", "one", "move in one, all or some components")
+	f.StringVar(&move, "move", "one", "move in one, all or some components (or not-all: the slides' variant)")
 	f.StringVar(&end, "end", "long", "the compound ends when all (long) or any (short) component has ended")
 	f.StringVar(&play, "play", "normal", "normal (no move loses) or misere (no move wins)")
 	f.BoolVar(&asJSON, "json", false, "print the answer as JSON")
