@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -110,47 +109,6 @@ func TestExhaustiveHandMade(t *testing.T) {
 				t.Errorf("ExhaustiveFirstMoves = %v, want %v\n%s", first, c.first, b.Grid)
 			}
 		})
-	}
-}
-
-// TestExhaustiveOfficialSample checks Exhaustive on the statement's example.
-func TestExhaustiveOfficialSample(t *testing.T) {
-	in, err := os.Open("testdata/official/sample.in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	cases, err := grid.Parse(in, Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ans, err := os.ReadFile("testdata/official/sample.ans")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.Fields(string(ans))
-	if len(want) != len(cases) {
-		t.Fatalf("%d answers for %d cases", len(want), len(cases))
-	}
-	for i, g := range cases {
-		b, err := NewBoard(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Exhaustive(t.Context(), exDistanceFree(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.String() != want[i] {
-			t.Errorf("case %d: got %v, want %s\n%s", i+1, got, want[i], g)
-		}
-		first, err := ExhaustiveFirstMoves(t.Context(), b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if (len(first) > 0) != (got == AWins) {
-			t.Errorf("case %d: outcome %v but winning first moves %v", i+1, got, first)
-		}
 	}
 }
 
