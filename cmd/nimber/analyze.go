@@ -29,15 +29,7 @@ principal line. With --json it prints the same as a JSON array.`,
   nimber analyze boi2008-game examples/boi2008-game.in`,
 		Args: problemArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := flags.options()
-			if err != nil {
-				return err
-			}
-			p, cases, err := readCases(cmd, args)
-			if err != nil {
-				return err
-			}
-			results, err := p.Analyze(cmd.Context(), cases, opts)
+			results, err := analyzeInput(cmd, args, &flags, false)
 			if err != nil {
 				return err
 			}

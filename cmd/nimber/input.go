@@ -38,6 +38,21 @@ func (f *solveFlags) options() (problems.Options, error) {
 	return problems.Options{Engine: problems.Engine(f.engine), MaxMemory: limit}, nil
 }
 
+// analyzeInput parses the input named by args and analyses every case;
+// brief asks only for what the official output needs.
+func analyzeInput(cmd *cobra.Command, args []string, flags *solveFlags, brief bool) ([]problems.Analysis, error) {
+	opts, err := flags.options()
+	if err != nil {
+		return nil, err
+	}
+	opts.Brief = brief
+	p, cases, err := readCases(cmd, args)
+	if err != nil {
+		return nil, err
+	}
+	return p.Analyze(cmd.Context(), cases, opts)
+}
+
 // readCases resolves the problem and parses FILE, or standard input when
 // FILE is absent or "-".
 func readCases(cmd *cobra.Command, args []string) (*problems.Problem, []grid.Grid, error) {

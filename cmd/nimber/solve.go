@@ -39,16 +39,7 @@ and exits with status 2.`,
 				}
 				return nil
 			}
-			opts, err := flags.options()
-			if err != nil {
-				return err
-			}
-			opts.Brief = true
-			p, cases, err := readCases(cmd, args)
-			if err != nil {
-				return err
-			}
-			results, err := p.Analyze(cmd.Context(), cases, opts)
+			results, err := analyzeInput(cmd, args, &flags, true)
 			if err != nil {
 				return err
 			}
