@@ -1,0 +1,50 @@
+package heap
+
+// Period is the periodicity found in a computed nim-sequence.
+type Period struct {
+	// Period is p and Preperiod n0: the smallest n0 with G(n+p) = G(n) for
+	// every computed n >= n0.
+	Period, Preperiod int
+	// Proven reports that the Guy–Smith condition holds within the
+	// computed values: G(n+p) = G(n) for n0 <= n < 2 n0 + p + t, t the
+	// largest removal, which proves the period for all n >= n0. It applies
+	// to octal games only (no three-heap moves, no unequal splits).
+	Proven bool
+	// Needed is how many values the condition needs: 2 n0 + 2p + t.
+	Needed int
+}
+
+// FindPeriod looks for the smallest period p <= maxPeriod (0: half the
+// values) of g whose agreement G(n+p) = G(n) runs to the end of g, and
+// proves it with the Guy–Smith condition when it can. It returns the
+// smallest proven period; failing that, the smallest apparent one (an
+// agreement covering at least three periods and half of g), unproven; ok is
+// false when there is neither.
+func (gm *Game) FindPeriod(g []uint16, maxPeriod int) (per Period, ok bool) {
+	n := len(g)
+	if maxPeriod <= 0 || maxPeriod > n/2 {
+		maxPeriod = n / 2
+	}
+	t := gm.MaxRemoval()
+	octal := gm.Octal()
+	var apparent Period
+	for p := 1; p <= maxPeriod; p++ {
+		if apparent.Period > 0 && p%apparent.Period == 0 {
+			continue // a multiple of an apparent period proves nothing more
+		}
+		// Walk back from the end while the values agree p apart.
+		k := n - p - 1
+		for k >= 0 && g[k] == g[k+p] {
+			k--
+		}
+		n0 := k + 1
+		needed := 2*n0 + 2*p + t
+		if octal && n >= needed {
+			return Period{Period: p, Preperiod: n0, Proven: true, Needed: needed}, true
+		}
+		if apparent.Period == 0 && n-p-n0 >= 3*p && n0 <= n/2 {
+			apparent = Period{Period: p, Preperiod: n0, Needed: needed}
+		}
+	}
+	return apparent, apparent.Period > 0
+}

@@ -1,0 +1,48 @@
+package heap
+
+import (
+	"context"
+	"testing"
+)
+
+// TestShortPeriodsProven reproduces the published short periods and proves
+// them with the Guy–Smith condition.
+func TestShortPeriodsProven(t *testing.T) {
+	for _, tc := range []struct {
+		code           string
+		to, p, lastExc int // lastExc: the last n with G(n) != G(n+p); -1 for none, -2 not checked
+	}{
+		{"0.07", 1000, 34, 51},    // Dawson's Kayles: period 34, last exceptional value at 51
+		{"0.77", 1000, 12, 70},    // Kayles: period 12 from n = 71
+		{"sub:1,3,4", 100, 7, -1}, // period 7 from the start
+	} {
+		g, _ := Parse(tc.code)
+		vals, err := g.Plain(context.Background(), nil, tc.to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		per, ok := g.FindPeriod(vals, 0)
+		if !ok || !per.Proven || per.Period != tc.p || (tc.lastExc >= -1 && per.Preperiod != tc.lastExc+1) {
+			t.Errorf("%s: %+v (ok %v); want period %d from %d, proven", tc.code, per, ok, tc.p, tc.lastExc+1)
+		}
+	}
+}
+
+func TestPeriodNeedsEnoughValues(t *testing.T) {
+	g, _ := Parse("0.77")
+	vals, _ := g.Plain(context.Background(), nil, 200)
+	// 200 values cannot prove period 12 from 71 (2*71 + 24 + 2 = 168 <= 200
+	// can); 150 cannot.
+	if per, _ := g.FindPeriod(vals[:150], 0); per.Proven {
+		t.Fatalf("proved %+v from 150 values", per)
+	}
+	if per, _ := g.FindPeriod(vals, 0); !per.Proven || per.Period != 12 || per.Needed != 168 {
+		t.Fatalf("200 values: %+v", per)
+	}
+	// Grundy's game is not octal: never proven.
+	gr, _ := Parse("grundy")
+	gv, _ := gr.Plain(context.Background(), nil, 3000)
+	if per, _ := gr.FindPeriod(gv, 0); per.Proven {
+		t.Fatalf("Grundy's game proven periodic: %+v", per)
+	}
+}
