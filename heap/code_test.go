@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"nimber/sg"
 )
 
 // Known nim-sequences (from the heap-games specification and the literature).
@@ -52,6 +54,22 @@ func TestParse(t *testing.T) {
 	} {
 		if _, err := Parse(code); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("Parse(%q) error %v, want one containing %q", code, err, msg)
+		}
+	}
+}
+
+// TestGenericEngineAgrees solves heaps with the generic engine of package
+// sg over Components and compares with Plain.
+func TestGenericEngineAgrees(t *testing.T) {
+	for _, code := range []string{"0.77", "0.07", "grundy", "0.8F", "4.37", "sub:2,5"} {
+		g, _ := Parse(code)
+		want, _ := g.Plain(context.Background(), nil, 120)
+		s := sg.NewSolver[int, Move](Components{g}, sg.NewMapMemo[int]())
+		for n, w := range want {
+			v, err := s.Grundy(context.Background(), n)
+			if err != nil || v != int(w) {
+				t.Fatalf("%s heap %d: generic %d (%v), plain %d", code, n, v, err, w)
+			}
 		}
 	}
 }

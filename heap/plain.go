@@ -5,37 +5,71 @@ import (
 	"fmt"
 )
 
-// Options calls yield with the value of every option of a heap of n tokens,
-// given the values g of all smaller heaps: the definition, move by move.
-// Its cost is O(n) per digit with bit 4 and O(n^2) with bit 8.
-func (gm *Game) Options(n int, g []uint16, yield func(v int)) {
+// Move is one move from a heap: remove Take tokens and leave the non-empty
+// heaps Left.
+type Move struct {
+	Take int
+	Left []int
+}
+
+// Moves calls yield for every move from a heap of n tokens, in order of
+// the tokens taken, then the heaps left; yield returns false to stop. The
+// Left slice is reused between calls.
+func (gm *Game) Moves(n int, yield func(m Move) bool) {
+	var buf [MaxHeaps]int
+	emit := func(k int, heaps ...int) bool {
+		return yield(Move{Take: k, Left: append(buf[:0], heaps...)})
+	}
 	for k, d := range gm.Digits {
 		if d == 0 || k > n {
 			continue
 		}
 		m := n - k // tokens left
-		if d&1 != 0 && m == 0 {
-			yield(0)
+		if d&1 != 0 && m == 0 && !emit(k) {
+			return
 		}
-		if d&2 != 0 && m > 0 && k > 0 {
-			yield(int(g[m]))
+		if d&2 != 0 && m > 0 && k > 0 && !emit(k, m) {
+			return
 		}
 		if d&4 != 0 {
 			for a := 1; 2*a <= m; a++ {
-				if gm.Unequal && 2*a == m {
-					continue
+				if !(gm.Unequal && 2*a == m) && !emit(k, a, m-a) {
+					return
 				}
-				yield(int(g[a] ^ g[m-a]))
 			}
 		}
 		if d&8 != 0 {
 			for a := 1; 3*a <= m; a++ {
 				for b := a; a+2*b <= m; b++ {
-					yield(int(g[a] ^ g[b] ^ g[m-a-b]))
+					if !emit(k, a, b, m-a-b) {
+						return
+					}
 				}
 			}
 		}
 	}
+}
+
+// Options calls yield with the value of every option of a heap of n tokens,
+// given the values g of all smaller heaps: the definition, move by move.
+func (gm *Game) Options(n int, g []uint16, yield func(v int)) {
+	gm.Moves(n, func(m Move) bool {
+		v := uint16(0)
+		for _, h := range m.Left {
+			v ^= g[h]
+		}
+		yield(int(v))
+		return true
+	})
+}
+
+// Components is a heap game as an sg.Game: a component is a heap, a move
+// leaves the heaps of Move.Left. It joins the generic engine of package sg.
+type Components struct{ Game *Game }
+
+// Moves implements sg.Game.
+func (c Components) Moves(n int, yield func(Move, []int) bool) {
+	c.Game.Moves(n, func(m Move) bool { return yield(m, m.Left) })
 }
 
 // Plain extends the nim-sequence g (values of heaps 0..len(g)-1) to heaps

@@ -9,6 +9,8 @@
 //	nimber gen PROBLEM              random valid inputs
 //	nimber compound ...             the twelve compounds of several games
 //	nimber table knights|subtraction   invariant tables
+//	nimber sequence CODE --to N     nim-sequences of heap games, periods
+//	nimber grundy CODE HEAP...      a sum of heaps and a winning move
 //
 // Run "nimber help" or "nimber COMMAND --help" for details.
 package main
@@ -65,7 +67,7 @@ official input and output formats.`,
 	}
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd())
+	root.AddCommand(newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd())
 	return root
 }
 
