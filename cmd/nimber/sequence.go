@@ -59,7 +59,7 @@ subtraction game.`,
 				return fmt.Errorf("--to %d out of range 1..%d", to, maxSequence)
 			}
 			start := time.Now()
-			vals, err := g.Plain(cmd.Context(), nil, to)
+			vals, err := g.Extend(cmd.Context(), nil, to)
 			if err != nil {
 				return err
 			}
@@ -140,7 +140,7 @@ when there is one.`,
 				}
 				heaps[i], largest = n, max(largest, n)
 			}
-			vals, err := g.Plain(cmd.Context(), nil, largest+1)
+			vals, err := g.Extend(cmd.Context(), nil, largest+1)
 			if err != nil {
 				return err
 			}
