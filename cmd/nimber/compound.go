@@ -11,6 +11,7 @@ import (
 
 	"nimber/compound"
 	"nimber/games/moveset"
+	"nimber/heap"
 )
 
 // compoundGame is the game the compound and table commands work on: an
@@ -23,19 +24,51 @@ type compoundGame struct {
 
 // gameFlags select a compound game.
 type gameFlags struct {
-	graph, board, moves string
+	graph, board, moves, heapGame string
 }
 
 func (f *gameFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.graph, "graph", "", `game graph in JSON: {"options": [[...], ...], "names": [...]}`)
 	cmd.Flags().StringVar(&f.board, "board", "", "a move-set board instead of a graph, RxC (e.g. 8x8); components are row,col (1-based)")
+	cmd.Flags().StringVar(&f.heapGame, "heap-game", "", "a heap game instead (e.g. 0.77, grundy, sub:1,3,4); components are heap positions such as 7 or 5+3")
 	cmd.Flags().StringVar(&f.moves, "moves", "", `the board's steps as (row,col) pairs, e.g. "1,-2;-1,-2;-2,1;-2,-1" (default: the seed's knight steps)`)
 }
 
-func (f *gameFlags) load() (*compoundGame, error) {
+// load builds the game; components are the command's arguments, which a
+// heap game needs to know which positions to explore.
+func (f *gameFlags) load(components []string) (*compoundGame, error) {
+	given := 0
+	for _, s := range []string{f.graph, f.board, f.heapGame} {
+		if s != "" {
+			given++
+		}
+	}
 	switch {
-	case f.graph != "" && f.board != "":
-		return nil, fmt.Errorf("give --graph or --board, not both")
+	case given > 1:
+		return nil, fmt.Errorf("give one of --graph, --board and --heap-game")
+	case f.heapGame != "":
+		hg, err := heap.Parse(f.heapGame)
+		if err != nil {
+			return nil, err
+		}
+		starts := make([][]int, len(components))
+		for i, c := range components {
+			if starts[i], err = heap.ParseHeaps(c); err != nil {
+				return nil, err
+			}
+		}
+		g, roots, err := hg.Graph(starts, 0)
+		if err != nil {
+			return nil, err
+		}
+		return &compoundGame{game: g, position: func(s string) (int, error) {
+			for i, c := range components {
+				if c == s {
+					return roots[i], nil
+				}
+			}
+			return g.Position(s)
+		}, name: g.Name}, nil
 	case f.graph != "":
 		file, err := os.Open(f.graph)
 		if err != nil {
@@ -64,7 +97,7 @@ func (f *gameFlags) load() (*compoundGame, error) {
 			return 0, fmt.Errorf("component %q is not a square row,col within 1..%d, 1..%d", s, b.Rows, b.Cols)
 		}, name: b.Name}, nil
 	}
-	return nil, fmt.Errorf("give the game: --graph FILE or --board RxC")
+	return nil, fmt.Errorf("give the game: --graph FILE, --board RxC or --heap-game CODE")
 }
 
 // boardFromFlags builds a move-set board from "RxC" and a step list.
@@ -123,16 +156,18 @@ the player to move then loses exactly when all Grundy values are equal. It
 prints the outcome (N: the player to move wins;
 P: he loses), the invariant that decided it with each component's value, and
 a winning move when there is one. Components are positions of a game graph
-(by index or name) or squares row,col of a move-set board.`,
+(by index or name), squares row,col of a move-set board, or positions of a
+heap game (--heap-game 0.77: heaps such as 7 or 5+3).`,
 		Example: `  nimber compound --move one --end long --play normal --graph g.json 3 5 7
   nimber compound --move all --end short --play misere --board 8x8 1,3 5,6 --json
-  nimber compound --move some --end short --play normal --board 8x8 --moves "1,-2;-2,1" 8,8`,
+  nimber compound --move some --end short --play normal --board 8x8 --moves "1,-2;-2,1" 8,8
+  nimber compound --move all --end long --play misere --heap-game 0.77 7 5+3`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rule, err := compound.ParseRule(move, end, play)
 			if err != nil {
 				return err
 			}
-			g, err := gf.load()
+			g, err := gf.load(args)
 			if err != nil {
 				return err
 			}

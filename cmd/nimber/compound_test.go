@@ -65,7 +65,12 @@ func TestCompoundJSON(t *testing.T) {
 			t.Fatalf("%v: outcome %s with winning move %+v", args, rep.Outcome, rep.WinningMove)
 		}
 	}
-	code, out, _ := nimber(t, "", "compound", "--board", "8x8", "3,3", "5,6")
+	// Kayles heaps 5, 7 and 9: nim-sum 4 ^ 2 ^ 4 = 2, a win in the disjunctive compound.
+	code, out, _ := nimber(t, "", "compound", "--heap-game", "0.77", "5", "7", "9", "--json")
+	if code != 0 || !strings.Contains(out, `"outcome": "N"`) || !strings.Contains(out, `"value": "4"`) {
+		t.Fatalf("heap compound: exit %d\n%s", code, out)
+	}
+	code, out, _ = nimber(t, "", "compound", "--board", "8x8", "3,3", "5,6")
 	if code != 0 || !strings.Contains(out, "disjunctive compound, normal play (one/long/normal)") || !strings.Contains(out, "outcome: ") {
 		t.Fatalf("board compound: exit %d\n%s", code, out)
 	}
@@ -83,7 +88,9 @@ func TestCompoundBadInput(t *testing.T) {
 		{[]string{"compound", "--graph", "testdata/nim-heaps.json", "h9"}, "h9"},
 		{[]string{"compound", "--graph", "testdata/nim-heaps.json"}, "at least one component"},
 		{[]string{"compound", "--move", "many", "--graph", "testdata/nim-heaps.json", "h1"}, "move rule"},
-		{[]string{"compound", "h1"}, "--graph FILE or --board"},
+		{[]string{"compound", "h1"}, "--graph FILE, --board RxC or --heap-game"},
+		{[]string{"compound", "--heap-game", "0.77", "x"}, "not a heap size"},
+		{[]string{"compound", "--heap-game", "0.77", "--board", "8x8", "3"}, "give one of"},
 		{[]string{"compound", "--board", "8x8", "9,9"}, "not a square"},
 		{[]string{"compound", "--board", "8x8", "--moves", "1,0;-1,0", "1,1"}, "cycle"},
 		{[]string{"table", "knights", "--function", "nimbers"}, "--function"},
