@@ -1,9 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"nimber/heap"
 )
 
 func TestSequenceValuesAndPeriod(t *testing.T) {
@@ -47,5 +54,117 @@ func TestHeapBadInput(t *testing.T) {
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
+	}
+}
+
+func TestSequenceOut(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "seq")
+	_, plain, _ := nimber(t, "", "sequence", "0.77", "--to", "3000", "--values")
+	code, out, errOut := nimber(t, "", "sequence", "0.77", "--to", "3000", "--values", "--out", path)
+	if code != 0 || errOut != "" || out != plain {
+		t.Fatalf("--out: exit %d, stderr %q, values differ: %v", code, errOut, out != plain)
+	}
+	g, _ := heap.Parse("0.77")
+	want, _ := g.Extend(context.Background(), nil, 3000)
+	if c, got, err := heap.ReadFile(path); err != nil || c != "0.77" || !slices.Equal(got, want) {
+		t.Fatalf("ReadFile: %q, %d values, %v", c, len(got), err)
+	}
+	// Resuming a complete file just reports, from the file.
+	before, _ := os.ReadFile(path)
+	code, out, _ = nimber(t, "", "sequence", ".77", "--to", "3000", "--values", "--out", path, "--resume")
+	if after, _ := os.ReadFile(path); code != 0 || out != plain || !bytes.Equal(before, after) {
+		t.Fatalf("resuming a complete file: exit %d, values differ %v, file changed %v", code, out != plain, !bytes.Equal(before, after))
+	}
+	code, out, _ = nimber(t, "", "sequence", "0.77", "--to", "1000", "--json", "--out", path, "--resume")
+	var sum sequenceSummary
+	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || sum.Heaps != 1000 || sum.Period != 12 || sum.Resumed != 3000 {
+		t.Fatalf("resuming with a smaller --to: exit %d: %s", code, out)
+	}
+}
+
+// TestSequenceResumeWidens resumes a file whose values fit in a byte past
+// the first value that does not (nim with removals up to 300: G(n) = n mod
+// 301).
+func TestSequenceResumeWidens(t *testing.T) {
+	dir := t.TempDir()
+	nim := "0." + strings.Repeat("3", 300)
+	ref, path := filepath.Join(dir, "ref"), filepath.Join(dir, "seq")
+	code, want, _ := nimber(t, "", "sequence", nim, "--to", "1000", "--values", "--out", ref)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if code, _, errOut := nimber(t, "", "sequence", nim, "--to", "200", "--out", path); code != 0 {
+		t.Fatal(errOut)
+	}
+	if b, _ := os.ReadFile(path); b[10] != 1 {
+		t.Fatalf("200 values below 256: width %d", b[10])
+	}
+	code, out, errOut := nimber(t, "", "sequence", nim, "--to", "1000", "--values", "--out", path, "--resume")
+	if code != 0 || out != want {
+		t.Fatalf("resumed: exit %d, %s", code, errOut)
+	}
+	a, _ := os.ReadFile(ref)
+	b, _ := os.ReadFile(path)
+	if !bytes.Equal(a, b) || b[10] != 2 {
+		t.Fatalf("resumed file differs from the uninterrupted one (width %d)", b[10])
+	}
+}
+
+func TestSequenceOutBadInput(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "seq")
+	if code, _, errOut := nimber(t, "", "sequence", "0.16", "--to", "500", "--out", path); code != 0 {
+		t.Fatal(errOut)
+	}
+	data, _ := os.ReadFile(path)
+	ck, _ := os.ReadFile(path + heap.CheckpointSuffix)
+	restore := func() {
+		os.WriteFile(path, data, 0o644)
+		os.WriteFile(path+heap.CheckpointSuffix, ck, 0o644)
+	}
+	for _, tc := range []struct {
+		name  string
+		spoil func()
+		args  []string
+		want  string
+	}{
+		{"resume without --out", nil, []string{"0.16", "--to", "600", "--resume"}, "give --out"},
+		{"resume a missing file", nil, []string{"0.16", "--to", "600", "--resume", "--out", path + "x"}, path + "x does not exist"},
+		{"out over an existing file", nil, []string{"0.16", "--to", "600", "--out", path}, path + " already exists: continue it with --resume"},
+		{"another game", nil, []string{"0.77", "--to", "600", "--resume", "--out", path}, path + " holds the sequence of 0.16, not 0.77"},
+		{"corrupt checkpoint", func() {
+			b := bytes.Clone(ck)
+			b[15] ^= 4
+			os.WriteFile(path+heap.CheckpointSuffix, b, 0o644)
+		}, []string{"0.16", "--to", "600", "--resume", "--out", path}, "corrupt checkpoint (checksum mismatch)"},
+		{"truncated checkpoint", func() { os.WriteFile(path+heap.CheckpointSuffix, ck[:10], 0o644) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "corrupt checkpoint"},
+		{"missing checkpoint", func() { os.Remove(path + heap.CheckpointSuffix) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "no checkpoint"},
+		{"truncated data", func() { os.Truncate(path, int64(len(data)-1)) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "checkpoint says 500 values but the file holds 499"},
+		{"corrupt data", func() {
+			b := bytes.Clone(data)
+			b[len(b)-100] ^= 1
+			os.WriteFile(path, b, 0o644)
+		}, []string{"0.16", "--to", "600", "--resume", "--out", path}, "checksum mismatch"},
+		{"corrupt header", func() {
+			b := bytes.Clone(data)
+			b[17] = '7'
+			os.WriteFile(path, b, 0o644)
+		}, []string{"0.16", "--to", "600", "--resume", "--out", path}, "corrupt header"},
+		{"not a sequence file", func() { os.WriteFile(path, []byte("0\n1\n"), 0o644) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "not a nimber sequence file"},
+	} {
+		restore()
+		if tc.spoil != nil {
+			tc.spoil()
+		}
+		code, out, errOut := nimber(t, "", append([]string{"sequence"}, tc.args...)...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", tc.name, code, out, errOut, tc.want)
+		}
+	}
+	// Untouched by all that: the file still resumes.
+	restore()
+	if code, _, errOut := nimber(t, "", "sequence", "0.16", "--to", "600", "--resume", "--out", path); code != 0 {
+		t.Fatal(errOut)
 	}
 }
