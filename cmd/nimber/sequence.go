@@ -34,6 +34,8 @@ type sequenceSummary struct {
 	Proven    bool    `json:"proven"`
 	Needed    int     `json:"values_needed_for_proof,omitempty"`
 	Largest   int     `json:"largest_value"`
+	Mask      int     `json:"mask"`       // the sparse-space mask for these values
+	Rare      int     `json:"rare_heaps"` // heaps whose value is rare under Mask
 	Seconds   float64 `json:"seconds"`
 	Resumed   int     `json:"resumed_from,omitempty"`
 }
@@ -130,6 +132,8 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 			for _, v := range vals {
 				sum.Largest = max(sum.Largest, int(v))
 			}
+			st := g.RareStats(vals)
+			sum.Mask, sum.Rare = int(st.Mask), st.Rare
 			if per, ok := g.FindPeriod(vals, 0); ok {
 				sum.Period, sum.Preperiod, sum.Proven, sum.Needed = per.Period, per.Preperiod, per.Proven, per.Needed
 			}
