@@ -46,3 +46,31 @@ func TestPeriodNeedsEnoughValues(t *testing.T) {
 		t.Fatalf("Grundy's game proven periodic: %+v", per)
 	}
 }
+
+// TestPublishedPeriodsProven computes 0.16, 0.56 and 0.376 with the fast
+// engine far enough for the Guy–Smith condition and checks the published
+// periods and preperiods (0.376 only without -short).
+func TestPublishedPeriodsProven(t *testing.T) {
+	for _, tc := range []struct {
+		code      string
+		to, p, n0 int
+		slow      bool
+	}{
+		{"0.16", 520000, 149459, 105351, false}, // last exceptional value at 105350
+		{"0.56", 660000, 144, 326640, false},
+		{"0.376", 4540000, 4, 2268248, true},
+	} {
+		if tc.slow && testing.Short() {
+			continue
+		}
+		g, _ := Parse(tc.code)
+		vals, err := g.Extend(context.Background(), nil, tc.to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		per, ok := g.FindPeriod(vals, 0)
+		if !ok || !per.Proven || per.Period != tc.p || per.Preperiod != tc.n0 {
+			t.Errorf("%s to %d: %+v (ok %v); want period %d from %d, proven", tc.code, tc.to, per, ok, tc.p, tc.n0)
+		}
+	}
+}
