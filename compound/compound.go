@@ -122,35 +122,32 @@ func (r Rule) Name() string {
 // not-all, with long and normal only), end long|short, play normal|misere.
 func ParseRule(move, end, play string) (Rule, error) {
 	var r Rule
-	found := false
-	for k, v := range moveNames {
-		if v == strings.ToLower(move) {
-			r.Move, found = k, true
-		}
+	var err error
+	if r.Move, err = lookup(moveNames, move, "move rule", "one, all, some, not-all"); err != nil {
+		return Rule{}, err
 	}
-	if !found {
-		return Rule{}, fmt.Errorf("move rule %q is not one of one, all, some, not-all", move)
+	if r.End, err = lookup(endNames, end, "end rule", "long, short"); err != nil {
+		return Rule{}, err
 	}
-	found = false
-	for k, v := range endNames {
-		if v == strings.ToLower(end) {
-			r.End, found = k, true
-		}
+	if strings.EqualFold(play, "misère") {
+		play = "misere"
 	}
-	if !found {
-		return Rule{}, fmt.Errorf("end rule %q is not one of long, short", end)
-	}
-	found = false
-	for k, v := range playNames {
-		if v == strings.ToLower(play) || (v == "misere" && strings.ToLower(play) == "misère") {
-			r.Play, found = k, true
-		}
-	}
-	if !found {
-		return Rule{}, fmt.Errorf("play rule %q is not one of normal, misere", play)
+	if r.Play, err = lookup(playNames, play, "play rule", "normal, misere"); err != nil {
+		return Rule{}, err
 	}
 	if r.Move == NotAll && (r.End != Long || r.Play != Normal) {
 		return Rule{}, fmt.Errorf("the not-all variant is defined with --end long --play normal only")
 	}
 	return r, nil
+}
+
+// lookup finds the key whose name is word, ignoring case.
+func lookup[K comparable](names map[K]string, word, what, known string) (K, error) {
+	for k, v := range names {
+		if strings.EqualFold(v, word) {
+			return k, nil
+		}
+	}
+	var zero K
+	return zero, fmt.Errorf("%s %q is not one of %s", what, word, known)
 }
