@@ -57,11 +57,15 @@ func newRootCmd(stdin io.Reader, stdout io.Writer) *cobra.Command {
 		Short: "Combinatorial game theory toolkit: who wins impartial games, and how",
 		Long: `nimber computes Sprague–Grundy values, outcomes and winning moves of impartial
 games, and solves game problems from programming contests exactly, in their
-official input and output formats.`,
+official input and output formats. It decides Conway's twelve compounds of
+several games, and computes nim-sequences of heap games with periodicity proofs.`,
 		Example: `  nimber solve --list
   nimber solve bacterial-tactics examples/bacterial-tactics.in
   nimber analyze caos3 examples/caos3.in --json
-  nimber gen inventor-outlasting --rows 45 --cols 45 --density 0.7 | nimber solve inventor-outlasting`,
+  nimber gen inventor-outlasting --rows 45 --cols 45 --density 0.7 | nimber solve inventor-outlasting
+  nimber compound --move all --end short --play misere --board 8x8 1,3 5,6
+  nimber table knights --size 8 --function w
+  nimber sequence 0.16 --to 600000 --json`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
