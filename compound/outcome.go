@@ -93,7 +93,9 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 		}
 		return any, fmt.Sprintf("some value non-zero: %v", any)
 	}
-	extreme := func(vals []int32, least bool) int32 {
+	// parity decides the remoteness (least) and suspense (largest) rules:
+	// the player to move wins when that value is odd.
+	parity := func(vals []int32, least bool, what string) Verdict {
 		m := vals[components[0]]
 		for _, c := range components[1:] {
 			if least {
@@ -102,7 +104,19 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 				m = max(m, vals[c])
 			}
 		}
-		return m
+		side := "largest"
+		if least {
+			side = "least"
+		}
+		return Verdict{m%2 == 1, fmt.Sprintf("%s: the %s is odd", what, side), ints(vals), fmt.Sprintf("%s %s %d", side, what, m)}
+	}
+	someGrundy := func() bool {
+		for _, c := range components {
+			if inv.G[c] != 0 {
+				return true
+			}
+		}
+		return false
 	}
 	if r.Move == NotAll {
 		return inv.DecideNotAll(components)
@@ -121,22 +135,15 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 		win, how := wRule(inv.WMisere, true, false)
 		v = Verdict{win, "misère w-numbers: some SW or a non-zero nim-sum", ws(inv.WMisere), how}
 	case Rule{All, Short, Normal}:
-		m := extreme(inv.R, true)
-		v = Verdict{m%2 == 1, "remoteness: the least is odd", ints(inv.R), fmt.Sprintf("least remoteness %d", m)}
+		v = parity(inv.R, true, "remoteness")
 	case Rule{All, Short, Misere}:
-		m := extreme(inv.RMisere, true)
-		v = Verdict{m%2 == 1, "misère remoteness: the least is odd", ints(inv.RMisere), fmt.Sprintf("least misère remoteness %d", m)}
+		v = parity(inv.RMisere, true, "misère remoteness")
 	case Rule{All, Long, Normal}:
-		m := extreme(inv.S, false)
-		v = Verdict{m%2 == 1, "suspense: the largest is odd", ints(inv.S), fmt.Sprintf("largest suspense %d", m)}
+		v = parity(inv.S, false, "suspense")
 	case Rule{All, Long, Misere}:
-		m := extreme(inv.SMisere, false)
-		v = Verdict{m%2 == 1, "misère suspense: the largest is odd", ints(inv.SMisere), fmt.Sprintf("largest misère suspense %d", m)}
+		v = parity(inv.SMisere, false, "misère suspense")
 	case Rule{Some, Long, Normal}:
-		win := false
-		for _, c := range components {
-			win = win || inv.G[c] != 0
-		}
+		win := someGrundy()
 		v = Verdict{win, "Grundy values: some is non-zero", ints(inv.G), fmt.Sprintf("some non-zero: %v", win)}
 	case Rule{Some, Long, Misere}:
 		live := []int{}
@@ -152,10 +159,7 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 			g := inv.GMisere[live[0]]
 			v = Verdict{g != 0, "misère: one component left, played alone (misère Grundy value)", ints(inv.GMisere), fmt.Sprintf("its misère Grundy value %d", g)}
 		default:
-			win := false
-			for _, c := range components {
-				win = win || inv.G[c] != 0
-			}
+			win := someGrundy()
 			v = Verdict{win, "Grundy values: some is non-zero (two or more components not ended)", ints(inv.G), fmt.Sprintf("some non-zero: %v", win)}
 		}
 	case Rule{Some, Short, Normal}:

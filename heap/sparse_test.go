@@ -215,7 +215,7 @@ func TestSparseGolden(t *testing.T) {
 // The first 10000 values of 0.16, by Plain.
 const (
 	golden016Hash    uint64 = 0x8bad75ae5f3a71c0
-	golden016Largest        = 16
+	golden016Largest uint16 = 16
 )
 
 func hash16(g []uint16) uint64 {

@@ -8,15 +8,6 @@ import (
 	"nimber/games/grid"
 )
 
-func mustBoard(t *testing.T, rows ...string) *Board {
-	t.Helper()
-	b, err := NewBoard(grid.MustFromRows(rows...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func TestSolveStatementExample(t *testing.T) {
 	cases, err := grid.Parse(strings.NewReader("2\n4\nA...\n.#..\n....\n...B\n4\nA...\n....\n..#.\n...B\n"), Spec)
 	if err != nil {
