@@ -66,9 +66,8 @@ func MemoryEstimate(g grid.Grid) int64 {
 // the other.
 func Solve(ctx context.Context, g grid.Grid) (Result, error) {
 	var values [2]int
-	// split[k][i] is the value left in class k by the i-th spot of the class.
-	var spots [2][]crosscut.Point
-	var split [2][]int
+	// left[i] is the value a move on spot cell i leaves in its class.
+	left := make([]int, len(g.Cells))
 	for k, cl := range classes(g) {
 		t, err := crosscut.Solve(ctx, &cl.board)
 		if err != nil {
@@ -76,13 +75,9 @@ func Solve(ctx context.Context, g grid.Grid) (Result, error) {
 		}
 		root := cl.board.Full()
 		values[k] = t.Value(root)
-		for r := 0; r < g.Rows; r++ {
-			for c := 0; c < g.Cols; c++ {
-				if (r+c)%2 == k && g.At(r, c) == Spot {
-					p := cl.point(r, c)
-					spots[k] = append(spots[k], p)
-					split[k] = append(split[k], t.SplitValue(root, p))
-				}
+		for i, cell := range g.Cells {
+			if r, c := i/g.Cols, i%g.Cols; cell == Spot && (r+c)%2 == k {
+				left[i] = t.SplitValue(root, cl.point(r, c))
 			}
 		}
 	}
@@ -90,17 +85,12 @@ func Solve(ctx context.Context, g grid.Grid) (Result, error) {
 	if res.Grundy == 0 {
 		return res, nil
 	}
-	cls := classes(g)
-	for k := range 2 {
-		target := res.Grundy ^ values[k]
-		for i, p := range spots[k] {
-			if split[k][i] == target {
-				r, c := cls[k].cell(p)
-				res.Winning = append(res.Winning, Move{r, c})
-			}
+	// A move in class k wins when it leaves the other class's value there.
+	for i, cell := range g.Cells {
+		if r, c := i/g.Cols, i%g.Cols; cell == Spot && left[i] == res.Grundy^values[(r+c)%2] {
+			res.Winning = append(res.Winning, Move{r, c})
 		}
 	}
-	sortMoves(res.Winning)
 	return res, nil
 }
 
