@@ -36,7 +36,7 @@ const (
 var Spec = grid.Spec{
 	Alphabet: ".#AB", Square: true, MinSide: 2, MaxSide: 5000,
 	MaxCases: 1000, MaxCells: 25_000_000, MaxTotalCells: 1 << 26, CaseName: "test",
-	Validate: func(g grid.Grid) error { _, err := NewBoard(g); return err },
+	Validate: func(g grid.Grid) error { _, err := newBoard(g, false); return err },
 }
 
 // Player names a player.
@@ -66,7 +66,11 @@ type Board struct {
 
 // NewBoard validates g (exactly one A and one B, joined by white squares)
 // and computes the distances from both starts. Errors are *grid.CellError.
-func NewBoard(g grid.Grid) (*Board, error) {
+func NewBoard(g grid.Grid) (*Board, error) { return newBoard(g, true) }
+
+// newBoard is NewBoard; without both it stops after the checks, which need
+// the distances from A only (the parser's validation).
+func newBoard(g grid.Grid, both bool) (*Board, error) {
 	if g.Rows != g.Cols || g.Rows < 2 {
 		return nil, &grid.CellError{Row: -1, Msg: fmt.Sprintf("board is %d x %d, want n x n with n >= 2", g.Rows, g.Cols)}
 	}
@@ -90,8 +94,10 @@ func NewBoard(g grid.Grid) (*Board, error) {
 	if b.DistA[b.B] < 0 {
 		return nil, &grid.CellError{Row: b.B / b.N, Col: b.B % b.N, Msg: "B cannot be reached from A through white squares"}
 	}
-	b.DistB = b.bfs(b.B, queue)
 	b.target = b.DistA[b.B]
+	if both {
+		b.DistB = b.bfs(b.B, queue)
+	}
 	return b, nil
 }
 
