@@ -20,8 +20,8 @@ type Period struct {
 // smallest proven period; failing that, the smallest apparent one (an
 // agreement covering at least three periods and half of g), unproven; ok is
 // false when there is neither.
-func (gm *Game) FindPeriod(g []uint16, maxPeriod int) (per Period, ok bool) {
-	n := len(g)
+func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
+	n := g.Len()
 	if maxPeriod <= 0 || maxPeriod > n/2 {
 		maxPeriod = n / 2
 	}
@@ -34,7 +34,7 @@ func (gm *Game) FindPeriod(g []uint16, maxPeriod int) (per Period, ok bool) {
 		}
 		// Walk back from the end while the values agree p apart.
 		k := n - p - 1
-		for k >= 0 && g[k] == g[k+p] {
+		for k >= 0 && g.At(k) == g.At(k+p) {
 			k--
 		}
 		n0 := k + 1

@@ -21,7 +21,7 @@ func TestShortPeriodsProven(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		per, ok := g.FindPeriod(vals, 0)
+		per, ok := g.FindPeriod(NewSeq(vals), 0)
 		if !ok || !per.Proven || per.Period != tc.p || (tc.lastExc >= -1 && per.Preperiod != tc.lastExc+1) {
 			t.Errorf("%s: %+v (ok %v); want period %d from %d, proven", tc.code, per, ok, tc.p, tc.lastExc+1)
 		}
@@ -33,16 +33,16 @@ func TestPeriodNeedsEnoughValues(t *testing.T) {
 	vals, _ := g.Plain(context.Background(), nil, 200)
 	// 200 values cannot prove period 12 from 71 (2*71 + 24 + 2 = 168 <= 200
 	// can); 150 cannot.
-	if per, _ := g.FindPeriod(vals[:150], 0); per.Proven {
+	if per, _ := g.FindPeriod(NewSeq(vals[:150]), 0); per.Proven {
 		t.Fatalf("proved %+v from 150 values", per)
 	}
-	if per, _ := g.FindPeriod(vals, 0); !per.Proven || per.Period != 12 || per.Needed != 168 {
+	if per, _ := g.FindPeriod(NewSeq(vals), 0); !per.Proven || per.Period != 12 || per.Needed != 168 {
 		t.Fatalf("200 values: %+v", per)
 	}
 	// Grundy's game is not octal: never proven.
 	gr, _ := Parse("grundy")
 	gv, _ := gr.Plain(context.Background(), nil, 3000)
-	if per, _ := gr.FindPeriod(gv, 0); per.Proven {
+	if per, _ := gr.FindPeriod(NewSeq(gv), 0); per.Proven {
 		t.Fatalf("Grundy's game proven periodic: %+v", per)
 	}
 }
@@ -64,8 +64,8 @@ func TestPublishedPeriodsProven(t *testing.T) {
 			continue
 		}
 		g, _ := Parse(tc.code)
-		vals, err := g.Extend(context.Background(), nil, tc.to)
-		if err != nil {
+		vals := &Seq{}
+		if err := g.Extend(context.Background(), vals, tc.to); err != nil {
 			t.Fatal(err)
 		}
 		per, ok := g.FindPeriod(vals, 0)

@@ -162,7 +162,7 @@ func start(path, code string, f *os.File) (*Writer, error) {
 // Resume opens the sequence file path of the game g, verifies it against
 // its checkpoint, cuts off whatever follows the committed values, and
 // returns a Writer that appends after them together with the values.
-func Resume(path string, g *Game) (*Writer, []uint16, error) {
+func Resume(path string, g *Game) (*Writer, *Seq, error) {
 	code := g.String()
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -176,7 +176,7 @@ func Resume(path string, g *Game) (*Writer, []uint16, error) {
 	return w, vals, nil
 }
 
-func resume(path, code string, f *os.File) (*Writer, []uint16, error) {
+func resume(path, code string, f *os.File) (*Writer, *Seq, error) {
 	ck, ckErr := ReadCheckpoint(path + CheckpointSuffix)
 	if errors.Is(ckErr, fs.ErrNotExist) {
 		// Killed while being created? Then FILE holds a prefix of the
@@ -189,7 +189,7 @@ func resume(path, code string, f *os.File) (*Writer, []uint16, error) {
 		}
 		if bytes.HasPrefix(want, head[:n]) {
 			w, err := start(path, code, f)
-			return w, nil, err
+			return w, &Seq{}, err
 		}
 	}
 	fileCode, width, hdrLen, err := readHeader(f, path)
@@ -208,7 +208,7 @@ func resume(path, code string, f *os.File) (*Writer, []uint16, error) {
 	if ck.Code != fileCode {
 		return nil, nil, fmt.Errorf("%s is the checkpoint of %s, but %s holds the sequence of %s", path+CheckpointSuffix, ck.Code, path, fileCode)
 	}
-	vals, err := readValues(f, path, hdrLen, width, ck)
+	vals, fileCRC, err := readValues(f, path, hdrLen, width, ck)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -222,8 +222,8 @@ func resume(path, code string, f *os.File) (*Writer, []uint16, error) {
 	}
 	w := &Writer{path: path, code: code, f: f, width: width, hdrLen: hdrLen, count: ck.Count, done: ck.Count}
 	w.buf = bufio.NewWriterSize(f, 1<<16)
-	for _, v := range vals {
-		w.max = max(w.max, v)
+	for n := range vals.Len() {
+		w.max = max(w.max, vals.At(n))
 	}
 	canonical := 1
 	if w.max > 255 {
@@ -235,7 +235,7 @@ func resume(path, code string, f *os.File) (*Writer, []uint16, error) {
 		// was cut off: back to the canonical width.
 		err = w.rewrite(canonical)
 	case ck.Width != width:
-		w.crc = crc32.Update(0, castagnoli, encode(nil, vals, width))
+		w.crc = fileCRC
 	default:
 		w.crc = ck.CRC
 	}
@@ -252,53 +252,61 @@ func resume(path, code string, f *os.File) (*Writer, []uint16, error) {
 
 // readValues reads and verifies the values committed by ck from the data
 // file f whose values, after a header of hdrLen bytes, have the given width.
-func readValues(f *os.File, path string, hdrLen int64, width int, ck *Checkpoint) ([]uint16, error) {
+// It also returns the checksum of those values as the file holds them.
+func readValues(f *os.File, path string, hdrLen int64, width int, ck *Checkpoint) (*Seq, uint32, error) {
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if held := (st.Size() - hdrLen) / int64(width); held < ck.Count {
-		return nil, fmt.Errorf("%s: checkpoint says %d values but the file holds %d", path, ck.Count, held)
+		return nil, 0, fmt.Errorf("%s: checkpoint says %d values but the file holds %d", path, ck.Count, held)
 	}
-	if ck.Count > int64(^uint(0)>>1)/2 {
-		return nil, fmt.Errorf("%s: checkpoint says %d values, too many to load", path, ck.Count)
+	if ck.Count >= 1<<31 {
+		return nil, 0, fmt.Errorf("%s: checkpoint says %d values, more than nimber computes (2^31)", path, ck.Count)
 	}
-	vals := make([]uint16, 0, ck.Count)
+	seq := &Seq{}
+	seq.Grow(int(ck.Count))
 	r := bufio.NewReaderSize(io.NewSectionReader(f, hdrLen, ck.Count*int64(width)), 1<<16)
-	var crc uint32
+	var crc, fileCRC uint32
 	var enc []byte
+	var vals []uint16
 	chunk := make([]byte, 1<<16)
 	fits := true
-	for int64(len(vals)) < ck.Count {
-		n := min(int64(len(chunk)/width), ck.Count-int64(len(vals)))
+	for int64(seq.Len()) < ck.Count {
+		n := min(int64(len(chunk)/width), ck.Count-int64(seq.Len()))
 		b := chunk[:n*int64(width)]
 		if _, err := io.ReadFull(r, b); err != nil {
-			return nil, fmt.Errorf("%s: reading values: %v", path, err)
+			return nil, 0, fmt.Errorf("%s: reading values: %v", path, err)
 		}
-		start := len(vals)
-		vals = decode(vals, b, width)
+		vals = decode(vals[:0], b, width)
+		for _, v := range vals {
+			seq.Append(v)
+		}
+		fileCRC = crc32.Update(fileCRC, castagnoli, b)
 		if ck.Width == width {
-			crc = crc32.Update(crc, castagnoli, b)
 			continue
 		}
-		for _, v := range vals[start:] {
+		for _, v := range vals {
 			if ck.Width == 1 && v > 255 {
 				fits = false
 			}
 		}
-		enc = encode(enc[:0], vals[start:], ck.Width)
+		enc = encode(enc[:0], vals, ck.Width)
 		crc = crc32.Update(crc, castagnoli, enc)
 	}
-	if !fits || crc != ck.CRC {
-		return nil, fmt.Errorf("%s: checksum mismatch in the %d values its checkpoint commits: the file is corrupt", path, ck.Count)
+	if ck.Width == width {
+		crc = fileCRC
 	}
-	return vals, nil
+	if !fits || crc != ck.CRC {
+		return nil, 0, fmt.Errorf("%s: checksum mismatch in the %d values its checkpoint commits: the file is corrupt", path, ck.Count)
+	}
+	return seq, fileCRC, nil
 }
 
 // ReadFile reads the sequence file path: its game's canonical code and
 // the values its checkpoint commits, verified. Values past the checkpoint
 // are ignored; the file is not modified.
-func ReadFile(path string) (code string, vals []uint16, err error) {
+func ReadFile(path string) (code string, vals *Seq, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", nil, err
@@ -315,7 +323,7 @@ func ReadFile(path string) (code string, vals []uint16, err error) {
 	if ck.Code != code {
 		return "", nil, fmt.Errorf("%s is the checkpoint of %s, but %s holds the sequence of %s", path+CheckpointSuffix, ck.Code, path, code)
 	}
-	vals, err = readValues(f, path, hdrLen, width, ck)
+	vals, _, err = readValues(f, path, hdrLen, width, ck)
 	if err != nil {
 		return "", nil, err
 	}

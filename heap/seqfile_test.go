@@ -83,7 +83,7 @@ func TestSeqFileRoundTrip(t *testing.T) {
 		} else if !bytes.Equal(b, first) {
 			t.Fatalf("chunk %d: the file's bytes depend on the chunking", chunk)
 		}
-		code, got, err := ReadFile(path)
+		code, got, err := readFileVals(path)
 		if err != nil || code != "0.137" || !slices.Equal(got, vals) {
 			t.Fatalf("chunk %d: ReadFile: %q, %d values, %v", chunk, code, len(got), err)
 		}
@@ -98,7 +98,7 @@ func TestSeqFileRoundTrip(t *testing.T) {
 	// An empty sequence.
 	path := filepath.Join(dir, "empty")
 	writeSeq(t, path, g, nil, 1)
-	if code, got, err := ReadFile(path); err != nil || code != "0.137" || len(got) != 0 {
+	if code, got, err := readFileVals(path); err != nil || code != "0.137" || len(got) != 0 {
 		t.Fatalf("empty: %q %v %v", code, got, err)
 	}
 	// Create refuses to replace a file.
@@ -131,7 +131,7 @@ func TestSeqFileWidthSwitch(t *testing.T) {
 		} else if !bytes.Equal(first, b) {
 			t.Fatalf("chunk %d: bytes differ", chunk)
 		}
-		if _, got, err := ReadFile(path); err != nil || !slices.Equal(got, vals) {
+		if _, got, err := readFileVals(path); err != nil || !slices.Equal(got, vals) {
 			t.Fatalf("chunk %d: ReadFile: %v", chunk, err)
 		}
 	}
@@ -192,7 +192,7 @@ func TestSeqFileResume(t *testing.T) {
 				}
 			}
 
-			w, got, err := Resume(path, g)
+			w, got, err := resumeVals(path, g)
 			if err != nil {
 				t.Fatalf("%s (big %v): %v", tc.name, big, err)
 			}
@@ -231,7 +231,7 @@ func TestSeqFileResumeTwice(t *testing.T) {
 		w.buf.Flush()
 		crash(w)
 		var got []uint16
-		w, got, err = Resume(path, g)
+		w, got, err = resumeVals(path, g)
 		if err != nil || len(got) != stop {
 			t.Fatalf("resume at %d: %d values, %v", stop, len(got), err)
 		}
@@ -253,13 +253,13 @@ func TestSeqFileCreateKilled(t *testing.T) {
 		path := filepath.Join(dir, "seq")
 		os.WriteFile(path, hdr[:n], 0o644)
 		os.Remove(path + CheckpointSuffix)
-		w, got, err := Resume(path, g)
+		w, got, err := resumeVals(path, g)
 		if err != nil || len(got) != 0 {
 			t.Fatalf("header cut at %d: %v", n, err)
 		}
 		w.Append([]uint16{0, 1, 2})
 		w.Close()
-		if _, got, err := ReadFile(path); err != nil || !slices.Equal(got, []uint16{0, 1, 2}) {
+		if _, got, err := readFileVals(path); err != nil || !slices.Equal(got, []uint16{0, 1, 2}) {
 			t.Fatalf("header cut at %d: then %v, %v", n, got, err)
 		}
 	}
@@ -311,12 +311,12 @@ func TestSeqFileBad(t *testing.T) {
 		restore()
 		tc.spoil()
 		before, _ := os.ReadFile(path)
-		_, _, err := Resume(path, mustParse(t, tc.game))
+		_, _, err := resumeVals(path, mustParse(t, tc.game))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: Resume error %v, want one line containing %q", tc.name, err, tc.want)
 		}
 		if tc.game == "0.16" {
-			if _, _, err := ReadFile(path); err == nil {
+			if _, _, err := readFileVals(path); err == nil {
 				t.Errorf("%s: ReadFile trusted the file", tc.name)
 			}
 		}
@@ -325,7 +325,7 @@ func TestSeqFileBad(t *testing.T) {
 		}
 	}
 	restore()
-	if _, got, err := ReadFile(path); err != nil || !slices.Equal(got, vals) {
+	if _, got, err := readFileVals(path); err != nil || !slices.Equal(got, vals) {
 		t.Fatalf("restored: %v", err)
 	}
 }
@@ -344,7 +344,7 @@ func TestSeqFileMixedWidths(t *testing.T) {
 		os.WriteFile(path, data, 0o644)
 		ck := &Checkpoint{Code: "0.7", Count: 100, Width: tc.ck, CRC: crc32.Checksum(encode(nil, vals, tc.ck), castagnoli)}
 		os.WriteFile(path+CheckpointSuffix, encodeCheckpoint(ck), 0o644)
-		w, got, err := Resume(path, g)
+		w, got, err := resumeVals(path, g)
 		if err != nil || !slices.Equal(got, vals) {
 			t.Fatalf("file width %d, checkpoint width %d: %v", tc.file, tc.ck, err)
 		}
@@ -352,7 +352,7 @@ func TestSeqFileMixedWidths(t *testing.T) {
 		if b, _ := os.ReadFile(path); !bytes.Equal(b, ref) {
 			t.Fatalf("file width %d, checkpoint width %d: not canonical", tc.file, tc.ck)
 		}
-		if _, got, err := ReadFile(path); err != nil || !slices.Equal(got, vals) {
+		if _, got, err := readFileVals(path); err != nil || !slices.Equal(got, vals) {
 			t.Fatalf("file width %d, checkpoint width %d: then %v", tc.file, tc.ck, err)
 		}
 	}
@@ -362,7 +362,25 @@ func TestSeqFileMixedWidths(t *testing.T) {
 	os.WriteFile(path, encode(encodeHeader("0.7", 2), big, 2), 0o644)
 	ck := &Checkpoint{Code: "0.7", Count: 300, Width: 1, CRC: crc32.Checksum(encode(nil, big, 1), castagnoli)}
 	os.WriteFile(path+CheckpointSuffix, encodeCheckpoint(ck), 0o644)
-	if _, _, err := Resume(path, g); err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
+	if _, _, err := resumeVals(path, g); err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
 		t.Fatalf("width-1 checkpoint of values above 255: %v", err)
 	}
+}
+
+// readFileVals is ReadFile with the values as a slice.
+func readFileVals(path string) (string, []uint16, error) {
+	code, seq, err := ReadFile(path)
+	if err != nil {
+		return code, nil, err
+	}
+	return code, seq.Values(0, seq.Len()), nil
+}
+
+// resumeVals is Resume with the values as a slice.
+func resumeVals(path string, g *Game) (*Writer, []uint16, error) {
+	w, seq, err := Resume(path, g)
+	if err != nil {
+		return w, nil, err
+	}
+	return w, seq.Values(0, seq.Len()), nil
 }

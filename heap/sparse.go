@@ -51,17 +51,17 @@ type SparseStats struct {
 // s the length of the scans that stop early (a few hundred for Grundy's
 // game), against n^2 / 4 for Plain.
 //
-// Like Plain, Sparse appends to g; on an error it returns the values
-// computed so far. It fails if a value would exceed 65535, and for to >=
-// 2^31.
-func (gm *Game) Sparse(ctx context.Context, g []uint16, to int, workers int) ([]uint16, SparseStats, error) {
+// Sparse appends to g; on an error g holds the values computed so far. It
+// fails if a value would exceed 65535, and for to >= 2^31. Besides g, it
+// needs a few hundred KB of tables, one bit per heap, and the rare heaps.
+func (gm *Game) Sparse(ctx context.Context, g *Seq, to int, workers int) (SparseStats, error) {
 	return gm.sparse(ctx, g, to, workers, defaultSparseTuning)
 }
 
-func (gm *Game) sparse(ctx context.Context, g []uint16, to, workers int, tu sparseTuning) ([]uint16, SparseStats, error) {
+func (gm *Game) sparse(ctx context.Context, g *Seq, to, workers int, tu sparseTuning) (SparseStats, error) {
 	s := newSparser(gm, g, workers, tu)
 	err := s.run(ctx, to)
-	return s.g, s.stats(), err
+	return s.stats(), err
 }
 
 // sparseTuning holds the knobs of Sparse; tests turn them to reach every
@@ -99,7 +99,7 @@ const sparseCtxWork = 1 << 22
 
 type sparser struct {
 	gm      *Game
-	g       []uint16
+	g       *Seq
 	workers int
 	tu      sparseTuning
 
@@ -128,7 +128,7 @@ type sparser struct {
 	work      int
 }
 
-func newSparser(gm *Game, g []uint16, workers int, tu sparseTuning) *sparser {
+func newSparser(gm *Game, g *Seq, workers int, tu sparseTuning) *sparser {
 	s := &sparser{
 		gm: gm, g: g, workers: max(workers, 1), tu: tu,
 		rareTab: new([1 << 16]bool), hist: new([1 << 16]int),
@@ -148,7 +148,8 @@ func newSparser(gm *Game, g []uint16, workers int, tu sparseTuning) *sparser {
 			s.triples = append(s.triples, k)
 		}
 	}
-	for a, v := range g {
+	for a := range g.Len() {
+		v := g.At(a)
 		s.largest = max(s.largest, v)
 		if a > 0 {
 			s.hist[v]++
@@ -169,7 +170,7 @@ func newSparser(gm *Game, g []uint16, workers int, tu sparseTuning) *sparser {
 // since; the cost of the walk and of the full scans grows with the rare
 // heaps, which is what the choice minimises.
 func (s *sparser) chooseMask() {
-	n := len(s.g)
+	n := s.g.Len()
 	s.next = max(2*n, s.tu.firstCheck)
 	if s.tu.mask >= 0 {
 		s.next = math.MaxInt
@@ -200,7 +201,7 @@ func (s *sparser) chooseMask() {
 
 // setMask sets the mask and rebuilds the rare list.
 func (s *sparser) setMask(mask uint16) {
-	n := len(s.g)
+	n := s.g.Len()
 	if mask != s.mask || s.rare == nil {
 		s.mask = mask
 		for v := range s.rareTab {
@@ -208,9 +209,9 @@ func (s *sparser) setMask(mask uint16) {
 		}
 		s.rare, s.rareVal = s.rare[:0], s.rareVal[:0]
 		for a := 1; a < n; a++ {
-			if s.rareTab[s.g[a]] {
+			if v := s.g.At(a); s.rareTab[v] {
 				s.rare = append(s.rare, int32(a))
-				s.rareVal = append(s.rareVal, s.g[a])
+				s.rareVal = append(s.rareVal, v)
 			}
 		}
 	}
@@ -218,15 +219,15 @@ func (s *sparser) setMask(mask uint16) {
 }
 
 func (s *sparser) run(ctx context.Context, to int) error {
-	if to <= len(s.g) {
+	if to <= s.g.Len() {
 		return nil
 	}
 	if to > math.MaxInt32 {
 		return fmt.Errorf("heap %d: sparse computes heaps below 2^31", to)
 	}
-	s.g = growUint16(s.g, to)
+	s.g.Grow(to - s.g.Len())
 	s.isHelper = make([]uint64, (to+63)/64)
-	n := len(s.g)
+	n := s.g.Len()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -259,7 +260,7 @@ func (s *sparser) next1(n int, pre *batch) error {
 	if err != nil {
 		return err
 	}
-	s.g = append(s.g, v)
+	s.g.Append(v)
 	s.largest = max(s.largest, v)
 	if n > 0 {
 		s.hist[v]++
@@ -374,7 +375,7 @@ type filler struct {
 	done    atomic.Int64 // jobs done
 	b       *batch
 	n0, n1  int
-	g       []uint16
+	g       Seq // a copy of s.g's header when posted
 	rare    []int32
 	rareVal []uint16
 }
@@ -383,7 +384,7 @@ type filler struct {
 func (f *filler) post(b *batch, n0, n1 int) {
 	f.b, f.n0, f.n1 = b, n0, n1
 	if b != nil {
-		f.g, f.rare, f.rareVal = f.s.g, f.s.rare, f.s.rareVal[:len(f.s.rare)]
+		f.g, f.rare, f.rareVal = *f.s.g, f.s.rare, f.s.rareVal[:len(f.s.rare)]
 	}
 	f.posted.Add(1)
 }
@@ -404,7 +405,7 @@ func (f *filler) loop() {
 		if f.b == nil {
 			return
 		}
-		f.s.fillRange(f.b, f.n0, f.n1, f.g, f.rare, f.rareVal)
+		f.s.fillRange(f.b, f.n0, f.n1, &f.g, f.rare, f.rareVal)
 		f.done.Store(seq)
 	}
 }
@@ -425,7 +426,7 @@ func spin(cond func() bool) {
 // prepare sets up b for heaps n0..n1-1 and the heaps known now.
 func (s *sparser) prepare(b *batch, n0, n1 int) {
 	b.n0, b.n1 = n0, n1
-	b.known, b.rareLen = len(s.g), len(s.rare)
+	b.known, b.rareLen = s.g.Len(), len(s.rare)
 	b.cut = min(s.cut, b.rareLen)
 	b.size = 1 << bits.Len16(s.largest)
 	b.found = slices.Grow(b.found[:0], b.size*(n1-n0))[:b.size*(n1-n0)]
@@ -433,7 +434,7 @@ func (s *sparser) prepare(b *batch, n0, n1 int) {
 
 // fillRange fills b for heaps n0..n1-1 from g, rare and rareVal, the
 // caller's, unchanged while it runs.
-func (s *sparser) fillRange(b *batch, n0, n1 int, g []uint16, rare []int32, rareVal []uint16) {
+func (s *sparser) fillRange(b *batch, n0, n1 int, g *Seq, rare []int32, rareVal []uint16) {
 	rare, rareVal = rare[:b.rareLen], rareVal[:b.rareLen]
 	unequal := s.gm.Unequal
 	for n := n0; n < n1; n++ {
@@ -450,24 +451,15 @@ func (s *sparser) fillRange(b *batch, n0, n1 int, g []uint16, rare []int32, rare
 			end, _ := slices.BinarySearch(rare, int32(m))
 			if unequal && m%2 == 0 {
 				if mid, ok := slices.BinarySearch(rare[:end], int32(m/2)); ok && mid >= i {
-					markFound(found, g[:m], rare[i:mid], rareVal[i:mid])
+					markFound(found, g, m, rare[i:mid], rareVal[i:mid])
 					i = mid + 1
 				}
 			}
 			if i < end {
-				markFound(found, g[:m], rare[i:end], rareVal[i:end])
+				markFound(found, g, m, rare[i:end], rareVal[i:end])
 			}
 		}
 	}
-}
-
-func growUint16(g []uint16, to int) []uint16 {
-	if cap(g) >= to {
-		return g
-	}
-	h := make([]uint16, len(g), to)
-	copy(h, g)
-	return h
 }
 
 func (s *sparser) nextStamp() uint32 {
@@ -494,14 +486,14 @@ func (s *sparser) mex(n int, pre *batch) (uint16, error) {
 	}
 	for _, k := range s.twos {
 		if k < n {
-			seen[g[n-k]] = stamp
+			seen[g.At(n-k)] = stamp
 		}
 	}
 	for _, k := range s.triples {
 		m := n - k
 		for a := 1; 3*a <= m; a++ {
 			for b := a; a+2*b <= m; b++ {
-				seen[g[a]^g[b]^g[m-a-b]] = stamp
+				seen[g.At(a)^g.At(b)^g.At(m-a-b)] = stamp
 			}
 		}
 		if m > 0 {
@@ -531,7 +523,7 @@ func (s *sparser) mex(n int, pre *batch) (uint16, error) {
 		// The splits with a heap a < lo: every common value comes from
 		// a rare heap, but these find most rare values at once.
 		for a := 1; a <= min(hi, lo-1); a++ {
-			seen[g[a]^g[m-a]] = stamp
+			seen[g.At(a)^g.At(m-a)] = stamp
 		}
 	}
 	if pre != nil {
@@ -572,46 +564,44 @@ func (s *sparser) walkRare(m, i, j int) {
 	end, _ := slices.BinarySearch(rare, int32(m))
 	if s.gm.Unequal && m%2 == 0 {
 		if mid, ok := slices.BinarySearch(rare[:end], int32(m/2)); ok && mid >= i {
-			markSplits(seen, stamp, g[:m], rare[i:mid], rareVal[i:mid])
+			markSplits(seen, stamp, g, m, rare[i:mid], rareVal[i:mid])
 			i = mid + 1
 		}
 	}
 	if i < end {
-		markSplits(seen, stamp, g[:m], rare[i:end], rareVal[i:end])
+		markSplits(seen, stamp, g, m, rare[i:end], rareVal[i:end])
 	}
 	s.work += end
 }
 
-// markSplits marks in seen the values of the splits of m = len(g) tokens
-// into a = as[i] and m - a, given vs[i] = G(a), 0 < a < m.
-func markSplits(seen *[1 << 16]uint32, stamp uint32, g []uint16, as []int32, vs []uint16) {
-	m := len(g)
+// markSplits marks in seen the values of the splits of m <= g.Len()
+// tokens into a = as[i] and m - a, given vs[i] = G(a), 0 < a < m.
+func markSplits(seen *[1 << 16]uint32, stamp uint32, g *Seq, m int, as []int32, vs []uint16) {
 	vs = vs[:len(as)]
 	for len(as) >= 4 {
-		seen[vs[0]^g[m-int(as[0])]] = stamp
-		seen[vs[1]^g[m-int(as[1])]] = stamp
-		seen[vs[2]^g[m-int(as[2])]] = stamp
-		seen[vs[3]^g[m-int(as[3])]] = stamp
+		seen[vs[0]^g.At(m-int(as[0]))] = stamp
+		seen[vs[1]^g.At(m-int(as[1]))] = stamp
+		seen[vs[2]^g.At(m-int(as[2]))] = stamp
+		seen[vs[3]^g.At(m-int(as[3]))] = stamp
 		as, vs = as[4:], vs[4:]
 	}
 	for i, a := range as {
-		seen[vs[i]^g[m-int(a)]] = stamp
+		seen[vs[i]^g.At(m-int(a))] = stamp
 	}
 }
 
 // markFound is markSplits for fillRange.
-func markFound(found []uint8, g []uint16, as []int32, vs []uint16) {
-	m := len(g)
+func markFound(found []uint8, g *Seq, m int, as []int32, vs []uint16) {
 	vs = vs[:len(as)]
 	for len(as) >= 4 {
-		found[vs[0]^g[m-int(as[0])]] = 1
-		found[vs[1]^g[m-int(as[1])]] = 1
-		found[vs[2]^g[m-int(as[2])]] = 1
-		found[vs[3]^g[m-int(as[3])]] = 1
+		found[vs[0]^g.At(m-int(as[0]))] = 1
+		found[vs[1]^g.At(m-int(as[1]))] = 1
+		found[vs[2]^g.At(m-int(as[2]))] = 1
+		found[vs[3]^g.At(m-int(as[3]))] = 1
 		as, vs = as[4:], vs[4:]
 	}
 	for i, a := range as {
-		found[vs[i]^g[m-int(a)]] = 1
+		found[vs[i]^g.At(m-int(a))] = 1
 	}
 }
 
@@ -650,7 +640,7 @@ func (s *sparser) scan(n, lo int) (uint16, bool) {
 			if h >= m {
 				continue
 			}
-			if x := hs[i].v ^ g[m-h]; want[x] == stamp && !(unequal && 2*h == m) {
+			if x := hs[i].v ^ g.At(m-h); want[x] == stamp && !(unequal && 2*h == m) {
 				want[x] = 0
 				hs[i].last = int32(n)
 				if left--; left == 0 {
@@ -667,7 +657,7 @@ func (s *sparser) scan(n, lo int) (uint16, bool) {
 				if h >= m || unequal && 2*h == m {
 					continue
 				}
-				if x := hs[i].v ^ g[m-h]; want[x] == stamp {
+				if x := hs[i].v ^ g.At(m-h); want[x] == stamp {
 					want[x] = 0
 					hs[i].last = int32(n)
 					if left--; left == 0 {
@@ -691,7 +681,7 @@ func (s *sparser) scan(n, lo int) (uint16, bool) {
 		if left > 0 && budget > 0 && a <= hi {
 			end := min(hi+1, a+budget)
 			for ; a < end; a++ {
-				if x := g[a] ^ g[m-a]; want[x] == stamp {
+				if x := g.At(a) ^ g.At(m-a); want[x] == stamp {
 					want[x] = 0
 					s.addHelper(a, n)
 					s.addHelper(m-a, n)
@@ -716,7 +706,7 @@ func (s *sparser) scan(n, lo int) (uint16, bool) {
 		scan:
 			for _, sg := range rest {
 				for a := sg.a; a < sg.b; a++ {
-					if x := g[a] ^ g[sg.m-a]; want[x] == stamp {
+					if x := g.At(a) ^ g.At(sg.m-a); want[x] == stamp {
 						want[x] = 0
 						s.addHelper(a, n)
 						s.addHelper(sg.m-a, n)
@@ -753,7 +743,7 @@ func (s *sparser) top(m int) int {
 func (s *sparser) addHelper(a, n int) {
 	if s.isHelper[a>>6]&(1<<(a&63)) == 0 {
 		s.isHelper[a>>6] |= 1 << (a & 63)
-		s.helpers = append(s.helpers, helper{a: int32(a), last: int32(n), v: s.g[a]})
+		s.helpers = append(s.helpers, helper{a: int32(a), last: int32(n), v: s.g.At(a)})
 	}
 }
 
@@ -827,7 +817,7 @@ func (s *sparser) scanParallel(n int, rest []segment, total int) int {
 					return
 				}
 				for a := a0; a < min(a0+chunk, sg.b); a++ {
-					if x := g[a] ^ g[sg.m-a]; want[x] == stamp {
+					if x := g.At(a) ^ g.At(sg.m-a); want[x] == stamp {
 						if i := idx[x]; !found[i].Load() && found[i].CompareAndSwap(false, true) {
 							where[i] = segment{m: sg.m, a: a}
 							if remaining.Add(-1) == 0 {
@@ -860,8 +850,8 @@ func (s *sparser) scanParallel(n int, rest []segment, total int) int {
 
 func (s *sparser) stats() SparseStats {
 	st := SparseStats{Mask: s.mask, FullScans: s.fullScans, Largest: s.largest}
-	for _, v := range s.g {
-		if s.rareTab[v] {
+	for a := range s.g.Len() {
+		if s.rareTab[s.g.At(a)] {
 			st.Rare++
 		}
 	}

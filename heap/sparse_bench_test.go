@@ -39,7 +39,7 @@ func BenchmarkSparse(b *testing.B) {
 			}
 			var st SparseStats
 			for b.Loop() {
-				_, st, err = gm.Sparse(context.Background(), nil, bc.to, bc.workers)
+				st, err = gm.Sparse(context.Background(), &Seq{}, bc.to, bc.workers)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -19,6 +19,14 @@ var tinySparse = sparseTuning{
 	batch: 5, pipeMin: 4,
 }
 
+// sparseVals runs the sparse engine from a copy of prefix and returns the
+// values as a slice.
+func sparseVals(gm *Game, ctx context.Context, prefix []uint16, to, workers int, tu sparseTuning) ([]uint16, SparseStats, error) {
+	g := NewSeq(prefix)
+	st, err := gm.sparse(ctx, g, to, workers, tu)
+	return g.Values(0, g.Len()), st, err
+}
+
 // plainValues is Plain from scratch, failing the test on an error.
 func plainValues(t testing.TB, gm *Game, to int) []uint16 {
 	t.Helper()
@@ -41,7 +49,7 @@ func checkSparse(t *testing.T, gm *Game, want []uint16, from int, workerCounts .
 		for _, workers := range workerCounts {
 			for _, start := range []int{0, from} {
 				prefix := slices.Clone(want[:start])
-				got, st, err := gm.sparse(context.Background(), prefix, len(want), workers, tu)
+				got, st, err := sparseVals(gm, context.Background(), prefix, len(want), workers, tu)
 				if err != nil {
 					t.Fatalf("%s from %d, %d workers, %+v: %v", gm, start, workers, tu, err)
 				}
@@ -159,7 +167,7 @@ func TestSparseAnyMask(t *testing.T) {
 			for _, workers := range []int{1, 2} {
 				tu := tinySparse
 				tu.mask = mask
-				got, st, err := gm.sparse(context.Background(), nil, to, workers, tu)
+				got, st, err := sparseVals(gm, context.Background(), nil, to, workers, tu)
 				if err != nil || st.Mask != uint16(mask) {
 					t.Fatalf("%s mask %d: %v, stats %+v", code, mask, err, st)
 				}
@@ -177,7 +185,7 @@ func TestSparseAnyMask(t *testing.T) {
 // values by their FNV-1a hash, as Plain computes them.
 func TestSparseGolden(t *testing.T) {
 	gm, _ := Parse("grundy")
-	got, _, err := gm.Sparse(context.Background(), nil, 20000, 2)
+	got, _, err := sparseVals(gm, context.Background(), nil, 20000, 2, defaultSparseTuning)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,14 +199,14 @@ func TestSparseGolden(t *testing.T) {
 	}
 	for code, want := range golden {
 		gm, _ := Parse(code)
-		got, _, err := gm.Sparse(context.Background(), nil, len(want), 1)
+		got, _, err := sparseVals(gm, context.Background(), nil, len(want), 1, defaultSparseTuning)
 		if err != nil || !slices.Equal(got, want) {
 			t.Errorf("%s: %v (%v), want %v", code, got, err, want)
 		}
 	}
 
 	gm, _ = Parse("0.16")
-	got, st, err := gm.Sparse(context.Background(), nil, 10000, 2)
+	got, st, err := sparseVals(gm, context.Background(), nil, 10000, 2, defaultSparseTuning)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +259,7 @@ func TestSparseLiterature(t *testing.T) {
 		}
 		gm, _ := Parse(tc.code)
 		to := 2*(tc.last+1) + tc.p + gm.MaxRemoval()
-		g, st, err := gm.Sparse(context.Background(), nil, to, 2)
+		g, st, err := sparseVals(gm, context.Background(), nil, to, 2, defaultSparseTuning)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,7 +281,7 @@ func TestSparseNothingToDo(t *testing.T) {
 	gm, _ := Parse("grundy")
 	g := golden["grundy"]
 	for _, to := range []int{0, 5, len(g)} {
-		got, st, err := gm.Sparse(context.Background(), g, to, 2)
+		got, st, err := sparseVals(gm, context.Background(), g, to, 2, defaultSparseTuning)
 		if err != nil || !slices.Equal(got, g) || st.Largest != slices.Max(g) {
 			t.Errorf("to %d: %v, %+v, %v", to, got, st, err)
 		}
@@ -294,7 +302,7 @@ func TestSparseTooLarge(t *testing.T) {
 		t.Fatalf("plain: %v", err)
 	}
 	for _, workers := range []int{1, 2} {
-		got, _, err := gm.Sparse(context.Background(), slices.Clone(prefix), len(prefix)+1, workers)
+		got, _, err := sparseVals(gm, context.Background(), slices.Clone(prefix), len(prefix)+1, workers, defaultSparseTuning)
 		if err == nil || !strings.Contains(err.Error(), "exceeds 65535") || !slices.Equal(got, prefix) {
 			t.Fatalf("sparse: %v, %d values", err, len(got))
 		}
@@ -306,11 +314,11 @@ func TestSparseCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	gm, _ := Parse("grundy")
-	got, _, err := gm.Sparse(ctx, []uint16{0, 0, 0}, 1<<20, 1)
+	got, _, err := sparseVals(gm, ctx, []uint16{0, 0, 0}, 1<<20, 1, defaultSparseTuning)
 	if err == nil || len(got) != 3 || !slices.Equal(got[:3], []uint16{0, 0, 0}) {
 		t.Fatalf("%v, %d values", err, len(got))
 	}
-	got, _, err = gm.Sparse(ctx, got, 3, 1)
+	got, _, err = sparseVals(gm, ctx, got, 3, 1, defaultSparseTuning)
 	if err != nil || len(got) < 3 {
 		t.Fatalf("nothing to do: %v, %d values", err, len(got))
 	}

@@ -87,8 +87,10 @@ func TestResumeKilledRuns(t *testing.T) {
 	t.Logf("uninterrupted run of N = %s heaps: %.2f s", n, time.Since(t0).Seconds())
 	refData, _ := os.ReadFile(ref)
 	refCk, _ := os.ReadFile(ref + heap.CheckpointSuffix)
-	if _, got, err := heap.ReadFile(ref); err != nil || strconv.Itoa(len(got)) != n {
-		t.Fatalf("uninterrupted run's file: %d values, %v", len(got), err)
+	if _, got, err := heap.ReadFile(ref); err != nil {
+		t.Fatalf("uninterrupted run's file: %v", err)
+	} else if strconv.Itoa(got.Len()) != n {
+		t.Fatalf("uninterrupted run's file: %d values, want %s", got.Len(), n)
 	}
 	same := func(path string) {
 		t.Helper()

@@ -88,7 +88,7 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 			}
 			start := time.Now()
 			var w *heap.Writer
-			var vals []uint16
+			vals := &heap.Seq{}
 			switch {
 			case resume:
 				w, vals, err = heap.Resume(outFile, g)
@@ -106,8 +106,8 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 			if err != nil {
 				return err
 			}
-			resumed := len(vals)
-			vals, err = computeSequence(cmd.Context(), g, vals, to, w, every, newProgress(cmd.ErrOrStderr(), g.String(), len(vals), to))
+			resumed := vals.Len()
+			err = computeSequence(cmd.Context(), g, vals, to, w, every, newProgress(cmd.ErrOrStderr(), g.String(), resumed, to))
 			if w != nil {
 				if cerr := w.Close(); err == nil && cerr != nil {
 					err = cerr
@@ -116,24 +116,23 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 			if err != nil {
 				return err
 			}
-			vals = vals[:to] // a resumed file may hold more
-			out := bufio.NewWriter(cmd.OutOrStdout())
+			vals.Truncate(to) // a resumed file may hold more
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
 			defer out.Flush()
 			if values {
-				var b strings.Builder
-				for _, v := range vals {
-					b.WriteString(strconv.Itoa(int(v)))
-					b.WriteByte('\n')
+				var line []byte
+				for n := range to {
+					line = strconv.AppendUint(line[:0], uint64(vals.At(n)), 10)
+					line = append(line, '\n')
+					if _, err := out.Write(line); err != nil {
+						return err
+					}
 				}
-				_, err := out.WriteString(b.String())
-				return err
+				return out.Flush()
 			}
 			sum := sequenceSummary{Code: args[0], Canonical: g.String(), Heaps: to, Resumed: resumed}
-			for _, v := range vals {
-				sum.Largest = max(sum.Largest, int(v))
-			}
 			st := g.RareStats(vals)
-			sum.Mask, sum.Rare = int(st.Mask), st.Rare
+			sum.Mask, sum.Rare, sum.Largest = int(st.Mask), st.Rare, int(st.Largest)
 			if per, ok := g.FindPeriod(vals, 0); ok {
 				sum.Period, sum.Preperiod, sum.Proven, sum.Needed = per.Period, per.Preperiod, per.Proven, per.Needed
 			}
@@ -181,7 +180,7 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 // nil), commits them with a checkpoint when every has passed since the
 // last, and updates the progress bar (if not nil). When ctx is cancelled
 // it checkpoints the complete chunks and stops.
-func computeSequence(ctx context.Context, g *heap.Game, vals []uint16, to int, w *heap.Writer, every time.Duration, bar *progress) (_ []uint16, err error) {
+func computeSequence(ctx context.Context, g *heap.Game, vals *heap.Seq, to int, w *heap.Writer, every time.Duration, bar *progress) (err error) {
 	defer func() { bar.finish(err == nil) }()
 	chunkTime := min(every/4, 500*time.Millisecond)
 	chunk := 1024
@@ -189,39 +188,41 @@ func computeSequence(ctx context.Context, g *heap.Game, vals []uint16, to int, w
 		chunk = to // nothing to show or keep on the way: one call
 	}
 	lastCheckpoint := time.Now()
-	for len(vals) < to {
+	vals.Grow(to - vals.Len())
+	for vals.Len() < to {
 		t0 := time.Now()
-		next, err := g.Extend(ctx, vals, min(to, len(vals)+chunk))
-		if err != nil {
+		done := vals.Len()
+		if err := g.Extend(ctx, vals, min(to, done+chunk)); err != nil {
 			// Only complete chunks count: the values of a chunk cut short
-			// are dropped, whatever the engine returned.
+			// are dropped, whatever the engine computed.
+			reached := vals.Len()
+			vals.Truncate(done)
 			if w != nil {
 				if cerr := w.Checkpoint(); cerr != nil {
-					return vals, fmt.Errorf("%v; and writing the checkpoint: %v", err, cerr)
+					return fmt.Errorf("%v; and writing the checkpoint: %v", err, cerr)
 				}
 			}
 			if ctx.Err() != nil {
 				if w != nil {
-					return vals, fmt.Errorf("interrupted at heap %d; checkpoint written, continue with --resume", len(vals))
+					return fmt.Errorf("interrupted at heap %d; checkpoint written, continue with --resume", done)
 				}
-				return vals, fmt.Errorf("interrupted at heap %d", max(len(vals), len(next)))
+				return fmt.Errorf("interrupted at heap %d", reached)
 			}
-			return vals, err
+			return err
 		}
 		if w != nil {
-			if err := w.Append(next[len(vals):]); err != nil {
-				return vals, err
+			if err := w.Append(vals.Values(done, vals.Len())); err != nil {
+				return err
 			}
 			if time.Since(lastCheckpoint) >= every {
 				if err := w.Checkpoint(); err != nil {
-					return vals, err
+					return err
 				}
 				lastCheckpoint = time.Now()
 			}
 		}
-		vals = next
 		d := time.Since(t0)
-		bar.update(len(vals), d)
+		bar.update(vals.Len(), d)
 		switch {
 		case d < chunkTime/2 && chunk < 1<<30:
 			chunk *= 2
@@ -230,11 +231,9 @@ func computeSequence(ctx context.Context, g *heap.Game, vals []uint16, to int, w
 		}
 	}
 	if w != nil {
-		if err := w.Checkpoint(); err != nil {
-			return vals, err
-		}
+		return w.Checkpoint()
 	}
-	return vals, nil
+	return nil
 }
 
 // progress is a progress bar on a terminal; a nil *progress shows nothing.
@@ -329,10 +328,11 @@ when there is one.`,
 				}
 				heaps[i], largest = n, max(largest, n)
 			}
-			vals, err := g.Extend(cmd.Context(), nil, largest+1)
-			if err != nil {
+			seq := &heap.Seq{}
+			if err := g.Extend(cmd.Context(), seq, largest+1); err != nil {
 				return err
 			}
+			vals := seq.Values(0, seq.Len())
 			out := cmd.OutOrStdout()
 			x := uint16(0)
 			for i, n := range heaps {
