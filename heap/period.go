@@ -12,14 +12,18 @@ type Period struct {
 	Proven bool
 	// Needed is how many values the condition needs: 2 n0 + 2p + t.
 	Needed int
+	// Saltus s > 0 marks an arithmetic period: G(n+p) = G(n) + s for every
+	// computed n >= n0. It is never proven.
+	Saltus int
 }
 
 // FindPeriod looks for the smallest period p <= maxPeriod (0: half the
 // values) of g whose agreement G(n+p) = G(n) runs to the end of g, and
 // proves it with the Guy–Smith condition when it can. It returns the
 // smallest proven period; failing that, the smallest apparent one (an
-// agreement covering at least three periods and half of g), unproven; ok is
-// false when there is neither.
+// agreement covering at least three periods and half of g), unproven;
+// failing that, the smallest apparent arithmetic period (G(n+p) = G(n) + s,
+// s > 0, on the same terms), unproven; ok is false when there is none.
 func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
 	n := g.Len()
 	if maxPeriod <= 0 || maxPeriod > n/2 {
@@ -46,5 +50,28 @@ func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
 			apparent = Period{Period: p, Preperiod: n0, Needed: needed}
 		}
 	}
+	if apparent.Period == 0 {
+		apparent = arithmeticPeriod(g, maxPeriod)
+	}
 	return apparent, apparent.Period > 0
+}
+
+// arithmeticPeriod returns the smallest apparent arithmetic period of g
+// with p <= maxPeriod, or a zero Period.
+func arithmeticPeriod(g *Seq, maxPeriod int) Period {
+	n := g.Len()
+	for p := 1; p <= maxPeriod; p++ {
+		s := int(g.At(n-1)) - int(g.At(n-1-p))
+		if s <= 0 {
+			continue
+		}
+		k := n - p - 1
+		for k >= 0 && int(g.At(k+p))-int(g.At(k)) == s {
+			k--
+		}
+		if n0 := k + 1; n-p-n0 >= 3*p && n0 <= n/2 {
+			return Period{Period: p, Preperiod: n0, Saltus: s}
+		}
+	}
+	return Period{}
 }

@@ -74,3 +74,27 @@ func TestPublishedPeriodsProven(t *testing.T) {
 		}
 	}
 }
+
+// TestArithmeticPeriod finds the saltus of hexadecimal games whose values
+// grow: 0.8 (G(n) = floor((n-1)/3) for n >= 1) and 0.C (floor((n-1)/2)),
+// and finds none where an ordinary period exists.
+func TestArithmeticPeriod(t *testing.T) {
+	for _, tc := range []struct {
+		code            string
+		p, saltus, from int
+	}{
+		{"0.8", 3, 1, 1},
+		{"0.C", 2, 1, 1},
+		{"0.77", 12, 0, 71},
+	} {
+		g, _ := Parse(tc.code)
+		vals := &Seq{}
+		if err := g.Extend(context.Background(), vals, 600); err != nil {
+			t.Fatal(err)
+		}
+		per, ok := g.FindPeriod(vals, 0)
+		if !ok || per.Period != tc.p || per.Saltus != tc.saltus || per.Preperiod != tc.from || (tc.saltus > 0 && per.Proven) {
+			t.Errorf("%s: %+v (ok %v); want period %d, saltus %d, from %d", tc.code, per, ok, tc.p, tc.saltus, tc.from)
+		}
+	}
+}

@@ -32,6 +32,7 @@ type sequenceSummary struct {
 	Period    int     `json:"period"`
 	Preperiod int     `json:"preperiod"`
 	Proven    bool    `json:"proven"`
+	Saltus    int     `json:"saltus,omitempty"` // arithmetic period: G(n+p) = G(n) + saltus
 	Needed    int     `json:"values_needed_for_proof,omitempty"`
 	Largest   int     `json:"largest_value"`
 	Mask      int     `json:"mask"`       // the sparse-space mask for these values
@@ -134,7 +135,7 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 			st := g.RareStats(vals)
 			sum.Mask, sum.Rare, sum.Largest = int(st.Mask), st.Rare, int(st.Largest)
 			if per, ok := g.FindPeriod(vals, 0); ok {
-				sum.Period, sum.Preperiod, sum.Proven, sum.Needed = per.Period, per.Preperiod, per.Proven, per.Needed
+				sum.Period, sum.Preperiod, sum.Proven, sum.Needed, sum.Saltus = per.Period, per.Preperiod, per.Proven, per.Needed, per.Saltus
 			}
 			sum.Seconds = time.Since(start).Seconds()
 			if asJSON {
@@ -150,6 +151,8 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 			switch {
 			case sum.Period == 0:
 				fmt.Fprintln(out, "no period found in the computed values")
+			case sum.Saltus > 0:
+				fmt.Fprintf(out, "apparent arithmetic period %d with saltus %d (G(n+%d) = G(n) + %d) from n = %d, not proven\n", sum.Period, sum.Saltus, sum.Period, sum.Saltus, sum.Preperiod)
 			case sum.Proven:
 				fmt.Fprintf(out, "period %d from n = %d, proven (Guy–Smith: the first %d values suffice)\n", sum.Period, sum.Preperiod, sum.Needed)
 			default:

@@ -27,6 +27,10 @@ func TestSequenceValuesAndPeriod(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "no period found") {
 		t.Fatalf("grundy: %s", out)
 	}
+	code, out, _ = nimber(t, "", "sequence", "0.8", "--to", "300")
+	if code != 0 || !strings.Contains(out, "apparent arithmetic period 3 with saltus 1 (G(n+3) = G(n) + 1) from n = 1, not proven") {
+		t.Fatalf("0.8: %s", out)
+	}
 }
 
 func TestGrundySum(t *testing.T) {
