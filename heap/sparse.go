@@ -120,6 +120,7 @@ type sparser struct {
 	stamp      uint32
 	targets    []uint16 // the rare values looked for, ascending
 	helpers    []helper
+	late       []helper // sortHelpers' scratch space
 	cut        int              // pipeline: how many rare heaps mex walks itself
 	idx        *[1 << 16]uint16 // scanParallel's index of targets
 	isHelper   []uint64         // bit a: heap a is a helper
@@ -753,7 +754,7 @@ func (s *sparser) sortHelpers(n int) {
 	recent := int32(n - s.tu.resort)
 	old := int32(n - max(n/2, s.tu.helperAge))
 	hs := s.helpers
-	var late []helper
+	late := s.late[:0]
 	i := 0
 	for _, h := range hs {
 		switch {
@@ -767,6 +768,7 @@ func (s *sparser) sortHelpers(n int) {
 		}
 	}
 	s.helpers = append(hs[:i], late...)
+	s.late = late
 }
 
 // scanParallel scans the segments, total splits in all, with s.workers
