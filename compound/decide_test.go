@@ -2,6 +2,7 @@ package compound
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -74,5 +75,29 @@ func TestInvariantRulesMatchSearch(t *testing.T) {
 				t.Logf("    %5d by %s", by[r][inv], inv)
 			}
 		}
+	}
+}
+
+// TestWinningMoveCancel: WinningMove looks at the context between the moves
+// it tries, so a losing conjunctive compound of many components (3^10 moves,
+// every one tried) stops when it is cancelled.
+func TestWinningMoveCancel(t *testing.T) {
+	sub, err := NewSubtraction("1,2,3", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := Compute(context.Background(), sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	comps := []int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4}
+	rule := Rule{Move: All, End: Short, Play: Normal}
+	if v, err := inv.Decide(context.Background(), comps, rule); err != nil || v.FirstWins {
+		t.Fatalf("want a losing compound: %+v, %v", v, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, _, err := inv.WinningMove(ctx, comps, rule); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
 	}
 }

@@ -277,7 +277,13 @@ func CompoundMoves(g Game, components []int, r Rule, yield func(next []int, move
 // when the player to move has no winning move (he loses, or under misère
 // play wins by having no move at all).
 func (inv *Invariants) WinningMove(ctx context.Context, components []int, r Rule) (next, moved []int, ok bool, err error) {
+	tried := 0
 	CompoundMoves(inv.game, components, r, func(n, m []int) bool {
+		// Under the all and some rules the moves are exponentially many.
+		if tried++; tried%256 == 0 && ctx.Err() != nil {
+			err = ctx.Err()
+			return false
+		}
 		v, e := inv.Decide(ctx, n, r)
 		if e != nil {
 			err = e

@@ -120,7 +120,7 @@ type sparser struct {
 	stamp      uint32
 	targets    []uint16 // the rare values looked for, ascending
 	helpers    []helper
-	late       []helper // sortHelpers' scratch space
+	late       []helper         // sortHelpers' scratch space
 	cut        int              // pipeline: how many rare heaps mex walks itself
 	idx        *[1 << 16]uint16 // scanParallel's index of targets
 	isHelper   []uint64         // bit a: heap a is a helper
