@@ -32,13 +32,76 @@ func valueBytes(rows, cols int) int {
 // takes its value from a table of empty rectangles by size. The time is
 // O(R^2 C^2 (R+C)) in the worst case and the memory MemoryEstimate(R, C).
 func Solve(ctx context.Context, g grid.Grid) (Result, error) {
+	t, err := SolveTable(ctx, g)
+	if err != nil {
+		return Result{}, err
+	}
+	// The winning first moves are the cuts of the whole board leaving 0.
+	R, C := g.Rows, g.Cols
+	res := Result{Grundy: t.Value(Rect{0, R - 1, 0, C - 1})}
+	if res.Grundy == 0 {
+		return res, nil
+	}
+	hWins, vWins := make([]bool, R), make([]bool, C)
+	for i := 0; i < R; i++ {
+		hWins[i] = t.b.rowFree(i, 0, C-1) && t.Value(Rect{0, i - 1, 0, C - 1}) == t.Value(Rect{i + 1, R - 1, 0, C - 1})
+	}
+	for j := 0; j < C; j++ {
+		vWins[j] = t.b.colFree(j, 0, R-1) && t.Value(Rect{0, R - 1, 0, j - 1}) == t.Value(Rect{0, R - 1, j + 1, C - 1})
+	}
+	res.Winning = winningMoves(R, C, hWins, vWins)
+	return res, nil
+}
+
+// Table holds the Grundy value of every sub-rectangle of a board, as the
+// dense solver computes them.
+type Table struct {
+	b          *board
+	rows, cols rect.Intervals
+	nr         int
+	values8    []uint8
+	values16   []uint16
+}
+
+// Value returns the Grundy value of the sub-rectangle x of the board, rows
+// x.R1..x.R2 and columns x.C1..x.C2, as a component: with no infected cell
+// inside. It is 0 for an empty rectangle (R1 > R2 or C1 > C2) and for a
+// rectangle that is not inside the board.
+func (t *Table) Value(x Rect) int {
+	if x.R1 > x.R2 || x.C1 > x.C2 || x.R1 < 0 || x.C1 < 0 || x.R2 >= t.b.rows || x.C2 >= t.b.cols {
+		return 0
+	}
+	i := t.cols.Span(x.C1, x.C2)*t.nr + t.rows.Span(x.R1, x.R2)
+	if t.values8 != nil {
+		return int(t.values8[i])
+	}
+	return int(t.values16[i])
+}
+
+// SolveTable runs the dense solver of Solve on g and returns the value of
+// every sub-rectangle, in MemoryEstimate(g.Rows, g.Cols) bytes.
+func SolveTable(ctx context.Context, g grid.Grid) (*Table, error) {
+	if g.Rows < 1 || g.Cols < 1 || len(g.Cells) != g.Rows*g.Cols {
+		return nil, fmt.Errorf("bacterial: board %d x %d with %d cells", g.Rows, g.Cols, len(g.Cells))
+	}
 	if g.Rows+g.Cols >= 1<<16 {
-		return Result{}, fmt.Errorf("bacterial: board %d x %d too large", g.Rows, g.Cols)
+		return nil, fmt.Errorf("bacterial: board %d x %d too large", g.Rows, g.Cols)
 	}
+	t := &Table{b: newBoard(g), rows: rect.NewIntervals(g.Rows), cols: rect.NewIntervals(g.Cols)}
+	t.nr = t.rows.Len()
+	n := t.nr * t.cols.Len()
+	var err error
 	if valueBytes(g.Rows, g.Cols) == 1 {
-		return solveDense[uint8](ctx, g)
+		t.values8 = make([]uint8, n)
+		err = solveDense(ctx, g, t, t.values8)
+	} else {
+		t.values16 = make([]uint16, n)
+		err = solveDense(ctx, g, t, t.values16)
 	}
-	return solveDense[uint16](ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // emptyValues returns E with E[h*(cols+1)+w] the Grundy value of an empty
@@ -73,12 +136,13 @@ func firstUnstamped(row []byte, stamp byte) int {
 	return len(row)
 }
 
-func solveDense[T uint8 | uint16](ctx context.Context, g grid.Grid) (Result, error) {
-	b := newBoard(g)
+// solveDense fills table, the values of t, with the value of every
+// sub-rectangle of g.
+func solveDense[T uint8 | uint16](ctx context.Context, g grid.Grid, t *Table, table []T) error {
+	b := t.b
 	R, C := g.Rows, g.Cols
-	rowIv, colIv := rect.NewIntervals(R), rect.NewIntervals(C)
-	nr := rowIv.Len()
-	table := make([]T, nr*colIv.Len())
+	rowIv, colIv := t.rows, t.cols
+	nr := t.nr
 	empty := emptyValues(R, C)
 
 	// prefix[r*(C+1)+c] counts radioactive cells in rows < r, columns < c.
@@ -124,7 +188,7 @@ func solveDense[T uint8 | uint16](ctx context.Context, g grid.Grid) (Result, err
 			seen: make([]byte, R*width),
 		}
 	}
-	err := rect.ByLength(ctx, C, len(scratches), func(worker, w, c1 int) {
+	return rect.ByLength(ctx, C, len(scratches), func(worker, w, c1 int) {
 		sc := &scratches[worker]
 		c2 := c1 + w - 1
 		block := table[colIv.Index(c1, w)*nr:][:nr]
@@ -197,24 +261,4 @@ func solveDense[T uint8 | uint16](ctx context.Context, g grid.Grid) (Result, err
 			}
 		}
 	})
-	if err != nil {
-		return Result{}, err
-	}
-
-	// The winning first moves are the cuts of the whole board leaving 0.
-	full := rowIv.Index(0, R)
-	root := colIv.Index(0, C)
-	res := Result{Grundy: int(table[root*nr+full])}
-	if res.Grundy == 0 {
-		return res, nil
-	}
-	hWins, vWins := make([]bool, R), make([]bool, C)
-	for i := 0; i < R; i++ {
-		hWins[i] = b.rowFree(i, 0, C-1) && table[root*nr+rowIv.Span(0, i-1)] == table[root*nr+rowIv.Span(i+1, R-1)]
-	}
-	for j := 0; j < C; j++ {
-		vWins[j] = b.colFree(j, 0, R-1) && table[colIv.Span(0, j-1)*nr+full] == table[colIv.Span(j+1, C-1)*nr+full]
-	}
-	res.Winning = winningMoves(R, C, hWins, vWins)
-	return res, nil
 }

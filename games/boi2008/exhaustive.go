@@ -57,7 +57,7 @@ const MaxExhaustiveWhite = 1024
 // Exhaustive returns an error when b has more than MaxExhaustiveWhite white
 // squares, or ctx's error when ctx is done before the search ends.
 func Exhaustive(ctx context.Context, b *Board) (Outcome, error) {
-	s, err := newExSearch(ctx, b)
+	s, err := newExSearch(ctx, b, false)
 	if err != nil {
 		return 0, err
 	}
@@ -76,7 +76,7 @@ func Exhaustive(ctx context.Context, b *Board) (Outcome, error) {
 // reaches. The first move never has an extra step: B then still stands on
 // his start square, so stepping onto B's piece wins at once.
 func ExhaustiveFirstMoves(ctx context.Context, b *Board) (winning []Square, err error) {
-	s, err := newExSearch(ctx, b)
+	s, err := newExSearch(ctx, b, false)
 	if err != nil {
 		return nil, err
 	}
@@ -120,6 +120,10 @@ type exSearch struct {
 	sA  int32     // A's start square, as a white number
 	sB  int32     // B's start square, as a white number
 	val []byte    // value of each state for the side to move
+	// rem is the remoteness of each decided state, when asked for: the
+	// moves left under best play, the winner winning as fast and the loser
+	// losing as slowly as he can (a step with its extra step is one move).
+	rem []int32
 }
 
 func (s *exSearch) state(t int, a, b int32) int32 {
@@ -167,8 +171,13 @@ func (s *exSearch) moves(st int32, buf []int32) (win bool, succ []int32) {
 // with a winning step are won, positions without a move are lost, then a
 // position is won when some move leads to a position lost for the opponent
 // and lost when every move leads to one won for him. What stays undecided is
-// a draw.
-func newExSearch(ctx context.Context, b *Board) (*exSearch, error) {
+// a draw. With remoteness it also fills s.rem: the queue then starts with
+// the positions without a move (remoteness 0) before those with a winning
+// step (1), so that it holds the decided positions by increasing
+// remoteness, as in a breadth-first search: a won position is decided by
+// its successor of least remoteness, a lost one by its successor of
+// greatest remoteness.
+func newExSearch(ctx context.Context, b *Board, remoteness bool) (*exSearch, error) {
 	if b.A == b.B || !b.white(b.A) || !b.white(b.B) {
 		return nil, fmt.Errorf("boi2008: exhaustive search: start squares %d and %d must be distinct white squares", b.A, b.B)
 	}
@@ -197,6 +206,7 @@ func newExSearch(ctx context.Context, b *Board) (*exSearch, error) {
 	deg := make([]uint8, total)      // undecided successors of each state
 	off := make([]int32, total+1)    // predecessor lists, CSR
 	queue := make([]int32, 0, total) // every state is queued at most once
+	var wins []int32                 // with remoteness: the won terminal states
 	buf := make([]int32, 0, 16)
 	tick := func(st int32) error {
 		if st&0xfff == 0 {
@@ -222,7 +232,11 @@ func newExSearch(ctx context.Context, b *Board) (*exSearch, error) {
 		switch {
 		case win:
 			s.val[st] = exWin
-			queue = append(queue, st)
+			if remoteness {
+				wins = append(wins, st)
+			} else {
+				queue = append(queue, st)
+			}
 		case len(succ) == 0:
 			s.val[st] = exLoss
 			queue = append(queue, st)
@@ -232,6 +246,13 @@ func newExSearch(ctx context.Context, b *Board) (*exSearch, error) {
 				off[n]++
 			}
 		}
+	}
+	if remoteness {
+		s.rem = make([]int32, total)
+		for _, st := range wins {
+			s.rem[st] = 1
+		}
+		queue = append(queue, wins...)
 	}
 	// off[n] becomes the end of n's predecessor list; pass 2 fills each list
 	// backwards, leaving off[n] at its start and off[n+1] at its end.
@@ -266,12 +287,112 @@ func newExSearch(ctx context.Context, b *Board) (*exSearch, error) {
 			}
 			if s.val[st] == exLoss {
 				s.val[p] = exWin
-				queue = append(queue, p)
 			} else if deg[p]--; deg[p] == 0 {
 				s.val[p] = exLoss
-				queue = append(queue, p)
+			} else {
+				continue
+			}
+			queue = append(queue, p)
+			if s.rem != nil {
+				s.rem[p] = s.rem[st] + 1
 			}
 		}
 	}
 	return s, nil
+}
+
+// Positions holds the outcome of every position of the unrestricted game on
+// one board, as the retrograde analysis of Exhaustive computes them.
+type Positions struct {
+	b *Board
+	s *exSearch
+}
+
+// SolvePositions solves every position of the unrestricted game on b by the
+// retrograde analysis of Exhaustive, with the same limits and errors: at
+// most MaxExhaustiveWhite white squares, and ctx's error when ctx is done
+// before the search ends. It also keeps the remoteness of every decided
+// position, 4 more bytes per position.
+func SolvePositions(ctx context.Context, b *Board) (*Positions, error) {
+	s, err := newExSearch(ctx, b, true)
+	if err != nil {
+		return nil, err
+	}
+	return &Positions{b: b, s: s}, nil
+}
+
+// Outcome returns the outcome under best play of the position in which A's
+// piece stands on a, B's on b and toMove is to move: AWins, BWins or Draw.
+// As in Exhaustive, a move onto the opponent's square includes its extra
+// step, so no position has both pieces on one square. ok is false when the
+// arguments are not a position of a game in progress: a square off the board
+// or black, both pieces on one square, A on B's start or B on A's start (the
+// game is over), or toMove neither A nor B.
+func (p *Positions) Outcome(a, b Square, toMove Player) (o Outcome, ok bool) {
+	st, ok := p.state(a, b, toMove)
+	if !ok {
+		return 0, false
+	}
+	mover, other := AWins, BWins
+	if toMove == B {
+		mover, other = BWins, AWins
+	}
+	switch p.s.val[st] {
+	case exWin:
+		return mover, true
+	case exLoss:
+		return other, true
+	case exUnknown:
+		return Draw, true
+	}
+	return 0, false // exInvalid
+}
+
+// Remoteness returns the number of moves left in the position of Outcome
+// when both players play best: the winner wins as fast as he can and the
+// loser loses as slowly as he can; a step onto the opponent with its extra
+// step counts as one move. Playing, in a won position, a move to a position
+// of remoteness one less (one always exists) therefore wins for sure. ok is
+// false for a drawn position and where Outcome's is.
+func (p *Positions) Remoteness(a, b Square, toMove Player) (moves int, ok bool) {
+	st, ok := p.state(a, b, toMove)
+	if !ok || p.s.val[st] == exUnknown {
+		return 0, false
+	}
+	return int(p.s.rem[st]), true
+}
+
+// state returns the number of the position of Outcome, or ok=false when it
+// is not a position of a game in progress.
+func (p *Positions) state(a, b Square, toMove Player) (int32, bool) {
+	s := p.s
+	ia, ok := p.white(a)
+	if !ok {
+		return 0, false
+	}
+	ib, ok := p.white(b)
+	if !ok {
+		return 0, false
+	}
+	t := turnA
+	switch toMove {
+	case A:
+	case B:
+		t = turnB
+	default:
+		return 0, false
+	}
+	st := s.state(t, ia, ib)
+	return st, s.val[st] != exInvalid
+}
+
+// white returns the white number of square q, or ok=false when q is off the
+// board or black.
+func (p *Positions) white(q Square) (int32, bool) {
+	n := p.b.N
+	if q.Row < 0 || q.Row >= n || q.Col < 0 || q.Col >= n {
+		return 0, false
+	}
+	i := p.s.idx[q.Row*n+q.Col]
+	return i, i >= 0
 }

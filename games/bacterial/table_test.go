@@ -1,0 +1,63 @@
+package bacterial
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"nimber/games/grid"
+	"nimber/games/rect"
+	"nimber/sg"
+)
+
+// TestTableMatchesGeneric compares the value of every sub-rectangle in the
+// table of SolveTable with the generic solver over the same rectangles, on
+// random boards of all densities, including a board with two-byte values.
+func TestTableMatchesGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	for trial := 0; trial < 200; trial++ {
+		rows, cols := 1+rng.IntN(9), 1+rng.IntN(9)
+		if trial == 0 {
+			rows, cols = 1, 260 // rows+cols >= 256: two-byte values
+		}
+		g := grid.Random(rng, rows, cols, rng.Float64()*0.6, Empty, Radioactive)
+		table, err := SolveTable(t.Context(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ri, ci := rect.NewIntervals(rows), rect.NewIntervals(cols)
+		memo := sg.NewDenseMemo(ri.Len()*ci.Len(), func(x Rect) int { return ci.Span(x.C1, x.C2)*ri.Len() + ri.Span(x.R1, x.R2) })
+		s := sg.NewSolver[Rect, Cut](NewGame(g), memo)
+		for r1 := 0; r1 < rows; r1++ {
+			for r2 := r1; r2 < rows; r2++ {
+				for c1 := 0; c1 < cols; c1++ {
+					for c2 := c1; c2 < cols; c2++ {
+						x := Rect{r1, r2, c1, c2}
+						want, err := s.Grundy(t.Context(), x)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got := table.Value(x); got != want {
+							t.Fatalf("trial %d, rect %+v: table %d, generic %d\n%s", trial, x, got, want, g)
+						}
+					}
+				}
+			}
+		}
+		for _, x := range []Rect{{1, 0, 0, 0}, {0, 0, 1, 0}, {-1, 0, 0, 0}, {0, rows, 0, 0}, {0, 0, 0, cols}} {
+			if got := table.Value(x); got != 0 {
+				t.Errorf("trial %d: Value(%+v) = %d, want 0 (empty or outside)", trial, x, got)
+			}
+		}
+	}
+}
+
+// TestSolveTableBadBoard checks the refusal of a grid whose cells do not
+// match its size.
+func TestSolveTableBadBoard(t *testing.T) {
+	for _, g := range []grid.Grid{{}, {Rows: 2, Cols: 2, Cells: []byte("...")}} {
+		if _, err := SolveTable(context.Background(), g); err == nil {
+			t.Errorf("accepted %d x %d with %d cells", g.Rows, g.Cols, len(g.Cells))
+		}
+	}
+}
