@@ -11,6 +11,7 @@
 //	nimber table knights|subtraction   invariant tables
 //	nimber sequence CODE --to N     nim-sequences of heap games, periods
 //	nimber grundy CODE HEAP...      a sum of heaps and a winning move
+//	nimber serve [--addr HOST:PORT] the web front end and its JSON API
 //
 // Run "nimber help" or "nimber COMMAND --help" for details.
 package main
@@ -71,7 +72,7 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
 	}
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd())
+	root.AddCommand(newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newServeCmd())
 	return root
 }
 

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"nimber/web"
+)
+
+// shutdownTimeout bounds how long serve waits for the requests in flight
+// when it stops.
+const shutdownTimeout = 15 * time.Second
+
+func newServeCmd() *cobra.Command {
+	var addr, maxMemory string
+	var opts web.Options
+	cmd := &cobra.Command{
+		Use:   "serve [--addr HOST:PORT]",
+		Short: "Serve the web front end and its JSON API",
+		Long: `serve starts a web server: pages to solve the official problems, play the grid
+games against the engine, look at invariant tables and nim-sequences, and
+decide compounds, over a JSON API (docs/api.md). It listens on the loopback
+interface unless --addr says otherwise; any other address prints a warning, as
+anyone who can reach it can use the machine's CPU and memory. Every
+computation runs under --timeout, at most --max-concurrent at once. Ctrl-C
+(SIGINT) or SIGTERM stops it gracefully: it waits for the requests in flight.`,
+		Example: `  nimber serve
+  nimber serve --addr 127.0.0.1:9000 --timeout 30s`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			stderr := cmd.ErrOrStderr()
+			if maxMemory != "" {
+				n, err := parseBytes(maxMemory)
+				if err != nil {
+					return fmt.Errorf("--max-memory: %w", err)
+				}
+				opts.MaxMemory = n
+			}
+			if opts.Timeout < 0 || opts.MaxConcurrent < 0 {
+				return fmt.Errorf("--timeout and --max-concurrent must not be negative")
+			}
+			opts.Logger = slog.New(slog.NewTextHandler(stderr, nil))
+			return serve(cmd.Context(), addr, opts, stderr)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0: any free port)")
+	f.DurationVar(&opts.Timeout, "timeout", web.DefaultTimeout, "time limit of each computation")
+	f.IntVar(&opts.MaxConcurrent, "max-concurrent", 0, "computations running at once (default 2 x the cores)")
+	f.StringVar(&maxMemory, "max-memory", "", "refuse boards whose memory estimate exceeds this, e.g. 512MiB (default 256MiB)")
+	return cmd
+}
+
+// serve listens on addr and serves until ctx is done, then shuts down
+// gracefully.
+func serve(ctx context.Context, addr string, opts web.Options, stderr io.Writer) error {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	handler, err := web.New(opts)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	if !isLoopback(addr) {
+		fmt.Fprintf(stderr, "nimber: warning: %s is not a loopback address: anyone who can reach it can use this server\n", addr)
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = web.DefaultTimeout
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		// Waiting for a slot, computing, and writing the answer.
+		WriteTimeout:   web.DefaultQueueWait + timeout + time.Minute,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
+	}
+	fmt.Fprintf(stderr, "nimber: serving on http://%s/\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stderr, "nimber: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		srv.Close()
+		return fmt.Errorf("shutdown: requests still running after %v: %w", shutdownTimeout, err)
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// isLoopback reports whether addr listens on the loopback interface only.
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,189 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+
+	"nimber/games/grid"
+	"nimber/problems"
+)
+
+// problemInfo is one entry of GET /api/problems.
+type problemInfo struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	// Alphabet lists the characters of a board's rows.
+	Alphabet string `json:"alphabet"`
+	// Example is a small input in the problem's official format (knights:
+	// the same common format, "1", then "R C" and the rows).
+	Example string `json:"example"`
+	// Solvable: POST /api/solve and /api/analyze take the problem.
+	Solvable bool `json:"solvable"`
+	// Playable: POST /api/play takes the game.
+	Playable bool `json:"playable"`
+	// Engines lists the engines of ?engine=, the default first.
+	Engines []problems.Engine `json:"engines,omitempty"`
+	// MaxSide bounds the rows and columns of a board to solve on this
+	// server, MaxCases the cases of an input (solvable problems).
+	MaxSide  int `json:"max_side,omitempty"`
+	MaxCases int `json:"max_cases,omitempty"`
+	// PlayMaxSide bounds the rows and columns of a board to play
+	// (playable games).
+	PlayMaxSide int `json:"play_max_side,omitempty"`
+}
+
+// knightsExample is the example board of the knights game: two tokens on
+// an 8 x 8 board.
+const knightsExample = "1\n8 8\n........\n........\n..K.....\n........\n.....K..\n........\n........\n........\n"
+
+// problemList builds the answer of GET /api/problems: the catalogue, then
+// the knights game, which is played but has no official problem.
+func (s *Server) problemList() []problemInfo {
+	var out []problemInfo
+	for _, p := range problems.List() {
+		info := problemInfo{
+			Name:     p.Name,
+			Title:    p.Title,
+			Alphabet: p.Spec.Alphabet,
+			Example:  p.Example,
+			Solvable: true,
+			Playable: playable(p.Name),
+			Engines:  p.Engines,
+			MaxSide:  min(p.Spec.MaxSide, s.opts.MaxSide),
+			MaxCases: p.Spec.MaxCases,
+		}
+		if info.Playable {
+			info.PlayMaxSide = playMaxSide(p.Name)
+		}
+		out = append(out, info)
+	}
+	return append(out, problemInfo{
+		Name:        "knights",
+		Title:       "Knights: tokens moving by the seed's knight steps, up and to the left (a sum of games)",
+		Alphabet:    ".K",
+		Example:     knightsExample,
+		Playable:    true,
+		PlayMaxSide: playMaxSide("knights"),
+	})
+}
+
+// handleProblems answers GET /api/problems.
+func (s *Server) handleProblems(w http.ResponseWriter, r *http.Request) {
+	if _, err := query(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.problems)
+}
+
+// solveResponse is the answer of POST /api/solve/{problem}.
+type solveResponse struct {
+	// Output is exactly what "nimber solve" prints: one line per case.
+	Output string `json:"output"`
+}
+
+// analyzeResponse is the answer of POST /api/analyze/{problem}.
+type analyzeResponse struct {
+	// Cases are what "nimber analyze --json" prints.
+	Cases []problems.Analysis `json:"cases"`
+}
+
+// handleSolve answers POST /api/solve/{problem}: the official output.
+func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
+	s.analyze(w, r, true, func(results []problems.Analysis) any {
+		var b strings.Builder
+		for _, a := range results {
+			b.WriteString(a.Official)
+			b.WriteByte('\n')
+		}
+		return solveResponse{Output: b.String()}
+	})
+}
+
+// handleAnalyze answers POST /api/analyze/{problem}: every case explained.
+func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
+	s.analyze(w, r, false, func(results []problems.Analysis) any {
+		return analyzeResponse{Cases: results}
+	})
+}
+
+// analyze reads the official input of the request's problem, checks it
+// against the server's limits, analyses every case in a computation slot
+// and answers answer(results).
+func (s *Server) analyze(w http.ResponseWriter, r *http.Request, brief bool, answer func([]problems.Analysis) any) {
+	p, err := problems.Lookup(r.PathValue("problem"))
+	if err != nil {
+		s.fail(w, r, errorf(http.StatusNotFound, "%v", err))
+		return
+	}
+	q, err := query(r, "engine")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	engine := p.Engines[0]
+	if e, ok := q["engine"]; ok {
+		engine = problems.Engine(e)
+		if !slices.Contains(p.Engines, engine) {
+			s.fail(w, r, errorf(http.StatusBadRequest, "engine=%q is not an engine of %s (known: %s)", e, p.Name, joinEngines(p.Engines)))
+			return
+		}
+	}
+	body, err := s.readBody(w, r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	cases, err := p.Parse(bytes.NewReader(body))
+	if err != nil {
+		s.fail(w, r, badRequest(err))
+		return
+	}
+	if err := s.checkSides(p, cases); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	opts := problems.Options{Engine: engine, MaxMemory: s.opts.MaxMemory, Brief: brief}
+	s.compute(w, r, func(ctx context.Context) (any, error) {
+		results, err := p.Analyze(ctx, cases, opts)
+		if me, ok := errors.AsType[*problems.MemoryError](err); ok {
+			return nil, errorf(http.StatusBadRequest, "%s %d: board %d x %d needs about %s, over the server's memory limit of %s",
+				caseName(p), me.Case, me.Rows, me.Cols, problems.FormatBytes(me.Need), problems.FormatBytes(me.MaxBytes))
+		}
+		if err != nil {
+			return nil, err
+		}
+		return answer(results), nil
+	})
+}
+
+// checkSides refuses boards beyond the server's MaxSide.
+func (s *Server) checkSides(p *problems.Problem, cases []grid.Grid) error {
+	for i, g := range cases {
+		if g.Rows > s.opts.MaxSide || g.Cols > s.opts.MaxSide {
+			return errorf(http.StatusBadRequest, "%s %d: board %d x %d is over the server's limit of %d rows and columns",
+				caseName(p), i+1, g.Rows, g.Cols, s.opts.MaxSide)
+		}
+	}
+	return nil
+}
+
+// caseName is the problem's word for a case: "case", or "test" for BOI.
+func caseName(p *problems.Problem) string {
+	if p.Spec.CaseName != "" {
+		return p.Spec.CaseName
+	}
+	return "case"
+}
+
+func joinEngines(es []problems.Engine) string {
+	names := make([]string, len(es))
+	for i, e := range es {
+		names[i] = string(e)
+	}
+	return strings.Join(names, ", ")
+}

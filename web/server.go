@@ -1,0 +1,388 @@
+// Package web is the HTTP server of "nimber serve": a JSON API over the
+// library (the official problems, play, invariant tables, nim-sequences and
+// compounds), the pages of the front end, and their assets.
+//
+// Every answer of the API is JSON. An error is a status of 4xx or 5xx and
+// the object {"error": "one line"}. Each computation runs under a deadline
+// derived from the request's context, so that it stops when the client goes
+// away, and passes through a semaphore that bounds how many run at once.
+// docs/api.md documents every endpoint.
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net/http"
+	"net/url"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"nimber/problems"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout   = 10 * time.Second
+	DefaultQueueWait = 5 * time.Second
+	DefaultMaxBody   = 1 << 20   // bytes
+	DefaultMaxMemory = 256 << 20 // bytes
+	DefaultMaxSide   = 1000      // rows and columns
+)
+
+// Options configure a Server. The zero value of a field means its default.
+type Options struct {
+	// Timeout bounds each computation (default DefaultTimeout). A
+	// computation that runs out of time gets 504 Gateway Timeout.
+	Timeout time.Duration
+	// MaxConcurrent bounds the computations that run at once (default
+	// 2*GOMAXPROCS).
+	MaxConcurrent int
+	// QueueWait bounds how long a request waits for a computation slot
+	// (default DefaultQueueWait); after that it gets 503 Service
+	// Unavailable with Retry-After.
+	QueueWait time.Duration
+	// MaxBody bounds request bodies in bytes (default DefaultMaxBody); a
+	// larger body gets 413.
+	MaxBody int64
+	// MaxMemory refuses boards whose memory estimate exceeds it, in bytes
+	// (default DefaultMaxMemory), with 400.
+	MaxMemory int64
+	// MaxSide bounds the rows and columns of a problem's board, on top of
+	// the problem's own limits (default DefaultMaxSide).
+	MaxSide int
+	// Logger receives panics and server errors (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// withDefaults fills the zero fields of o.
+func (o Options) withDefaults() Options {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.MaxConcurrent <= 0 {
+		o.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
+	}
+	if o.QueueWait <= 0 {
+		o.QueueWait = DefaultQueueWait
+	}
+	if o.MaxBody <= 0 {
+		o.MaxBody = DefaultMaxBody
+	}
+	if o.MaxMemory <= 0 {
+		o.MaxMemory = DefaultMaxMemory
+	}
+	if o.MaxSide <= 0 {
+		o.MaxSide = DefaultMaxSide
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// Server serves the API, the pages and the assets. Build it with New; it
+// is an http.Handler, safe for concurrent use.
+type Server struct {
+	opts     Options
+	mux      *http.ServeMux
+	slots    chan struct{} // the semaphore of computations
+	files    map[string]*asset
+	problems []problemInfo
+	log      *slog.Logger
+}
+
+// New returns a server with the options o (zero fields take their
+// defaults).
+func New(o Options) (*Server, error) {
+	o = o.withDefaults()
+	s := &Server{
+		opts:  o,
+		mux:   http.NewServeMux(),
+		slots: make(chan struct{}, o.MaxConcurrent),
+		log:   o.Logger,
+	}
+	var err error
+	if s.files, err = loadAssets(); err != nil {
+		return nil, err
+	}
+	s.problems = s.problemList()
+	s.routes()
+	return s, nil
+}
+
+// routes registers every endpoint.
+func (s *Server) routes() {
+	s.api("GET /api/problems", s.handleProblems)
+	s.api("POST /api/solve/{problem}", s.handleSolve)
+	s.api("POST /api/analyze/{problem}", s.handleAnalyze)
+	s.api("POST /api/play/{game}", s.handlePlay)
+	s.api("GET /api/table/{game}", s.handleTable)
+	s.api("GET /api/sequence", s.handleSequence)
+	s.api("POST /api/compound", s.handleCompound)
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (see docs/api.md)", r.URL.Path))
+	})
+	s.pages()
+}
+
+// api registers h for pattern ("METHOD /path"), and a handler answering
+// 405 with an Allow header and a JSON error for the other methods.
+func (s *Server) api(pattern string, h http.HandlerFunc) {
+	method, path, _ := strings.Cut(pattern, " ")
+	s.mux.HandleFunc(pattern, h)
+	allow := method
+	if method == http.MethodGet {
+		allow = "GET, HEAD"
+	}
+	s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
+		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed on %s: use %s", r.Method, r.URL.Path, method))
+	})
+}
+
+// contentSecurityPolicy allows the page's own scripts, styles and images
+// only: no inline code, no other origin, no framing.
+const contentSecurityPolicy = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+
+// ServeHTTP implements http.Handler: security headers, then the routes,
+// with panics turned into 500 Internal Server Error and logged.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	rec := &recorder{ResponseWriter: w}
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		if v == http.ErrAbortHandler {
+			panic(v)
+		}
+		s.log.Error("panic serving request: this is a bug", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		if !rec.wrote {
+			for _, k := range []string{"Content-Length", "Content-Encoding", "ETag", "Last-Modified", "Cache-Control"} {
+				h.Del(k)
+			}
+			writeError(rec, http.StatusInternalServerError, "internal error")
+		}
+	}()
+	s.mux.ServeHTTP(rec, r)
+}
+
+// recorder remembers whether the response has started.
+type recorder struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (r *recorder) WriteHeader(code int) {
+	r.wrote = true
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	r.wrote = true
+	return r.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// apiError is an answer other than 200: a status and a one-line message.
+type apiError struct {
+	status     int
+	msg        string
+	retryAfter int // seconds; 0: no Retry-After header
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// errorf returns an *apiError with the status and a formatted message.
+func errorf(status int, format string, args ...any) *apiError {
+	return &apiError{status: status, msg: fmt.Sprintf(format, args...)}
+}
+
+// badRequest turns a library error into 400 with its message on one line.
+func badRequest(err error) *apiError {
+	return &apiError{status: http.StatusBadRequest, msg: oneLine(err.Error())}
+}
+
+// oneLine flattens a message to a single line.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// errorBody is the JSON of every error.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+// writeJSON writes v as JSON with the status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		// Only a bug makes a response unencodable.
+		status = http.StatusInternalServerError
+		data, _ = json.Marshal(errorBody{"internal error"})
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(data)+1))
+	w.WriteHeader(status)
+	w.Write(append(data, '\n'))
+}
+
+// writeError writes {"error": msg} with the status.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{Error: oneLine(msg)})
+}
+
+// fail answers with err: an *apiError as it says, anything else as 400.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	ae, ok := errors.AsType[*apiError](err)
+	if !ok {
+		ae = badRequest(err)
+	}
+	if ae.retryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(ae.retryAfter))
+	}
+	if ae.status >= 500 {
+		s.log.Warn("request failed", "method", r.Method, "path", r.URL.Path, "status", ae.status, "error", ae.msg)
+	}
+	writeError(w, ae.status, ae.msg)
+}
+
+// readBody reads the request body, refusing more than MaxBody bytes with
+// 413.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBody))
+	if err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			return nil, errorf(http.StatusRequestEntityTooLarge, "request body over the limit of %s", problems.FormatBytes(s.opts.MaxBody))
+		}
+		return nil, errorf(http.StatusBadRequest, "reading the request body: %v", err)
+	}
+	return body, nil
+}
+
+// readJSON reads a request that takes no query parameters and a JSON body
+// into v.
+func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	if _, err := query(r); err != nil {
+		return err
+	}
+	body, err := s.readBody(w, r)
+	if err != nil {
+		return err
+	}
+	return decodeJSON(body, v)
+}
+
+// acquire takes a computation slot, waiting up to QueueWait; the error is
+// 503 with Retry-After when none frees in time.
+func (s *Server) acquire(ctx context.Context) error {
+	select {
+	case s.slots <- struct{}{}:
+		return nil
+	default:
+	}
+	t := time.NewTimer(s.opts.QueueWait)
+	defer t.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		return nil
+	case <-t.C:
+		return &apiError{
+			status:     http.StatusServiceUnavailable,
+			msg:        fmt.Sprintf("server busy: all %d computation slots stayed taken for %v; retry later", cap(s.slots), s.opts.QueueWait),
+			retryAfter: max(1, int(math.Ceil(s.opts.QueueWait.Seconds()))),
+		}
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *Server) release() { <-s.slots }
+
+// compute runs fn in a computation slot, under a deadline of Timeout
+// derived from the request's context, and writes its result as JSON with
+// 200, or its error.
+func (s *Server) compute(w http.ResponseWriter, r *http.Request, fn func(ctx context.Context) (any, error)) {
+	if err := s.acquire(r.Context()); err != nil {
+		s.computeFailed(w, r, r.Context(), err)
+		return
+	}
+	defer s.release()
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	defer cancel()
+	v, err := fn(ctx)
+	if err != nil {
+		s.computeFailed(w, r, ctx, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// computeFailed answers the error of a computation whose context was ctx.
+func (s *Server) computeFailed(w http.ResponseWriter, r *http.Request, ctx context.Context, err error) {
+	switch {
+	case r.Context().Err() != nil:
+		// The client went away: nobody reads the answer.
+		writeError(w, http.StatusServiceUnavailable, "request cancelled")
+	case ctx.Err() != nil:
+		s.fail(w, r, errorf(http.StatusGatewayTimeout, "the computation exceeded the time limit of %v; try a smaller input", s.opts.Timeout))
+	default:
+		s.fail(w, r, err)
+	}
+}
+
+// query reads the query parameters, refusing names not in known and
+// repeated ones.
+func query(r *http.Request, known ...string) (map[string]string, error) {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "query: %v (encode ';' as %%3B)", err)
+	}
+	out := make(map[string]string, len(q))
+	for k, v := range q {
+		if !slices.Contains(known, k) {
+			return nil, errorf(http.StatusBadRequest, "unknown query parameter %q (known: %s)", k, strings.Join(known, ", "))
+		}
+		if len(v) > 1 {
+			return nil, errorf(http.StatusBadRequest, "query parameter %q given %d times", k, len(v))
+		}
+		out[k] = v[0]
+	}
+	return out, nil
+}
+
+// intParam reads the integer parameter name of q in lo..hi, def when
+// absent.
+func intParam(q map[string]string, name string, def, lo, hi int) (int, error) {
+	v, ok := q[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < lo || n > hi {
+		return 0, errorf(http.StatusBadRequest, "%s=%q is not an integer in %d..%d", name, v, lo, hi)
+	}
+	return n, nil
+}
