@@ -44,7 +44,7 @@ func TestTableKnightsGolden(t *testing.T) {
 		for _, row := range tab.Labels {
 			b.WriteString(strings.Join(row, " ") + "\n")
 		}
-		if want := readFile(t, "testdata/knights/knights-8-"+f+".txt"); b.String() != want {
+		if want := readFile(t, testdata("knights", "knights-8-"+f+".txt")); b.String() != want {
 			t.Errorf("%s: labels\n%s\nwant\n%s", target, b.String(), want)
 		}
 		for r, row := range tab.Labels {

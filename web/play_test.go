@@ -199,7 +199,7 @@ func BenchmarkPlay15(b *testing.B) {
 // official sample.
 func BenchmarkSolveSample(b *testing.B) {
 	s, _ := newTestServer(b, Options{})
-	in := readFile(b, "testdata/bacterial-tactics/sample.in")
+	in := readFile(b, testdata("bacterial-tactics", "sample.in"))
 	b.ReportAllocs()
 	for b.Loop() {
 		if rec := do(b, s, "POST", "/api/solve/bacterial-tactics", in); rec.Code != http.StatusOK {

@@ -84,6 +84,19 @@ func errorOf(t testing.TB, rec *httptest.ResponseRecorder) string {
 	return e.Error
 }
 
+// testdata returns the path of a file of a problem's official data, which
+// the game packages keep: testdata(problem, "sample.in").
+func testdata(problem, file string) string {
+	dir := map[string]string{
+		"bacterial-tactics":   "bacterial/testdata/official",
+		"inventor-outlasting": "inventor/testdata/official",
+		"caos3":               "caos3/testdata/official",
+		"boi2008-game":        "boi2008/testdata/official",
+		"knights":             "moveset/testdata",
+	}[problem]
+	return filepath.Join("..", "games", dir, file)
+}
+
 func readFile(t testing.TB, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(name)
@@ -98,7 +111,7 @@ func readFile(t testing.TB, name string) string {
 func TestSolveOfficialData(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	for _, p := range problems.List() {
-		inputs, err := filepath.Glob(filepath.Join("testdata", p.Name, "*.in"))
+		inputs, err := filepath.Glob(testdata(p.Name, "*.in"))
 		if err != nil || len(inputs) == 0 {
 			t.Fatalf("%s: no official inputs in testdata", p.Name)
 		}
@@ -133,7 +146,7 @@ func TestSolveOfficialData(t *testing.T) {
 func TestAnalyze(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	for _, p := range problems.List() {
-		in := readFile(t, filepath.Join("testdata", p.Name, "sample.in"))
+		in := readFile(t, testdata(p.Name, "sample.in"))
 		rec := do(t, s, "POST", "/api/analyze/"+p.Name, in)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: status %d, %s", p.Name, rec.Code, rec.Body)
@@ -152,7 +165,7 @@ func TestAnalyze(t *testing.T) {
 		}
 		var resp analyzeResponse
 		decode(t, rec, &resp)
-		ans := strings.Split(strings.TrimSpace(readFile(t, filepath.Join("testdata", p.Name, "sample.ans"))), "\n")
+		ans := strings.Split(strings.TrimSpace(readFile(t, testdata(p.Name, "sample.ans"))), "\n")
 		for i, a := range resp.Cases {
 			if a.Official != ans[i] {
 				t.Errorf("%s case %d: official %q, want %q", p.Name, i+1, a.Official, ans[i])
@@ -366,7 +379,7 @@ func TestClientGone(t *testing.T) {
 func TestBusy(t *testing.T) {
 	s, _ := newTestServer(t, Options{MaxConcurrent: 1, QueueWait: 20 * time.Millisecond})
 	s.slots <- struct{}{} // a computation in progress
-	in := readFile(t, "testdata/caos3/sample.in")
+	in := readFile(t, testdata("caos3", "sample.in"))
 	start := time.Now()
 	rec := do(t, s, "POST", "/api/solve/caos3", in)
 	if rec.Code != http.StatusServiceUnavailable {
@@ -509,8 +522,8 @@ func TestLoad(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	in := readFile(t, "testdata/bacterial-tactics/sample.in")
-	want := readFile(t, "testdata/bacterial-tactics/sample.ans")
+	in := readFile(t, testdata("bacterial-tactics", "sample.in"))
+	want := readFile(t, testdata("bacterial-tactics", "sample.ans"))
 	before := heapInUse()
 	var peak uint64
 	stop := make(chan struct{})
