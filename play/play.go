@@ -232,25 +232,54 @@ func Replay(ctx context.Context, game string, board []string, moves []Move) (*Po
 // knights step set that moveset.NewBoard refuses for the board, are plain
 // one-line errors.
 func ReplayWithOptions(ctx context.Context, game string, board []string, moves []Move, opts ReplayOptions) (*Position, error) {
+	p, _, err := replay(ctx, game, board, moves, opts)
+	return p, err
+}
+
+// ReplayAndReply is ReplayWithOptions followed by the engine's move
+// (EngineMove) when the game is not over: it returns the position after
+// that move, and the move (nil when the game was over). The start board is
+// analysed once for both positions.
+func ReplayAndReply(ctx context.Context, game string, board []string, moves []Move, opts ReplayOptions) (*Position, *Move, error) {
+	p, st, err := replay(ctx, game, board, moves, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, ok := p.EngineMove()
+	if !ok {
+		return p, nil, nil
+	}
+	if err := st.play(m); err != nil {
+		return nil, nil, fmt.Errorf("the engine's move %d (%v): %v", len(moves)+1, m, err)
+	}
+	next, err := analyse(ctx, st, game, append(slices.Clip(moves), m))
+	if err != nil {
+		return nil, nil, err
+	}
+	return next, &m, nil
+}
+
+// replay is ReplayWithOptions, also returning the state reached.
+func replay(ctx context.Context, game string, board []string, moves []Move, opts ReplayOptions) (*Position, state, error) {
 	spec, ok := games[game]
 	if !ok {
-		return nil, &UnknownGameError{Name: game}
+		return nil, nil, &UnknownGameError{Name: game}
 	}
 	if len(moves) > MaxMoves {
-		return nil, fmt.Errorf("%d moves, limit %d", len(moves), MaxMoves)
+		return nil, nil, fmt.Errorf("%d moves, limit %d", len(moves), MaxMoves)
 	}
 	g, err := parseBoard(board, spec.alphabet, spec.maxSide)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	st, err := spec.start(ctx, g, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for k, m := range moves {
 		if k%64 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		err := checkMove(m, g, spec.moveKind)
@@ -258,9 +287,15 @@ func ReplayWithOptions(ctx context.Context, game string, board []string, moves [
 			err = st.play(m)
 		}
 		if err != nil {
-			return nil, &MoveError{Number: k + 1, Move: m.clone(), Msg: err.Error()}
+			return nil, nil, &MoveError{Number: k + 1, Move: m.clone(), Msg: err.Error()}
 		}
 	}
+	p, err := analyse(ctx, st, game, moves)
+	return p, st, err
+}
+
+// analyse returns the position of st, reached by moves.
+func analyse(ctx context.Context, st state, game string, moves []Move) (*Position, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -324,12 +324,24 @@ func TestEngineWins(t *testing.T) {
 				} else {
 					m = p.Legal[rng.IntN(len(p.Legal))]
 				}
+				before, enginesMove := moves, p.ToMove == engine
 				moves = append(moves, m)
 				if p, err = Replay(t.Context(), game, board, moves); err != nil {
 					t.Fatalf("%s: %v", game, err)
 				}
+				if !enginesMove {
+					continue
+				}
+				// The engine's move again, by ReplayAndReply.
+				q, reply, err := ReplayAndReply(t.Context(), game, board, before, ReplayOptions{})
+				if err != nil || reply == nil || !reflect.DeepEqual(*reply, m) || !reflect.DeepEqual(q, p) {
+					t.Fatalf("%s: ReplayAndReply after %v: %v, %v, %v; want %v, %+v", game, before, q, reply, err, m, p)
+				}
 			}
 			plies += len(moves)
+			if q, reply, err := ReplayAndReply(t.Context(), game, board, moves, ReplayOptions{}); err != nil || reply != nil || !reflect.DeepEqual(q, p) {
+				t.Fatalf("%s: ReplayAndReply of an ended game: %v, %v, %v", game, q, reply, err)
+			}
 			if p.Winner != engine {
 				t.Fatalf("%s: the engine (%s) lost\n%s\nmoves %v", game, engine, strings.Join(board, "\n"), moves)
 			}

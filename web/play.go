@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
 
@@ -74,20 +73,11 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
-		pos, err := play.ReplayWithOptions(ctx, game, req.Board, req.Moves, opts)
-		if err != nil {
-			return nil, err
+		if !req.Reply {
+			pos, err := play.ReplayWithOptions(ctx, game, req.Board, req.Moves, opts)
+			return playResponse{Position: pos}, err
 		}
-		resp := playResponse{Position: pos}
-		if req.Reply {
-			if m, ok := pos.EngineMove(); ok {
-				moves := append(slices.Clip(req.Moves), m)
-				if resp.Position, err = play.ReplayWithOptions(ctx, game, req.Board, moves, opts); err != nil {
-					return nil, fmt.Errorf("the engine's move %d: %w", len(moves), err)
-				}
-				resp.Reply = &m
-			}
-		}
-		return resp, nil
+		pos, reply, err := play.ReplayAndReply(ctx, game, req.Board, req.Moves, opts)
+		return playResponse{Position: pos, Reply: reply}, err
 	})
 }
