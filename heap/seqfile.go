@@ -261,8 +261,8 @@ func readValues(f *os.File, path string, hdrLen int64, width int, ck *Checkpoint
 	if held := (st.Size() - hdrLen) / int64(width); held < ck.Count {
 		return nil, 0, fmt.Errorf("%s: checkpoint says %d values but the file holds %d", path, ck.Count, held)
 	}
-	if ck.Count >= 1<<31 {
-		return nil, 0, fmt.Errorf("%s: checkpoint says %d values, more than nimber computes (2^31)", path, ck.Count)
+	if ck.Count > MaxSequence {
+		return nil, 0, fmt.Errorf("%s: checkpoint says %d values, more than nimber computes (2^32)", path, ck.Count)
 	}
 	seq := &Seq{}
 	seq.Grow(int(ck.Count))

@@ -52,7 +52,7 @@ type SparseStats struct {
 // game), against n^2 / 4 for Plain.
 //
 // Sparse appends to g; on an error g holds the values computed so far. It
-// fails if a value would exceed 65535, and for to >= 2^31. Besides g, it
+// fails if a value would exceed 65535, and for to > MaxSequence. Besides g, it
 // needs a few hundred KB of tables, one bit per heap, and the rare heaps.
 func (gm *Game) Sparse(ctx context.Context, g *Seq, to int, workers int) (SparseStats, error) {
 	return gm.sparse(ctx, g, to, workers, defaultSparseTuning)
@@ -94,6 +94,14 @@ var defaultSparseTuning = sparseTuning{
 	batch: 64, pipeMin: 256,
 }
 
+// MaxSequence is the longest sequence Sparse computes, G(0..2^32-1): it
+// numbers heaps with 32-bit integers in its lists.
+const MaxSequence = 1 << 32
+
+// heapAt returns x as a heap number for searching the rare list: 0 if x is
+// negative.
+func heapAt(x int) uint32 { return uint32(max(x, 0)) }
+
 // sparseCtxWork is the work (options looked at) between looks at ctx.
 const sparseCtxWork = 1 << 22
 
@@ -109,7 +117,7 @@ type sparser struct {
 
 	mask     uint16
 	rareTab  *[1 << 16]bool // rareTab[v]: v is rare under mask
-	rare     []int32        // the heaps a >= 1 with a rare value, ascending
+	rare     []uint32       // the heaps a >= 1 with a rare value, ascending
 	rareVal  []uint16       // their values
 	hist     *[1 << 16]int  // hist[v]: heaps a >= 1 with value v
 	largest  uint16
@@ -211,7 +219,7 @@ func (s *sparser) setMask(mask uint16) {
 		s.rare, s.rareVal = s.rare[:0], s.rareVal[:0]
 		for a := 1; a < n; a++ {
 			if v := s.g.At(a); s.rareTab[v] {
-				s.rare = append(s.rare, int32(a))
+				s.rare = append(s.rare, uint32(a))
 				s.rareVal = append(s.rareVal, v)
 			}
 		}
@@ -223,8 +231,8 @@ func (s *sparser) run(ctx context.Context, to int) error {
 	if to <= s.g.Len() {
 		return nil
 	}
-	if to > math.MaxInt32 {
-		return fmt.Errorf("heap %d: sparse computes heaps below 2^31", to)
+	if to > MaxSequence {
+		return fmt.Errorf("%d heaps: sparse computes at most 2^32", to)
 	}
 	s.g.Grow(to - s.g.Len())
 	s.isHelper = make([]uint64, (to+63)/64)
@@ -266,7 +274,7 @@ func (s *sparser) next1(n int, pre *batch) error {
 	if n > 0 {
 		s.hist[v]++
 		if s.rareTab[v] {
-			s.rare = append(s.rare, int32(n))
+			s.rare = append(s.rare, uint32(n))
 			s.rareVal = append(s.rareVal, v)
 		}
 	}
@@ -377,7 +385,7 @@ type filler struct {
 	b       *batch
 	n0, n1  int
 	g       Seq // a copy of s.g's header when posted
-	rare    []int32
+	rare    []uint32
 	rareVal []uint16
 }
 
@@ -435,7 +443,7 @@ func (s *sparser) prepare(b *batch, n0, n1 int) {
 
 // fillRange fills b for heaps n0..n1-1 from g, rare and rareVal, the
 // caller's, unchanged while it runs.
-func (s *sparser) fillRange(b *batch, n0, n1 int, g *Seq, rare []int32, rareVal []uint16) {
+func (s *sparser) fillRange(b *batch, n0, n1 int, g *Seq, rare []uint32, rareVal []uint16) {
 	rare, rareVal = rare[:b.rareLen], rareVal[:b.rareLen]
 	unequal := s.gm.Unequal
 	for n := n0; n < n1; n++ {
@@ -447,11 +455,11 @@ func (s *sparser) fillRange(b *batch, n0, n1 int, g *Seq, rare []int32, rareVal 
 				continue
 			}
 			// Rare a < m with m - a < known, skipping a = m/2 if Unequal.
-			i, _ := slices.BinarySearch(rare, int32(m-b.known+1))
+			i, _ := slices.BinarySearch(rare, heapAt(m-b.known+1))
 			i = max(i, b.cut)
-			end, _ := slices.BinarySearch(rare, int32(m))
+			end, _ := slices.BinarySearch(rare, uint32(m))
 			if unequal && m%2 == 0 {
-				if mid, ok := slices.BinarySearch(rare[:end], int32(m/2)); ok && mid >= i {
+				if mid, ok := slices.BinarySearch(rare[:end], uint32(m/2)); ok && mid >= i {
 					markFound(found, g, m, rare[i:mid], rareVal[i:mid])
 					i = mid + 1
 				}
@@ -517,7 +525,7 @@ func (s *sparser) mex(n int, pre *batch) (uint16, error) {
 		} else {
 			// Rare a with m - a not known, a <= m - known; rare a found
 			// since.
-			end, _ := slices.BinarySearch(s.rare[:pre.rareLen], int32(m-pre.known+1))
+			end, _ := slices.BinarySearch(s.rare[:pre.rareLen], heapAt(m-pre.known+1))
 			s.walkRare(m, 0, max(end, pre.cut))
 			s.walkRare(m, pre.rareLen, len(s.rare))
 		}
@@ -562,9 +570,9 @@ func (s *sparser) walkRare(m, i, j int) {
 	g, seen, stamp := s.g, s.seen, s.stamp
 	rare, rareVal := s.rare[:j], s.rareVal[:j]
 	// a < m, skipping a = m/2 if Unequal.
-	end, _ := slices.BinarySearch(rare, int32(m))
+	end, _ := slices.BinarySearch(rare, uint32(m))
 	if s.gm.Unequal && m%2 == 0 {
-		if mid, ok := slices.BinarySearch(rare[:end], int32(m/2)); ok && mid >= i {
+		if mid, ok := slices.BinarySearch(rare[:end], uint32(m/2)); ok && mid >= i {
 			markSplits(seen, stamp, g, m, rare[i:mid], rareVal[i:mid])
 			i = mid + 1
 		}
@@ -577,7 +585,7 @@ func (s *sparser) walkRare(m, i, j int) {
 
 // markSplits marks in seen the values of the splits of m <= g.Len()
 // tokens into a = as[i] and m - a, given vs[i] = G(a), 0 < a < m.
-func markSplits(seen *[1 << 16]uint32, stamp uint32, g *Seq, m int, as []int32, vs []uint16) {
+func markSplits(seen *[1 << 16]uint32, stamp uint32, g *Seq, m int, as []uint32, vs []uint16) {
 	vs = vs[:len(as)]
 	for len(as) >= 4 {
 		seen[vs[0]^g.At(m-int(as[0]))] = stamp
@@ -592,7 +600,7 @@ func markSplits(seen *[1 << 16]uint32, stamp uint32, g *Seq, m int, as []int32, 
 }
 
 // markFound is markSplits for fillRange.
-func markFound(found []uint8, g *Seq, m int, as []int32, vs []uint16) {
+func markFound(found []uint8, g *Seq, m int, as []uint32, vs []uint16) {
 	vs = vs[:len(as)]
 	for len(as) >= 4 {
 		found[vs[0]^g.At(m-int(as[0]))] = 1
@@ -612,7 +620,7 @@ type segment struct{ m, a, b int }
 // helper is a heap that once split off a rare value hard to find, with the
 // last heap it did so for.
 type helper struct {
-	a, last int32
+	a, last uint32
 	v       uint16 // G(a)
 }
 
@@ -643,7 +651,7 @@ func (s *sparser) scan(n, lo int) (uint16, bool) {
 			}
 			if x := hs[i].v ^ g.At(m-h); want[x] == stamp && !(unequal && 2*h == m) {
 				want[x] = 0
-				hs[i].last = int32(n)
+				hs[i].last = uint32(n)
 				if left--; left == 0 {
 					s.work += i
 					return 0, false
@@ -660,7 +668,7 @@ func (s *sparser) scan(n, lo int) (uint16, bool) {
 				}
 				if x := hs[i].v ^ g.At(m-h); want[x] == stamp {
 					want[x] = 0
-					hs[i].last = int32(n)
+					hs[i].last = uint32(n)
 					if left--; left == 0 {
 						s.work += i
 						return 0, false
@@ -744,24 +752,24 @@ func (s *sparser) top(m int) int {
 func (s *sparser) addHelper(a, n int) {
 	if s.isHelper[a>>6]&(1<<(a&63)) == 0 {
 		s.isHelper[a>>6] |= 1 << (a & 63)
-		s.helpers = append(s.helpers, helper{a: int32(a), last: int32(n), v: s.g.At(a)})
+		s.helpers = append(s.helpers, helper{a: uint32(a), last: uint32(n), v: s.g.At(a)})
 	}
 }
 
 // sortHelpers puts the helpers used lately first, keeping the order
 // otherwise, and drops those unused for long.
 func (s *sparser) sortHelpers(n int) {
-	recent := int32(n - s.tu.resort)
-	old := int32(n - max(n/2, s.tu.helperAge))
+	recent := n - s.tu.resort
+	old := n - max(n/2, s.tu.helperAge)
 	hs := s.helpers
 	late := s.late[:0]
 	i := 0
 	for _, h := range hs {
 		switch {
-		case h.last >= recent:
+		case int(h.last) >= recent:
 			hs[i] = h
 			i++
-		case h.last >= old:
+		case int(h.last) >= old:
 			late = append(late, h)
 		default:
 			s.isHelper[h.a>>6] &^= 1 << (h.a & 63)

@@ -21,9 +21,6 @@ import (
 	"nimber/heap"
 )
 
-// maxSequence bounds --to (values take two bytes a heap in memory).
-const maxSequence = 1 << 32
-
 // sequenceSummary is the JSON summary of a nim-sequence.
 type sequenceSummary struct {
 	Code      string  `json:"code"`
@@ -78,8 +75,8 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 			if err != nil {
 				return err
 			}
-			if to < 1 || to > maxSequence {
-				return fmt.Errorf("--to %d out of range 1..%d", to, maxSequence)
+			if to < 1 || to > heap.MaxSequence {
+				return fmt.Errorf("--to %d out of range 1..%d", to, heap.MaxSequence)
 			}
 			if resume && outFile == "" {
 				return fmt.Errorf("--resume continues the sequence file of --out FILE; give --out")
