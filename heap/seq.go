@@ -101,11 +101,15 @@ func (s *Seq) Truncate(n int) {
 
 // Values returns G(from..to-1) as a new slice.
 func (s *Seq) Values(from, to int) []uint16 {
-	vals := make([]uint16, to-from)
-	for i := range vals {
-		vals[i] = s.At(from + i)
+	return s.AppendValues(make([]uint16, 0, to-from), from, to)
+}
+
+// AppendValues appends G(from..to-1) to dst and returns the result.
+func (s *Seq) AppendValues(dst []uint16, from, to int) []uint16 {
+	for n := from; n < to; n++ {
+		dst = append(dst, s.At(n))
 	}
-	return vals
+	return dst
 }
 
 // Bytes returns the memory the sequence holds, in bytes.

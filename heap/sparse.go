@@ -235,7 +235,9 @@ func (s *sparser) run(ctx context.Context, to int) error {
 		return fmt.Errorf("%d heaps: sparse computes at most 2^32", to)
 	}
 	s.g.Grow(to - s.g.Len())
-	s.isHelper = make([]uint64, (to+63)/64)
+	if words := (to + 63) / 64; words > len(s.isHelper) {
+		s.isHelper = append(s.isHelper, make([]uint64, words-len(s.isHelper))...)
+	}
 	n := s.g.Len()
 	if err := ctx.Err(); err != nil {
 		return err

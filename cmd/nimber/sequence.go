@@ -189,10 +189,12 @@ func computeSequence(ctx context.Context, g *heap.Game, vals *heap.Seq, to int, 
 	}
 	lastCheckpoint := time.Now()
 	vals.Grow(to - vals.Len())
+	ext := g.NewExtender(vals)
+	var chunkVals []uint16 // the values of a chunk, for w
 	for vals.Len() < to {
 		t0 := time.Now()
 		done := vals.Len()
-		if err := g.Extend(ctx, vals, min(to, done+chunk)); err != nil {
+		if err := ext.Extend(ctx, min(to, done+chunk)); err != nil {
 			// Only complete chunks count: the values of a chunk cut short
 			// are dropped, whatever the engine computed.
 			reached := vals.Len()
@@ -211,7 +213,8 @@ func computeSequence(ctx context.Context, g *heap.Game, vals *heap.Seq, to int, 
 			return err
 		}
 		if w != nil {
-			if err := w.Append(vals.Values(done, vals.Len())); err != nil {
+			chunkVals = vals.AppendValues(chunkVals[:0], done, vals.Len())
+			if err := w.Append(chunkVals); err != nil {
 				return err
 			}
 			if time.Since(lastCheckpoint) >= every {
