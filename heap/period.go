@@ -32,16 +32,46 @@ func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
 	t := gm.MaxRemoval()
 	octal := gm.Octal()
 	var apparent Period
+	// bases are periods p whose agreement ran long, with their n0: the
+	// values agree m p apart from n0 on too, so the walk for a multiple
+	// of p starts below n0. Without them a sequence that agrees with some
+	// period far back (before its preperiod, say) costs that distance for
+	// every multiple of the period.
+	type base struct{ p, n0 int }
+	var bases []base
 	for p := 1; p <= maxPeriod; p++ {
 		if apparent.Period > 0 && p%apparent.Period == 0 {
 			continue // a multiple of an apparent period proves nothing more
 		}
+		// p counts only if the values agree p apart from low on: the
+		// proof needs n0 <= (n-2p-t)/2, an apparent period n0 <= n/2 and
+		// n0 <= n-4p. A look at the first positions from low rules most p
+		// out at once, where the walk from the end could be long.
+		low := -1
+		if octal && n-2*p-t >= 0 {
+			low = (n - 2*p - t) / 2
+		}
+		if apparent.Period == 0 {
+			low = max(low, min(n/2, n-4*p))
+		}
+		if low < 0 || !agree(g, p, low, min(low+64, n-p)) {
+			continue
+		}
 		// Walk back from the end while the values agree p apart.
 		k := n - p - 1
+		for _, b := range bases {
+			if p%b.p == 0 {
+				k = min(k, b.n0-1)
+			}
+		}
+		start := k
 		for k >= 0 && g.At(k) == g.At(k+p) {
 			k--
 		}
 		n0 := k + 1
+		if start-k > 64 && len(bases) < 64 {
+			bases = append(bases, base{p, n0})
+		}
 		needed := 2*n0 + 2*p + t
 		if octal && n >= needed {
 			return Period{Period: p, Preperiod: n0, Proven: true, Needed: needed}, true
@@ -54,6 +84,16 @@ func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
 		apparent = arithmeticPeriod(g, maxPeriod)
 	}
 	return apparent, apparent.Period > 0
+}
+
+// agree reports whether G(k) = G(k+p) for from <= k < to.
+func agree(g *Seq, p, from, to int) bool {
+	for k := from; k < to; k++ {
+		if g.At(k) != g.At(k+p) {
+			return false
+		}
+	}
+	return true
 }
 
 // arithmeticPeriod returns the smallest apparent arithmetic period of g

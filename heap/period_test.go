@@ -2,6 +2,7 @@ package heap
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -95,6 +96,96 @@ func TestArithmeticPeriod(t *testing.T) {
 		per, ok := g.FindPeriod(vals, 0)
 		if !ok || per.Period != tc.p || per.Saltus != tc.saltus || per.Preperiod != tc.from || (tc.saltus > 0 && per.Proven) {
 			t.Errorf("%s: %+v (ok %v); want period %d, saltus %d, from %d", tc.code, per, ok, tc.p, tc.saltus, tc.from)
+		}
+	}
+}
+
+// findPeriodSlow is FindPeriod written plainly: every p, walked from the
+// end, then the arithmetic periods the same way.
+func findPeriodSlow(gm *Game, g []uint16) (Period, bool) {
+	n, t := len(g), gm.MaxRemoval()
+	var apparent Period
+	for p := 1; p <= n/2; p++ {
+		n0 := n - p
+		for n0 > 0 && g[n0-1] == g[n0-1+p] {
+			n0--
+		}
+		needed := 2*n0 + 2*p + t
+		if gm.Octal() && n >= needed {
+			return Period{Period: p, Preperiod: n0, Proven: true, Needed: needed}, true
+		}
+		if apparent.Period == 0 && n-p-n0 >= 3*p && n0 <= n/2 {
+			apparent = Period{Period: p, Preperiod: n0, Needed: needed}
+		}
+	}
+	if apparent.Period > 0 {
+		return apparent, true
+	}
+	for p := 1; p <= n/2; p++ {
+		s := int(g[n-1]) - int(g[n-1-p])
+		if s <= 0 {
+			continue
+		}
+		n0 := n - p
+		for n0 > 0 && int(g[n0-1+p])-int(g[n0-1]) == s {
+			n0--
+		}
+		if n-p-n0 >= 3*p && n0 <= n/2 {
+			return Period{Period: p, Preperiod: n0, Saltus: s}, true
+		}
+	}
+	return Period{}, false
+}
+
+// TestFindPeriodMatchesSlow compares FindPeriod with findPeriodSlow on
+// random sequences that become periodic (or arithmetic-periodic) after a
+// random prefix, with rare exceptions, for an octal game and two others.
+func TestFindPeriodMatchesSlow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var games []*Game
+	for _, code := range []string{"0.77", "0.137", "grundy", "0.8"} {
+		gm, _ := Parse(code)
+		games = append(games, gm)
+	}
+	kinds := map[string]int{}
+	for trial := range 4000 {
+		n := 2 + rng.IntN(600)
+		pre, q, saltus := rng.IntN(n), 1+rng.IntN(1+n/4), 0
+		if rng.IntN(4) == 0 {
+			saltus = 1 + rng.IntN(3)
+		}
+		g := make([]uint16, n)
+		for i := range g {
+			switch {
+			case i < pre || i < q:
+				g[i] = uint16(rng.IntN(4))
+			default:
+				g[i] = g[i-q] + uint16(saltus)
+			}
+			if rng.IntN(500) == 0 {
+				g[i] = uint16(rng.IntN(4))
+			}
+		}
+		gm := games[trial%len(games)]
+		got, ok := gm.FindPeriod(NewSeq(g), 0)
+		want, wantOK := findPeriodSlow(gm, g)
+		if got != want || ok != wantOK {
+			t.Fatalf("%s, %v: got %+v %v, want %+v %v", gm, g, got, ok, want, wantOK)
+		}
+		switch {
+		case !ok:
+			kinds["none"]++
+		case got.Proven:
+			kinds["proven"]++
+		case got.Saltus > 0:
+			kinds["saltus"]++
+		default:
+			kinds["apparent"]++
+		}
+	}
+	for _, k := range []string{"none", "proven", "apparent", "saltus"} {
+		if kinds[k] < 100 {
+			t.Errorf("only %d sequences with the answer %s: %v", kinds[k], k, kinds)
 		}
 	}
 }

@@ -186,11 +186,15 @@ func (s *sparser) chooseMask() {
 		s.setMask(uint16(s.tu.mask))
 		return
 	}
-	size := 1 << bits.Len16(s.largest)
+	s.setMask(bestMask(s.hist, s.largest))
+}
+
+// bestMask returns the mask that makes the fewest of the heaps counted by
+// hist rare, for values up to largest (see chooseMask).
+func bestMask(hist *[1 << 16]int, largest uint16) uint16 {
+	size := 1 << bits.Len16(largest)
 	w := make([]int, size)
-	for v := range w {
-		w[v] = s.hist[v]
-	}
+	copy(w, hist[:size])
 	for h := 1; h < size; h <<= 1 {
 		for i := 0; i < size; i += 2 * h {
 			for j := i; j < i+h; j++ {
@@ -205,8 +209,11 @@ func (s *sparser) chooseMask() {
 			best = m
 		}
 	}
-	s.setMask(uint16(best))
+	return uint16(best)
 }
+
+// isRare reports whether v is rare under mask.
+func isRare(v, mask uint16) bool { return bits.OnesCount16(v&mask)&1 == 0 }
 
 // setMask sets the mask and rebuilds the rare list.
 func (s *sparser) setMask(mask uint16) {
@@ -214,7 +221,7 @@ func (s *sparser) setMask(mask uint16) {
 	if mask != s.mask || s.rare == nil {
 		s.mask = mask
 		for v := range s.rareTab {
-			s.rareTab[v] = bits.OnesCount16(uint16(v)&s.mask)&1 == 0
+			s.rareTab[v] = isRare(uint16(v), s.mask)
 		}
 		s.rare, s.rareVal = s.rare[:0], s.rareVal[:0]
 		for a := 1; a < n; a++ {

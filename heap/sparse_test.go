@@ -106,9 +106,23 @@ func TestSparseAllOctal3(t *testing.T) {
 			for d := range 512 {
 				gm := &Game{Digits: []uint8{d0, uint8(d >> 6), uint8(d >> 3 & 7), uint8(d & 7)}}
 				gm.Name = gm.String()
-				checkSparse(t, gm, plainValues(t, gm, to), to/3)
+				want := plainValues(t, gm, to)
+				checkSparse(t, gm, want, to/3)
+				checkExtend(t, gm, want)
 			}
 		})
+	}
+}
+
+// checkExtend compares Extend (which fills in a proven period) with want.
+func checkExtend(t *testing.T, gm *Game, want []uint16) {
+	t.Helper()
+	g := &Seq{}
+	if err := gm.Extend(context.Background(), g, len(want)); err != nil {
+		t.Fatalf("%s: Extend: %v", gm, err)
+	}
+	if i := firstDiff(g.Values(0, g.Len()), want); i >= 0 {
+		t.Fatalf("%s: Extend: heap %d: %d, plain %d", gm, i, g.At(i), want[i])
 	}
 }
 
