@@ -86,6 +86,7 @@ let selected = null;        // knights: the selected token {r, c}
 let cursor = { r: 0, c: 0 };
 let cases = [];             // boards of the loaded input
 let reqId = 0;
+let raceId = 0;             // the latest BOI 2008 race analysis asked for
 
 const game = () => prob ? prob.name : '';
 const info = () => GAMES[game()] || { desc: '', show: {} };
@@ -159,6 +160,7 @@ function selectGame(name) {
   $('#colony-row').hidden = game() !== 'bacterial-tactics';
   $('#solve').disabled = !prob || prob.solvable === false;
   $('#race-box').hidden = true;
+  raceId++; // an analysis still on its way is of the previous game
   $('#solve-output').hidden = true;
   setError('input-error', '');
   $('#input').value = prob ? prob.example || '' : '';
@@ -336,8 +338,10 @@ async function solve() {
 // the verdict and the principal line.
 async function explainRace() {
   const box = $('#race-box');
+  const id = ++raceId;
   try {
     const ans = await api('/api/analyze/boi2008-game', formatOfficial([start], true));
+    if (id !== raceId) return; // a later board's or game's
     const c = ans.cases && ans.cases[0];
     const r = c && c.race;
     if (!r) { box.hidden = true; return; }
@@ -350,7 +354,7 @@ async function explainRace() {
     $('#race').textContent = s;
     box.hidden = false;
   } catch (e) {
-    box.hidden = true;
+    if (id === raceId) box.hidden = true;
   }
 }
 
