@@ -57,6 +57,11 @@ type Invariants struct {
 	Tame []bool
 	// Ended reports positions with no option.
 	Ended []bool
+	// SearchLimit bounds the positions that Decide's exhaustive search
+	// (misère sums of components not all tame) may memoize; Compute sets it
+	// to DefaultSearchLimit. Beyond it Decide fails with a
+	// *SearchLimitError.
+	SearchLimit int
 }
 
 // Function names the per-position invariants, as the table command takes them.
@@ -95,8 +100,9 @@ func Compute(ctx context.Context, g Game) (*Invariants, error) {
 	}
 	n := g.Len()
 	inv := &Invariants{
-		game: g,
-		G:    make([]int32, n), GMisere: make([]int32, n),
+		SearchLimit: DefaultSearchLimit,
+		game:        g,
+		G:           make([]int32, n), GMisere: make([]int32, n),
 		R: make([]int32, n), RMisere: make([]int32, n),
 		S: make([]int32, n), SMisere: make([]int32, n),
 		W: make([]W, n), WMisere: make([]W, n),

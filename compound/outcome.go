@@ -36,7 +36,7 @@ func (v Verdict) Outcome() sg.Outcome {
 // the game) under rule r, by the rule of compound-games theory for r: one
 // invariant per component and a combining rule. Misère disjunctive
 // compounds of tame components use the tame-game rule; others are decided
-// by exhaustive search (Search), which fails beyond DefaultSearchLimit
+// by exhaustive search (Search), which fails beyond inv.SearchLimit
 // positions.
 func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Verdict, error) {
 	if len(components) == 0 {
@@ -196,7 +196,7 @@ func (inv *Invariants) decideMisereSum(ctx context.Context, components []int) (V
 		}
 		return Verdict{x != 0, "tame components: nim-sum of Grundy values", vals, fmt.Sprintf("nim-sum of G %d", x)}, nil
 	}
-	win, err := Search(ctx, inv.game, components, Rule{One, Long, Misere}, DefaultSearchLimit)
+	win, err := Search(ctx, inv.game, components, Rule{One, Long, Misere}, inv.SearchLimit)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("misère sum of components that are not all tame: %w", err)
 	}

@@ -22,9 +22,6 @@ const (
 	searchBytes = 256
 )
 
-// misereSum is the rule that no invariant decides in general.
-var misereSum = compound.Rule{Move: compound.One, End: compound.Long, Play: compound.Misere}
-
 // compoundRequest is the body of POST /api/compound.
 type compoundRequest struct {
 	Rule struct {
@@ -166,12 +163,10 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		if err := checkSearch(ctx, inv, g.game, comps, rule, s.searchLimit()); err != nil {
-			return nil, err
-		}
+		inv.SearchLimit = s.searchLimit()
 		v, err := inv.Decide(ctx, comps, rule)
 		if err != nil {
-			return nil, err
+			return nil, searchError(err, inv.SearchLimit)
 		}
 		resp := compoundResponse{Rule: rule.String(), Name: rule.Name(), Outcome: v.Outcome().String(), Winner: "second",
 			Invariant: v.Invariant, Combined: v.Combined, Invariants: make([]componentValues, len(comps))}
@@ -187,7 +182,7 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 		if v.FirstWins {
 			next, moved, ok, err := inv.WinningMove(ctx, comps, rule)
 			if err != nil {
-				return nil, err
+				return nil, searchError(err, inv.SearchLimit)
 			}
 			if ok {
 				m := &compoundMove{Moved: moved, Next: next, Names: make([]string, len(next))}
@@ -203,28 +198,15 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 
 // searchLimit bounds the positions of the exhaustive search of a misère
 // sum: MaxMemory / searchBytes (1M positions by default), at most
-// compound.DefaultSearchLimit.
+// compound.DefaultSearchLimit. The moves that WinningMove tries lead to
+// smaller searches, each under the same limit.
 func (s *Server) searchLimit() int {
 	return int(min(max(s.opts.MaxMemory/searchBytes, 1<<10), compound.DefaultSearchLimit))
 }
 
-// checkSearch refuses a misère sum of components not all tame whose
-// exhaustive search would exceed limit positions: Decide would search up to
-// compound.DefaultSearchLimit. Within the limit the search runs twice (here
-// and in Decide), and the moves that WinningMove tries lead to smaller
-// searches.
-func checkSearch(ctx context.Context, inv *compound.Invariants, g compound.Game, comps []int, rule compound.Rule, limit int) error {
-	if rule != misereSum {
-		return nil
-	}
-	tame := true
-	for _, p := range comps {
-		tame = tame && inv.Tame[p]
-	}
-	if tame {
-		return nil
-	}
-	_, err := compound.Search(ctx, g, comps, rule, limit)
+// searchError turns the failure of an exhaustive search beyond limit
+// positions into 400 with advice; other errors pass.
+func searchError(err error, limit int) error {
 	if _, ok := errors.AsType[*compound.SearchLimitError](err); ok {
 		return errorf(http.StatusBadRequest, "a misère sum of components that are not all tame is decided by exhaustive search, "+
 			"which would exceed %d positions here; try fewer or smaller components", limit)
