@@ -111,14 +111,3 @@ func (s *Seq) AppendValues(dst []uint16, from, to int) []uint16 {
 	}
 	return dst
 }
-
-// Bytes returns the memory the sequence holds, in bytes.
-func (s *Seq) Bytes() int64 {
-	n := int64(cap(s.lo)) + int64(len(s.hi))*8
-	for i := range s.hi {
-		if s.hi[i].Load() != nil {
-			n += 2 * seqBlock
-		}
-	}
-	return n
-}

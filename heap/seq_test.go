@@ -60,8 +60,8 @@ func TestSeqTruncateClearsHighBytes(t *testing.T) {
 	}
 }
 
-// TestSeqOneBytePerHeap: without values above 255 a sequence holds one
-// byte per heap and a pointer per block; a wide value costs one block.
+// TestSeqOneBytePerHeap: without values of 255 or more a sequence holds
+// one byte per heap and a pointer per block; a wide value costs one block.
 func TestSeqOneBytePerHeap(t *testing.T) {
 	const n = 1 << 20
 	s := &Seq{}
@@ -69,13 +69,21 @@ func TestSeqOneBytePerHeap(t *testing.T) {
 	for i := range n {
 		s.Append(uint16(i % 200))
 	}
-	base := int64(n + n/seqBlock*8)
-	if got := s.Bytes(); got != base {
-		t.Fatalf("Bytes %d, want %d", got, base)
+	blocks := func() int {
+		c := 0
+		for i := range s.hi {
+			if s.hi[i].Load() != nil {
+				c++
+			}
+		}
+		return c
+	}
+	if cap(s.lo) != n || len(s.hi) != n/seqBlock || blocks() != 0 {
+		t.Fatalf("%d bytes, %d block pointers, %d blocks", cap(s.lo), len(s.hi), blocks())
 	}
 	s.Truncate(n - 1)
 	s.Append(300)
-	if got := s.Bytes(); got != base+2*seqBlock {
-		t.Fatalf("with one wide value: Bytes %d, want %d", got, base+seqBlock)
+	if cap(s.lo) != n || blocks() != 1 || s.At(n-1) != 300 {
+		t.Fatalf("with one wide value: %d bytes, %d blocks, last value %d", cap(s.lo), blocks(), s.At(n-1))
 	}
 }
