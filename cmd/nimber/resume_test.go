@@ -169,7 +169,17 @@ func TestResumeKilledRuns(t *testing.T) {
 		if !running {
 			t.Fatal("nimber finished before it could be interrupted")
 		}
-		time.Sleep(300 * time.Millisecond)
+		// As soon as some values are in the file: the run may take well
+		// under a second when the machine is less busy than during the
+		// probe.
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+			if st, err := os.Stat(path); err == nil && st.Size() > 4096 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("no values written within a minute")
+			}
+		}
 		cmd.Process.Signal(syscall.SIGINT)
 		<-exited
 		if cmd.ProcessState.ExitCode() != 2 {
