@@ -115,3 +115,30 @@ func arithmeticPeriod(g *Seq, maxPeriod int) Period {
 	}
 	return Period{}
 }
+
+// Summary is what the front ends report of a computed nim-sequence: its
+// period (all zero when none shows) and how the sparse-space engine sees
+// its values.
+type Summary struct {
+	Canonical string `json:"canonical"` // the game's canonical code
+	Octal     bool   `json:"octal"`     // whether Guy–Smith proofs apply
+	Period    int    `json:"period"`
+	Preperiod int    `json:"preperiod"`
+	Proven    bool   `json:"proven"`
+	Saltus    int    `json:"saltus,omitempty"` // arithmetic period: G(n+p) = G(n) + saltus
+	Needed    int    `json:"values_needed_for_proof,omitempty"`
+	Largest   int    `json:"largest_value"`
+	Mask      int    `json:"mask"`       // the sparse-space mask for these values
+	Rare      int    `json:"rare_heaps"` // heaps whose value is rare under Mask
+}
+
+// Summarize returns the Summary of the values g of the game: FindPeriod
+// over every period up to half of g, and RareStats.
+func (gm *Game) Summarize(g *Seq) Summary {
+	st := gm.RareStats(g)
+	sum := Summary{Canonical: gm.String(), Octal: gm.Octal(), Largest: int(st.Largest), Mask: int(st.Mask), Rare: st.Rare}
+	if per, ok := gm.FindPeriod(g, 0); ok {
+		sum.Period, sum.Preperiod, sum.Proven, sum.Saltus, sum.Needed = per.Period, per.Preperiod, per.Proven, per.Saltus, per.Needed
+	}
+	return sum
+}

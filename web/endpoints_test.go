@@ -95,12 +95,12 @@ func TestSequence(t *testing.T) {
 		if len(got.Values) != tc.to {
 			t.Fatalf("%s: %d values, want %d", tc.code, len(got.Values), tc.to)
 		}
-		largest := uint16(0)
+		largest := 0
 		for n, v := range got.Values {
 			if v != want[n] {
 				t.Fatalf("%s: G(%d) = %d, want %d", tc.code, n, v, want[n])
 			}
-			largest = max(largest, v)
+			largest = max(largest, int(v))
 		}
 		if got.Code != tc.code || (tc.canonical != "" && got.Canonical != tc.canonical) || got.Largest != largest || got.Octal != g.Octal() {
 			t.Errorf("%s: summary %+v", tc.code, got)
@@ -111,6 +111,13 @@ func TestSequence(t *testing.T) {
 	decode(t, rec, &got)
 	if got.Period != 12 || got.Preperiod != 71 || !got.Proven || got.Needed != 168 {
 		t.Errorf("0.77: period %d from %d, proven %v with %d values; want 12 from 71, proven with 168", got.Period, got.Preperiod, got.Proven, got.Needed)
+	}
+	// An arithmetic period: G(n+3) = G(n) + 1 from n = 1.
+	rec = do(t, s, "GET", "/api/sequence?code=0.8&to=300", "")
+	got = sequenceResponse{}
+	decode(t, rec, &got)
+	if got.Period != 3 || got.Saltus != 1 || got.Preperiod != 1 || got.Proven {
+		t.Errorf("0.8: %+v; want period 3, saltus 1, from 1, unproven", got.Summary)
 	}
 	// The default is 1000 heaps.
 	rec = do(t, s, "GET", "/api/sequence?code=0.07", "")

@@ -13,23 +13,10 @@ const MaxSequence = 1 << 20
 
 // sequenceResponse is the answer of GET /api/sequence.
 type sequenceResponse struct {
-	Code      string `json:"code"`      // as given
-	Canonical string `json:"canonical"` // e.g. "0.07", "4!.0"
+	Code string `json:"code"` // as given
 	// Values are G(0..to-1).
 	Values []uint16 `json:"values"`
-	// Period and Preperiod: G(n+period) = G(n) for every computed n >=
-	// preperiod; both 0 when no period was found.
-	Period    int  `json:"period"`
-	Preperiod int  `json:"preperiod"`
-	Proven    bool `json:"proven"` // by the Guy–Smith condition (octal games)
-	// Needed is how many values the Guy–Smith condition needs.
-	Needed  int    `json:"values_needed_for_proof"`
-	Largest uint16 `json:"largest"`
-	// Mask is the sparse-space mask for these values, Rare the number of
-	// heaps whose value is rare under it.
-	Mask  uint16 `json:"mask"`
-	Rare  int    `json:"rare"`
-	Octal bool   `json:"octal"`
+	heap.Summary
 }
 
 // handleSequence answers GET /api/sequence?code=CODE&to=N.
@@ -55,16 +42,10 @@ func (s *Server) handleSequence(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
-		seq := heap.NewSeq(nil)
+		seq := &heap.Seq{}
 		if err := g.Extend(ctx, seq, to); err != nil {
 			return nil, err
 		}
-		st := g.RareStats(seq)
-		resp := sequenceResponse{Code: code, Canonical: g.String(), Values: seq.Values(0, to),
-			Largest: st.Largest, Mask: st.Mask, Rare: st.Rare, Octal: g.Octal()}
-		if per, ok := g.FindPeriod(seq, 0); ok {
-			resp.Period, resp.Preperiod, resp.Proven, resp.Needed = per.Period, per.Preperiod, per.Proven, per.Needed
-		}
-		return resp, nil
+		return sequenceResponse{Code: code, Values: seq.Values(0, to), Summary: g.Summarize(seq)}, nil
 	})
 }

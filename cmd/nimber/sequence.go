@@ -23,19 +23,11 @@ import (
 
 // sequenceSummary is the JSON summary of a nim-sequence.
 type sequenceSummary struct {
-	Code      string  `json:"code"`
-	Canonical string  `json:"canonical"`
-	Heaps     int     `json:"heaps"`
-	Period    int     `json:"period"`
-	Preperiod int     `json:"preperiod"`
-	Proven    bool    `json:"proven"`
-	Saltus    int     `json:"saltus,omitempty"` // arithmetic period: G(n+p) = G(n) + saltus
-	Needed    int     `json:"values_needed_for_proof,omitempty"`
-	Largest   int     `json:"largest_value"`
-	Mask      int     `json:"mask"`       // the sparse-space mask for these values
-	Rare      int     `json:"rare_heaps"` // heaps whose value is rare under Mask
-	Seconds   float64 `json:"seconds"`
-	Resumed   int     `json:"resumed_from,omitempty"`
+	Code  string `json:"code"`
+	Heaps int    `json:"heaps"`
+	heap.Summary
+	Seconds float64 `json:"seconds"`
+	Resumed int     `json:"resumed_from,omitempty"`
 }
 
 func newSequenceCmd() *cobra.Command {
@@ -128,12 +120,7 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 				}
 				return out.Flush()
 			}
-			sum := sequenceSummary{Code: args[0], Canonical: g.String(), Heaps: to, Resumed: resumed}
-			st := g.RareStats(vals)
-			sum.Mask, sum.Rare, sum.Largest = int(st.Mask), st.Rare, int(st.Largest)
-			if per, ok := g.FindPeriod(vals, 0); ok {
-				sum.Period, sum.Preperiod, sum.Proven, sum.Needed, sum.Saltus = per.Period, per.Preperiod, per.Proven, per.Needed, per.Saltus
-			}
+			sum := sequenceSummary{Code: args[0], Heaps: to, Summary: g.Summarize(vals), Resumed: resumed}
 			sum.Seconds = time.Since(start).Seconds()
 			if asJSON {
 				enc := json.NewEncoder(out)

@@ -169,7 +169,7 @@ function niceStep(span, target) {
 function renderSequence() {
   const v = seq.values || [];
   const N = v.length;
-  const largest = seq.largest !== undefined ? seq.largest : Math.max(0, ...v.slice(0, 100000));
+  const largest = seq.largest_value !== undefined ? seq.largest_value : Math.max(0, ...v.slice(0, 100000));
   const ymax = Math.max(1, largest);
   const iw = PW - ML - MR, ih = PH - MT - MB;
   const X = n => ML + (N > 1 ? (n / (N - 1)) * iw : iw / 2);
@@ -247,11 +247,12 @@ function renderSequence() {
   // summary
   const name = seq.canonical && seq.canonical !== seq.code ? `${seq.code} (${seq.canonical})` : (seq.code || '');
   let s = `${name}: G(0..${N - 1}), largest value ${largest}. `;
-  if (p > 0) s += `Period ${p} from n = ${n0}, ${seq.proven ? 'proven (Guy–Smith)' : 'not proven within the computed values'}.`;
+  if (p > 0 && seq.saltus) s += `Arithmetic period ${p} with saltus ${seq.saltus} (G(n+${p}) = G(n) + ${seq.saltus}) from n = ${n0}, not proven.`;
+  else if (p > 0) s += `Period ${p} from n = ${n0}, ${seq.proven ? 'proven (Guy–Smith)' : 'not proven within the computed values'}.`;
   else s += 'No period found within the computed values.';
   const extra = [];
   if (seq.values_needed_for_proof) extra.push(`the first ${seq.values_needed_for_proof} values suffice for the proof`);
-  if (seq.rare !== undefined && seq.mask !== undefined && seq.mask) extra.push(`sparse space: mask ${seq.mask}, ${seq.rare} rare values`);
+  if (seq.rare_heaps !== undefined && seq.mask) extra.push(`sparse space: mask ${seq.mask}, ${seq.rare_heaps} rare heaps`);
   if (extra.length) s += ` (${extra.join('; ')})`;
   $('#seq-summary').textContent = s;
   $('#seq-tip').textContent = 'Hover over the plot to read G(n).';
