@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -99,5 +100,32 @@ func TestWinningMoveCancel(t *testing.T) {
 	cancel()
 	if _, _, _, err := inv.WinningMove(ctx, comps, rule); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
+	}
+}
+
+// TestReport checks Report on subtraction {1, 3, 4}: G(7) = 0, G(5) = 3,
+// G(3) = 1, nim-sum 2, a win whose first winning move takes heap 7 to 6
+// (G(6) = 2); and heaps 7 and 0, a loss with no winning move.
+func TestReport(t *testing.T) {
+	sub, err := NewSubtraction("1,3,4", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := Compute(context.Background(), sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := func(p int) string { return "h" + strconv.Itoa(p) }
+	rule := Rule{Move: One, End: Long, Play: Normal}
+	rep, err := inv.Report(context.Background(), []int{7, 5, 3}, rule, name)
+	if err != nil || rep.Outcome != "N" || rep.Winner != "first" || rep.Combined != "nim-sum 2" || len(rep.Components) != 3 ||
+		rep.Components[1].Name != "h5" || rep.Components[1].Grundy != 3 || rep.Components[1].Value != "3" ||
+		rep.WinningMove == nil || !slices.Equal(rep.WinningMove.Next, []int{6, 5, 3}) || !slices.Equal(rep.WinningMove.Moved, []int{0}) ||
+		!slices.Equal(rep.WinningMove.Names, []string{"h6", "h5", "h3"}) {
+		t.Fatalf("7 5 3: %+v, %v", rep, err)
+	}
+	rep, err = inv.Report(context.Background(), []int{7, 0}, rule, name)
+	if err != nil || rep.Outcome != "P" || rep.Winner != "second" || rep.WinningMove != nil || !rep.Components[1].Ended {
+		t.Fatalf("7 0: %+v, %v", rep, err)
 	}
 }

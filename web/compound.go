@@ -66,49 +66,6 @@ func (c *component) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// compoundResponse is the answer of POST /api/compound.
-type compoundResponse struct {
-	Rule string `json:"rule"` // e.g. "one/long/normal"
-	Name string `json:"name"` // Conway's name of the compound
-	// Outcome is "N" (the player to move wins) or "P"; Winner says the same
-	// as "first" (the player to move) or "second".
-	Outcome string `json:"outcome"`
-	Winner  string `json:"winner"`
-	// Invariant names what decided; Combined is the combined value it
-	// looked at, e.g. "nim-sum 3".
-	Invariant  string            `json:"invariant"`
-	Combined   string            `json:"combined"`
-	Invariants []componentValues `json:"invariants"`
-	// WinningMove is a winning move, null when the player to move has none.
-	WinningMove *compoundMove `json:"winning_move"`
-}
-
-// componentValues are the invariants of one component.
-type componentValues struct {
-	Component int    `json:"component"` // index in the request, 0-based
-	Position  int    `json:"position"`
-	Name      string `json:"name"` // knights: "(row,col)" 1-based; subtraction: the heap
-	// Value is the component's value of the deciding invariant.
-	Value            string `json:"value"`
-	Grundy           int32  `json:"grundy"`
-	GrundyMisere     int32  `json:"grundy_misere"`
-	Remoteness       int32  `json:"remoteness"`
-	RemotenessMisere int32  `json:"remoteness_misere"`
-	Suspense         int32  `json:"suspense"`
-	SuspenseMisere   int32  `json:"suspense_misere"`
-	W                string `json:"w"`
-	WMisere          string `json:"w_misere"`
-	Tame             bool   `json:"tame"`
-	Ended            bool   `json:"ended"`
-}
-
-// compoundMove is a move of the compound.
-type compoundMove struct {
-	Moved []int    `json:"moved"` // the components played in, 0-based
-	Next  []int    `json:"next"`  // every component's position after the move
-	Names []string `json:"names"` // the same by name
-}
-
 // compoundGame is the game of a compound request.
 type compoundGame struct {
 	game compound.Game
@@ -164,35 +121,11 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		inv.SearchLimit = s.searchLimit()
-		v, err := inv.Decide(ctx, comps, rule)
+		rep, err := inv.Report(ctx, comps, rule, g.name)
 		if err != nil {
 			return nil, searchError(err, inv.SearchLimit)
 		}
-		resp := compoundResponse{Rule: rule.String(), Name: rule.Name(), Outcome: v.Outcome().String(), Winner: "second",
-			Invariant: v.Invariant, Combined: v.Combined, Invariants: make([]componentValues, len(comps))}
-		if v.FirstWins {
-			resp.Winner = "first"
-		}
-		for i, p := range comps {
-			resp.Invariants[i] = componentValues{Component: i, Position: p, Name: g.name(p), Value: v.Values[i],
-				Grundy: inv.G[p], GrundyMisere: inv.GMisere[p], Remoteness: inv.R[p], RemotenessMisere: inv.RMisere[p],
-				Suspense: inv.S[p], SuspenseMisere: inv.SMisere[p], W: inv.W[p].String(), WMisere: inv.WMisere[p].String(),
-				Tame: inv.Tame[p], Ended: inv.Ended[p]}
-		}
-		if v.FirstWins {
-			next, moved, ok, err := inv.WinningMove(ctx, comps, rule)
-			if err != nil {
-				return nil, searchError(err, inv.SearchLimit)
-			}
-			if ok {
-				m := &compoundMove{Moved: moved, Next: next, Names: make([]string, len(next))}
-				for i, p := range next {
-					m.Names[i] = g.name(p)
-				}
-				resp.WinningMove = m
-			}
-		}
-		return resp, nil
+		return rep, nil
 	})
 }
 

@@ -184,7 +184,7 @@ func TestCompound(t *testing.T) {
 			if rec.Code != http.StatusOK {
 				t.Fatalf("%s: status %d, %s", body, rec.Code, rec.Body)
 			}
-			var got compoundResponse
+			var got compound.Report
 			decode(t, rec, &got)
 			want, err := inv.Decide(context.Background(), comps, rule)
 			if err != nil {
@@ -192,13 +192,13 @@ func TestCompound(t *testing.T) {
 			}
 			winner := map[bool]string{true: "first", false: "second"}[want.FirstWins]
 			if got.Rule != rule.String() || got.Name != rule.Name() || got.Outcome != want.Outcome().String() || got.Winner != winner ||
-				got.Invariant != want.Invariant || got.Combined != want.Combined || len(got.Invariants) != len(comps) {
+				got.Invariant != want.Invariant || got.Combined != want.Combined || len(got.Components) != len(comps) {
 				t.Errorf("%s %v: got %+v, want %+v", rule, comps, got, want)
 				continue
 			}
-			for i, c := range got.Invariants {
+			for i, c := range got.Components {
 				p := comps[i]
-				if c.Component != i || c.Position != p || c.Name != board.Name(p) || c.Value != want.Values[i] ||
+				if c.Position != p || c.Name != board.Name(p) || c.Value != want.Values[i] ||
 					c.Grundy != inv.G[p] || c.WMisere != inv.WMisere[p].String() || c.Tame != inv.Tame[p] || c.Ended != inv.Ended[p] {
 					t.Errorf("%s %v: component %d: %+v", rule, comps, i, c)
 				}
@@ -239,9 +239,9 @@ func TestCompoundExamples(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	rec := do(t, s, "POST", "/api/compound", `{"rule": {"move": "one", "end": "short", "play": "normal"},
 		"game": {"type": "knights", "size": 8}, "components": [{"row": 2, "col": 2}, {"row": 4, "col": 5}]}`)
-	var got compoundResponse
+	var got compound.Report
 	decode(t, rec, &got)
-	if got.Outcome != "N" || got.Invariants[0].Name != "(3,3)" || got.Invariants[0].Value != "SW" || got.Invariants[1].Value != "0" ||
+	if got.Outcome != "N" || got.Components[0].Name != "(3,3)" || got.Components[0].Value != "SW" || got.Components[1].Value != "0" ||
 		got.WinningMove == nil || strings.Join(got.WinningMove.Names, " ") != "(2,1) (5,6)" || got.WinningMove.Moved[0] != 0 {
 		t.Errorf("README example: %s", rec.Body)
 	}

@@ -116,29 +116,6 @@ func boardFromFlags(size, moves string) (*moveset.Board, error) {
 	return moveset.NewBoard(rows, cols, steps)
 }
 
-// compoundReport is the JSON form of the compound command's answer.
-type compoundReport struct {
-	Rule       string          `json:"rule"`
-	Name       string          `json:"name"`
-	Outcome    string          `json:"outcome"`
-	Invariant  string          `json:"invariant"`
-	Combined   string          `json:"combined"`
-	Components []componentInfo `json:"components"`
-	// WinningMove lists the components after a winning move, and which moved.
-	WinningMove *winningMove `json:"winning_move,omitempty"`
-}
-
-type componentInfo struct {
-	Position int    `json:"position"`
-	Name     string `json:"name"`
-	Value    string `json:"value"`
-}
-
-type winningMove struct {
-	Moved []int    `json:"moved"` // 1-based component numbers
-	Next  []string `json:"next"`  // every component's position after the move
-}
-
 func newCompoundCmd() *cobra.Command {
 	var gf gameFlags
 	var move, end, play string
@@ -184,29 +161,9 @@ heap game (--heap-game 0.77: heaps such as 7 or 5+3).`,
 			if err != nil {
 				return err
 			}
-			v, err := inv.Decide(cmd.Context(), comps, rule)
+			rep, err := inv.Report(cmd.Context(), comps, rule, g.name)
 			if err != nil {
 				return err
-			}
-			rep := compoundReport{Rule: rule.String(), Name: rule.Name(), Outcome: v.Outcome().String(), Invariant: v.Invariant, Combined: v.Combined}
-			for i, c := range comps {
-				rep.Components = append(rep.Components, componentInfo{Position: c, Name: g.name(c), Value: v.Values[i]})
-			}
-			if v.FirstWins {
-				next, moved, ok, err := inv.WinningMove(cmd.Context(), comps, rule)
-				if err != nil {
-					return err
-				}
-				if ok {
-					w := &winningMove{}
-					for _, m := range moved {
-						w.Moved = append(w.Moved, m+1)
-					}
-					for _, p := range next {
-						w.Next = append(w.Next, g.name(p))
-					}
-					rep.WinningMove = w
-				}
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
@@ -225,7 +182,11 @@ heap game (--heap-game 0.77: heaps such as 7 or 5+3).`,
 				fmt.Fprintln(out, "outcome: P, the player to move loses")
 			}
 			if w := rep.WinningMove; w != nil {
-				fmt.Fprintf(out, "winning move: play in component(s) %v, leaving %s\n", w.Moved, strings.Join(w.Next, " "))
+				moved := make([]int, len(w.Moved))
+				for i, c := range w.Moved {
+					moved[i] = c + 1
+				}
+				fmt.Fprintf(out, "winning move: play in component(s) %v, leaving %s\n", moved, strings.Join(w.Names, " "))
 			} else if rep.Outcome == "N" {
 				fmt.Fprintln(out, "winning move: none needed: the player to move cannot move, and under misère play that wins")
 			}

@@ -56,7 +56,7 @@ func TestCompoundJSON(t *testing.T) {
 		code, out, errOut := nimber(t, "", args...)
 		var rep struct {
 			Outcome     string
-			WinningMove *struct{ Next []string } `json:"winning_move"`
+			WinningMove *struct{ Names []string } `json:"winning_move"`
 		}
 		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Outcome != tc.want {
 			t.Fatalf("%v: exit %d, %s\n%s", args, code, errOut, out)

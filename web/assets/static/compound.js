@@ -204,7 +204,7 @@ function render(ans, cols) {
   const head = el('tr', null, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, 'position'),
     el('th', { scope: 'col', title: 'the value of the deciding invariant' }, 'value'),
     COLUMNS.map(([k, label]) => el('th', { scope: 'col', class: cols.includes(k) ? 'dec' : null }, label)));
-  const rows = (ans.invariants || []).map(c => el('tr', null,
+  const rows = (ans.components || []).map(c => el('tr', null,
     el('td', { class: 'num' }, c.component + 1),
     el('td', null, c.name !== undefined ? c.name : c.position),
     el('td', { class: 'num dec' }, c.value),
@@ -224,7 +224,7 @@ function render(ans, cols) {
     const moved = (w.moved || []).map(i => i + 1);
     const names = w.names || w.next || [];
     const noun = isKnights() ? 'knight' : 'heap';
-    const changes = (w.moved || []).map(i => `${noun} ${i + 1} from ${(ans.invariants[i] || {}).name} to ${names[i]}`);
+    const changes = (w.moved || []).map(i => `${noun} ${i + 1} from ${(ans.components[i] || {}).name} to ${names[i]}`);
     const list = changes.length > 1 ? `${changes.slice(0, -1).join(', ')} and ${changes[changes.length - 1]}` : changes[0];
     out.append(el('p', { id: 'winning-move' }, `${isKnights() ? 'Move' : 'Reduce'} ${list}`,
       moved.length > 1 ? ` (${moved.length} components at once)` : '', '. ',
