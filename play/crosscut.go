@@ -156,32 +156,18 @@ func (s *caos3State) analyse(p *Position) error {
 }
 
 // inventorState is a game of Inventor Outlasting in progress: the sum of
-// the cross-cut games of the two colour classes ((r+c) even and odd) in
-// rotated, halved coordinates, as in package inventor. Point (U, V) of
-// class k is the cell with r+c = 2U+pu[k] and r-c+C-1 = 2V+pv[k].
+// the cross-cut games of the two colour classes (inventor.Classes).
 type inventorState struct {
-	g      grid.Grid
-	games  [2]*ccGame
-	pu, pv [2]int
-	disp   []byte
+	g       grid.Grid
+	classes [2]*inventor.Class
+	games   [2]*ccGame
+	disp    []byte
 }
 
 func startInventor(ctx context.Context, g grid.Grid, _ ReplayOptions) (state, error) {
-	s := &inventorState{g: g, disp: append([]byte(nil), g.Cells...)}
-	span := g.Rows + g.Cols - 2 // u = r+c and v = r-c+C-1 range over 0..span
-	for k := range 2 {
-		s.pu[k], s.pv[k] = k, (k+g.Cols-1)%2
-		b := &crosscut.Board{Rows: max(span-s.pu[k], 0)/2 + 1, Cols: max(span-s.pv[k], 0)/2 + 1}
-		b.Marked = make([]bool, b.Rows*b.Cols)
-		for r := 0; r < g.Rows; r++ {
-			for c := 0; c < g.Cols; c++ {
-				if (r+c)%2 == k && g.At(r, c) == inventor.Spot {
-					_, p := s.point(r, c)
-					b.Marked[p.Row*b.Cols+p.Col] = true
-				}
-			}
-		}
-		cg, err := newCCGame(ctx, b)
+	s := &inventorState{g: g, classes: inventor.Classes(g), disp: append([]byte(nil), g.Cells...)}
+	for k, cl := range s.classes {
+		cg, err := newCCGame(ctx, &cl.Board)
 		if err != nil {
 			return nil, err
 		}
@@ -193,7 +179,7 @@ func startInventor(ctx context.Context, g grid.Grid, _ ReplayOptions) (state, er
 // point returns the class and the point of cell (r, c).
 func (s *inventorState) point(r, c int) (int, crosscut.Point) {
 	k := (r + c) % 2
-	return k, crosscut.Point{Row: (r + c - s.pu[k]) / 2, Col: (r - c + s.g.Cols - 1 - s.pv[k]) / 2}
+	return k, s.classes[k].Point(r, c)
 }
 
 func (s *inventorState) play(m Move) error {

@@ -9,41 +9,44 @@ import (
 	"nimber/sg"
 )
 
-// class is one colour class of the board as a cross-cut board in rotated,
+// Class is one colour class of the board as a cross-cut board in rotated,
 // halved coordinates: point (U, V) is the cell with r+c = 2U+pu and
-// r-c+cols-1 = 2V+pv.
-type class struct {
-	board    crosscut.Board
+// r-c+cols-1 = 2V+pv. Picking a spot of the class is picking its point:
+// the four diagonals through the cell are the point's row and column.
+type Class struct {
+	// Board marks the points of the class's spots.
+	Board    crosscut.Board
 	pu, pv   int
 	gridCols int
 }
 
-// cell returns the board cell of point p.
-func (k *class) cell(p crosscut.Point) (r, c int) {
+// Cell returns the board cell of point p.
+func (k *Class) Cell(p crosscut.Point) (r, c int) {
 	u, v := 2*p.Row+k.pu, 2*p.Col+k.pv
 	return (u + v - k.gridCols + 1) / 2, (u - v + k.gridCols - 1) / 2
 }
 
-// point returns the point of board cell (r, c), which must be in the class.
-func (k *class) point(r, c int) crosscut.Point {
+// Point returns the point of board cell (r, c), which must be in the class.
+func (k *Class) Point(r, c int) crosscut.Point {
 	return crosscut.Point{Row: (r + c - k.pu) / 2, Col: (r - c + k.gridCols - 1 - k.pv) / 2}
 }
 
-// classes splits g into its two colour classes, (r+c) even and odd.
-func classes(g grid.Grid) [2]*class {
-	var out [2]*class
+// Classes splits g into its two colour classes, (r+c) even and odd; the
+// board is their sum.
+func Classes(g grid.Grid) [2]*Class {
+	var out [2]*Class
 	span := g.Rows + g.Cols - 2 // u and v both range over 0..span
 	for k := range 2 {
 		pu, pv := k, (k+g.Cols-1)%2
-		cl := &class{pu: pu, pv: pv, gridCols: g.Cols}
-		cl.board.Rows = max(span-pu, 0)/2 + 1
-		cl.board.Cols = max(span-pv, 0)/2 + 1
-		cl.board.Marked = make([]bool, cl.board.Rows*cl.board.Cols)
+		cl := &Class{pu: pu, pv: pv, gridCols: g.Cols}
+		cl.Board.Rows = max(span-pu, 0)/2 + 1
+		cl.Board.Cols = max(span-pv, 0)/2 + 1
+		cl.Board.Marked = make([]bool, cl.Board.Rows*cl.Board.Cols)
 		for r := 0; r < g.Rows; r++ {
 			for c := 0; c < g.Cols; c++ {
 				if (r+c)%2 == k && g.At(r, c) == Spot {
-					p := cl.point(r, c)
-					cl.board.Marked[p.Row*cl.board.Cols+p.Col] = true
+					p := cl.Point(r, c)
+					cl.Board.Marked[p.Row*cl.Board.Cols+p.Col] = true
 				}
 			}
 		}
@@ -56,8 +59,8 @@ func classes(g grid.Grid) [2]*class {
 // classes' tables, which are built one after the other.
 func MemoryEstimate(g grid.Grid) int64 {
 	var most int64
-	for _, k := range classes(g) {
-		most = max(most, crosscut.MemoryEstimate(k.board.Rows, k.board.Cols, k.board.Count()))
+	for _, k := range Classes(g) {
+		most = max(most, crosscut.MemoryEstimate(k.Board.Rows, k.Board.Cols, k.Board.Count()))
 	}
 	return most
 }
@@ -68,16 +71,16 @@ func Solve(ctx context.Context, g grid.Grid) (Result, error) {
 	var values [2]int
 	// left[i] is the value a move on spot cell i leaves in its class.
 	left := make([]int, len(g.Cells))
-	for k, cl := range classes(g) {
-		t, err := crosscut.Solve(ctx, &cl.board)
+	for k, cl := range Classes(g) {
+		t, err := crosscut.Solve(ctx, &cl.Board)
 		if err != nil {
 			return Result{}, err
 		}
-		root := cl.board.Full()
+		root := cl.Board.Full()
 		values[k] = t.Value(root)
 		for i, cell := range g.Cells {
 			if r, c := i/g.Cols, i%g.Cols; cell == Spot && (r+c)%2 == k {
-				left[i] = t.SplitValue(root, cl.point(r, c))
+				left[i] = t.SplitValue(root, cl.Point(r, c))
 			}
 		}
 	}
@@ -129,10 +132,10 @@ func (s *sumGame) Moves(x component, yield func(crosscut.Point, []component) boo
 // SolveGeneric analyses g with the generic solver of package sg and a
 // hash-keyed memo: the board is the sum of its two colour classes.
 func SolveGeneric(ctx context.Context, g grid.Grid) (Result, error) {
-	cls := classes(g)
-	game := &sumGame{games: [2]*crosscut.Game{crosscut.NewGame(&cls[0].board), crosscut.NewGame(&cls[1].board)}}
+	cls := Classes(g)
+	game := &sumGame{games: [2]*crosscut.Game{crosscut.NewGame(&cls[0].Board), crosscut.NewGame(&cls[1].Board)}}
 	s := sg.NewSolver[component, crosscut.Point](game, sg.NewMapMemo[component]())
-	sum := []component{{0, cls[0].board.Full()}, {1, cls[1].board.Full()}}
+	sum := []component{{0, cls[0].Board.Full()}, {1, cls[1].Board.Full()}}
 	v, err := s.Value(ctx, sum...)
 	if err != nil {
 		return Result{}, err
@@ -143,7 +146,7 @@ func SolveGeneric(ctx context.Context, g grid.Grid) (Result, error) {
 	}
 	res := Result{Grundy: v}
 	for _, w := range wins {
-		r, c := cls[w.Component].cell(w.Move)
+		r, c := cls[w.Component].Cell(w.Move)
 		res.Winning = append(res.Winning, Move{r, c})
 	}
 	sortMoves(res.Winning)
