@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"html/template"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -37,22 +39,26 @@ var contentTypes = map[string]string{
 	".webmanifest": "application/manifest+json",
 }
 
-// loadAssets reads every embedded file of the front end (assets.FS under
-// "static"), keyed by its path there, e.g. "index.html" or "js/play.js".
+// page is one page of the front end: its path and its nav label.
+type page struct {
+	Href, Label string
+	file        string // its template in assets/pages
+}
+
+// sitePages are the pages, in the order of the nav bar.
+var sitePages = []page{
+	{"/", "nimber", "index.html"},
+	{"/play", "Play", "play.html"},
+	{"/tables", "Tables & sequences", "tables.html"},
+	{"/compound", "Compounds", "compound.html"},
+}
+
+// loadAssets reads every embedded file of the front end, keyed by its path
+// under "static" (e.g. "play.js"), and renders every page into its
+// template's name (e.g. "play.html").
 func loadAssets() (map[string]*asset, error) {
-	static, err := fs.Sub(assets.FS, "static")
-	if err != nil {
-		return nil, err
-	}
 	files := map[string]*asset{}
-	err = fs.WalkDir(static, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(static, name)
-		if err != nil {
-			return err
-		}
+	add := func(name string, data []byte) {
 		sum := sha256.Sum256(data)
 		ext := path.Ext(name)
 		ct, ok := contentTypes[ext]
@@ -63,12 +69,55 @@ func loadAssets() (map[string]*asset, error) {
 			ct = http.DetectContentType(data)
 		}
 		files[name] = &asset{data: data, etag: `"` + hex.EncodeToString(sum[:12]) + `"`, contentType: ct}
-		return nil
+	}
+	static, err := fs.Sub(assets.FS, "static")
+	if err != nil {
+		return nil, err
+	}
+	err = fs.WalkDir(static, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(static, name)
+		if err == nil {
+			add(name, data)
+		}
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range sitePages {
+		data, err := renderPage(p)
+		if err != nil {
+			return nil, err
+		}
+		add(p.file, data)
+	}
 	return files, nil
+}
+
+// navItem is a link of the nav bar.
+type navItem struct {
+	Href, Label    string
+	Brand, Current bool
+}
+
+// renderPage executes the layout with the page's template.
+func renderPage(p page) ([]byte, error) {
+	t, err := template.ParseFS(assets.FS, "pages/layout.html", "pages/"+p.file)
+	if err != nil {
+		return nil, err
+	}
+	var nav []navItem
+	for i, q := range sitePages {
+		nav = append(nav, navItem{Href: q.Href, Label: q.Label, Brand: i == 0, Current: q.Href == p.Href})
+	}
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "layout.html", struct{ Nav []navItem }{nav}); err != nil {
+		return nil, fmt.Errorf("page %s: %w", p.file, err)
+	}
+	return b.Bytes(), nil
 }
 
 // Cache policies: pages are revalidated on every load (cheap with the
@@ -80,14 +129,13 @@ const (
 
 // pages registers the pages and the assets.
 func (s *Server) pages() {
-	for pattern, file := range map[string]string{
-		"GET /{$}":      "index.html",
-		"GET /play":     "play.html",
-		"GET /tables":   "tables.html",
-		"GET /compound": "compound.html",
-	} {
+	for _, p := range sitePages {
+		pattern := "GET " + p.Href
+		if p.Href == "/" {
+			pattern = "GET /{$}"
+		}
 		s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
-			s.serveFile(w, r, file, pageCache)
+			s.serveFile(w, r, p.file, pageCache)
 		})
 	}
 	s.mux.HandleFunc("GET /assets/{path...}", func(w http.ResponseWriter, r *http.Request) {

@@ -1,12 +1,13 @@
-// Package assets holds the web front end of nimber serve: the pages
-// (index.html, play.html, tables.html, compound.html), their scripts and
-// styles, embedded in the binary from the folder static/.
+// Package assets holds the web front end of nimber serve, embedded in the
+// binary: the pages, html/template files in pages/ (layout.html, the shell
+// every page shares, and one file per page defining its "title", "head"
+// and "main"), and the scripts, styles and images in static/.
 package assets
 
 import "embed"
 
-// FS holds the front end under the folder "static": static/index.html,
-// static/app.js and so on. Package web serves it.
+// FS holds the folders "pages" and "static". Package web renders the pages
+// once, at start, and serves them and the static files.
 //
-//go:embed static
+//go:embed pages static
 var FS embed.FS
