@@ -3,6 +3,7 @@ package sg_test
 import (
 	"context"
 	"fmt"
+	"iter"
 
 	"nimber/sg"
 )
@@ -23,12 +24,14 @@ func ExampleNimSum() {
 // splitting the row in two independent rows.
 type kayles struct{}
 
-func (kayles) Moves(n int, yield func(move string, parts []int) bool) {
-	for take := 1; take <= 2; take++ {
-		for left := 0; left+take <= n; left++ {
-			move := fmt.Sprintf("take %d after %d", take, left)
-			if !yield(move, []int{left, n - left - take}) {
-				return
+func (kayles) Moves(n int) iter.Seq2[string, []int] {
+	return func(yield func(move string, parts []int) bool) {
+		for take := 1; take <= 2; take++ {
+			for left := 0; left+take <= n; left++ {
+				move := fmt.Sprintf("take %d after %d", take, left)
+				if !yield(move, []int{left, n - left - take}) {
+					return
+				}
 			}
 		}
 	}

@@ -3,19 +3,20 @@ package sg
 import (
 	"context"
 	"fmt"
+	"iter"
 )
 
 // Game is an impartial game whose moves split a component into independent
 // components. C identifies a component and must be comparable; M describes a
 // move in terms the caller understands.
 //
-// Moves calls yield once for every move available in c, with the move and
-// the components it leaves (an empty list for a move that leaves nothing).
-// The parts slice may be reused by the game after yield returns. Moves must
-// stop as soon as yield returns false, and must describe a finite, acyclic
-// game: no component may be reachable from itself.
+// Moves returns the moves available in c: each move with the components it
+// leaves (an empty list for a move that leaves nothing). The move and the
+// parts slice are valid until the next step of the iteration: a game may
+// reuse them. The moves must describe a finite, acyclic game: no component
+// may be reachable from itself.
 type Game[C comparable, M any] interface {
-	Moves(c C, yield func(m M, parts []C) bool)
+	Moves(c C) iter.Seq2[M, []C]
 }
 
 // Memo stores the Grundy values of solved components.
@@ -81,8 +82,11 @@ func NewSolver[C comparable, M any](game Game[C, M], memo Memo[C]) *Solver[C, M]
 }
 
 // CycleError reports a game that is not acyclic: Component can be reached
-// from itself.
-type CycleError[C any] struct{ Component C }
+// from itself, along Path (which starts and ends with Component).
+type CycleError[C any] struct {
+	Component C
+	Path      []C
+}
 
 func (e *CycleError[C]) Error() string {
 	return fmt.Sprintf("sg: game has a cycle through component %v", e.Component)
@@ -109,14 +113,13 @@ func (s *Solver[C, M]) Grundy(ctx context.Context, c C) (int, error) {
 	)
 	push := func(c C) {
 		start := len(pending)
-		s.game.Moves(c, func(_ M, parts []C) bool {
+		for _, parts := range s.game.Moves(c) {
 			for _, p := range parts {
 				if _, ok := s.memo.Lookup(p); !ok {
 					pending = append(pending, p)
 				}
 			}
-			return true
-		})
+		}
 		onPath[c] = true
 		stack = append(stack, frame[C]{c: c, start: start, next: start, end: len(pending)})
 	}
@@ -135,7 +138,7 @@ func (s *Solver[C, M]) Grundy(ctx context.Context, c C) (int, error) {
 				continue
 			}
 			if onPath[p] {
-				return 0, &CycleError[C]{Component: p}
+				return 0, cycleError(stack, p)
 			}
 			push(p)
 			continue
@@ -149,13 +152,27 @@ func (s *Solver[C, M]) Grundy(ctx context.Context, c C) (int, error) {
 	return v, nil
 }
 
+// cycleError returns the error of meeting p again while it is on the path
+// of the search (the components of stack).
+func cycleError[C comparable](stack []frame[C], p C) error {
+	var path []C
+	for i, f := range stack {
+		if f.c == p {
+			for _, g := range stack[i:] {
+				path = append(path, g.c)
+			}
+			break
+		}
+	}
+	return &CycleError[C]{Component: p, Path: append(path, p)}
+}
+
 // mexOfOptions computes the value of c once all its options are solved.
 func (s *Solver[C, M]) mexOfOptions(c C) int {
 	s.mex.Reset()
-	s.game.Moves(c, func(_ M, parts []C) bool {
+	for _, parts := range s.game.Moves(c) {
 		s.mex.Add(s.partsValue(parts))
-		return true
-	})
+	}
 	return s.mex.Mex()
 }
 
@@ -222,12 +239,22 @@ func (s *Solver[C, M]) WinningMoves(ctx context.Context, components ...C) ([]Win
 		// component is searched, not only those whose value exceeds target.
 		target := total ^ values[i]
 		// Grundy(c) solved every option of c, so lookups suffice here.
-		s.game.Moves(c, func(m M, parts []C) bool {
+		for m, parts := range s.game.Moves(c) {
 			if s.partsValue(parts) == target {
 				wins = append(wins, WinningMove[M]{Component: i, Move: m})
 			}
-			return true
-		})
+		}
 	}
 	return wins, nil
+}
+
+// Solve returns the value of the sum of components and its winning moves
+// (Value, then WinningMoves).
+func (s *Solver[C, M]) Solve(ctx context.Context, components ...C) (int, []WinningMove[M], error) {
+	v, err := s.Value(ctx, components...)
+	if err != nil {
+		return 0, nil, err
+	}
+	wins, err := s.WinningMoves(ctx, components...)
+	return v, wins, err
 }

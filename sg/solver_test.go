@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -14,13 +15,15 @@ import (
 // leaving the pins on either side as two independent rows.
 type kayles struct{}
 
-func (kayles) Moves(n int, yield func(m [2]int, parts []int) bool) {
-	var buf [2]int
-	for take := 1; take <= 2; take++ {
-		for left := 0; left+take <= n; left++ {
-			buf = [2]int{left, n - left - take}
-			if !yield([2]int{left, take}, buf[:]) {
-				return
+func (kayles) Moves(n int) iter.Seq2[[2]int, []int] {
+	return func(yield func(m [2]int, parts []int) bool) {
+		var buf [2]int
+		for take := 1; take <= 2; take++ {
+			for left := 0; left+take <= n; left++ {
+				buf = [2]int{left, n - left - take}
+				if !yield([2]int{left, take}, buf[:]) {
+					return
+				}
 			}
 		}
 	}
@@ -50,10 +53,12 @@ func TestKaylesBothMemos(t *testing.T) {
 // components with smaller numbers.
 type dagGame [][][]int
 
-func (g dagGame) Moves(c int, yield func(m int, parts []int) bool) {
-	for i, parts := range g[c] {
-		if !yield(i, parts) {
-			return
+func (g dagGame) Moves(c int) iter.Seq2[int, []int] {
+	return func(yield func(m int, parts []int) bool) {
+		for i, parts := range g[c] {
+			if !yield(i, parts) {
+				return
+			}
 		}
 	}
 }
@@ -148,9 +153,11 @@ func TestSolverMatchesExhaustiveSums(t *testing.T) {
 // game that would overflow a recursive solver's stack.
 type chain struct{}
 
-func (chain) Moves(n int, yield func(struct{}, []int) bool) {
-	if n > 0 {
-		yield(struct{}{}, []int{n - 1})
+func (chain) Moves(n int) iter.Seq2[struct{}, []int] {
+	return func(yield func(struct{}, []int) bool) {
+		if n > 0 {
+			yield(struct{}{}, []int{n - 1})
+		}
 	}
 }
 
@@ -166,7 +173,9 @@ func TestDeepGameNoStackOverflow(t *testing.T) {
 // loop has a cycle: 2 -> 1 -> 0 -> 2.
 type loop struct{}
 
-func (loop) Moves(n int, yield func(int, []int) bool) { yield(0, []int{(n + 2) % 3}) }
+func (loop) Moves(n int) iter.Seq2[int, []int] {
+	return func(yield func(int, []int) bool) { yield(0, []int{(n + 2) % 3}) }
+}
 
 func TestCycleIsAnError(t *testing.T) {
 	s := NewSolver[int, int](loop{}, NewMapMemo[int]())
@@ -174,6 +183,10 @@ func TestCycleIsAnError(t *testing.T) {
 	var ce *CycleError[int]
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "cycle") {
 		t.Fatalf("err = %v, want a CycleError", err)
+	}
+	// 2 -> 1 -> 0 -> 2: the path starts and ends with the component met again.
+	if want := []int{2, 1, 0, 2}; !slices.Equal(ce.Path, want) {
+		t.Fatalf("cycle path %v, want %v", ce.Path, want)
 	}
 }
 

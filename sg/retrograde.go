@@ -1,0 +1,93 @@
+package sg
+
+import (
+	"context"
+	"fmt"
+)
+
+// Retrograde solves a finite game graph under normal play, cycles allowed:
+// positions 0..n-1, where options(p, yield) calls yield for every option of
+// p (it must yield the same options each time it is called). It returns the
+// outcome of every position, N, P or D (neither player can force a win),
+// and its remoteness: for N and P the number of moves the game lasts when
+// the winner hurries and the loser delays (0 for a position with no move),
+// for D zero.
+//
+// It works backwards from the positions with no move, in order of
+// remoteness (Smith's retrograde analysis), in O(positions + options) time
+// and memory, without recursion. It returns ctx's error once cancelled.
+func Retrograde(ctx context.Context, n int, options func(p int, yield func(q int))) ([]Outcome, []int32, error) {
+	if n < 0 {
+		return nil, nil, fmt.Errorf("sg: %d positions", n)
+	}
+	// left[p] counts the options of p not yet known to be N.
+	left := make([]int32, n)
+	// parents[start[q]:start[q+1]] lists the positions having q as an option.
+	start := make([]int, n+1)
+	var p int
+	countOption := func(q int) {
+		left[p]++
+		start[q+1]++
+	}
+	for p = range n {
+		if p&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		options(p, countOption)
+	}
+	for q := 1; q <= n; q++ {
+		start[q] += start[q-1]
+	}
+	parents := make([]int32, start[n])
+	fill := append([]int(nil), start[:n]...)
+	addParent := func(q int) {
+		parents[fill[q]] = int32(p)
+		fill[q]++
+	}
+	for p = range n {
+		options(p, addParent)
+	}
+
+	outcome := make([]Outcome, n)
+	rem := make([]int32, n)
+	queue := make([]int32, 0, n)
+	for p := range n {
+		if left[p] == 0 {
+			outcome[p] = P
+			queue = append(queue, int32(p))
+		}
+	}
+	// The queue holds decided positions in order of remoteness: a position
+	// becomes N at its first P option (the nearest), and P at its last N
+	// option (the farthest).
+	for head := 0; head < len(queue); head++ {
+		if head&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		q := queue[head]
+		for _, p := range parents[start[q]:start[q+1]] {
+			if outcome[p] != 0 {
+				continue
+			}
+			if outcome[q] == P {
+				outcome[p] = N
+			} else if left[p]--; left[p] == 0 {
+				outcome[p] = P
+			} else {
+				continue
+			}
+			rem[p] = rem[q] + 1
+			queue = append(queue, p)
+		}
+	}
+	for p := range outcome {
+		if outcome[p] == 0 {
+			outcome[p] = D
+		}
+	}
+	return outcome, rem, nil
+}
