@@ -1,0 +1,26 @@
+package game
+
+import "fmt"
+
+// LimitError reports a position refused because a measure of it is over a
+// limit: "board 2000 x 2000: 4000000 cells, limit 1000000".
+type LimitError struct {
+	// What is measured, e.g. "heap 3" or "board 2000 x 2000".
+	What string
+	// Measure names the unit counted, e.g. "tokens" or "cells".
+	Measure string
+	// Got and Limit are the measure and its largest allowed value.
+	Got, Limit int64
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("%s: %d %s, limit %d", e.What, e.Got, e.Measure, e.Limit)
+}
+
+// CheckLimit returns a *LimitError when got exceeds limit, else nil.
+func CheckLimit(what, measure string, got, limit int64) error {
+	if got > limit {
+		return &LimitError{What: what, Measure: measure, Got: got, Limit: limit}
+	}
+	return nil
+}

@@ -1,0 +1,344 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"nimber/sg"
+)
+
+// Game is a game with its types hidden: what the registry holds and what
+// the front ends, play, compounds and tables use. Of makes one from Rules.
+// Positions are opaque values of the game that made them.
+type Game interface {
+	// Parse reads a position in the game's position format and checks that
+	// it may be solved (Rules.Check).
+	Parse(text string) (Position, error)
+	// Format writes pos as Parse reads it; Name writes it on one short line
+	// ("0" for the empty game, by default).
+	Format(pos Position) string
+	Name(pos Position) string
+	// Join returns the sum of positions: all their parts, side by side.
+	Join(ps ...Position) Position
+	// Parts returns the parts of pos, each as a position of its own.
+	Parts(pos Position) []Position
+	// DescribePart says part i of pos in people's terms, e.g. "5 tokens".
+	DescribePart(pos Position, i int) string
+	// Moves returns every move of pos. Parts equal to an earlier part are
+	// skipped: their moves lead to the same positions.
+	Moves(pos Position) ([]Move, error)
+	// Play returns the position after the move of part part described by
+	// text (Move.Text), or an error naming the legal moves' count.
+	Play(pos Position, part int, text string) (Position, Move, error)
+	// Heap returns the position of a heap of n, for games with heaps.
+	Heap(n int) (Position, error)
+	// Sequence returns the nim-sequence G(0..to-1) of a game with heaps:
+	// by its Sequencer when it has one, else heap by heap with the generic
+	// solver.
+	Sequence(ctx context.Context, to int) ([]int, error)
+	// Squares returns every one-part position that stands on the board of
+	// pos, in the board's rows, for games whose parts are squares.
+	Squares(pos Position) ([][]Position, error)
+	// Analyze solves pos: its value or outcome, its parts' values, and every
+	// move with the value it leaves.
+	Analyze(ctx context.Context, pos Position, o Options) (*Analysis, error)
+	// Explore builds the explicit graph of every position reachable from
+	// starts, for the compounds and tables; it fails beyond limit
+	// positions.
+	Explore(ctx context.Context, starts []Position, limit int) (*Graph, error)
+	// Info says what the game supports.
+	Info() Info
+	// Rules returns the game's Rules value, for capabilities that the
+	// erased interface does not carry (a heap game's sequence engine).
+	Rules() any
+}
+
+// Info says what a game supports, from the capabilities of its rules.
+type Info struct {
+	// Loopy: positions can repeat; solved into N, P or D, no Grundy values.
+	Loopy bool `json:"loopy"`
+	// Heaps: the game has heap positions and nim-sequences.
+	Heaps bool `json:"heaps"`
+	// Legend: the game's positions are boards, with these characters; nil
+	// for games whose positions are not boards.
+	Legend []Symbol `json:"legend,omitempty"`
+	// Players names the player to move at the start, then the other.
+	Players [2]string `json:"players"`
+	// Noun is what a part is called, e.g. "heap" ("part" by default).
+	Noun string `json:"noun"`
+	// Accelerated: the game has a faster solver than the generic one.
+	Accelerated bool `json:"accelerated"`
+}
+
+// Position is a position of one Game, opaque to everything but that game.
+// The zero Position belongs to no game.
+type Position struct{ sum any }
+
+// IsZero reports whether p is the zero Position.
+func (p Position) IsZero() bool { return p.sum == nil }
+
+// Move is one move of a position, as Game.Moves lists it.
+type Move struct {
+	// Part is the index of the part it is made in.
+	Part int
+	// Text says the move in people's terms, within its part.
+	Text string
+	// Leaves are the parts it leaves in place of its part.
+	Leaves []Position
+	// Next is the whole position after it.
+	Next Position
+	// Cells are the cells it is made on, for board games.
+	Cells []Cell
+}
+
+// Of returns the game of rules r.
+func Of[P comparable, M any](r Rules[P, M]) Game {
+	g := &typed[P, M]{r: r}
+	g.info.Players = [2]string{"first", "second"}
+	g.info.Noun = "part"
+	if l, ok := r.(Loopy); ok && l.Loopy() {
+		g.info.Loopy = true
+	}
+	if _, ok := r.(Heaps[P]); ok {
+		g.info.Heaps = true
+	}
+	if b, ok := r.(Board); ok {
+		g.info.Legend = b.Legend()
+	}
+	if p, ok := r.(Players); ok {
+		g.info.Players = p.Players()
+	}
+	if d, ok := r.(PartDescriber[P]); ok {
+		g.info.Noun = d.PartNoun()
+	}
+	_, g.info.Accelerated = r.(Accelerator[P])
+	if _, ok := r.(Outcomer[P]); ok {
+		g.info.Accelerated = true
+	}
+	return g
+}
+
+// typed is the Game of Rules[P, M].
+type typed[P comparable, M any] struct {
+	r    Rules[P, M]
+	info Info
+}
+
+func (g *typed[P, M]) Rules() any { return g.r }
+func (g *typed[P, M]) Info() Info { return g.info }
+
+// bind returns the rules to use under ctx, and the check of their failure
+// (Contextual); games whose moves cannot fail get their rules and nil.
+func (g *typed[P, M]) bind(ctx context.Context) (Rules[P, M], func() error) {
+	if c, ok := g.r.(Contextual[P, M]); ok {
+		return c.Bind(ctx)
+	}
+	return g.r, noFailure
+}
+
+func noFailure() error { return nil }
+
+// sum returns the typed position of pos; a position of another game is a
+// programming error.
+func (g *typed[P, M]) sum(pos Position) Sum[P] {
+	s, ok := pos.sum.(Sum[P])
+	if !ok {
+		panic(fmt.Sprintf("game: a position of %T given to a game of parts %T", pos.sum, *new(P)))
+	}
+	return s
+}
+
+func (g *typed[P, M]) wrap(s Sum[P]) Position { return Position{s} }
+
+func (g *typed[P, M]) Parse(text string) (Position, error) {
+	s, err := g.r.Parse(text)
+	if err != nil {
+		return Position{}, err
+	}
+	if g.info.Loopy && len(s.Parts) != 1 {
+		return Position{}, fmt.Errorf("a position of this game is one part, got %d", len(s.Parts))
+	}
+	if err := g.r.Check(s); err != nil {
+		return Position{}, err
+	}
+	return g.wrap(s), nil
+}
+
+func (g *typed[P, M]) Format(pos Position) string { return g.r.Format(g.sum(pos)) }
+
+func (g *typed[P, M]) Name(pos Position) string {
+	s := g.sum(pos)
+	if n, ok := g.r.(Namer[P]); ok {
+		return n.Name(s)
+	}
+	name := strings.ReplaceAll(strings.TrimRight(g.r.Format(s), "\n"), "\n", "/")
+	if name == "" {
+		return "0" // the empty game
+	}
+	return name
+}
+
+func (g *typed[P, M]) Join(ps ...Position) Position {
+	var out Sum[P]
+	for i, p := range ps {
+		s := g.sum(p)
+		if i == 0 {
+			out.Frame = s.Frame
+		}
+		out.Parts = append(out.Parts, s.Parts...)
+	}
+	return g.wrap(out)
+}
+
+func (g *typed[P, M]) Parts(pos Position) []Position {
+	s := g.sum(pos)
+	out := make([]Position, len(s.Parts))
+	for i, p := range s.Parts {
+		out[i] = g.wrap(Sum[P]{Parts: []P{p}, Frame: s.Frame})
+	}
+	return out
+}
+
+func (g *typed[P, M]) DescribePart(pos Position, i int) string {
+	s := g.sum(pos)
+	if d, ok := g.r.(PartDescriber[P]); ok {
+		return d.DescribePart(s.Parts[i])
+	}
+	return g.Name(g.wrap(Sum[P]{Parts: []P{s.Parts[i]}, Frame: s.Frame}))
+}
+
+func (g *typed[P, M]) Heap(n int) (Position, error) {
+	h, ok := g.r.(Heaps[P])
+	if !ok {
+		return Position{}, fmt.Errorf("this game has no heaps")
+	}
+	p, err := h.Heap(n)
+	if err != nil {
+		return Position{}, err
+	}
+	return g.wrap(Sum[P]{Parts: []P{p}}), nil
+}
+
+func (g *typed[P, M]) Sequence(ctx context.Context, to int) ([]int, error) {
+	h, ok := g.r.(Heaps[P])
+	if !ok {
+		return nil, fmt.Errorf("this game has no heaps, so no nim-sequence")
+	}
+	if sq, ok := g.r.(Sequencer); ok {
+		return sq.Sequence(ctx, to)
+	}
+	r, failed := g.bind(ctx)
+	solver := sg.NewSolver[P, M](r, sg.NewMapMemo[P]())
+	values := make([]int, to)
+	for n := range to {
+		p, err := h.Heap(n)
+		if err != nil {
+			return nil, err
+		}
+		v, err := solver.Grundy(ctx, p)
+		if ferr := failed(); ferr != nil {
+			return nil, ferr
+		}
+		if err != nil {
+			return nil, g.solveError(Sum[P]{}, err)
+		}
+		values[n] = v
+	}
+	return values, nil
+}
+
+func (g *typed[P, M]) Squares(pos Position) ([][]Position, error) {
+	l, ok := g.r.(Layout[P])
+	if !ok {
+		return nil, fmt.Errorf("this game's positions are not squares of a board")
+	}
+	frame := g.sum(pos).Frame
+	var rows [][]Position
+	for _, row := range l.Squares(frame) {
+		out := make([]Position, len(row))
+		for i, p := range row {
+			out[i] = g.wrap(Sum[P]{Parts: []P{p}, Frame: frame})
+		}
+		rows = append(rows, out)
+	}
+	return rows, nil
+}
+
+// replace returns the parts of s with part i replaced by leaves.
+func replace[P comparable](s Sum[P], i int, leaves []P) Sum[P] {
+	parts := make([]P, 0, len(s.Parts)-1+len(leaves))
+	parts = append(parts, s.Parts[:i]...)
+	parts = append(parts, leaves...)
+	parts = append(parts, s.Parts[i+1:]...)
+	return Sum[P]{Parts: parts, Frame: s.Frame}
+}
+
+// moves calls f for every move of s by the rules r, skipping parts equal
+// to an earlier part; leaves is valid during the call only.
+func moves[P comparable, M any](r Rules[P, M], s Sum[P], f func(i int, m M, leaves []P)) {
+	for i, p := range s.Parts {
+		if slices.Contains(s.Parts[:i], p) {
+			continue
+		}
+		for m, leaves := range r.Moves(p) {
+			f(i, m, leaves)
+		}
+	}
+}
+
+// move builds the Move of part i of s.
+func (g *typed[P, M]) move(s Sum[P], i int, m M, leaves []P) Move {
+	mv := Move{Part: i, Text: g.r.Describe(s.Parts[i], m), Next: g.wrap(replace(s, i, leaves))}
+	for _, l := range leaves {
+		mv.Leaves = append(mv.Leaves, g.wrap(Sum[P]{Parts: []P{l}, Frame: s.Frame}))
+	}
+	if c, ok := g.r.(MoveCells[P, M]); ok {
+		mv.Cells = c.Cells(s.Parts[i], m)
+	}
+	return mv
+}
+
+func (g *typed[P, M]) Moves(pos Position) ([]Move, error) {
+	s := g.sum(pos)
+	r, failed := g.bind(context.Background())
+	var out []Move
+	moves(r, s, func(i int, m M, leaves []P) { out = append(out, g.move(s, i, m, leaves)) })
+	if err := failed(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (g *typed[P, M]) Play(pos Position, part int, text string) (Position, Move, error) {
+	s := g.sum(pos)
+	if part < 0 || part >= len(s.Parts) {
+		return Position{}, Move{}, fmt.Errorf("no %s %d: the position has %d", g.info.Noun, part+1, len(s.Parts))
+	}
+	p := s.Parts[part]
+	r, failed := g.bind(context.Background())
+	count := 0
+	for m, leaves := range r.Moves(p) {
+		count++
+		if g.r.Describe(p, m) == text {
+			mv := g.move(s, part, m, leaves)
+			return mv.Next, mv, failed()
+		}
+	}
+	if err := failed(); err != nil {
+		return Position{}, Move{}, err
+	}
+	if count == 0 {
+		return Position{}, Move{}, fmt.Errorf("%s %d has no move left", g.info.Noun, part+1)
+	}
+	return Position{}, Move{}, fmt.Errorf("%q is not one of the %d moves of %s %d", clip(text), count, g.info.Noun, part+1)
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}

@@ -1,0 +1,139 @@
+package game_test
+
+import (
+	"context"
+	"errors"
+	"iter"
+	"strconv"
+	"strings"
+	"testing"
+
+	"nimber/game"
+	"nimber/game/gametest"
+	"nimber/sg"
+)
+
+func TestKaylesBattery(t *testing.T) {
+	gametest.Run(t, game.Of(kayles{}), []string{"", "1", "7", "4 6", "5 5 2", "11"}, gametest.Options{})
+}
+
+func TestKaylesValues(t *testing.T) {
+	g := game.Of(kayles{})
+	want := []int{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4}
+	for n, w := range want {
+		pos, err := g.Parse(strconv.Itoa(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range []game.Engine{game.Fast, game.Generic} {
+			a, err := g.Analyze(context.Background(), pos, game.Options{Engine: e})
+			if err != nil || a.Value != w {
+				t.Fatalf("%s: G(%d) = %v, %v; want %d", e, n, a, err, w)
+			}
+		}
+	}
+}
+
+func TestExplore(t *testing.T) {
+	g := game.Of(kayles{})
+	start, _ := g.Parse("3")
+	gr, err := g.Explore(context.Background(), []game.Position{start}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// From 3: 2, 1+1, 1, and the empty position, each once.
+	names := map[string]bool{}
+	for i := range gr.Len() {
+		names[gr.Name(i)] = true
+	}
+	for _, want := range []string{"3", "2", "1 1", "1", "0"} {
+		if !names[want] {
+			t.Errorf("position %q missing from %v", want, names)
+		}
+	}
+	if gr.Len() != 5 || gr.Name(gr.Roots()[0]) != "3" {
+		t.Fatalf("%d positions, root %q", gr.Len(), gr.Name(gr.Roots()[0]))
+	}
+	if _, err := g.Explore(context.Background(), []game.Position{start}, 3); !errors.As(err, new(*game.ExploreError)) {
+		t.Fatalf("limit 3: err = %v", err)
+	}
+}
+
+func TestLimit(t *testing.T) {
+	g := game.Of(kayles{})
+	_, err := g.Parse("5 20000")
+	var le *game.LimitError
+	if !errors.As(err, &le) || err.Error() != "row: 20000 pins, limit 10000" {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// loop is a loopy game: a token on a cycle of n squares 0..n-1 moves one
+// step forward, or from square 0 out of the cycle (the position -1, with no
+// move).
+type loop struct{ loopy bool }
+
+func (loop) Parse(text string) (game.Sum[int], error) {
+	n, err := strconv.Atoi(strings.TrimSpace(text))
+	return game.Sum[int]{Parts: []int{n}}, err
+}
+func (loop) Format(s game.Sum[int]) string { return strconv.Itoa(s.Parts[0]) }
+func (loop) Moves(n int) iter.Seq2[int, []int] {
+	return func(yield func(int, []int) bool) {
+		if n < 0 {
+			return
+		}
+		if n == 0 && !yield(-1, []int{-1}) {
+			return
+		}
+		yield((n+1)%4, []int{(n + 1) % 4})
+	}
+}
+func (loop) Describe(n int, m int) string { return "to " + strconv.Itoa(m) }
+func (loop) Check(game.Sum[int]) error    { return nil }
+func (l loop) Loopy() bool                { return l.loopy }
+
+func TestLoopy(t *testing.T) {
+	g := game.Of(loop{loopy: true})
+	// From 0 the player to move steps out and wins at once; from 3 he must
+	// step to 0, which the opponent wins: every square but 0 is lost.
+	for _, tc := range []struct {
+		pos  string
+		want sg.Outcome
+		rem  int
+	}{{"0", sg.N, 1}, {"3", sg.P, 2}, {"-1", sg.P, 0}, {"2", sg.N, 3}} {
+		pos, _ := g.Parse(tc.pos)
+		a, err := g.Analyze(context.Background(), pos, game.Options{})
+		if err != nil || a.Outcome != tc.want || a.Remoteness != tc.rem {
+			t.Fatalf("%s: %+v, %v; want %v remoteness %d", tc.pos, a, err, tc.want, tc.rem)
+		}
+	}
+	gametest.Run(t, g, []string{"1", "0"}, gametest.Options{})
+}
+
+func TestCycleError(t *testing.T) {
+	g := game.Of(loop{}) // says it is acyclic, but is not
+	pos, _ := g.Parse("1")
+	_, err := g.Analyze(context.Background(), pos, game.Options{})
+	var ce *game.CycleError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "1 -> 2 -> 3 -> 0 -> 1") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestEngineMovePrefersQuickWins(t *testing.T) {
+	g := game.Of(loop{loopy: true})
+	pos, _ := g.Parse("0")
+	a, _ := g.Analyze(context.Background(), pos, game.Options{})
+	m, ok := a.EngineMove()
+	if !ok || m.Text != "to -1" {
+		t.Fatalf("engine move %q, %v; want the step out", m.Text, ok)
+	}
+}
+
+func FuzzKaylesParse(f *testing.F) {
+	f.Add("4 6")
+	f.Add("x")
+	g := game.Of(kayles{})
+	f.Fuzz(func(t *testing.T, s string) { gametest.Fuzz(t, g, s) })
+}

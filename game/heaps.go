@@ -1,0 +1,77 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// HeapText is the position format of the games whose parts are heaps of
+// tokens (take-and-break codes, Nim, all-but games): heap sizes separated by
+// white space or '+', "5 7 9" or "5+7+9"; an empty heap is no part, so ""
+// and "0" are the empty position. Embed it in a game's rules for Parse,
+// Format, Name, PartNoun and DescribePart.
+type HeapText struct{}
+
+// Parse reads heap sizes. Errors name the heap: `heap 2: "x" is not a heap
+// size`.
+func (HeapText) Parse(text string) (Sum[int], error) {
+	var s Sum[int]
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == '+' || unicode.IsSpace(r) })
+	for i, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return Sum[int]{}, fmt.Errorf("heap %d: %q is not a heap size", i+1, clip(f))
+		}
+		if n > 0 {
+			s.Parts = append(s.Parts, n)
+		}
+	}
+	return s, nil
+}
+
+// Format writes the heaps separated by spaces: "5 7 9".
+func (HeapText) Format(s Sum[int]) string { return joinInts(s.Parts, " ") }
+
+// Name writes the heaps joined by '+': "5+7+9", "0" for none.
+func (HeapText) Name(s Sum[int]) string {
+	if len(s.Parts) == 0 {
+		return "0"
+	}
+	return joinInts(s.Parts, "+")
+}
+
+// PartNoun says that a part is a heap.
+func (HeapText) PartNoun() string { return "heap" }
+
+// DescribePart says a heap: "5 tokens", "1 token".
+func (HeapText) DescribePart(n int) string {
+	if n == 1 {
+		return "1 token"
+	}
+	return fmt.Sprintf("%d tokens", n)
+}
+
+// CheckHeaps refuses a position with a heap over maxHeap tokens or more
+// than maxHeaps heaps.
+func CheckHeaps(s Sum[int], maxHeap, maxHeaps int) error {
+	for i, n := range s.Parts {
+		if err := CheckLimit(fmt.Sprintf("heap %d", i+1), "tokens", int64(n), int64(maxHeap)); err != nil {
+			return err
+		}
+	}
+	return CheckLimit("position", "heaps", int64(len(s.Parts)), int64(maxHeaps))
+}
+
+// joinInts writes ns separated by sep.
+func joinInts(ns []int, sep string) string {
+	var b strings.Builder
+	for i, n := range ns {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}
