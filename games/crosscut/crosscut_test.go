@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"nimber/games/rect"
 	"nimber/sg"
 )
 
@@ -13,8 +14,9 @@ import (
 // game, on random boards of all densities, including boards with 256 or more
 // points (two-byte tables).
 func TestDenseMatchesGeneric(t *testing.T) {
+	const trials = 300
 	rng := rand.New(rand.NewPCG(3, 5))
-	for trial := 0; trial < 300; trial++ {
+	for trial := range trials {
 		rows, cols := 1+rng.IntN(9), 1+rng.IntN(9)
 		if trial%50 == 0 {
 			rows, cols = 17+rng.IntN(4), 17+rng.IntN(4)
@@ -28,21 +30,15 @@ func TestDenseMatchesGeneric(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := sg.NewSolver[Rect, Point](NewGame(b), sg.NewMapMemo[Rect]())
-		for r1 := 0; r1 < rows; r1++ {
-			for r2 := r1; r2 < rows; r2++ {
-				for c1 := 0; c1 < cols; c1++ {
-					for c2 := c1; c2 < cols; c2++ {
-						x := Rect{r1, r2, c1, c2}
-						want, err := s.Grundy(context.Background(), x)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if got := table.Value(x); got != want {
-							t.Fatalf("trial %d, %dx%d board, rect %+v: dense %d, generic %d", trial, rows, cols, x, got, want)
-						}
-					}
-				}
+		s := sg.NewSolver[Rect, Point](b, sg.NewMapMemo[Rect]())
+		for r := range rect.All(rows, cols) {
+			x := Rect{r[0], r[1], r[2], r[3]}
+			want, err := s.Grundy(context.Background(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := table.Value(x); got != want {
+				t.Fatalf("trial %d, %dx%d board, rect %+v: dense %d, generic %d", trial, rows, cols, x, got, want)
 			}
 		}
 	}

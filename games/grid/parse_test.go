@@ -3,9 +3,11 @@ package grid
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -113,232 +115,16 @@ func TestParseBad(t *testing.T) {
 		want           string // exact Error()
 	}{
 		{
-			name: "empty file",
-			in:   "",
-			line: 1,
-			want: "line 1: empty input, want the number of cases",
-		},
-		{
-			name: "only blank lines",
-			in:   "\n  \n\r\n\t\n",
-			line: 1,
-			want: "line 1: empty input, want the number of cases",
-		},
-		{
-			name: "missing count, file starts with R C",
-			in:   "2 2\n..\n.#\n",
-			line: 1,
-			want: `line 1: want the number of cases alone on the line, got "2 2"`,
-		},
-		{
-			name: "missing count, file starts with a row",
-			in:   "..\n",
-			line: 1, col: 1,
-			want: `line 1, column 1: number of cases ".." is not an integer`,
-		},
-		{
-			name: "non-numeric count",
-			in:   "three\n1 1\n.\n",
-			line: 1, col: 1,
-			want: `line 1, column 1: number of cases "three" is not an integer`,
-		},
-		{
-			name: "non-numeric count after blank lines",
-			in:   "\n\n3x\n",
-			line: 3, col: 1,
-			want: `line 3, column 1: number of cases "3x" is not an integer`,
-		},
-		{
-			name: "count too large for an int is clipped",
-			in:   "123456789012345678901234567890\n",
-			line: 1, col: 1,
-			want: `line 1, column 1: number of cases "12345678901234567890..." is not an integer`,
-		},
-		{
-			name: "count 0",
-			in:   "0\n",
-			line: 1, col: 1,
-			want: "line 1, column 1: number of cases 0 out of range 1..3",
-		},
-		{
-			name: "negative count",
-			in:   "-1\n1 1\n.\n",
-			line: 1, col: 1,
-			want: "line 1, column 1: number of cases -1 out of range 1..3",
-		},
-		{
-			name: "count above MaxCases",
-			in:   "4\n1 1\n.\n1 1\n.\n1 1\n.\n1 1\n.\n",
-			line: 1, col: 1,
-			want: "line 1, column 1: number of cases 4 out of range 1..3",
-		},
-		{
-			name: "R C line with one field",
-			in:   "1\n2\n..\n..\n",
-			cas:  1, line: 2,
-			want: `case 1, line 2: want "R C", got "2"`,
-		},
-		{
-			name: "R C line with three fields",
-			in:   "2\n1 1\n.\n1 1 1\n.\n",
-			cas:  2, line: 4,
-			want: `case 2, line 4: want "R C", got "1 1 1"`,
-		},
-		{
 			name: "long R C line is clipped",
 			in:   "1\n1 1 1 1 1 1 1 1 1 1 1 1\n",
 			cas:  1, line: 2,
 			want: `case 1, line 2: want "R C", got "1 1 1 1 1 1 1 1 1 1 ..."`,
 		},
 		{
-			name: "non-numeric R",
-			in:   "1\nR 2\n..\n",
-			cas:  1, line: 2,
-			want: `case 1, line 2: R "R" is not an integer`,
-		},
-		{
-			name: "non-numeric C",
-			in:   "1\n2 2.0\n..\n..\n",
-			cas:  1, line: 2,
-			want: `case 1, line 2: C "2.0" is not an integer`,
-		},
-		{
-			name: "R 0",
-			in:   "1\n0 2\n",
-			cas:  1, line: 2,
-			want: "case 1, line 2: R = 0 out of range 1..4",
-		},
-		{
-			name: "R above MaxSide",
-			in:   "1\n5 1\n.\n.\n.\n.\n.\n",
-			cas:  1, line: 2,
-			want: "case 1, line 2: R = 5 out of range 1..4",
-		},
-		{
-			name: "C 0",
-			in:   "1\n1 0\n\n",
-			cas:  1, line: 2,
-			want: "case 1, line 2: C = 0 out of range 1..4",
-		},
-		{
-			name: "C above MaxSide",
-			in:   "1\n1 5\n.....\n",
-			cas:  1, line: 2,
-			want: "case 1, line 2: C = 5 out of range 1..4",
-		},
-		{
-			name: "negative C",
-			in:   "1\n1 -3\n",
-			cas:  1, line: 2,
-			want: "case 1, line 2: C = -3 out of range 1..4",
-		},
-		{
-			name: "R*C above MaxCells",
-			in:   "1\n4 4\n....\n....\n....\n....\n",
-			cas:  1, line: 2,
-			want: "case 1, line 2: board 4 x 4 has 16 cells, limit 12",
-		},
-		{
-			name: "total cells above MaxTotalCells",
-			in:   "2\n3 4\n....\n....\n....\n3 3\n...\n...\n...\n",
-			cas:  2, line: 6,
-			want: "case 2, line 6: input holds more than 20 cells in all",
-		},
-		{
-			name: "row too short",
-			in:   "2\n1 1\n.\n1 4\n...\n",
-			cas:  2, line: 5,
-			want: "case 2, line 5: row 1 has 3 cells, want 4",
-		},
-		{
 			name: "row too long",
 			in:   "1\n2 2\n..\n.#.\n",
 			cas:  1, line: 4,
 			want: "case 1, line 4: row 2 has 3 cells, want 2",
-		},
-		{
-			name: "multi-byte character counts its bytes",
-			in:   "1\n1 1\né\n",
-			cas:  1, line: 3,
-			want: "case 1, line 3: row 1 has 2 cells, want 1",
-		},
-		{
-			name: "wrong character",
-			in:   "1\n2 3\n...\n.x.\n",
-			cas:  1, line: 4, col: 2,
-			want: `case 1, line 4, column 2: row 2: character 'x' is not one of ".#"`,
-		},
-		{
-			name: "wrong character in the first column",
-			in:   "1\n1 3\nX..\n",
-			cas:  1, line: 3, col: 1,
-			want: `case 1, line 3, column 1: row 1: character 'X' is not one of ".#"`,
-		},
-		{
-			name: "wrong character in the last column of a later case",
-			in:   "2\n1 1\n#\n2 4\n....\n...^\n",
-			cas:  2, line: 6, col: 4,
-			want: `case 2, line 6, column 4: row 2: character '^' is not one of ".#"`,
-		},
-		{
-			name: "interior space is a wrong character",
-			in:   "1\n1 3\n. .\n",
-			cas:  1, line: 3, col: 2,
-			want: `case 1, line 3, column 2: row 1: character ' ' is not one of ".#"`,
-		},
-		{
-			name: "control character is quoted",
-			in:   "1\n1 2\n.\x00\n",
-			cas:  1, line: 3, col: 2,
-			want: `case 1, line 3, column 2: row 1: character '\x00' is not one of ".#"`,
-		},
-		{
-			name: "fewer cases than announced",
-			in:   "3\n1 1\n.\n1 2\n.#\n",
-			cas:  3, line: 6,
-			want: "case 3, line 6: unexpected end of input: announced 3 cases, found 2",
-		},
-		{
-			name: "fewer cases than announced, trailing blank lines",
-			in:   "2\n1 1\n.\n\n\n",
-			cas:  2, line: 6,
-			want: "case 2, line 6: unexpected end of input: announced 2 cases, found 1",
-		},
-		{
-			name: "no case at all",
-			in:   "1\n",
-			cas:  1, line: 2,
-			want: "case 1, line 2: unexpected end of input: announced 1 cases, found 0",
-		},
-		{
-			name: "fewer rows than announced",
-			in:   "1\n3 2\n..\n.#\n",
-			cas:  1, line: 5,
-			want: "case 1, line 5: unexpected end of input: want 3 rows, got 2",
-		},
-		{
-			name: "fewer rows than announced, no final newline",
-			in:   "1\n2 2\n..",
-			cas:  1, line: 4,
-			want: "case 1, line 4: unexpected end of input: want 2 rows, got 1",
-		},
-		{
-			name: "more cases than announced",
-			in:   "1\n1 1\n.\n1 1\n#\n",
-			line: 4,
-			want: `line 4: unexpected "1 1" after the 1 announced cases`,
-		},
-		{
-			name: "extra row after the last case",
-			in:   "2\n1 1\n.\n1 2\n..\n..\n",
-			line: 6,
-			want: `line 6: unexpected ".." after the 2 announced cases`,
-		},
-		{
-			name: "extra content is clipped",
-			in:   "1\n1 1\n.\n\nthis is not part of any case\n",
-			line: 5,
-			want: `line 5: unexpected "this is not part of ..." after the 1 announced cases`,
 		},
 		{
 			name: "line longer than the limit in the header",
@@ -371,6 +157,28 @@ func TestParseBad(t *testing.T) {
 			cas:  1, line: 3,
 			want: "case 1, line 3: line longer than 200000 characters",
 		},
+	}
+	// The other cases are data: testdata/parse-bad.txt.
+	data, err := os.ReadFile("testdata/parse-bad.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, block := range strings.Split(string(data), "\n\n")[1:] {
+		lines := strings.Split(strings.TrimSpace(block), "\n")
+		in, err := strconv.Unquote(strings.TrimPrefix(lines[1], "in: "))
+		if len(lines) != 4 || err != nil {
+			t.Fatalf("testdata/parse-bad.txt: case %q is not a name, in:, at: and want: (%v)", lines[0], err)
+		}
+		tt := tests[0]
+		tt.name, tt.in, tt.want = lines[0], in, strings.TrimPrefix(lines[3], "want: ")
+		if _, err := fmt.Sscanf(lines[2], "at: case %d, line %d, column %d", &tt.cas, &tt.line, &tt.col); err != nil {
+			t.Fatalf("testdata/parse-bad.txt: case %q: %v", lines[0], err)
+		}
+		tt.spec = nil
+		tests = append(tests, tt)
+	}
+	if len(tests) < 40 {
+		t.Fatalf("%d cases: testdata/parse-bad.txt was not read whole", len(tests))
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,6 +11,9 @@
 package rect
 
 import (
+	"iter"
+	"nimber/sg"
+
 	"context"
 	"runtime"
 	"sync"
@@ -96,4 +99,35 @@ func ByLength(ctx context.Context, n, workers int, f func(worker, length, start 
 		}
 	}
 	return nil
+}
+
+// Memo returns a flat memo of the sub-rectangles of a rows x cols board,
+// for the generic solver of a rectangle game: one entry per pair of row
+// and column intervals, numbered as the dense tables number them. rectOf
+// gives the rectangle of a part, rows r1..r2 and columns c1..c2.
+func Memo[P comparable](rows, cols int, rectOf func(P) (r1, r2, c1, c2 int)) *sg.DenseMemo[P] {
+	ri, ci := NewIntervals(rows), NewIntervals(cols)
+	return sg.NewDenseMemo(ri.Len()*ci.Len(), func(p P) int {
+		r1, r2, c1, c2 := rectOf(p)
+		return ci.Span(c1, c2)*ri.Len() + ri.Span(r1, r2)
+	})
+}
+
+// All yields every non-empty sub-rectangle of a rows x cols board, rows
+// r1..r2 and columns c1..c2: the tests compare the dense tables with the
+// generic solver on each.
+func All(rows, cols int) iter.Seq[[4]int] {
+	return func(yield func([4]int) bool) {
+		for r1 := range rows {
+			for r2 := r1; r2 < rows; r2++ {
+				for c1 := range cols {
+					for c2 := c1; c2 < cols; c2++ {
+						if !yield([4]int{r1, r2, c1, c2}) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package gametest
+package gridtest
 
 // CellSet is a set of cells of one board, by row-major index below its
 // capacity, 64 cells per word of A. It is a comparable fixed-size value, so
@@ -105,4 +105,22 @@ func (s *Search[S, M]) HasMove(state S) bool {
 		return false
 	})
 	return has
+}
+
+// Spread returns set with the cell (r, c) of a rows x cols board added, and
+// from it, in each direction of dirs, every cell up to the border or the
+// first cell of set: the lava of a volcano, the signs of an attraction.
+func Spread[A [2]uint64 | [4]uint64](set CellSet[A], rows, cols, r, c int, dirs [][2]int) CellSet[A] {
+	next := set
+	next.Add(r*cols + c)
+	for _, d := range dirs {
+		for rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < rows && cc >= 0 && cc < cols; rr, cc = rr+d[0], cc+d[1] {
+			i := rr*cols + cc
+			if set.Has(i) {
+				break
+			}
+			next.Add(i)
+		}
+	}
+	return next
 }

@@ -1,6 +1,7 @@
-package gametest
+package gridtest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,4 +103,10 @@ func (gm *Game[S, M]) ExhaustiveOfficial(t *testing.T, sets ...OfficialSet) {
 			}
 		})
 	}
+}
+
+// CaseCount is the official answer line of the Code Jam problems: "Case
+// #k: n", n the number of winning first moves.
+func CaseCount[M any](k int, _ bool, winning []M) string {
+	return fmt.Sprintf("Case #%d: %d", k, len(winning))
 }

@@ -1,4 +1,4 @@
-// Package gametest holds the test scaffolding shared by the grid games
+// Package gridtest holds the test scaffolding shared by the grid games
 // (bacterial, inventor, caos3): a memoized win/lose search over whole-board
 // positions for their exhaustive twins, random boards, the comparisons of a
 // solver with the exhaustive search and with the other solver, the runners
@@ -8,7 +8,7 @@
 // exhaustive search's move generator, written in the game's own package
 // straight from the rules), its board generator parameters, its two solvers
 // and its answer format. Its tests then call the methods of that value.
-package gametest
+package gridtest
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package gametest
+package gridtest
 
 import (
 	"slices"
@@ -105,4 +105,14 @@ func (gm *Game[S, M]) MatchesGeneric(t *testing.T, seed uint64, sample Sample) {
 	if zero == 0 || zero == len(boards) {
 		t.Errorf("vacuous sample: %d of %d %ss have Grundy 0", zero, len(boards), gm.Noun)
 	}
+}
+
+// CompareSolvers runs the three comparisons of a game's solvers, each a
+// subtest: the dense and the generic solver against the exhaustive search
+// on the boards of exh, and the two against each other on the larger boards
+// of generic.
+func (gm *Game[S, M]) CompareSolvers(t *testing.T, exh, generic Sample) {
+	t.Run("dense-vs-exhaustive", func(t *testing.T) { gm.MatchesExhaustive(t, gm.Dense, 1, exh) })
+	t.Run("generic-vs-exhaustive", func(t *testing.T) { gm.MatchesExhaustive(t, gm.Generic, 2, exh) })
+	t.Run("dense-vs-generic", func(t *testing.T) { gm.MatchesGeneric(t, 3, generic) })
 }

@@ -1,4 +1,4 @@
-package gametest
+package gridtest
 
 import (
 	"math/rand/v2"
@@ -55,4 +55,16 @@ type BenchBoard struct {
 // Bench returns the benchmark board of size bb, from a fixed seed.
 func (bs Boards) Bench(bb BenchBoard) grid.Grid {
 	return grid.Random(rand.New(rand.NewPCG(1, 0)), bb.N, bb.N, bb.Density, bs.Blank, bs.Marked)
+}
+
+// Starts returns the texts of n random boards of sides 1..maxSide drawn
+// with seed (Generate, without the all-blank and all-marked ones), as start
+// positions for the battery of the game API.
+func (bs Boards) Starts(seed uint64, n, maxSide int) []string {
+	all := bs.Generate(seed, n, maxSide)
+	texts := make([]string, 0, n)
+	for _, g := range all[len(all)-n:] {
+		texts = append(texts, g.String())
+	}
+	return texts
 }
