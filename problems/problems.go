@@ -1,7 +1,10 @@
-// Package problems is the catalogue of the problems nimber solves in their
-// official formats. Each entry ties a game package to its input format, its
-// official output and its random generator, so that the command-line tool
-// and the web server are thin layers over one library call.
+// Package problems is the machinery of official input and output formats:
+// what a contest problem's input looks like, how its cases are solved and
+// checked against a memory limit, what its official output line is, and how
+// random valid inputs are generated. Each game with an official problem
+// defines its Problem in its own package; the registry lists them, so that
+// the command-line tool and the web server are thin layers over one library
+// call.
 package problems
 
 import (
@@ -9,10 +12,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
+	"nimber/game"
 	"nimber/games/grid"
+	"nimber/sg"
 )
 
 // Engine selects the solver used for a grid game.
@@ -85,7 +89,7 @@ type Race struct {
 	Method string `json:"method"`
 }
 
-// Problem is one solvable problem.
+// Problem is one problem solved in its official format.
 type Problem struct {
 	// Name is the command-line name, e.g. "bacterial-tactics".
 	Name string
@@ -97,41 +101,28 @@ type Problem struct {
 	Example string
 	// Engines lists the engines the problem offers, the default first.
 	Engines []Engine
-
-	memory func(grid.Grid) int64
-	// solve fills the game's fields of an Analysis; official formats its
-	// official output line.
-	solve    map[Engine]func(context.Context, grid.Grid, Options) (Analysis, error)
-	official func(a Analysis) string
-	generate func(GenOptions) ([]grid.Grid, error)
+	// Memory estimates the bytes the default engine needs for a case.
+	Memory func(grid.Grid) int64
+	// Solvers fill the game's fields of an Analysis, one per engine.
+	Solvers map[Engine]Solver
+	// Official writes a solved case's line of the official output.
+	Official func(a Analysis) string
+	// Generator returns random valid cases (Generate checks the options
+	// first).
+	Generator func(GenOptions) ([]grid.Grid, error)
 }
 
-// List returns every problem, sorted by name.
-func List() []*Problem {
-	out := slices.Clone(catalogue)
-	slices.SortFunc(out, func(a, b *Problem) int { return strings.Compare(a.Name, b.Name) })
-	return out
-}
+// Case is one case of an input: a board.
+type Case = grid.Grid
 
-// Lookup returns the problem called name.
-func Lookup(name string) (*Problem, error) {
-	for _, p := range catalogue {
-		if p.Name == name {
-			return p, nil
-		}
-	}
-	names := make([]string, 0, len(catalogue))
-	for _, p := range List() {
-		names = append(names, p.Name)
-	}
-	return nil, fmt.Errorf("unknown problem %q (known: %s)", name, strings.Join(names, ", "))
-}
+// Solver solves one case of a problem.
+type Solver func(context.Context, grid.Grid, Options) (Analysis, error)
 
 // Parse reads a whole input in the problem's official format.
 func (p *Problem) Parse(r io.Reader) ([]grid.Grid, error) { return grid.Parse(r, p.Spec) }
 
 // MemoryEstimate returns the bytes solving g needs, about.
-func (p *Problem) MemoryEstimate(g grid.Grid) int64 { return p.memory(g) }
+func (p *Problem) MemoryEstimate(g grid.Grid) int64 { return p.Memory(g) }
 
 // Options tune Analyze.
 type Options struct {
@@ -165,13 +156,13 @@ func (p *Problem) Analyze(ctx context.Context, cases []grid.Grid, opt Options) (
 	if engine == "" {
 		engine = p.Engines[0]
 	}
-	solve, ok := p.solve[engine]
+	solve, ok := p.Solvers[engine]
 	if !ok {
 		return nil, fmt.Errorf("unknown engine %q for %s (known: %s)", engine, p.Name, joinEngines(p.Engines))
 	}
 	if opt.MaxMemory > 0 {
 		for i, g := range cases {
-			need := p.memory(g)
+			need := p.Memory(g)
 			if engine == Generic {
 				need *= 8 // the generic solver's memo holds 4-byte values and more
 			}
@@ -187,7 +178,7 @@ func (p *Problem) Analyze(ctx context.Context, cases []grid.Grid, opt Options) (
 			return nil, fmt.Errorf("case %d: %w", i+1, err)
 		}
 		a.Case, a.Rows, a.Cols = i+1, g.Rows, g.Cols
-		a.Official = p.official(a)
+		a.Official = p.Official(a)
 		out[i] = a
 	}
 	return out, nil
@@ -235,12 +226,12 @@ func (p *Problem) Generate(o GenOptions) ([]grid.Grid, error) {
 	if o.Density > 1 {
 		return nil, fmt.Errorf("density = %g out of range 0..1", o.Density)
 	}
-	return p.generate(o)
+	return p.Generator(o)
 }
 
-// markedCells returns a generator of boards whose cells are independently
+// MarkedCells returns a generator of boards whose cells are independently
 // marked with probability Density (default density when negative).
-func markedCells(blank, marked byte, density float64) func(GenOptions) ([]grid.Grid, error) {
+func MarkedCells(blank, marked byte, density float64) func(GenOptions) ([]grid.Grid, error) {
 	return func(o GenOptions) ([]grid.Grid, error) {
 		if o.Family != "" {
 			return nil, fmt.Errorf("--family applies to boi2008-game only")
@@ -248,7 +239,7 @@ func markedCells(blank, marked byte, density float64) func(GenOptions) ([]grid.G
 		if o.Density < 0 {
 			o.Density = density
 		}
-		rng := newRand(o.Seed)
+		rng := NewRand(o.Seed)
 		cases := make([]grid.Grid, o.Cases)
 		for i := range cases {
 			cases[i] = grid.Random(rng, o.Rows, o.Cols, o.Density, blank, marked)
@@ -257,18 +248,48 @@ func markedCells(blank, marked byte, density float64) func(GenOptions) ([]grid.G
 	}
 }
 
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6e696d626572)) }
+// NewRand returns the random source of the generators for a seed.
+func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6e696d626572)) }
+
+// Impartial returns the Analysis of an impartial game's start: its Grundy
+// value, outcome and winning first moves.
+func Impartial(grundy int, moves []Move) Analysis {
+	if moves == nil {
+		moves = []Move{}
+	}
+	return Analysis{Grundy: &grundy, Outcome: sg.OutcomeOf(grundy).String(), Winning: moves}
+}
+
+// CellMoves returns the moves of a game whose moves are cells (0-based Row
+// and Col), as an Analysis lists them: 1-based.
+func CellMoves[M ~struct{ Row, Col int }](moves []M) []Move {
+	out := make([]Move, len(moves))
+	for i, m := range moves {
+		c := struct{ Row, Col int }(m)
+		out[i] = Move{Row: c.Row + 1, Col: c.Col + 1}
+	}
+	return out
+}
+
+// CaseCount is the official line "Case #x: y" with y the number of winning
+// first moves.
+func CaseCount(a Analysis) string { return fmt.Sprintf("Case #%d: %d", a.Case, len(a.Winning)) }
+
+// ImpartialEngines are the engines of an impartial grid game: its dense
+// solver, then the generic one.
+var ImpartialEngines = []Engine{Dense, Generic}
+
+// Adapt turns a game package's solve function and the conversion of its
+// result into a Solver.
+func Adapt[R any](solve func(context.Context, grid.Grid) (R, error), convert func(R) Analysis) Solver {
+	return func(ctx context.Context, g grid.Grid, _ Options) (Analysis, error) {
+		res, err := solve(ctx, g)
+		if err != nil {
+			return Analysis{}, err
+		}
+		return convert(res), nil
+	}
+}
 
 // FormatBytes writes n in binary units, e.g. "1.5 GiB".
-func FormatBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 4; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
-}
+func FormatBytes(n int64) string { return game.FormatBytes(n) }

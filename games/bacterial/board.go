@@ -12,30 +12,26 @@ type board struct {
 }
 
 func newBoard(g grid.Grid) *board {
-	b := &board{rows: g.Rows, cols: g.Cols,
-		rowNext: make([]int32, g.Rows*(g.Cols+1)),
-		colNext: make([]int32, g.Cols*(g.Rows+1))}
-	for r := 0; r < g.Rows; r++ {
-		next := int32(g.Cols)
-		b.rowNext[r*(g.Cols+1)+g.Cols] = next
-		for c := g.Cols - 1; c >= 0; c-- {
-			if g.At(r, c) == Radioactive {
-				next = int32(c)
+	return &board{rows: g.Rows, cols: g.Cols,
+		rowNext: nextRadioactive(g.Rows, g.Cols, func(line, i int) bool { return g.At(line, i) == Radioactive }),
+		colNext: nextRadioactive(g.Cols, g.Rows, func(line, i int) bool { return g.At(i, line) == Radioactive })}
+}
+
+// nextRadioactive returns, for lines of n cells each, next[line*(n+1)+i]:
+// the first cell at or after i of the line that is radioactive, or n.
+func nextRadioactive(lines, n int, radioactive func(line, i int) bool) []int32 {
+	next := make([]int32, lines*(n+1))
+	for line := range lines {
+		at := int32(n)
+		next[line*(n+1)+n] = at
+		for i := n - 1; i >= 0; i-- {
+			if radioactive(line, i) {
+				at = int32(i)
 			}
-			b.rowNext[r*(g.Cols+1)+c] = next
+			next[line*(n+1)+i] = at
 		}
 	}
-	for c := 0; c < g.Cols; c++ {
-		next := int32(g.Rows)
-		b.colNext[c*(g.Rows+1)+g.Rows] = next
-		for r := g.Rows - 1; r >= 0; r-- {
-			if g.At(r, c) == Radioactive {
-				next = int32(r)
-			}
-			b.colNext[c*(g.Rows+1)+r] = next
-		}
-	}
-	return b
+	return next
 }
 
 // rowFree reports whether row r has no radioactive cell in columns c1..c2.

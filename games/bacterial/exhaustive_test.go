@@ -5,18 +5,18 @@ package bacterial
 // Sprague–Grundy theory, no XOR and no splitting of the board into
 // rectangles. It is slow, but simple enough to be checked by reading, and the
 // fast solvers are tested against it on small boards. The rules are here;
-// the memoized win/lose search over positions is gametest.Search.
+// the memoized win/lose search over positions is gridtest.Search.
 
 import (
 	"testing"
 
 	"nimber/games/grid"
-	"nimber/games/internal/gametest"
+	"nimber/games/internal/gridtest"
 )
 
 // exhSet is the position of the exhaustive search, the set of infected
 // cells: boards of up to 128 cells.
-type exhSet = gametest.Cells128
+type exhSet = gridtest.Cells128
 
 // exhGame is the exhaustive twin's view of a board: a fixed grid (the
 // radioactive cells never change). A position is the set of infected cells,
@@ -24,7 +24,7 @@ type exhSet = gametest.Cells128
 type exhGame struct{ g grid.Grid }
 
 // exhRules returns the move generator of g for the exhaustive search.
-func exhRules(g grid.Grid) gametest.Moves[exhSet, Move] { return (&exhGame{g}).moves }
+func exhRules(g grid.Grid) gridtest.Moves[exhSet, Move] { return (&exhGame{g}).moves }
 
 // exhColonies lists the colony types in the order Result.Winning uses for
 // moves in the same cell.
@@ -90,9 +90,9 @@ func (e *exhGame) moves(infected exhSet, yield func(m Move, next exhSet) bool) {
 // official answers: the sample and test set 1 (R, C <= 4) in full, and the
 // cases of test set 2 small enough for a brute-force search.
 func TestExhaustiveOfficialSmall(t *testing.T) {
-	game.ExhaustiveOfficial(t,
-		gametest.OfficialSet{Name: "sample"},
-		gametest.OfficialSet{Name: "set1"},
-		gametest.OfficialSet{Name: "set2", Small: func(g grid.Grid) bool { return g.Rows*g.Cols <= 30 }},
+	harness.ExhaustiveOfficial(t,
+		gridtest.OfficialSet{Name: "sample"},
+		gridtest.OfficialSet{Name: "set1"},
+		gridtest.OfficialSet{Name: "set2", Small: func(g grid.Grid) bool { return g.Rows*g.Cols <= 30 }},
 	)
 }

@@ -14,8 +14,9 @@ import (
 // table of SolveTable with the generic solver over the same rectangles, on
 // random boards of all densities, including a board with two-byte values.
 func TestTableMatchesGeneric(t *testing.T) {
+	const trials = 200
 	rng := rand.New(rand.NewPCG(11, 13))
-	for trial := 0; trial < 200; trial++ {
+	for trial := range trials {
 		rows, cols := 1+rng.IntN(9), 1+rng.IntN(9)
 		if trial == 0 {
 			rows, cols = 1, 260 // rows+cols >= 256: two-byte values
@@ -25,23 +26,20 @@ func TestTableMatchesGeneric(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ri, ci := rect.NewIntervals(rows), rect.NewIntervals(cols)
-		memo := sg.NewDenseMemo(ri.Len()*ci.Len(), func(x Rect) int { return ci.Span(x.C1, x.C2)*ri.Len() + ri.Span(x.R1, x.R2) })
-		s := sg.NewSolver[Rect, Cut](NewGame(g), memo)
-		for r1 := 0; r1 < rows; r1++ {
-			for r2 := r1; r2 < rows; r2++ {
-				for c1 := 0; c1 < cols; c1++ {
-					for c2 := c1; c2 < cols; c2++ {
-						x := Rect{r1, r2, c1, c2}
-						want, err := s.Grundy(t.Context(), x)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if got := table.Value(x); got != want {
-							t.Fatalf("trial %d, rect %+v: table %d, generic %d\n%s", trial, x, got, want, g)
-						}
-					}
-				}
+		var rl rules
+		pos, err := rl.Parse(g.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := sg.NewSolver[part, Cut](rl, sg.NewMapMemo[part]())
+		for r := range rect.All(rows, cols) {
+			x := Rect{r[0], r[1], r[2], r[3]}
+			want, err := s.Grundy(t.Context(), part{f: pos.Frame.f, Rect: x})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := table.Value(x); got != want {
+				t.Fatalf("trial %d, rect %+v: table %d, generic %d\n%s", trial, x, got, want, g)
 			}
 		}
 		for _, x := range []Rect{{1, 0, 0, 0}, {0, 0, 1, 0}, {-1, 0, 0, 0}, {0, rows, 0, 0}, {0, 0, 0, cols}} {

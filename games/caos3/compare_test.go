@@ -10,14 +10,14 @@ import (
 	"slices"
 	"testing"
 
-	"nimber/games/internal/gametest"
+	"nimber/games/internal/gridtest"
 )
 
-// game describes CAOS3 to the shared tests of package gametest.
-var game = gametest.Game[exhSet, Move]{
+// harness describes CAOS3 to the shared tests of package gridtest.
+var harness = gridtest.Game[exhSet, Move]{
 	Noun: "map",
 	Spec: Spec,
-	Boards: gametest.Boards{
+	Boards: gridtest.Boards{
 		Blank: Floor, Marked: Wall,
 		// From all floor to all wall. They favour few walls, since a
 		// monster needs two floor cells on each side.
@@ -26,8 +26,8 @@ var game = gametest.Game[exhSet, Move]{
 		Side:      cmpSide,
 	},
 	Rules:   exhRules,
-	Dense:   gametest.AsSolver(Solve),
-	Generic: gametest.AsSolver(SolveGeneric),
+	Dense:   gridtest.AsSolver(Solve),
+	Generic: gridtest.AsSolver(SolveGeneric),
 	// "(row,col)" with 0-based coordinates.
 	FormatMove: func(m Move) string { return fmt.Sprintf("(%d,%d)", m.Row, m.Col) },
 	Answer:     answer,
@@ -45,33 +45,22 @@ func cmpSide(rng *rand.Rand, maxSide int) int {
 // exhSample is the sample of the comparisons with the exhaustive search.
 // Sides go up to 10 (8 in short mode): the search takes up to about 80 ms on
 // a 10 x 10 map but seconds on 11 x 11.
-var exhSample = gametest.Sample{N: 5000, MaxSide: 10, ShortN: 1000, ShortMaxSide: 8}
+var exhSample = gridtest.Sample{N: 5000, MaxSide: 10, ShortN: 1000, ShortMaxSide: 8}
 
 // TestMonstersMatchExhaustive checks Monsters against the exhaustive twin's
 // own monster check, exhIsMonster.
 func TestMonstersMatchExhaustive(t *testing.T) {
 	const seed = 4
-	for k, g := range game.Boards.Generate(seed, 2000, 12) {
+	for k, g := range harness.Boards.Generate(seed, 2000, 12) {
 		if got, want := Monsters(g), exhMonsters(g); !slices.Equal(got, want) {
 			t.Fatalf("seed %d, map %d (%d x %d):\n%sMonsters: %v\nexhaustive: %v", seed, k, g.Rows, g.Cols, g, got, want)
 		}
 	}
 }
 
-// TestSolveMatchesExhaustive checks Solve against the exhaustive search.
-func TestSolveMatchesExhaustive(t *testing.T) {
-	game.MatchesExhaustive(t, game.Dense, 1, exhSample)
-}
-
-// TestGenericMatchesExhaustive checks SolveGeneric against the exhaustive
-// search.
-func TestGenericMatchesExhaustive(t *testing.T) {
-	game.MatchesExhaustive(t, game.Generic, 2, exhSample)
-}
-
-// TestSolveMatchesGeneric checks that Solve and SolveGeneric agree exactly,
-// Grundy value and winning moves, on maps up to 12 x 12, beyond the reach of
-// the exhaustive search.
-func TestSolveMatchesGeneric(t *testing.T) {
-	game.MatchesGeneric(t, 3, gametest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8})
+// TestSolvers checks Solve and SolveGeneric against the exhaustive search,
+// and against each other, Grundy value and winning moves, on maps up to
+// 12 x 12, far beyond the reach of the exhaustive search.
+func TestSolvers(t *testing.T) {
+	harness.CompareSolvers(t, exhSample, gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8})
 }

@@ -6,13 +6,13 @@ package caos3
 // It finds the monsters with its own check rather than Monsters. It is slow,
 // but simple enough to be checked by reading, and the fast solvers are tested
 // against it on small maps. The rules are here; the memoized win/lose search
-// over positions is gametest.Search.
+// over positions is gridtest.Search.
 
 import (
 	"testing"
 
 	"nimber/games/grid"
-	"nimber/games/internal/gametest"
+	"nimber/games/internal/gridtest"
 )
 
 // exhOrthogonal are the four directions of the arms and of the lava.
@@ -54,7 +54,7 @@ func exhMonsters(g grid.Grid) []bool {
 
 // exhSet is the position of the exhaustive search, the set of lava cells:
 // maps of up to 128 cells.
-type exhSet = gametest.Cells128
+type exhSet = gridtest.Cells128
 
 // exhGame is the exhaustive twin's view of a map: a fixed grid with its
 // monsters, found once on the initial map. A position is the set of cells
@@ -65,7 +65,7 @@ type exhGame struct {
 }
 
 // exhRules returns the move generator of g for the exhaustive search.
-func exhRules(g grid.Grid) gametest.Moves[exhSet, Move] {
+func exhRules(g grid.Grid) gridtest.Moves[exhSet, Move] {
 	return (&exhGame{g: g, monster: exhMonsters(g)}).moves
 }
 
@@ -75,18 +75,7 @@ func exhRules(g grid.Grid) gametest.Moves[exhSet, Move] {
 // or a cell that already has lava; walls do not stop it. It returns the new
 // set of lava cells (monsters under lava are gone).
 func (e *exhGame) play(lava exhSet, r, c int) exhSet {
-	next := lava
-	next.Add(r*e.g.Cols + c)
-	for _, d := range exhOrthogonal {
-		for rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < e.g.Rows && cc >= 0 && cc < e.g.Cols; rr, cc = rr+d[0], cc+d[1] {
-			i := rr*e.g.Cols + cc
-			if lava.Has(i) {
-				break
-			}
-			next.Add(i)
-		}
-	}
-	return next
+	return gridtest.Spread(lava, e.g.Rows, e.g.Cols, r, c, exhOrthogonal[:])
 }
 
 // moves calls yield for every move from the position lava (a live monster,
@@ -112,5 +101,5 @@ func (e *exhGame) moves(lava exhSet, yield func(m Move, next exhSet) bool) {
 // has at most 3 x 3 monsters, since a monster needs two floor cells on each
 // side, so the brute-force search is instant and nothing is skipped.
 func TestExhaustiveOfficialSmall(t *testing.T) {
-	game.ExhaustiveOfficial(t, gametest.OfficialSet{Name: "sample"})
+	harness.ExhaustiveOfficial(t, gridtest.OfficialSet{Name: "sample"})
 }

@@ -14,5 +14,5 @@ func answer(_ int, firstWins bool, _ []Move) string {
 // TestOfficialData solves the official data with both solvers and compares
 // every answer with the official one.
 func TestOfficialData(t *testing.T) {
-	game.Official(t, "sample")
+	harness.Official(t, "sample")
 }

@@ -5,7 +5,6 @@ import (
 
 	"nimber/games/crosscut"
 	"nimber/games/grid"
-	"nimber/games/rect"
 	"nimber/sg"
 )
 
@@ -42,20 +41,17 @@ func Solve(ctx context.Context, g grid.Grid) (Result, error) {
 	return res, nil
 }
 
-// SolveGeneric analyses g with the generic solver of package sg over a dense
-// memo of sub-rectangles, without the dense solver's canonical rectangles.
+// SolveGeneric analyses g with the generic solver of package sg over the
+// game's rules (and a flat memo of sub-rectangles), without the dense
+// solver's canonical rectangles.
 func SolveGeneric(ctx context.Context, g grid.Grid) (Result, error) {
-	b := Board(g)
-	rows, cols := rect.NewIntervals(g.Rows), rect.NewIntervals(g.Cols)
-	memo := sg.NewDenseMemo(rows.Len()*cols.Len(), func(x crosscut.Rect) int {
-		return cols.Span(x.C1, x.C2)*rows.Len() + rows.Span(x.R1, x.R2)
-	})
-	s := sg.NewSolver[crosscut.Rect, crosscut.Point](crosscut.NewGame(b), memo)
-	v, err := s.Grundy(ctx, b.Full())
+	var r rules
+	s, err := r.Parse(g.String())
 	if err != nil {
 		return Result{}, err
 	}
-	wins, err := s.WinningMoves(ctx, b.Full())
+	whole := part{f: s.Frame.f, Rect: s.Frame.f.board.Full()}
+	v, wins, err := sg.NewSolver[part, crosscut.Point](r, r.Memo(s)).Solve(ctx, whole)
 	if err != nil {
 		return Result{}, err
 	}

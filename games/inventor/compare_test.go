@@ -8,46 +8,35 @@ import (
 	"fmt"
 	"testing"
 
-	"nimber/games/internal/gametest"
+	"nimber/games/internal/gridtest"
 )
 
-// game describes Inventor Outlasting to the shared tests of package
-// gametest.
-var game = gametest.Game[exhSet, Move]{
+// harness describes Inventor Outlasting to the shared tests of package
+// gridtest.
+var harness = gridtest.Game[exhSet, Move]{
 	Noun: "board",
 	Spec: Spec,
-	Boards: gametest.Boards{
+	Boards: gridtest.Boards{
 		Blank: Blank, Marked: Spot,
 		// From no spot at all to all spots.
 		Densities: []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 0.9, 1},
 		Stream:    0x696e76656e746f72,
 	},
 	Rules:   exhRules,
-	Dense:   gametest.AsSolver(Solve),
-	Generic: gametest.AsSolver(SolveGeneric),
+	Dense:   gridtest.AsSolver(Solve),
+	Generic: gridtest.AsSolver(SolveGeneric),
 	// "(row,col)" with 0-based coordinates.
 	FormatMove: func(m Move) string { return fmt.Sprintf("(%d,%d)", m.Row, m.Col) },
-	Answer:     answer,
+	Answer:     gridtest.CaseCount[Move],
 }
 
 // exhSample is the sample of the comparisons with the exhaustive search:
 // boards up to 5 x 5 (4 x 4 in short mode).
-var exhSample = gametest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide: 4}
+var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide: 4}
 
-// TestSolveMatchesExhaustive checks Solve against the exhaustive search.
-func TestSolveMatchesExhaustive(t *testing.T) {
-	game.MatchesExhaustive(t, game.Dense, 1, exhSample)
-}
-
-// TestGenericMatchesExhaustive checks SolveGeneric against the exhaustive
-// search.
-func TestGenericMatchesExhaustive(t *testing.T) {
-	game.MatchesExhaustive(t, game.Generic, 2, exhSample)
-}
-
-// TestSolveMatchesGeneric checks that Solve and SolveGeneric agree exactly,
-// Grundy value and winning moves, on boards up to 10 x 10, far beyond the
-// reach of the exhaustive search.
-func TestSolveMatchesGeneric(t *testing.T) {
-	game.MatchesGeneric(t, 3, gametest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8})
+// TestSolvers checks Solve and SolveGeneric against the exhaustive search,
+// and against each other, Grundy value and winning moves, on boards up to
+// 12 x 12, far beyond the reach of the exhaustive search.
+func TestSolvers(t *testing.T) {
+	harness.CompareSolvers(t, exhSample, gridtest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8})
 }

@@ -5,20 +5,20 @@ package inventor
 // Sprague–Grundy theory, no XOR, no colour classes and no rotated
 // rectangles. It is slow, but simple enough to be checked by reading, and the
 // fast solvers are tested against it on small boards. The rules are here;
-// the memoized win/lose search over positions is gametest.Search.
+// the memoized win/lose search over positions is gridtest.Search.
 
 import (
 	"strings"
 	"testing"
 
 	"nimber/games/grid"
-	"nimber/games/internal/gametest"
+	"nimber/games/internal/gridtest"
 )
 
 // exhSet is the position of the exhaustive search, the set of occupied
 // cells: boards of up to 256 cells, enough for every board of the official
 // data (R*C <= 200).
-type exhSet = gametest.Cells256
+type exhSet = gridtest.Cells256
 
 // exhGame is the exhaustive twin's view of a board: a fixed grid (the
 // building spots never change). A position is the set of occupied cells
@@ -27,7 +27,7 @@ type exhSet = gametest.Cells256
 type exhGame struct{ g grid.Grid }
 
 // exhRules returns the move generator of g for the exhaustive search.
-func exhRules(g grid.Grid) gametest.Moves[exhSet, Move] { return (&exhGame{g}).moves }
+func exhRules(g grid.Grid) gridtest.Moves[exhSet, Move] { return (&exhGame{g}).moves }
 
 // exhDiagonals are the four directions of the sign-builders.
 var exhDiagonals = [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
@@ -39,18 +39,7 @@ var exhDiagonals = [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
 // cell that is off the board or already occupied. It returns the new set of
 // occupied cells.
 func (e *exhGame) play(occupied exhSet, r, c int) exhSet {
-	next := occupied
-	next.Add(r*e.g.Cols + c)
-	for _, d := range exhDiagonals {
-		for rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < e.g.Rows && cc >= 0 && cc < e.g.Cols; rr, cc = rr+d[0], cc+d[1] {
-			i := rr*e.g.Cols + cc
-			if occupied.Has(i) {
-				break
-			}
-			next.Add(i)
-		}
-	}
-	return next
+	return gridtest.Spread(occupied, e.g.Rows, e.g.Cols, r, c, exhDiagonals[:])
 }
 
 // moves calls yield for every move from the position occupied (a building
@@ -77,10 +66,10 @@ func exhSpots(g grid.Grid) int { return strings.Count(string(g.Cells), string(ru
 // official answers: the sample and test set 1 (at most 10 spots) in full,
 // and the cases of test set 2 with few enough spots for a brute-force search.
 func TestExhaustiveOfficialSmall(t *testing.T) {
-	game.ExhaustiveOfficial(t,
-		gametest.OfficialSet{Name: "sample"},
-		gametest.OfficialSet{Name: "set1"},
+	harness.ExhaustiveOfficial(t,
+		gridtest.OfficialSet{Name: "sample"},
+		gridtest.OfficialSet{Name: "set1"},
 		// set2's cases with 23 and 25 spots also agree, but take some 20 s.
-		gametest.OfficialSet{Name: "set2", Small: func(g grid.Grid) bool { return exhSpots(g) <= 16 }},
+		gridtest.OfficialSet{Name: "set2", Small: func(g grid.Grid) bool { return exhSpots(g) <= 16 }},
 	)
 }

@@ -106,47 +106,24 @@ func sortMoves(moves []Move) {
 	})
 }
 
-// component is a rectangle of one colour class: the components of the
-// generic solver.
-type component struct {
-	class int
-	rect  crosscut.Rect
-}
-
-// sumGame plays both colour classes' cross-cut games.
-type sumGame struct {
-	games [2]*crosscut.Game
-	parts []component
-}
-
-func (s *sumGame) Moves(x component, yield func(crosscut.Point, []component) bool) {
-	s.games[x.class].Moves(x.rect, func(p crosscut.Point, rects []crosscut.Rect) bool {
-		s.parts = s.parts[:0]
-		for _, r := range rects {
-			s.parts = append(s.parts, component{x.class, r})
-		}
-		return yield(p, s.parts)
-	})
-}
-
-// SolveGeneric analyses g with the generic solver of package sg and a
-// hash-keyed memo: the board is the sum of its two colour classes.
+// SolveGeneric analyses g with the generic solver of package sg over the
+// game's rules (and a flat memo of sub-rectangles): the board is the sum of
+// its two colour classes.
 func SolveGeneric(ctx context.Context, g grid.Grid) (Result, error) {
-	cls := Classes(g)
-	game := &sumGame{games: [2]*crosscut.Game{crosscut.NewGame(&cls[0].Board), crosscut.NewGame(&cls[1].Board)}}
-	s := sg.NewSolver[component, crosscut.Point](game, sg.NewMapMemo[component]())
-	sum := []component{{0, cls[0].Board.Full()}, {1, cls[1].Board.Full()}}
-	v, err := s.Value(ctx, sum...)
+	var r rules
+	s, err := r.Parse(g.String())
 	if err != nil {
 		return Result{}, err
 	}
-	wins, err := s.WinningMoves(ctx, sum...)
+	f := s.Frame.f
+	sum := []part{{f: f, class: 0, Rect: f.classes[0].Board.Full()}, {f: f, class: 1, Rect: f.classes[1].Board.Full()}}
+	v, wins, err := sg.NewSolver[part, crosscut.Point](r, r.Memo(s)).Solve(ctx, sum...)
 	if err != nil {
 		return Result{}, err
 	}
 	res := Result{Grundy: v}
 	for _, w := range wins {
-		r, c := cls[w.Component].Cell(w.Move)
+		r, c := f.classes[w.Component].Cell(w.Move)
 		res.Winning = append(res.Winning, Move{r, c})
 	}
 	sortMoves(res.Winning)
