@@ -1,0 +1,50 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"nimber/game"
+)
+
+// sequenceRuns are the nim-sequences of BenchmarkSequence: an example rules
+// file and a length, as bench/rules/README.md compares them with CPython.
+var sequenceRuns = []struct {
+	file string
+	to   int
+}{{"kayles", 1000}, {"kayles", 2000}, {"kayles", 4000}, {"subtraction", 100000}, {"subtraction", 1000000}}
+
+// BenchmarkSequence computes nim-sequences of the example heap games from
+// a fresh memo: compare with bench/rules/memo_mex.py.
+func BenchmarkSequence(b *testing.B) {
+	for _, bc := range sequenceRuns {
+		b.Run(fmt.Sprintf("%s/%d", bc.file, bc.to), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				r := load(b, bc.file)
+				b.StartTimer()
+				if _, err := r.Sequence(context.Background(), bc.to); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAnalyze analyses a heap of Kayles through the game layer, from
+// a fresh memo.
+func BenchmarkAnalyze(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		g := load(b, "kayles").Game()
+		pos, err := g.Parse("1000")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := g.Analyze(context.Background(), pos, game.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package rules
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// moves returns the encoded moves of p: those in the memo, else those
+// that another thread is computing once it is done, else those it runs
+// moves(p) for and keeps in the memo.
+func (rn *runner) moves(p Pos) ([]byte, error) {
+	w := rn.w
+	memo := w.r.memo
+	for {
+		l := memo.claim(p)
+		switch {
+		case l.enc != nil:
+			return l.enc, nil
+		case l.mine():
+			enc, err := rn.run(p)
+			if err != nil {
+				memo.abandon(p)
+				return nil, err
+			}
+			kept, size := memo.finish(p, enc)
+			if err := rn.checkSize(p, size); err != nil {
+				return nil, err
+			}
+			return kept, nil
+		}
+		if err := rn.wait(l.wait); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// wait waits until done is closed, the work fails or its context is done.
+func (rn *runner) wait(done <-chan struct{}) error {
+	w := rn.w
+	select {
+	case <-done:
+		return nil
+	case <-w.dead:
+	case <-w.ctx.Done():
+	}
+	return w.failure()
+}
+
+// run runs moves(p) and returns its result encoded, in scratch space of
+// the runner valid until its next run.
+func (rn *runner) run(p Pos) ([]byte, error) {
+	r := rn.w.r
+	what := func() string { return "moves(" + clip(r.table.repr(p)) + ")" }
+	v, err := rn.call(r.moves, r.table.value(p), what)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := rn.encode(v, what)
+	if err != nil {
+		return nil, rn.w.fail(err)
+	}
+	return enc, nil
+}
+
+// checkSize fails the work when the memo has grown past the memory budget
+// with the moves of p, to size bytes.
+func (rn *runner) checkSize(p Pos, size int64) error {
+	r := rn.w.r
+	if size += r.table.size(); size > r.opts.MemoryBudget {
+		return rn.w.fail(&Error{File: r.file, Msg: fmt.Sprintf("moves(%s): the moves kept passed the memory budget of %s",
+			clip(r.table.repr(p)), bytesText(r.opts.MemoryBudget))})
+	}
+	return nil
+}
+
+// encode checks that v, the result of moves(p), is a list of options and
+// encodes it in the runner's scratch space.
+func (rn *runner) encode(v starlark.Value, what func() string) ([]byte, error) {
+	r := rn.w.r
+	list, ok := v.(*starlark.List)
+	if !ok {
+		return nil, r.resultError(r.moves, fmt.Sprintf("%s returned %s, want a list of options", what(), article(v)))
+	}
+	if list.Len() > maxOptions {
+		return nil, r.resultError(r.moves, fmt.Sprintf("%s returned %d options, limit %d", what(), list.Len(), maxOptions))
+	}
+	enc := rn.enc[:0]
+	for i := range list.Len() {
+		o := list.Index(i)
+		parts, ok := o.(*starlark.List)
+		if !ok {
+			p, key, err := r.table.posOf(o, rn.key)
+			rn.key = key
+			if err != nil {
+				return nil, r.resultError(r.moves, fmt.Sprintf("%s: option %d is %v", what(), i+1, err))
+			}
+			enc = appendPart(append(enc, 1), p)
+			continue
+		}
+		if parts.Len() > MaxParts {
+			return nil, r.resultError(r.moves, fmt.Sprintf("%s: option %d leaves %d parts, limit %d", what(), i+1, parts.Len(), MaxParts))
+		}
+		enc = binary.AppendUvarint(enc, uint64(parts.Len()))
+		for j := range parts.Len() {
+			p, key, err := r.table.posOf(parts.Index(j), rn.key)
+			rn.key = key
+			if err != nil {
+				return nil, r.resultError(r.moves, fmt.Sprintf("%s: option %d holds %v", what(), i+1, err))
+			}
+			enc = appendPart(enc, p)
+		}
+		if int64(len(enc)) > r.opts.MemoryBudget {
+			return nil, r.resultError(r.moves, fmt.Sprintf("%s: the options passed the memory budget of %s", what(), bytesText(r.opts.MemoryBudget)))
+		}
+	}
+	rn.enc = enc
+	return enc, nil
+}
+
+// resultError is the error msg about the result of function fn of the
+// file, placed at its return statement when it has one, else at its
+// definition.
+func (r *Rules) resultError(fn starlark.Value, msg string) error {
+	f, ok := fn.(*starlark.Function)
+	if !ok {
+		return &Error{File: r.file, Msg: oneLine(msg)}
+	}
+	pos := f.Position()
+	if at, ok := r.returns[lineCol(pos)]; ok {
+		pos = at
+	}
+	return errorAt(pos, msg, nil)
+}
+
+// place is a line and column of the file.
+type place struct{ line, col int32 }
+
+func lineCol(p syntax.Position) place { return place{p.Line, p.Col} }
+
+// returnsOf maps the place of every function of file f that has one
+// return statement to the position of that statement (for a lambda, of its
+// body).
+func returnsOf(f *syntax.File) map[place]syntax.Position {
+	out := make(map[place]syntax.Position)
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch fn := n.(type) {
+		case *syntax.DefStmt:
+			var found []syntax.Position
+			for _, st := range fn.Body {
+				syntax.Walk(st, func(n syntax.Node) bool {
+					switch x := n.(type) {
+					case *syntax.DefStmt, *syntax.LambdaExpr:
+						return false // its returns are its own
+					case *syntax.ReturnStmt:
+						found = append(found, x.Return)
+					}
+					return true
+				})
+			}
+			if len(found) == 1 {
+				out[lineCol(fn.Def)] = found[0]
+			}
+		case *syntax.LambdaExpr:
+			start, _ := fn.Body.Span()
+			out[lineCol(fn.Lambda)] = start
+		}
+		return true
+	})
+	return out
+}
