@@ -8,13 +8,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"nimber/game"
 )
 
 // Game is a heap game: from one heap, a move removes k tokens (k = 0 for
 // pure splitting) and leaves a number of non-empty heaps, as its code allows.
 type Game struct {
-	// Name is the code as given.
-	Name string
+	game.HeapText
+	// Code is the code as given.
+	Code string
 	// Digits[k] is the code digit for removing k tokens: bit 1 allows
 	// leaving no heap (the heap had exactly k tokens), bit 2 one heap, bit 4
 	// two heaps, bit 8 three heaps.
@@ -37,7 +40,7 @@ func Parse(code string) (*Game, error) {
 	s := strings.TrimSpace(code)
 	switch strings.ToLower(s) {
 	case "grundy", "4!.0":
-		return &Game{Name: s, Digits: []uint8{4}, Unequal: true}, nil
+		return &Game{Code: s, Digits: []uint8{4}, Unequal: true}, nil
 	}
 	if rest, ok := strings.CutPrefix(strings.ToLower(s), "sub:"); ok {
 		return parseSubtraction(s, rest)
@@ -59,7 +62,7 @@ func Parse(code string) (*Game, error) {
 	if len(digits) > MaxDigits {
 		return nil, fmt.Errorf("code %q: more than %d digits", clip(code), MaxDigits)
 	}
-	g := &Game{Name: s, Digits: make([]uint8, len(digits))}
+	g := &Game{Code: s, Digits: make([]uint8, len(digits))}
 	for i, c := range digits {
 		v, err := strconv.ParseUint(string(c), 16, 8)
 		if err != nil {
@@ -88,7 +91,7 @@ func parseSubtraction(code, list string) (*Game, error) {
 	}
 	slices.Sort(set)
 	set = slices.Compact(set)
-	g := &Game{Name: code, Digits: make([]uint8, set[len(set)-1]+1)}
+	g := &Game{Code: code, Digits: make([]uint8, set[len(set)-1]+1)}
 	for _, s := range set {
 		g.Digits[s] = 3 // remove s, leaving nothing or one heap
 	}

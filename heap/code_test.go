@@ -59,12 +59,12 @@ func TestParse(t *testing.T) {
 }
 
 // TestGenericEngineAgrees solves heaps with the generic engine of package
-// sg over Components and compares with Plain.
+// sg over the game's rules and compares with Plain.
 func TestGenericEngineAgrees(t *testing.T) {
 	for _, code := range []string{"0.77", "0.07", "grundy", "0.8F", "4.37", "sub:2,5"} {
 		g, _ := Parse(code)
 		want, _ := g.Plain(context.Background(), nil, 120)
-		s := sg.NewSolver[int, Move](Components{g}, sg.NewMapMemo[int]())
+		s := sg.NewSolver[int, Move](g, sg.NewMapMemo[int]())
 		for n, w := range want {
 			v, err := s.Grundy(context.Background(), n)
 			if err != nil || v != int(w) {

@@ -14,13 +14,14 @@ import (
 // with the tiny tuning on two workers, which reaches every path of the
 // engine (the pipeline, mask changes, parallel scans) on small heaps.
 func TestExtenderSteps(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, tc := range []struct {
+	cases := []struct {
 		code string
 		to   int
 	}{
 		{"grundy", 6000}, {"0.16", 6000}, {"0.137", 3000}, {"4.07", 3000}, {"0.8F", 600}, {"sub:1,3,4", 500},
-	} {
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range cases {
 		gm, _ := Parse(tc.code)
 		want := plainValues(t, gm, tc.to)
 		for i, start := range []int{0, tc.to / 3, 0, tc.to / 3} {

@@ -25,12 +25,34 @@ type Period struct {
 // failing that, the smallest apparent arithmetic period (G(n+p) = G(n) + s,
 // s > 0, on the same terms), unproven; ok is false when there is none.
 func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
+	return FindPeriod(g, maxPeriod, gm.MaxRemoval(), gm.Octal())
+}
+
+// Values is a computed nim-sequence G(0..Len()-1): a *Seq, or Ints for any
+// game with heaps.
+type Values interface {
+	Len() int
+	Value(n int) int
+}
+
+// Ints is a nim-sequence held as plain integers.
+type Ints []int
+
+// Len returns the number of values.
+func (v Ints) Len() int { return len(v) }
+
+// Value returns G(n).
+func (v Ints) Value(n int) int { return v[n] }
+
+// FindPeriod is (*Game).FindPeriod for the values g of any heap game: t is
+// the largest number of tokens a move removes and octal whether the game is
+// octal (the Guy–Smith proof applies); a game that is not octal only ever
+// gets an apparent period.
+func FindPeriod(g Values, maxPeriod, t int, octal bool) (per Period, ok bool) {
 	n := g.Len()
 	if maxPeriod <= 0 || maxPeriod > n/2 {
 		maxPeriod = n / 2
 	}
-	t := gm.MaxRemoval()
-	octal := gm.Octal()
 	var apparent Period
 	// bases are periods p whose agreement ran long, with their n0: the
 	// values agree m p apart from n0 on too, so the walk for a multiple
@@ -65,7 +87,7 @@ func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
 			}
 		}
 		start := k
-		for k >= 0 && g.At(k) == g.At(k+p) {
+		for k >= 0 && g.Value(k) == g.Value(k+p) {
 			k--
 		}
 		n0 := k + 1
@@ -87,9 +109,9 @@ func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
 }
 
 // agree reports whether G(k) = G(k+p) for from <= k < to.
-func agree(g *Seq, p, from, to int) bool {
+func agree(g Values, p, from, to int) bool {
 	for k := from; k < to; k++ {
-		if g.At(k) != g.At(k+p) {
+		if g.Value(k) != g.Value(k+p) {
 			return false
 		}
 	}
@@ -98,15 +120,15 @@ func agree(g *Seq, p, from, to int) bool {
 
 // arithmeticPeriod returns the smallest apparent arithmetic period of g
 // with p <= maxPeriod, or a zero Period.
-func arithmeticPeriod(g *Seq, maxPeriod int) Period {
+func arithmeticPeriod(g Values, maxPeriod int) Period {
 	n := g.Len()
 	for p := 1; p <= maxPeriod; p++ {
-		s := int(g.At(n-1)) - int(g.At(n-1-p))
+		s := g.Value(n-1) - g.Value(n-1-p)
 		if s <= 0 {
 			continue
 		}
 		k := n - p - 1
-		for k >= 0 && int(g.At(k+p))-int(g.At(k)) == s {
+		for k >= 0 && g.Value(k+p)-g.Value(k) == s {
 			k--
 		}
 		if n0 := k + 1; n-p-n0 >= 3*p && n0 <= n/2 {
@@ -139,6 +161,20 @@ func (gm *Game) Summarize(g *Seq) Summary {
 	sum := Summary{Canonical: gm.String(), Octal: gm.Octal(), Largest: int(st.Largest), Mask: int(st.Mask), Rare: st.Rare}
 	if per, ok := gm.FindPeriod(g, 0); ok {
 		sum.Period, sum.Preperiod, sum.Proven, sum.Saltus, sum.Needed = per.Period, per.Preperiod, per.Proven, per.Saltus, per.Needed
+	}
+	return sum
+}
+
+// SummarizeValues returns the Summary of the values of any game with heaps,
+// named name: its apparent period or arithmetic period (never proven: the
+// Guy–Smith proof is for octal codes) and its largest value.
+func SummarizeValues(name string, g Values) Summary {
+	sum := Summary{Canonical: name}
+	for n := range g.Len() {
+		sum.Largest = max(sum.Largest, g.Value(n))
+	}
+	if per, ok := FindPeriod(g, 0, 0, false); ok {
+		sum.Period, sum.Preperiod, sum.Saltus = per.Period, per.Preperiod, per.Saltus
 	}
 	return sum
 }

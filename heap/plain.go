@@ -3,6 +3,7 @@ package heap
 import (
 	"context"
 	"fmt"
+	"iter"
 )
 
 // Move is one move from a heap: remove Take tokens and leave the non-empty
@@ -12,13 +13,20 @@ type Move struct {
 	Left []int
 }
 
-// Moves calls yield for every move from a heap of n tokens, in order of
-// the tokens taken, then the heaps left; yield returns false to stop. The
-// Left slice is reused between calls.
-func (gm *Game) Moves(n int, yield func(m Move) bool) {
+// Moves returns every move from a heap of n tokens, in order of the tokens
+// taken, then the heaps left, each with the heaps it leaves (Move.Left).
+// The Left slice is reused from one move to the next.
+func (gm *Game) Moves(n int) iter.Seq2[Move, []int] {
+	return func(yield func(Move, []int) bool) { gm.moves(n, yield) }
+}
+
+// moves calls yield for every move from a heap of n tokens, until it
+// returns false.
+func (gm *Game) moves(n int, yield func(Move, []int) bool) {
 	var buf [MaxHeaps]int
 	emit := func(k int, heaps ...int) bool {
-		return yield(Move{Take: k, Left: append(buf[:0], heaps...)})
+		left := append(buf[:0], heaps...)
+		return yield(Move{Take: k, Left: left}, left)
 	}
 	for k, d := range gm.Digits {
 		if d == 0 || k > n {
@@ -53,23 +61,13 @@ func (gm *Game) Moves(n int, yield func(m Move) bool) {
 // Options calls yield with the value of every option of a heap of n tokens,
 // given the values g of all smaller heaps: the definition, move by move.
 func (gm *Game) Options(n int, g []uint16, yield func(v int)) {
-	gm.Moves(n, func(m Move) bool {
+	for _, left := range gm.Moves(n) {
 		v := uint16(0)
-		for _, h := range m.Left {
+		for _, h := range left {
 			v ^= g[h]
 		}
 		yield(int(v))
-		return true
-	})
-}
-
-// Components is a heap game as an sg.Game: a component is a heap, a move
-// leaves the heaps of Move.Left. It joins the generic engine of package sg.
-type Components struct{ Game *Game }
-
-// Moves implements sg.Game.
-func (c Components) Moves(n int, yield func(Move, []int) bool) {
-	c.Game.Moves(n, func(m Move) bool { return yield(m, m.Left) })
+	}
 }
 
 // Plain extends the nim-sequence g (values of heaps 0..len(g)-1) to heaps

@@ -50,6 +50,9 @@ func (s *Seq) At(n int) uint16 {
 	return s.hi[n>>seqShift].Load()[n&(seqBlock-1)]
 }
 
+// Value returns G(n) as an int: *Seq is a Values.
+func (s *Seq) Value(n int) int { return int(s.At(n)) }
+
 // Append adds G(Len()) = v.
 func (s *Seq) Append(v uint16) {
 	n := len(s.lo)

@@ -105,7 +105,7 @@ func TestSparseAllOctal3(t *testing.T) {
 			t.Parallel()
 			for d := range 512 {
 				gm := &Game{Digits: []uint8{d0, uint8(d >> 6), uint8(d >> 3 & 7), uint8(d & 7)}}
-				gm.Name = gm.String()
+				gm.Code = gm.String()
 				want := plainValues(t, gm, to)
 				checkSparse(t, gm, want, to/3)
 				checkExtend(t, gm, want)
@@ -148,7 +148,7 @@ func TestSparseGames(t *testing.T) {
 		{"0.000000000004", long(3000)}, {"sub:1,3,4", 1000}, {"0.77", long(5000)},
 		{"4!.4", long(3000)}, {"0.127", long(3000)},
 	} {
-		gm := &Game{Name: tc.code, Digits: []uint8{4, 4}, Unequal: true} // unequal splits, also after taking one
+		gm := &Game{Code: tc.code, Digits: []uint8{4, 4}, Unequal: true} // unequal splits, also after taking one
 		if tc.code != "4!.4" {
 			var err error
 			if gm, err = Parse(tc.code); err != nil {

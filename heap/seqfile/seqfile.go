@@ -1,4 +1,4 @@
-// Sequence files: a nim-sequence on disk, written as it grows, with
+// Package seqfile keeps a nim-sequence on disk, written as it grows, with
 // checkpoints, so that a long run killed at any moment (even by kill -9)
 // resumes from its last checkpoint and ends with exactly the bytes an
 // uninterrupted run writes.
@@ -15,7 +15,7 @@
 //	10      1     width: bytes per value, 1 or 2
 //	11      1     reserved, 0
 //	12      4     L, the length of the game's code
-//	16      L     the game's canonical code (Game.String), e.g. "0.137"
+//	16      L     the game's canonical code (heap.Game.String), e.g. "0.137"
 //	16+L    4     CRC of bytes 0 .. 16+L-1
 //	20+L          the values; value i at 20+L + i*width
 //
@@ -56,10 +56,11 @@
 // A run killed while creating FILE, before its first checkpoint, leaves a
 // FILE holding at most a header and no FILE.ckpt: Resume starts it over.
 // Any other FILE without a checkpoint is refused, as it cannot be verified.
-
-package heap
+package seqfile
 
 import (
+	"nimber/heap"
+
 	"bufio"
 	"bytes"
 	"encoding/binary"
@@ -82,9 +83,9 @@ const (
 	CheckpointSuffix = ".ckpt"
 )
 
-// maxCodeLen bounds the code length read from a header (MaxDigits digits,
+// maxCodeLen bounds the code length read from a header (heap.MaxDigits digits,
 // the point and "!", with room to spare).
-const maxCodeLen = MaxDigits + 16
+const maxCodeLen = heap.MaxDigits + 16
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -124,7 +125,7 @@ type Writer struct {
 // Create starts the sequence file path for the game g, with no values,
 // and commits it with a first checkpoint. It refuses to replace an
 // existing file (the error then satisfies errors.Is(err, fs.ErrExist)).
-func Create(path string, g *Game) (*Writer, error) {
+func Create(path string, g *heap.Game) (*Writer, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return nil, err
@@ -162,7 +163,7 @@ func start(path, code string, f *os.File) (*Writer, error) {
 // Resume opens the sequence file path of the game g, verifies it against
 // its checkpoint, cuts off whatever follows the committed values, and
 // returns a Writer that appends after them together with the values.
-func Resume(path string, g *Game) (*Writer, *Seq, error) {
+func Resume(path string, g *heap.Game) (*Writer, *heap.Seq, error) {
 	code := g.String()
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -176,7 +177,7 @@ func Resume(path string, g *Game) (*Writer, *Seq, error) {
 	return w, vals, nil
 }
 
-func resume(path, code string, f *os.File) (*Writer, *Seq, error) {
+func resume(path, code string, f *os.File) (*Writer, *heap.Seq, error) {
 	ck, ckErr := ReadCheckpoint(path + CheckpointSuffix)
 	if errors.Is(ckErr, fs.ErrNotExist) {
 		// Killed while being created? Then FILE holds a prefix of the
@@ -189,7 +190,7 @@ func resume(path, code string, f *os.File) (*Writer, *Seq, error) {
 		}
 		if bytes.HasPrefix(want, head[:n]) {
 			w, err := start(path, code, f)
-			return w, &Seq{}, err
+			return w, &heap.Seq{}, err
 		}
 	}
 	fileCode, width, hdrLen, err := readHeader(f, path)
@@ -253,7 +254,7 @@ func resume(path, code string, f *os.File) (*Writer, *Seq, error) {
 // readValues reads and verifies the values committed by ck from the data
 // file f whose values, after a header of hdrLen bytes, have the given width.
 // It also returns the checksum of those values as the file holds them.
-func readValues(f *os.File, path string, hdrLen int64, width int, ck *Checkpoint) (*Seq, uint32, error) {
+func readValues(f *os.File, path string, hdrLen int64, width int, ck *Checkpoint) (*heap.Seq, uint32, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, 0, err
@@ -261,10 +262,10 @@ func readValues(f *os.File, path string, hdrLen int64, width int, ck *Checkpoint
 	if held := (st.Size() - hdrLen) / int64(width); held < ck.Count {
 		return nil, 0, fmt.Errorf("%s: checkpoint says %d values but the file holds %d", path, ck.Count, held)
 	}
-	if ck.Count > MaxSequence {
+	if ck.Count > heap.MaxSequence {
 		return nil, 0, fmt.Errorf("%s: checkpoint says %d values, more than nimber computes (2^32)", path, ck.Count)
 	}
-	seq := &Seq{}
+	seq := &heap.Seq{}
 	seq.Grow(int(ck.Count))
 	r := bufio.NewReaderSize(io.NewSectionReader(f, hdrLen, ck.Count*int64(width)), 1<<16)
 	var crc, fileCRC uint32
@@ -306,7 +307,7 @@ func readValues(f *os.File, path string, hdrLen int64, width int, ck *Checkpoint
 // ReadFile reads the sequence file path: its game's canonical code and
 // the values its checkpoint commits, verified. Values past the checkpoint
 // are ignored; the file is not modified.
-func ReadFile(path string) (code string, vals *Seq, err error) {
+func ReadFile(path string) (code string, vals *heap.Seq, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", nil, err

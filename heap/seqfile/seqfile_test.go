@@ -1,6 +1,8 @@
-package heap
+package seqfile
 
 import (
+	"nimber/heap"
+
 	"bytes"
 	"context"
 	"errors"
@@ -32,7 +34,7 @@ func synthetic(n int, big bool) []uint16 {
 
 // writeSeq writes vals to a new sequence file of g in chunks of the given
 // size, with a checkpoint after each, and returns the file's bytes.
-func writeSeq(t *testing.T, path string, g *Game, vals []uint16, chunk int) []byte {
+func writeSeq(t *testing.T, path string, g *heap.Game, vals []uint16, chunk int) []byte {
 	t.Helper()
 	w, err := Create(path, g)
 	if err != nil {
@@ -58,9 +60,9 @@ func writeSeq(t *testing.T, path string, g *Game, vals []uint16, chunk int) []by
 	return b
 }
 
-func mustParse(t *testing.T, code string) *Game {
+func mustParse(t *testing.T, code string) *heap.Game {
 	t.Helper()
-	g, err := Parse(code)
+	g, err := heap.Parse(code)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +379,7 @@ func readFileVals(path string) (string, []uint16, error) {
 }
 
 // resumeVals is Resume with the values as a slice.
-func resumeVals(path string, g *Game) (*Writer, []uint16, error) {
+func resumeVals(path string, g *heap.Game) (*Writer, []uint16, error) {
 	w, seq, err := Resume(path, g)
 	if err != nil {
 		return w, nil, err
