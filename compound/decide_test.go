@@ -16,8 +16,8 @@ import (
 // to four components, under all twelve rules. Both outcomes must occur
 // under every rule, so that no rule is checked vacuously.
 func TestInvariantRulesMatchSearch(t *testing.T) {
-	rng := rand.New(rand.NewPCG(12, 2024))
 	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(12, 2024))
 	graphs := 3000
 	if testing.Short() {
 		graphs = 300
@@ -83,11 +83,7 @@ func TestInvariantRulesMatchSearch(t *testing.T) {
 // it tries, so a losing conjunctive compound of many components (3^10 moves,
 // every one tried) stops when it is cancelled.
 func TestWinningMoveCancel(t *testing.T) {
-	sub, err := NewSubtraction("1,2,3", 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inv, err := Compute(context.Background(), sub)
+	inv, err := Compute(context.Background(), subtraction([]int{1, 2, 3}, 10))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,11 +103,7 @@ func TestWinningMoveCancel(t *testing.T) {
 // G(3) = 1, nim-sum 2, a win whose first winning move takes heap 7 to 6
 // (G(6) = 2); and heaps 7 and 0, a loss with no winning move.
 func TestReport(t *testing.T) {
-	sub, err := NewSubtraction("1,3,4", 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inv, err := Compute(context.Background(), sub)
+	inv, err := Compute(context.Background(), subtraction([]int{1, 3, 4}, 10))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,4 +120,19 @@ func TestReport(t *testing.T) {
 	if err != nil || rep.Outcome != "P" || rep.Winner != "second" || rep.WinningMove != nil || !rep.Components[1].Ended {
 		t.Fatalf("7 0: %+v, %v", rep, err)
 	}
+}
+
+// subtraction returns the graph of the subtraction game of set on heaps
+// 0..to: position p is a heap of p, its options p-k for k in set.
+func subtraction(set []int, to int) *Graph {
+	g := &Graph{Opts: make([][]int, to+1)}
+	for p := range g.Opts {
+		g.Opts[p] = []int{}
+		for _, k := range set {
+			if k <= p {
+				g.Opts[p] = append(g.Opts[p], p-k)
+			}
+		}
+	}
+	return g
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
+	"nimber/game"
 	"nimber/sg"
 )
 
@@ -67,27 +69,41 @@ type Invariants struct {
 // Function names the per-position invariants, as the table command takes them.
 var Functions = []string{"grundy", "grundy-misere", "remoteness", "remoteness-misere", "suspense", "suspense-misere", "w", "w-misere"}
 
-// Value returns invariant function f (one of Functions) of position p as text.
+// Value returns invariant function f (one of Functions) of position p as
+// text: a number, or SL and SW for w-numbers.
 func (inv *Invariants) Value(f string, p int) (string, error) {
+	n, err := inv.Number(f, p)
+	if err != nil {
+		return "", err
+	}
+	if f == "w" || f == "w-misere" {
+		return W(n).String(), nil
+	}
+	return strconv.Itoa(n), nil
+}
+
+// Number returns invariant function f (one of Functions) of position p as a
+// number, the w-numbers SL and SW as int(SL) and int(SW).
+func (inv *Invariants) Number(f string, p int) (int, error) {
 	switch f {
 	case "grundy":
-		return strconv.Itoa(int(inv.G[p])), nil
+		return int(inv.G[p]), nil
 	case "grundy-misere":
-		return strconv.Itoa(int(inv.GMisere[p])), nil
+		return int(inv.GMisere[p]), nil
 	case "remoteness":
-		return strconv.Itoa(int(inv.R[p])), nil
+		return int(inv.R[p]), nil
 	case "remoteness-misere":
-		return strconv.Itoa(int(inv.RMisere[p])), nil
+		return int(inv.RMisere[p]), nil
 	case "suspense":
-		return strconv.Itoa(int(inv.S[p])), nil
+		return int(inv.S[p]), nil
 	case "suspense-misere":
-		return strconv.Itoa(int(inv.SMisere[p])), nil
+		return int(inv.SMisere[p]), nil
 	case "w":
-		return inv.W[p].String(), nil
+		return int(inv.W[p]), nil
 	case "w-misere":
-		return inv.WMisere[p].String(), nil
+		return int(inv.WMisere[p]), nil
 	}
-	return "", fmt.Errorf("unknown function %q (known: grundy, grundy-misere, remoteness, remoteness-misere, suspense, suspense-misere, w, w-misere)", f)
+	return 0, fmt.Errorf("unknown function %q (known: %s)", f, strings.Join(Functions, ", "))
 }
 
 // Compute returns every invariant of every position of g in one pass over
@@ -198,4 +214,19 @@ func pick(bestEven, fallback int32) int32 {
 		return bestEven
 	}
 	return fallback
+}
+
+// ComputeGame returns the explicit graph of every position of g reachable
+// from starts (game.Game.Explore, at most limit positions) and the
+// invariants of its positions: the compounds and tables of any game.
+func ComputeGame(ctx context.Context, g game.Game, starts []game.Position, limit int) (*game.Graph, *Invariants, error) {
+	gr, err := g.Explore(ctx, starts, limit)
+	if err != nil {
+		return nil, nil, err
+	}
+	inv, err := Compute(ctx, gr)
+	if err != nil {
+		return nil, nil, err
+	}
+	return gr, inv, nil
 }
