@@ -1,0 +1,134 @@
+package registry
+
+import (
+	"strings"
+
+	"nimber/game"
+	"nimber/games/allbut"
+	"nimber/games/bacterial"
+	"nimber/games/boi2008"
+	"nimber/games/caos3"
+	"nimber/games/inventor"
+	"nimber/games/moveset"
+	"nimber/games/nodekayles"
+	"nimber/games/wythoff"
+	"nimber/heap"
+)
+
+// catalogue is every built-in game, once. Adding a game is one entry here.
+var catalogue = []*Entry{
+	{
+		Name:            "bacterial-tactics",
+		Summary:         "Bacterial Tactics: colonies infect a row or a column of a rectangle, cutting the board in two",
+		Format:          "the board's rows: '.' empty, '#' radioactive, 'x' infected",
+		ExamplePosition: "..\n.#\n",
+		Problem:         bacterial.Problem,
+		open:            fixed(bacterial.Game),
+	},
+	{
+		Name:            "inventor-outlasting",
+		Summary:         "Inventor Outlasting: an attraction on a spot sends signs along both diagonals",
+		Format:          "the board's rows: 'X' a free spot, '.' a free cell, 'o' occupied",
+		ExamplePosition: ".......\n...X.X.\n...X.X.\n..XX...\n..X....\n",
+		Problem:         inventor.Problem,
+		open:            fixed(inventor.Game),
+	},
+	{
+		Name:            "caos3",
+		Summary:         "CAOS3: a volcano on a monster fills its row and column with lava",
+		Format:          "the map's rows: '^' floor, '#' wall, '~' lava, '=' lava over a wall",
+		ExamplePosition: "^#^#^^^\n^#^^^#^\n^#^^^^^\n^^^#^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n",
+		Problem:         caos3.Problem,
+		open:            fixed(caos3.Game),
+	},
+	{
+		Name:            "boi2008-game",
+		Summary:         `BOI 2008 "Game": a pursuit race to the other's start, with draws (loopy)`,
+		Format:          `the board's rows ('.' white, '#' black, 'A', 'B' the starts, 'a', 'b' the pieces), then "A to move"`,
+		ExamplePosition: "A...\n.#..\n....\n...B\n",
+		Problem:         boi2008.Problem,
+		open:            fixed(boi2008.Game),
+	},
+	{
+		Name:            "knights:STEPS",
+		Summary:         "tokens moving by a set of steps, by default the seed's knights (+1,-2) (-1,-2) (-2,+1) (-2,-1)",
+		Format:          `the board's rows ('.' empty, 'K' a token, 2-9 that many), or "RxC r,c r,c ..." 1-based`,
+		Example:         "knights",
+		ExamplePosition: "8x8 3,3 5,6",
+		open:            moveset.ParseName,
+		match:           func(name string) bool { return name == "knights" || strings.HasPrefix(name, "knights:") },
+	},
+	{
+		Name:            "CODE",
+		Summary:         "take-and-break heap games by octal or hexadecimal code (0.07 Dawson's Kayles, 0.77 Kayles, 0.8F)",
+		Format:          `heap sizes: "5 7 9" (or "5+7+9")`,
+		Example:         "0.77",
+		ExamplePosition: "5 7 9",
+		open:            heapGame,
+		match: func(name string) bool {
+			_, err := heap.Parse(name)
+			return err == nil && strings.Contains(name, ".") && !strings.Contains(name, "!")
+		},
+	},
+	{
+		Name:            "grundy",
+		Summary:         "Grundy's game: split a heap into two unequal heaps (CGSuite's 4!.0)",
+		Format:          `heap sizes: "5 7 9"`,
+		ExamplePosition: "10 20",
+		open:            heapGame,
+		aliases:         []string{"4!.0"},
+	},
+	{
+		Name:            "sub:SET",
+		Summary:         "subtraction games: take a number of tokens in SET from one heap, e.g. sub:1,3,4",
+		Format:          `heap sizes: "5 7 9"`,
+		Example:         "sub:1,3,4",
+		ExamplePosition: "5 7 9",
+		open:            heapGame,
+		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), "sub:") },
+	},
+	{
+		Name:            "nim",
+		Summary:         "Nim: take any number of tokens from one heap; a heap of n has the value n",
+		Format:          `heap sizes: "5 7 9"`,
+		ExamplePosition: "3 4 5",
+		open:            fixed(allbut.Nim),
+	},
+	{
+		Name:            "allbut:SET",
+		Summary:         "all-but subtraction games: take any number of tokens but those in SET (arithmetic-periodic)",
+		Format:          `heap sizes: "5 7 9"`,
+		Example:         "allbut:1,3,4",
+		ExamplePosition: "6 9",
+		open:            allbut.Parse,
+		match:           func(name string) bool { return strings.HasPrefix(name, allbut.Family+":") },
+	},
+	{
+		Name:            "wythoff",
+		Summary:         "Wythoff's game: take from one pile, or the same number from both piles of a pair",
+		Format:          `pairs of piles: "3,5 4,7"`,
+		ExamplePosition: "3,5",
+		open:            fixed(wythoff.Game),
+	},
+	{
+		Name:            "node-kayles",
+		Summary:         "Node Kayles: take a vertex of a graph with its neighbours; the parts are the connected components",
+		Format:          `a graph as an edge list, lone vertices by name: "a-b b-c c-d e"`,
+		ExamplePosition: "a-b b-c c-d d-e e-a f",
+		open:            fixed(nodekayles.Game),
+	},
+}
+
+// fixed opens a game that is not a family.
+func fixed(g func() game.Game) func(string) (game.Game, error) {
+	return func(string) (game.Game, error) { return g(), nil }
+}
+
+// heapGame opens a heap game by code.
+func heapGame(name string) (game.Game, error) {
+	g, err := heap.Parse(name)
+	if err != nil {
+		return nil, err
+	}
+	return game.Of(g), nil
+}

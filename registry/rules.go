@@ -1,0 +1,62 @@
+package registry
+
+import (
+	"strings"
+
+	"nimber/game"
+	"nimber/games/rules"
+)
+
+// LoadRules loads a user's rules file (Starlark, see games/rules): its game,
+// named by the file name without ".star", and its entry.
+func LoadRules(path string) (game.Game, *Entry, error) {
+	r, err := rules.Load(path, rules.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return rulesEntry(r)
+}
+
+// CompileRules is LoadRules for the text of a rules file, e.g. pasted in
+// the web explorer; filename names it in errors.
+func CompileRules(filename string, src []byte) (game.Game, *Entry, error) {
+	r, err := rules.New(filename, src, rules.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return rulesEntry(r)
+}
+
+func rulesEntry(r *rules.Rules) (game.Game, *Entry, error) {
+	g := r.Game()
+	e := &Entry{
+		Name:    r.Name(),
+		Summary: r.Title() + " (rules file)",
+		Format:  "one position a line, in the rules file's text form",
+		open:    func(string) (game.Game, error) { return g, nil },
+		where:   r.MovesAt(),
+	}
+	return g, e, nil
+}
+
+// Annotate gives an error about the entry's game the place it comes from:
+// for a rules file, the file and line of its moves function, unless the
+// error already names the file.
+func (e *Entry) Annotate(err error) error {
+	if err == nil || e.where == "" {
+		return err
+	}
+	file, _, _ := strings.Cut(e.where, ":")
+	if strings.Contains(err.Error(), file) {
+		return err
+	}
+	return &annotated{where: e.where, err: err}
+}
+
+type annotated struct {
+	where string
+	err   error
+}
+
+func (a *annotated) Error() string { return a.where + ": " + a.err.Error() }
+func (a *annotated) Unwrap() error { return a.err }
