@@ -3,42 +3,47 @@ package play
 import (
 	"math/rand/v2"
 	"testing"
+
+	"nimber/game"
+	"nimber/games/grid"
 )
 
-// benchBoards returns an n x n board of each game from a fixed seed: a
-// few marked cells for the grid games, a dozen tokens for knights, an open
-// board with A and B in opposite corners for BOI 2008.
-func benchBoards(n int) map[string][]string {
+// benchBoards returns an n x n board of each game from a fixed seed, in the
+// position format: a few marked cells for the grid games, a dozen tokens
+// for knights, an open board with A and B in opposite corners for BOI
+// 2008 (the boards of the benchmarks before the game API).
+func benchBoards(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(15, 15))
-	boi := randomBoard(rng, n, n, 0.1, '.', '#')
-	boi[0] = "A" + boi[0][1:]
-	boi[n-1] = boi[n-1][:n-1] + "B"
-	return map[string][]string{
-		"bacterial-tactics":   randomBoard(rng, n, n, 0.05, '.', '#'),
-		"inventor-outlasting": randomBoard(rng, n, n, 0.5, '.', 'X'),
-		"caos3":               randomBoard(rng, n, n, 0.03, '^', '#'),
-		"knights":             randomBoard(rng, n, n, 0.05, '.', 'K'),
-		"boi2008-game":        boi,
+	boi := grid.Random(rng, n, n, 0.1, '.', '#')
+	boi.Set(0, 0, 'A')
+	boi.Set(n-1, n-1, 'B')
+	return map[string]string{
+		"bacterial-tactics":   grid.Random(rng, n, n, 0.05, '.', '#').String(),
+		"inventor-outlasting": grid.Random(rng, n, n, 0.5, '.', 'X').String(),
+		"caos3":               grid.Random(rng, n, n, 0.03, '^', '#').String(),
+		"knights":             grid.Random(rng, n, n, 0.05, '.', 'K').String(),
+		"boi2008-game":        boi.String(),
 	}
 }
 
-// benchReplay measures Replay of game on board after the first few moves
+// benchReplay measures Replay of game from start after the first few moves
 // of perfect play.
-func benchReplay(b *testing.B, game string, board []string, plies int) {
+func benchReplay(b *testing.B, name, start string, plies int) {
+	g := lookupGame(b, name)
 	var moves []Move
 	for range plies {
-		p, err := Replay(b.Context(), game, board, moves)
+		s, err := Replay(b.Context(), g, start, moves, game.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		m, ok := p.EngineMove()
+		m, ok := s.EngineMove()
 		if !ok {
 			break
 		}
 		moves = append(moves, m)
 	}
 	for b.Loop() {
-		if _, err := Replay(b.Context(), game, board, moves); err != nil {
+		if _, err := Replay(b.Context(), g, start, moves, game.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -48,17 +53,17 @@ func benchReplay(b *testing.B, game string, board []string, plies int) {
 // five moves and analyses the position reached.
 func BenchmarkReplay15(b *testing.B) {
 	boards := benchBoards(15)
-	for _, game := range []string{"bacterial-tactics", "inventor-outlasting", "caos3", "knights"} {
-		b.Run(game, func(b *testing.B) { benchReplay(b, game, boards[game], 5) })
+	for _, name := range []string{"bacterial-tactics", "inventor-outlasting", "caos3", "knights"} {
+		b.Run(name, func(b *testing.B) { benchReplay(b, name, boards[name], 5) })
 	}
 }
 
-// BenchmarkReplay40 is BenchmarkReplay15 at MaxSide, with BOI 2008 at
-// MaxSideBOI.
+// BenchmarkReplay40 is BenchmarkReplay15 on 40 x 40 boards, with BOI 2008
+// on 32 x 32.
 func BenchmarkReplay40(b *testing.B) {
-	boards := benchBoards(MaxSide)
-	for _, game := range []string{"bacterial-tactics", "inventor-outlasting", "caos3", "knights"} {
-		b.Run(game, func(b *testing.B) { benchReplay(b, game, boards[game], 5) })
+	boards := benchBoards(40)
+	for _, name := range []string{"bacterial-tactics", "inventor-outlasting", "caos3", "knights"} {
+		b.Run(name, func(b *testing.B) { benchReplay(b, name, boards[name], 5) })
 	}
-	b.Run("boi2008-game", func(b *testing.B) { benchReplay(b, "boi2008-game", benchBoards(MaxSideBOI)["boi2008-game"], 5) })
+	b.Run("boi2008-game", func(b *testing.B) { benchReplay(b, "boi2008-game", benchBoards(32)["boi2008-game"], 5) })
 }
