@@ -2,53 +2,182 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"nimber/game"
+	"nimber/play"
 	"nimber/problems"
+	"nimber/registry"
 )
 
 func newAnalyzeCmd() *cobra.Command {
 	var flags solveFlags
 	var asJSON bool
+	var gf gameFlag
+	var positions []string
 	cmd := &cobra.Command{
-		Use:   "analyze PROBLEM [FILE]",
-		Short: "Explain each case: Grundy value, outcome and every winning first move",
-		Long: `analyze reads an official input like solve and prints, for every case, the
-Sprague–Grundy value of the starting position, its outcome class (N: the
-player to move wins; P: the player to move loses) and every winning first
-move, with 1-based rows and columns (and the colony type in Bacterial
+		Use:   "analyze (PROBLEM [FILE] | GAME POSITION... | --rules FILE POSITION...)",
+		Short: "Explain a position: its value, outcome and every winning move",
+		Long: `analyze explains who wins and how.
+
+For an official PROBLEM it reads an input like solve and prints, for every
+case, the Sprague–Grundy value of the starting position, its outcome class
+(N: the player to move wins; P: the player to move loses) and every winning
+first move, with 1-based rows and columns (and the colony type in Bacterial
 Tactics). For boi2008-game, a race rather than an impartial game, it prints
 the winner, the distance D and its parity, A's first winning move when A
 wins, and when B wins the square and move number where B lands on A on the
-principal line. With --json it prints the same as a JSON array.`,
+principal line.
+
+For any GAME of "nimber games" (or your own with --rules FILE) it analyses
+the sum of the POSITION arguments (or of the --position texts, e.g. a board of
+a problem's game): the value of each part, the nim-sum, and every move with
+the value it leaves, the winning ones marked; loopy games (boi2008-game) get
+outcomes with remoteness instead. With --json it prints the same as JSON.`,
 		Example: `  nimber analyze bacterial-tactics examples/bacterial-tactics.in
   nimber analyze inventor-outlasting examples/inventor-outlasting.in --json
-  nimber analyze boi2008-game examples/boi2008-game.in`,
-		Args: problemArgs,
+  nimber analyze boi2008-game examples/boi2008-game.in
+  nimber analyze 0.77 5 7 9
+  nimber analyze caos3 --position "$(printf '^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^')"
+  nimber analyze --rules examples/rules/kayles.star 4 6`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			results, err := analyzeInput(cmd, args, &flags, false)
+			if gf.rules == "" && len(positions) == 0 && len(args) >= 1 && len(args) <= 2 {
+				if _, err := registry.Problem(args[0]); err == nil {
+					return analyzeProblem(cmd, args, &flags, asJSON)
+				}
+			}
+			g, texts, err := gf.resolve(args)
 			if err != nil {
 				return err
 			}
+			texts = append(texts, positions...)
+			if len(texts) == 0 {
+				return fmt.Errorf("give at least one POSITION of %s (see nimber analyze --help)", g.name)
+			}
+			pos, err := g.positions(texts)
+			if err != nil {
+				return err
+			}
+			opts, err := flags.options()
+			if err != nil {
+				return err
+			}
+			engine := game.Fast
+			if flags.engine == string(problems.Generic) {
+				engine = game.Generic
+			}
+			s, err := play.Analyze(cmd.Context(), g, pos, game.Options{Engine: engine, MaxMemory: opts.MaxMemory})
+			if err != nil {
+				return g.annotate(err)
+			}
 			out := bufio.NewWriter(cmd.OutOrStdout())
-			defer out.Flush()
 			if asJSON {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(results)
+				return flushJSON(out, s)
 			}
-			for _, a := range results {
-				writeAnalysis(out, a)
-			}
-			return nil
+			writeState(out, g, pos, s)
+			return out.Flush()
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the analysis as JSON")
+	cmd.Flags().StringArrayVar(&positions, "position", nil, "a position of the game, in its text form (repeat for a sum)")
 	flags.register(cmd.Flags())
+	gf.register(cmd.Flags())
 	return cmd
+}
+
+// analyzeProblem analyses an official input.
+func analyzeProblem(cmd *cobra.Command, args []string, flags *solveFlags, asJSON bool) error {
+	results, err := analyzeInput(cmd, args, flags, false)
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriter(cmd.OutOrStdout())
+	if asJSON {
+		return flushJSON(out, results)
+	}
+	for _, a := range results {
+		writeAnalysis(out, a)
+	}
+	return out.Flush()
+}
+
+// writeState explains an analysed position of g: the position, its parts'
+// values, its value or outcome, and every move.
+func writeState(out *bufio.Writer, g *chosenGame, pos game.Position, s *play.State) {
+	text := strings.TrimRight(s.Position, "\n")
+	if strings.Contains(text, "\n") || text == "" {
+		fmt.Fprintf(out, "position:\n%s\n", indent(text))
+	} else {
+		fmt.Fprintf(out, "position: %s\n", text)
+	}
+	noun := g.Info().Noun
+	if s.Value != nil {
+		for i, p := range s.Parts {
+			fmt.Fprintf(out, "  %s %d: %s, G = %d\n", noun, i+1, firstLine(g.DescribePart(pos, i)), p.Value)
+		}
+		fmt.Fprintf(out, "Grundy value %d: %s\n", *s.Value, outcomeWords(s.Outcome))
+	} else {
+		fmt.Fprintf(out, "%s, with best play the game lasts %d more moves\n", outcomeWords(s.Outcome), *s.Remoteness)
+	}
+	if len(s.Legal) == 0 {
+		fmt.Fprintf(out, "no move: %s to move has lost\n", s.ToMove)
+		return
+	}
+	fmt.Fprintf(out, "every move (%d), winning ones marked *:\n", len(s.Legal))
+	for _, m := range s.Legal {
+		mark := " "
+		if m.Winning {
+			mark = "*"
+		}
+		where := ""
+		if len(s.Parts) > 1 {
+			where = fmt.Sprintf("in %s %d: ", noun, m.Part+1)
+		}
+		after := fmt.Sprintf("leaves value %d", derefInt(m.Value))
+		if m.Value == nil {
+			switch m.Outcome {
+			case "P":
+				after = fmt.Sprintf("then the opponent loses in %d", derefInt(m.Remoteness))
+			case "N":
+				after = fmt.Sprintf("then the opponent wins in %d", derefInt(m.Remoteness))
+			default:
+				after = "a draw"
+			}
+		}
+		fmt.Fprintf(out, "%s %s%s (%s)\n", mark, where, m.Text, after)
+	}
+}
+
+// outcomeWords says an outcome for the player to move.
+func outcomeWords(o string) string {
+	switch o {
+	case "N":
+		return "N, the player to move wins"
+	case "P":
+		return "P, the player to move loses"
+	}
+	return "D, a draw: neither player can force a win"
+}
+
+func derefInt(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// indent indents every line of text by two spaces.
+func indent(text string) string { return "  " + strings.ReplaceAll(text, "\n", "\n  ") }
+
+// firstLine returns the first line of s, with "..." when there are more.
+func firstLine(s string) string {
+	if i := strings.IndexByte(strings.TrimRight(s, "\n"), '\n'); i >= 0 {
+		return s[:i] + " ..."
+	}
+	return s
 }
 
 func writeAnalysis(out *bufio.Writer, a problems.Analysis) {

@@ -1,127 +1,131 @@
 package main
 
 import (
-	"encoding/json"
+	"context"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"nimber/compound"
-	"nimber/games/moveset"
-	"nimber/heap"
+	"nimber/game"
 )
 
-// compoundGame is the game the compound and table commands work on: an
-// explicit graph from --graph, or a move-set board from --board.
+// compoundGame is the explicit game graph the compound and table commands
+// work on, with its positions' names.
 type compoundGame struct {
-	game     compound.Game
-	position func(s string) (int, error)
-	name     func(p int) string
+	graph compound.Game
+	name  func(p int) string
+	// annotate names where an error about the game comes from.
+	annotate func(error) error
 }
 
-// gameFlags select a compound game.
-type gameFlags struct {
-	graph, board, moves, heapGame string
+// compoundFlags select the game of a compound.
+type compoundFlags struct {
+	graph, board, moves, heapGame, game string
+	gf                                  gameFlag
 }
 
-func (f *gameFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.graph, "graph", "", `game graph in JSON: {"options": [[...], ...], "names": [...]}`)
-	cmd.Flags().StringVar(&f.board, "board", "", "a move-set board instead of a graph, RxC (e.g. 8x8); components are row,col (1-based)")
-	cmd.Flags().StringVar(&f.heapGame, "heap-game", "", "a heap game instead (e.g. 0.77, grundy, sub:1,3,4); components are heap positions such as 7 or 5+3")
-	cmd.Flags().StringVar(&f.moves, "moves", "", `the board's steps as (row,col) pairs, e.g. "1,-2;-1,-2;-2,1;-2,-1" (default: the seed's knight steps)`)
+func (f *compoundFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&f.graph, "graph", "", `game graph in JSON: {"options": [[...], ...], "names": [...]}`)
+	fs.StringVar(&f.board, "board", "", "a board of tokens instead of a graph, RxC (e.g. 8x8); components are squares row,col (1-based)")
+	fs.StringVar(&f.moves, "moves", "", `the board's steps as (row,col) pairs, e.g. "1,-2;-1,-2;-2,1;-2,-1" (default: the seed's knight steps)`)
+	fs.StringVar(&f.heapGame, "heap-game", "", "a heap game (e.g. 0.77, grundy, sub:1,3,4); components are heap positions such as 7 or 5+3")
+	fs.StringVar(&f.game, "game", "", "any game of nimber games; components are its positions")
+	f.gf.register(fs)
 }
 
-// load builds the game; components are the command's arguments, which a
-// heap game needs to know which positions to explore.
-func (f *gameFlags) load(components []string) (*compoundGame, error) {
+// load builds the graph of the components given as text, and returns them
+// as its positions.
+func (f *compoundFlags) load(ctx context.Context, components []string) (*compoundGame, []int, error) {
 	given := 0
-	for _, s := range []string{f.graph, f.board, f.heapGame} {
+	for _, s := range []string{f.graph, f.board, f.heapGame, f.game, f.gf.rules} {
 		if s != "" {
 			given++
 		}
 	}
-	switch {
-	case given > 1:
-		return nil, fmt.Errorf("give one of --graph, --board and --heap-game")
-	case f.heapGame != "":
-		hg, err := heap.Parse(f.heapGame)
-		if err != nil {
-			return nil, err
-		}
-		starts := make([][]int, len(components))
-		for i, c := range components {
-			if starts[i], err = heap.ParseHeaps(c); err != nil {
-				return nil, err
-			}
-		}
-		g, roots, err := hg.Graph(starts, 0)
-		if err != nil {
-			return nil, err
-		}
-		return &compoundGame{game: g, position: func(s string) (int, error) {
-			for i, c := range components {
-				if c == s {
-					return roots[i], nil
-				}
-			}
-			return g.Position(s)
-		}, name: g.Name}, nil
-	case f.graph != "":
-		file, err := os.Open(f.graph)
-		if err != nil {
-			return nil, err
-		}
-		defer file.Close()
-		g, err := compound.ParseGraph(file)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.graph, err)
-		}
-		return &compoundGame{game: g, position: g.Position, name: g.Name}, nil
-	case f.board != "":
-		b, err := boardFromFlags(f.board, f.moves)
-		if err != nil {
-			return nil, err
-		}
-		return &compoundGame{game: b, position: func(s string) (int, error) {
-			parts := strings.Split(s, ",")
-			if len(parts) == 2 {
-				r, err1 := strconv.Atoi(strings.TrimSpace(parts[0]))
-				c, err2 := strconv.Atoi(strings.TrimSpace(parts[1]))
-				if err1 == nil && err2 == nil && r >= 1 && r <= b.Rows && c >= 1 && c <= b.Cols {
-					return b.Position(r-1, c-1), nil
-				}
-			}
-			return 0, fmt.Errorf("component %q is not a square row,col within 1..%d, 1..%d", s, b.Rows, b.Cols)
-		}, name: b.Name}, nil
+	if given > 1 {
+		return nil, nil, fmt.Errorf("give one of --graph, --board, --heap-game, --game and --rules")
 	}
-	return nil, fmt.Errorf("give the game: --graph FILE, --board RxC or --heap-game CODE")
+	if f.graph != "" {
+		return loadGraph(f.graph, components)
+	}
+	var g *chosenGame
+	var err error
+	texts := components
+	switch {
+	case f.board != "":
+		name := "knights"
+		if f.moves != "" {
+			name += ":" + f.moves
+		}
+		g, _, err = f.gf.resolve([]string{name})
+		texts = make([]string, len(components))
+		for i, c := range components {
+			texts[i] = f.board + " " + c
+		}
+	case f.heapGame != "":
+		g, _, err = f.gf.resolve([]string{f.heapGame})
+	case f.game != "":
+		g, _, err = f.gf.resolve([]string{f.game})
+	case f.gf.rules != "":
+		g, _, err = f.gf.resolve(nil)
+	default:
+		return nil, nil, fmt.Errorf("give the game: --graph FILE, --board RxC, --heap-game CODE, --game NAME or --rules FILE")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return exploreGame(ctx, g, texts)
 }
 
-// boardFromFlags builds a move-set board from "RxC" and a step list.
-func boardFromFlags(size, moves string) (*moveset.Board, error) {
-	var rows, cols int
-	if _, err := fmt.Sscanf(strings.ToLower(size), "%dx%d", &rows, &cols); err != nil {
-		return nil, fmt.Errorf("--board %q is not RxC, e.g. 8x8", size)
+// loadGraph reads a game graph file and resolves the components by name or
+// index.
+func loadGraph(path string, components []string) (*compoundGame, []int, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
 	}
-	steps := moveset.Knight
-	if moves != "" {
-		var err error
-		if steps, err = moveset.ParseSteps(moves); err != nil {
-			return nil, fmt.Errorf("--moves: %w", err)
+	defer file.Close()
+	gr, err := compound.ParseGraph(file)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	comps := make([]int, len(components))
+	for i, c := range components {
+		if comps[i], err = gr.Position(c); err != nil {
+			return nil, nil, err
 		}
 	}
-	return moveset.NewBoard(rows, cols, steps)
+	return &compoundGame{graph: gr, name: gr.Name, annotate: func(err error) error { return err }}, comps, nil
+}
+
+// exploreGame parses the components as positions of g and builds the graph
+// of every position reachable from them.
+func exploreGame(ctx context.Context, g *chosenGame, texts []string) (*compoundGame, []int, error) {
+	starts := make([]game.Position, len(texts))
+	for i, t := range texts {
+		p, err := g.Parse(t)
+		if err != nil {
+			return nil, nil, fmt.Errorf("component %d %q: %w", i+1, clip(t), g.annotate(err))
+		}
+		starts[i] = p
+	}
+	gr, err := g.Explore(ctx, starts, 0)
+	if err != nil {
+		return nil, nil, g.annotate(err)
+	}
+	return &compoundGame{graph: gr, name: gr.Name, annotate: g.annotate}, gr.Roots(), nil
 }
 
 func newCompoundCmd() *cobra.Command {
-	var gf gameFlags
+	var f compoundFlags
 	var move, end, play string
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "compound --move one|all|some --end long|short --play normal|misere (--graph FILE | --board RxC) P1 P2 ...",
+		Use:   "compound --move one|all|some --end long|short --play normal|misere (--graph FILE | --board RxC | --heap-game CODE | --game NAME | --rules FILE) P1 P2 ...",
 		Short: "Decide a compound of several games under any of Conway's twelve rules",
 		Long: `compound decides who wins a compound of games played at once: move in exactly
 one component (one), in every component that has not ended (all), or in any
@@ -133,71 +137,70 @@ the player to move then loses exactly when all Grundy values are equal. It
 prints the outcome (N: the player to move wins;
 P: he loses), the invariant that decided it with each component's value, and
 a winning move when there is one. Components are positions of a game graph
-(by index or name), squares row,col of a move-set board, or positions of a
-heap game (--heap-game 0.77: heaps such as 7 or 5+3).`,
+(by index or name), squares row,col of a board of tokens (--board), or
+positions of any game: a heap game (--heap-game 0.77: heaps such as 7 or 5+3),
+any game of "nimber games" (--game), or your own (--rules FILE).`,
 		Example: `  nimber compound --move one --end long --play normal --graph g.json 3 5 7
   nimber compound --move all --end short --play misere --board 8x8 1,3 5,6 --json
   nimber compound --move some --end short --play normal --board 8x8 --moves "1,-2;-2,1" 8,8
-  nimber compound --move all --end long --play misere --heap-game 0.77 7 5+3`,
+  nimber compound --move all --end long --play misere --heap-game 0.77 7 5+3
+  nimber compound --move some --end short --play misere --rules examples/rules/kayles.star 4 7`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rule, err := compound.ParseRule(move, end, play)
 			if err != nil {
 				return err
 			}
-			g, err := gf.load(args)
-			if err != nil {
-				return err
-			}
 			if len(args) == 0 {
-				return fmt.Errorf("give at least one component")
-			}
-			comps := make([]int, len(args))
-			for i, a := range args {
-				if comps[i], err = g.position(a); err != nil {
+				if _, _, err := f.load(cmd.Context(), nil); err != nil {
 					return err
 				}
+				return fmt.Errorf("give at least one component")
 			}
-			inv, err := compound.Compute(cmd.Context(), g.game)
+			g, comps, err := f.load(cmd.Context(), args)
 			if err != nil {
 				return err
+			}
+			inv, err := compound.Compute(cmd.Context(), g.graph)
+			if err != nil {
+				return g.annotate(err)
 			}
 			rep, err := inv.Report(cmd.Context(), comps, rule, g.name)
 			if err != nil {
-				return err
+				return g.annotate(err)
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
+				return writeJSON(out, rep)
 			}
-			fmt.Fprintf(out, "%s (%s)\n", rep.Name, rep.Rule)
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s (%s)\n", rep.Name, rep.Rule)
 			for i, c := range rep.Components {
-				fmt.Fprintf(out, "  component %d: %s, value %s\n", i+1, c.Name, c.Value)
+				fmt.Fprintf(&b, "  component %d: %s, value %s\n", i+1, c.Name, c.Value)
 			}
-			fmt.Fprintf(out, "decided by: %s; %s\n", rep.Invariant, rep.Combined)
+			fmt.Fprintf(&b, "decided by: %s; %s\n", rep.Invariant, rep.Combined)
 			if rep.Outcome == "N" {
-				fmt.Fprintln(out, "outcome: N, the player to move wins")
+				fmt.Fprintln(&b, "outcome: N, the player to move wins")
 			} else {
-				fmt.Fprintln(out, "outcome: P, the player to move loses")
+				fmt.Fprintln(&b, "outcome: P, the player to move loses")
 			}
 			if w := rep.WinningMove; w != nil {
 				moved := make([]int, len(w.Moved))
 				for i, c := range w.Moved {
 					moved[i] = c + 1
 				}
-				fmt.Fprintf(out, "winning move: play in component(s) %v, leaving %s\n", moved, strings.Join(w.Names, " "))
+				fmt.Fprintf(&b, "winning move: play in component(s) %v, leaving %s\n", moved, strings.Join(w.Names, " "))
 			} else if rep.Outcome == "N" {
-				fmt.Fprintln(out, "winning move: none needed: the player to move cannot move, and under misère play that wins")
+				fmt.Fprintln(&b, "winning move: none needed: the player to move cannot move, and under misère play that wins")
 			}
-			return nil
+			_, err = fmt.Fprint(out, b.String())
+			return err
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&move, "move", "one", "move in one, all or some components (or not-all: the slides' variant)")
-	f.StringVar(&end, "end", "long", "the compound ends when all (long) or any (short) component has ended")
-	f.StringVar(&play, "play", "normal", "normal (no move loses) or misere (no move wins)")
-	f.BoolVar(&asJSON, "json", false, "print the answer as JSON")
-	gf.register(cmd)
+	fs := cmd.Flags()
+	fs.StringVar(&move, "move", "one", "move in one, all or some components (or not-all: the slides' variant)")
+	fs.StringVar(&end, "end", "long", "the compound ends when all (long) or any (short) component has ended")
+	fs.StringVar(&play, "play", "normal", "normal (no move loses) or misere (no move wins)")
+	fs.BoolVar(&asJSON, "json", false, "print the answer as JSON")
+	f.register(cmd)
 	return cmd
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -88,15 +89,48 @@ func TestCompoundBadInput(t *testing.T) {
 		{[]string{"compound", "--graph", "testdata/nim-heaps.json", "h9"}, "h9"},
 		{[]string{"compound", "--graph", "testdata/nim-heaps.json"}, "at least one component"},
 		{[]string{"compound", "--move", "many", "--graph", "testdata/nim-heaps.json", "h1"}, "move rule"},
-		{[]string{"compound", "h1"}, "--graph FILE, --board RxC or --heap-game"},
+		{[]string{"compound", "h1"}, "--graph FILE, --board RxC, --heap-game CODE, --game NAME or --rules FILE"},
 		{[]string{"compound", "--heap-game", "0.77", "x"}, "not a heap size"},
 		{[]string{"compound", "--heap-game", "0.77", "--board", "8x8", "3"}, "give one of"},
 		{[]string{"compound", "--board", "8x8", "9,9"}, "not a square"},
 		{[]string{"compound", "--board", "8x8", "--moves", "1,0;-1,0", "1,1"}, "cycle"},
 		{[]string{"table", "knights", "--function", "nimbers"}, "--function"},
-		{[]string{"table", "chess"}, "knights or subtraction"},
+		{[]string{"table", "chess"}, "knights or subtraction or a game"},
 		{[]string{"table", "knights", "--format", "xml"}, "--format"},
 		{[]string{"table", "subtraction", "--set", "1,x"}, "subtraction set"},
+	} {
+		code, out, errOut := nimber(t, "", tc.args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestRulesErrors checks that a bad rules file gives exit status 2 and one
+// line naming the file, the line and what is wrong, on every command that
+// takes --rules.
+func TestRulesErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	cycle := write("cycle.star", "def moves(p):\n    return [[(p + 1) % 3]]\n")
+	syntax := write("syntax.star", "def moves(p)\n  return []\n")
+	dict := write("dict.star", "def moves(p):\n    return {1: 2}\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"grundy", "--rules", cycle, "1"}, "cycle.star:1: a position is reachable from itself: 1 -> 2 -> 0 -> 1"},
+		{[]string{"sequence", "--rules", cycle, "--to", "5"}, "cycle.star:1: a position is reachable from itself"},
+		{[]string{"compound", "--rules", cycle, "1"}, "cycle.star:1: cycle: 1 -> 2 -> 0 -> 1"},
+		{[]string{"analyze", "--rules", syntax, "1"}, "syntax.star:2:1: got newline, want ':'"},
+		{[]string{"table", "--rules", dict, "--to", "3"}, "dict.star:2:5: moves(0) returned a dict, want a list of options"},
+		{[]string{"grundy", "--rules", filepath.Join(dir, "missing.star"), "1"}, "missing.star"},
 	} {
 		code, out, errOut := nimber(t, "", tc.args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"nimber/problems"
+	"nimber/registry"
 )
 
 func newGenCmd() *cobra.Command {
@@ -32,7 +33,7 @@ families. The same --seed gives the same input.`,
 			if size != 0 {
 				o.Rows, o.Cols = size, size
 			}
-			p, err := problems.Lookup(args[0])
+			p, err := registry.Problem(args[0])
 			if err != nil {
 				return err
 			}

@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"nimber/games/grid"
 	"nimber/problems"
+	"nimber/registry"
 )
 
 // solveFlags are the flags shared by solve and analyze.
@@ -55,8 +55,8 @@ func analyzeInput(cmd *cobra.Command, args []string, flags *solveFlags, brief bo
 
 // readCases resolves the problem and parses FILE, or standard input when
 // FILE is absent or "-".
-func readCases(cmd *cobra.Command, args []string) (*problems.Problem, []grid.Grid, error) {
-	p, err := problems.Lookup(args[0])
+func readCases(cmd *cobra.Command, args []string) (*problems.Problem, []problems.Case, error) {
+	p, err := registry.Problem(args[0])
 	if err != nil {
 		return nil, nil, err
 	}

@@ -4,20 +4,27 @@
 //
 // Usage:
 //
+//	nimber games                    the games, their position formats
 //	nimber solve PROBLEM [FILE]     official output
 //	nimber analyze PROBLEM [FILE]   Grundy values, outcomes, winning moves
+//	nimber analyze GAME POSITION... the same for any position of any game
 //	nimber gen PROBLEM              random valid inputs
 //	nimber compound ...             the twelve compounds of several games
-//	nimber table knights|subtraction   invariant tables
-//	nimber sequence CODE --to N     nim-sequences of heap games, periods
-//	nimber grundy CODE HEAP...      a sum of heaps and a winning move
+//	nimber table GAME               invariant tables
+//	nimber sequence GAME --to N     nim-sequences of heap games, periods
+//	nimber grundy GAME POSITION...  a sum of positions and a winning move
 //	nimber serve [--addr HOST:PORT] the web front end and its JSON API
+//
+// Every command that takes a game also takes --rules FILE: your own game,
+// written in Starlark.
 //
 // Run "nimber help" or "nimber COMMAND --help" for details.
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -60,19 +67,21 @@ func newRootCmd(stdin io.Reader, stdout io.Writer) *cobra.Command {
 games, and solves game problems from programming contests exactly, in their
 official input and output formats. It decides Conway's twelve compounds of
 several games, and computes nim-sequences of heap games with periodicity proofs.`,
-		Example: `  nimber solve --list
+		Example: `  nimber games
+  nimber solve --list
   nimber solve bacterial-tactics examples/bacterial-tactics.in
   nimber analyze caos3 examples/caos3.in --json
   nimber gen inventor-outlasting --rows 45 --cols 45 --density 0.7 | nimber solve inventor-outlasting
   nimber compound --move all --end short --play misere --board 8x8 1,3 5,6
   nimber table knights --size 8 --function w
-  nimber sequence 0.16 --to 600000 --json`,
+  nimber sequence 0.16 --to 600000 --json
+  nimber grundy --rules examples/rules/kayles.star 5 7 9`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newServeCmd())
+	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newServeCmd())
 	return root
 }
 
@@ -87,4 +96,19 @@ func oneLine(err error) string {
 		out = append(out, r)
 	}
 	return string(out)
+}
+
+// flushJSON writes v as indented JSON to out and flushes it.
+func flushJSON(out *bufio.Writer, v any) error {
+	if err := writeJSON(out, v); err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+// writeJSON writes v as indented JSON to w.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"nimber/problems"
+	"nimber/registry"
 )
 
 // nimber runs the command line in-process and returns its exit status,
@@ -42,7 +43,7 @@ func TestSolveOfficialData(t *testing.T) {
 			engines := []problems.Engine{problems.Dense}
 			if strings.HasSuffix(in, "sample.in") {
 				// The game packages check the other engines on all the data.
-				p, _ := problems.Lookup(problem)
+				p, _ := registry.Problem(problem)
 				engines = p.Engines
 			}
 			for _, engine := range engines {
@@ -154,7 +155,8 @@ func TestAnalyzeText(t *testing.T) {
 
 // TestGenRoundTrip generates inputs for every problem and solves them.
 func TestGenRoundTrip(t *testing.T) {
-	for _, p := range problems.List() {
+	for _, e := range registry.Problems() {
+		p := e.Problem
 		code, in, errOut := nimber(t, "", "gen", p.Name, "--size", "6", "--cases", "4", "--seed", "3")
 		if code != 0 {
 			t.Fatalf("gen %s: %s", p.Name, errOut)

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"nimber/heap/seqfile"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,8 +14,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"nimber/heap"
 )
 
 // TestResumeKilledRuns spawns the nimber binary, kills it (SIGKILL, then
@@ -56,7 +55,7 @@ func TestResumeKilledRuns(t *testing.T) {
 	}
 
 	committed := func(path string) int64 {
-		ck, err := heap.ReadCheckpoint(path + heap.CheckpointSuffix)
+		ck, err := seqfile.ReadCheckpoint(path + seqfile.CheckpointSuffix)
 		if err != nil {
 			return -1
 		}
@@ -86,8 +85,8 @@ func TestResumeKilledRuns(t *testing.T) {
 	}
 	t.Logf("uninterrupted run of N = %s heaps: %.2f s", n, time.Since(t0).Seconds())
 	refData, _ := os.ReadFile(ref)
-	refCk, _ := os.ReadFile(ref + heap.CheckpointSuffix)
-	if _, got, err := heap.ReadFile(ref); err != nil {
+	refCk, _ := os.ReadFile(ref + seqfile.CheckpointSuffix)
+	if _, got, err := seqfile.ReadFile(ref); err != nil {
 		t.Fatalf("uninterrupted run's file: %v", err)
 	} else if strconv.Itoa(got.Len()) != n {
 		t.Fatalf("uninterrupted run's file: %d values, want %s", got.Len(), n)
@@ -95,7 +94,7 @@ func TestResumeKilledRuns(t *testing.T) {
 	same := func(path string) {
 		t.Helper()
 		data, _ := os.ReadFile(path)
-		ck, _ := os.ReadFile(path + heap.CheckpointSuffix)
+		ck, _ := os.ReadFile(path + seqfile.CheckpointSuffix)
 		if !bytes.Equal(data, refData) || !bytes.Equal(ck, refCk) {
 			t.Fatalf("%s (%d bytes) and its checkpoint differ from the uninterrupted run's (%d bytes)", filepath.Base(path), len(data), len(refData))
 		}
@@ -210,13 +209,13 @@ func TestResumeKilledRuns(t *testing.T) {
 			{"corrupt checkpoint", func() {
 				ck := bytes.Clone(refCk)
 				ck[13] ^= 1
-				os.WriteFile(path+heap.CheckpointSuffix, ck, 0o644)
+				os.WriteFile(path+seqfile.CheckpointSuffix, ck, 0o644)
 			}, code, "corrupt checkpoint"},
 			{"truncated data", func() { os.Truncate(path, int64(len(refData)-1)) }, code, "checkpoint says " + n + " values but the file holds"},
 			{"wrong game", func() {}, "0.16", path + " holds the sequence of 4!.0, not 0.16"},
 		} {
 			os.WriteFile(path, refData, 0o644)
-			os.WriteFile(path+heap.CheckpointSuffix, refCk, 0o644)
+			os.WriteFile(path+seqfile.CheckpointSuffix, refCk, 0o644)
 			tc.spoil()
 			got := runBin("sequence", tc.game, "--to", n, "--out", path, "--resume")
 			if got.code != 2 || got.stdout != "" || strings.Count(got.stderr, "\n") != 1 || !strings.Contains(got.stderr, tc.want) {

@@ -3,14 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -19,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"nimber/heap"
+	"nimber/heap/seqfile"
 )
 
 // sequenceSummary is the JSON summary of a nim-sequence.
@@ -30,135 +29,204 @@ type sequenceSummary struct {
 	Resumed int     `json:"resumed_from,omitempty"`
 }
 
+// sequenceFlags are the flags of the sequence command.
+type sequenceFlags struct {
+	to                    int
+	values, asJSON, again bool
+	out                   string
+	every                 time.Duration
+}
+
 func newSequenceCmd() *cobra.Command {
-	var to int
-	var values, asJSON, resume bool
-	var outFile string
-	var every time.Duration
+	var f sequenceFlags
+	var gf gameFlag
 	cmd := &cobra.Command{
-		Use:   "sequence CODE --to N",
+		Use:   "sequence (CODE | GAME | --rules FILE) --to N",
 		Short: "Compute a heap game's nim-sequence and find its period",
 		Long: `sequence computes the Grundy values G(0..N-1) of a heap game and looks for a
 period: p and the preperiod n0 (the smallest n0 with G(n+p) = G(n) for all
 computed n >= n0), proven when the Guy–Smith condition holds within the values
 (octal games only). CODE is an octal or hexadecimal code (0.07, .07, 4.07,
 0.137, 0.8F), grundy (or 4!.0) for Grundy's game, or sub:1,3,4 for a
-subtraction game.
+subtraction game; these use the sparse-space engine. Any other game with heaps
+works too (nim, allbut:1,3,4, or a rules file whose positions are integers,
+with --rules FILE): its period and saltus are apparent, never proven.
 
-With --out FILE the sequence is written to FILE as it grows (one byte a value
-while the values fit, two otherwise) and committed every few seconds by a
-checkpoint FILE.ckpt, so a run that is killed loses at most the last few
-seconds: --resume continues it from its last checkpoint, and the finished FILE
-is byte for byte the file of an uninterrupted run. Ctrl-C writes a checkpoint
-before stopping. A progress bar shows on standard error when it is a terminal.`,
+With --out FILE the sequence of a CODE is written to FILE as it grows (one
+byte a value while the values fit, two otherwise) and committed every few
+seconds by a checkpoint FILE.ckpt, so a run that is killed loses at most the
+last few seconds: --resume continues it from its last checkpoint, and the
+finished FILE is byte for byte the file of an uninterrupted run. Ctrl-C writes
+a checkpoint before stopping. A progress bar shows on standard error when it
+is a terminal.`,
 		Example: `  nimber sequence 0.77 --to 1000
   nimber sequence 0.07 --to 40 --values
   nimber sequence 0.16 --to 600000 --json
   nimber sequence 0.137 --to 1000000 --out 0.137.seq
-  nimber sequence 0.137 --to 1000000 --out 0.137.seq --resume`,
+  nimber sequence 0.137 --to 1000000 --out 0.137.seq --resume
+  nimber sequence allbut:1,3 --to 1000
+  nimber sequence --rules examples/rules/kayles.star --to 1000`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return fmt.Errorf("sequence takes one CODE, got %d arguments (see nimber sequence --help)", len(args))
+			if want := 1 - min(len(gf.rules), 1); len(args) != want {
+				return fmt.Errorf("sequence takes one CODE or GAME, or --rules FILE alone; got %d arguments (see nimber sequence --help)", len(args))
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := heap.Parse(args[0])
+			if len(args) == 1 && gf.rules == "" {
+				if g, err := heap.Parse(args[0]); err == nil {
+					return codeSequence(cmd, args[0], g, f)
+				}
+			}
+			if f.out != "" || f.again {
+				return fmt.Errorf("--out and --resume are for heap games by code (0.77, grundy, sub:1,3,4)")
+			}
+			g, _, err := gf.resolve(args)
 			if err != nil {
 				return err
 			}
-			if to < 1 || to > heap.MaxSequence {
-				return fmt.Errorf("--to %d out of range 1..%d", to, heap.MaxSequence)
-			}
-			if resume && outFile == "" {
-				return fmt.Errorf("--resume continues the sequence file of --out FILE; give --out")
-			}
-			if every <= 0 {
-				return fmt.Errorf("--checkpoint-every %v: want a positive duration", every)
-			}
-			start := time.Now()
-			var w *heap.Writer
-			vals := &heap.Seq{}
-			switch {
-			case resume:
-				w, vals, err = heap.Resume(outFile, g)
-				if errors.Is(err, fs.ErrNotExist) {
-					if _, serr := os.Stat(outFile); serr != nil {
-						return fmt.Errorf("%s does not exist: nothing to resume (start it without --resume)", outFile)
-					}
-				}
-			case outFile != "":
-				w, err = heap.Create(outFile, g)
-				if errors.Is(err, fs.ErrExist) {
-					return fmt.Errorf("%s already exists: continue it with --resume, or remove it", outFile)
-				}
-			}
-			if err != nil {
-				return err
-			}
-			resumed := vals.Len()
-			err = computeSequence(cmd.Context(), g, vals, to, w, every, newProgress(cmd.ErrOrStderr(), g.String(), resumed, to))
-			if w != nil {
-				if cerr := w.Close(); err == nil && cerr != nil {
-					err = cerr
-				}
-			}
-			if err != nil {
-				return err
-			}
-			vals.Truncate(to) // a resumed file may hold more
-			out := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
-			defer out.Flush()
-			if values {
-				var line []byte
-				for n := range to {
-					line = strconv.AppendUint(line[:0], uint64(vals.At(n)), 10)
-					line = append(line, '\n')
-					if _, err := out.Write(line); err != nil {
-						return err
-					}
-				}
-				return out.Flush()
-			}
-			sum := sequenceSummary{Code: args[0], Heaps: to, Summary: g.Summarize(vals), Resumed: resumed}
-			sum.Seconds = time.Since(start).Seconds()
-			if asJSON {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(sum)
-			}
-			resumedNote := ""
-			if resumed > 0 {
-				resumedNote = fmt.Sprintf(" (resumed from heap %d)", resumed)
-			}
-			fmt.Fprintf(out, "%s (%s): G(0..%d) computed in %.2f s%s; largest value %d\n", sum.Code, sum.Canonical, to-1, sum.Seconds, resumedNote, sum.Largest)
-			switch {
-			case sum.Period == 0:
-				fmt.Fprintln(out, "no period found in the computed values")
-			case sum.Saltus > 0:
-				fmt.Fprintf(out, "apparent arithmetic period %d with saltus %d (G(n+%d) = G(n) + %d) from n = %d, not proven\n", sum.Period, sum.Saltus, sum.Period, sum.Saltus, sum.Preperiod)
-			case sum.Proven:
-				fmt.Fprintf(out, "period %d from n = %d, proven (Guy–Smith: the first %d values suffice)\n", sum.Period, sum.Preperiod, sum.Needed)
-			default:
-				fmt.Fprintf(out, "apparent period %d from n = %d, not proven", sum.Period, sum.Preperiod)
-				if g.Octal() {
-					fmt.Fprintf(out, " (Guy–Smith needs %d values)", sum.Needed)
-				} else {
-					fmt.Fprint(out, " (Guy–Smith covers octal games only)")
-				}
-				fmt.Fprintln(out)
-			}
-			return nil
+			return gameSequence(cmd, g, f)
 		},
 	}
-	cmd.Flags().IntVar(&to, "to", 1000, "compute G(0..N-1)")
-	cmd.Flags().BoolVar(&values, "values", false, "print G(0..N-1), one per line")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
-	cmd.Flags().StringVar(&outFile, "out", "", "write the sequence to `FILE` as it grows, with checkpoints in FILE.ckpt")
-	cmd.Flags().BoolVar(&resume, "resume", false, "continue the sequence file of --out from its last checkpoint")
-	cmd.Flags().DurationVar(&every, "checkpoint-every", 2*time.Second, "time between checkpoints")
+	cmd.Flags().IntVar(&f.to, "to", 1000, "compute G(0..N-1)")
+	cmd.Flags().BoolVar(&f.values, "values", false, "print G(0..N-1), one per line")
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the summary as JSON")
+	cmd.Flags().StringVar(&f.out, "out", "", "write the sequence to `FILE` as it grows, with checkpoints in FILE.ckpt")
+	cmd.Flags().BoolVar(&f.again, "resume", false, "continue the sequence file of --out from its last checkpoint")
+	cmd.Flags().DurationVar(&f.every, "checkpoint-every", 2*time.Second, "time between checkpoints")
 	cmd.Flags().MarkHidden("checkpoint-every")
+	gf.register(cmd.Flags())
 	return cmd
+}
+
+// MaxGameSequence bounds --to for games other than heap codes, whose values
+// are computed heap by heap.
+const MaxGameSequence = 1 << 24
+
+// gameSequence computes the nim-sequence of a game with heaps that is not a
+// heap code: by the game's own sequence algorithm or heap by heap, with an
+// apparent period.
+func gameSequence(cmd *cobra.Command, g *chosenGame, f sequenceFlags) error {
+	if !g.Info().Heaps {
+		return fmt.Errorf("%s has no heaps, so no nim-sequence", g.name)
+	}
+	if f.to < 1 || f.to > MaxGameSequence {
+		return fmt.Errorf("--to %d out of range 1..%d", f.to, MaxGameSequence)
+	}
+	start := time.Now()
+	vals, err := g.Sequence(cmd.Context(), f.to)
+	if err != nil {
+		return g.annotate(err)
+	}
+	out := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
+	if f.values {
+		err = writeValues(out, heap.Ints(vals))
+	} else {
+		sum := sequenceSummary{Code: g.name, Heaps: f.to, Summary: heap.SummarizeValues(g.name, heap.Ints(vals))}
+		sum.Seconds = time.Since(start).Seconds()
+		err = writeSummary(out, sum, f.asJSON, false)
+	}
+	if err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+// codeSequence computes the nim-sequence of a heap game by code with the
+// sparse-space engine, to a sequence file with checkpoints when asked.
+func codeSequence(cmd *cobra.Command, code string, g *heap.Game, f sequenceFlags) error {
+	if f.to < 1 || f.to > heap.MaxSequence {
+		return fmt.Errorf("--to %d out of range 1..%d", f.to, heap.MaxSequence)
+	}
+	if f.again && f.out == "" {
+		return fmt.Errorf("--resume continues the sequence file of --out FILE; give --out")
+	}
+	if f.every <= 0 {
+		return fmt.Errorf("--checkpoint-every %v: want a positive duration", f.every)
+	}
+	start := time.Now()
+	var w *seqfile.Writer
+	vals := &heap.Seq{}
+	var err error
+	switch {
+	case f.again:
+		w, vals, err = seqfile.Resume(f.out, g)
+		if errors.Is(err, fs.ErrNotExist) {
+			if _, serr := os.Stat(f.out); serr != nil {
+				return fmt.Errorf("%s does not exist: nothing to resume (start it without --resume)", f.out)
+			}
+		}
+	case f.out != "":
+		w, err = seqfile.Create(f.out, g)
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%s already exists: continue it with --resume, or remove it", f.out)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	resumed := vals.Len()
+	err = computeSequence(cmd.Context(), g, vals, f.to, w, f.every, newProgress(cmd.ErrOrStderr(), g.String(), resumed, f.to))
+	if w != nil {
+		if cerr := w.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		return err
+	}
+	vals.Truncate(f.to) // a resumed file may hold more
+	out := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
+	if f.values {
+		err = writeValues(out, vals)
+	} else {
+		sum := sequenceSummary{Code: code, Heaps: f.to, Summary: g.Summarize(vals), Resumed: resumed}
+		sum.Seconds = time.Since(start).Seconds()
+		err = writeSummary(out, sum, f.asJSON, g.Octal())
+	}
+	if err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+// writeValues prints the values one a line.
+func writeValues(out io.Writer, vals heap.Values) error {
+	var line []byte
+	for n := range vals.Len() {
+		line = strconv.AppendInt(line[:0], int64(vals.Value(n)), 10)
+		if _, err := out.Write(append(line, '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeSummary prints the summary of a nim-sequence, as JSON or text;
+// octal says whether the Guy–Smith proof could apply.
+func writeSummary(out io.Writer, sum sequenceSummary, asJSON, octal bool) error {
+	if asJSON {
+		return writeJSON(out, sum)
+	}
+	resumedNote := ""
+	if sum.Resumed > 0 {
+		resumedNote = fmt.Sprintf(" (resumed from heap %d)", sum.Resumed)
+	}
+	fmt.Fprintf(out, "%s (%s): G(0..%d) computed in %.2f s%s; largest value %d\n", sum.Code, sum.Canonical, sum.Heaps-1, sum.Seconds, resumedNote, sum.Largest)
+	var err error
+	switch {
+	case sum.Period == 0:
+		_, err = fmt.Fprintln(out, "no period found in the computed values")
+	case sum.Saltus > 0:
+		_, err = fmt.Fprintf(out, "apparent arithmetic period %d with saltus %d (G(n+%d) = G(n) + %d) from n = %d, not proven\n", sum.Period, sum.Saltus, sum.Period, sum.Saltus, sum.Preperiod)
+	case sum.Proven:
+		_, err = fmt.Fprintf(out, "period %d from n = %d, proven (Guy–Smith: the first %d values suffice)\n", sum.Period, sum.Preperiod, sum.Needed)
+	case octal:
+		_, err = fmt.Fprintf(out, "apparent period %d from n = %d, not proven (Guy–Smith needs %d values)\n", sum.Period, sum.Preperiod, sum.Needed)
+	default:
+		_, err = fmt.Fprintf(out, "apparent period %d from n = %d, not proven (Guy–Smith covers octal games only)\n", sum.Period, sum.Preperiod)
+	}
+	return err
 }
 
 // computeSequence extends vals to heaps 0..to-1 in chunks of about
@@ -167,7 +235,7 @@ before stopping. A progress bar shows on standard error when it is a terminal.`,
 // nil), commits them with a checkpoint when every has passed since the
 // last, and updates the progress bar (if not nil). When ctx is cancelled
 // it checkpoints the complete chunks and stops.
-func computeSequence(ctx context.Context, g *heap.Game, vals *heap.Seq, to int, w *heap.Writer, every time.Duration, bar *progress) (err error) {
+func computeSequence(ctx context.Context, g *heap.Game, vals *heap.Seq, to int, w *seqfile.Writer, every time.Duration, bar *progress) (err error) {
 	defer func() { bar.finish(err == nil) }()
 	chunkTime := min(every/4, 500*time.Millisecond)
 	chunk := 1024
@@ -287,82 +355,4 @@ func (pr *progress) finish(ok bool) {
 		pr.bar.Abort(false)
 	}
 	pr.p.Wait()
-}
-
-func newGrundyCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "grundy CODE HEAP...",
-		Short: "Value of a sum of heaps of a heap game, and a winning move",
-		Long: `grundy prints the Grundy value of each heap, the nim-sum of the position made
-of all the heaps, its outcome (N: the player to move wins), and a winning move
-when there is one.`,
-		Example: `  nimber grundy 0.77 5 7 9
-  nimber grundy grundy 10 20`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) < 2 {
-				return fmt.Errorf("grundy takes CODE and at least one HEAP (see nimber grundy --help)")
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := heap.Parse(args[0])
-			if err != nil {
-				return err
-			}
-			heaps := make([]int, len(args)-1)
-			largest := 0
-			for i, a := range args[1:] {
-				n, err := strconv.Atoi(a)
-				if err != nil || n < 0 || n >= 1<<24 {
-					return fmt.Errorf("heap %q is not a size in 0..%d", a, 1<<24-1)
-				}
-				heaps[i], largest = n, max(largest, n)
-			}
-			seq := &heap.Seq{}
-			if err := g.Extend(cmd.Context(), seq, largest+1); err != nil {
-				return err
-			}
-			vals := seq.Values(0, seq.Len())
-			out := cmd.OutOrStdout()
-			x := uint16(0)
-			for i, n := range heaps {
-				fmt.Fprintf(out, "heap %d: %d tokens, G = %d\n", i+1, n, vals[n])
-				x ^= vals[n]
-			}
-			if x == 0 {
-				fmt.Fprintf(out, "nim-sum 0: P, the player to move loses\n")
-				return nil
-			}
-			fmt.Fprintf(out, "nim-sum %d: N, the player to move wins\n", x)
-			for i, n := range heaps {
-				target := x ^ vals[n]
-				found := false
-				g.Moves(n, func(m heap.Move) bool {
-					v := uint16(0)
-					for _, h := range m.Left {
-						v ^= vals[h]
-					}
-					if v != target {
-						return true
-					}
-					left := "nothing"
-					if len(m.Left) > 0 {
-						parts := make([]string, len(m.Left))
-						for j, h := range m.Left {
-							parts[j] = strconv.Itoa(h)
-						}
-						left = "heaps " + strings.Join(parts, " and ")
-					}
-					fmt.Fprintf(out, "winning move: in heap %d, take %d, leaving %s\n", i+1, m.Take, left)
-					found = true
-					return false
-				})
-				if found {
-					break
-				}
-			}
-			return nil
-		},
-	}
-	return cmd
 }

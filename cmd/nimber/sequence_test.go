@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"nimber/heap"
+	"nimber/heap/seqfile"
 )
 
 func TestSequenceValuesAndPeriod(t *testing.T) {
@@ -71,7 +72,7 @@ func TestSequenceOut(t *testing.T) {
 	}
 	g, _ := heap.Parse("0.77")
 	want, _ := g.Plain(context.Background(), nil, 3000)
-	c, got, err := heap.ReadFile(path)
+	c, got, err := seqfile.ReadFile(path)
 	if err != nil || c != "0.77" || !slices.Equal(got.Values(0, got.Len()), want) {
 		t.Fatalf("ReadFile: %q, %v", c, err)
 	}
@@ -123,10 +124,10 @@ func TestSequenceOutBadInput(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	data, _ := os.ReadFile(path)
-	ck, _ := os.ReadFile(path + heap.CheckpointSuffix)
+	ck, _ := os.ReadFile(path + seqfile.CheckpointSuffix)
 	restore := func() {
 		os.WriteFile(path, data, 0o644)
-		os.WriteFile(path+heap.CheckpointSuffix, ck, 0o644)
+		os.WriteFile(path+seqfile.CheckpointSuffix, ck, 0o644)
 	}
 	for _, tc := range []struct {
 		name  string
@@ -141,10 +142,10 @@ func TestSequenceOutBadInput(t *testing.T) {
 		{"corrupt checkpoint", func() {
 			b := bytes.Clone(ck)
 			b[15] ^= 4
-			os.WriteFile(path+heap.CheckpointSuffix, b, 0o644)
+			os.WriteFile(path+seqfile.CheckpointSuffix, b, 0o644)
 		}, []string{"0.16", "--to", "600", "--resume", "--out", path}, "corrupt checkpoint (checksum mismatch)"},
-		{"truncated checkpoint", func() { os.WriteFile(path+heap.CheckpointSuffix, ck[:10], 0o644) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "corrupt checkpoint"},
-		{"missing checkpoint", func() { os.Remove(path + heap.CheckpointSuffix) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "no checkpoint"},
+		{"truncated checkpoint", func() { os.WriteFile(path+seqfile.CheckpointSuffix, ck[:10], 0o644) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "corrupt checkpoint"},
+		{"missing checkpoint", func() { os.Remove(path + seqfile.CheckpointSuffix) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "no checkpoint"},
 		{"truncated data", func() { os.Truncate(path, int64(len(data)-1)) }, []string{"0.16", "--to", "600", "--resume", "--out", path}, "checkpoint says 500 values but the file holds 499"},
 		{"corrupt data", func() {
 			b := bytes.Clone(data)

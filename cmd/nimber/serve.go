@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"nimber/registry"
 	"nimber/web"
 )
 
@@ -21,19 +22,21 @@ const shutdownTimeout = 15 * time.Second
 
 func newServeCmd() *cobra.Command {
 	var addr, maxMemory string
+	var rulesFiles []string
 	var opts web.Options
 	cmd := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT]",
 		Short: "Serve the web front end and its JSON API",
-		Long: `serve starts a web server: pages to solve the official problems, play the grid
-games against the engine, look at invariant tables and nim-sequences, and
-decide compounds, over a JSON API (docs/api.md). It listens on the loopback
+		Long: `serve starts a web server: pages to solve the official problems, play every
+game against the engine (your own too: --rules FILE), look at invariant tables
+and nim-sequences, and decide compounds, over a JSON API (docs/api.md). It listens on the loopback
 interface unless --addr says otherwise; any other address prints a warning, as
 anyone who can reach it can use the machine's CPU and memory. Every
 computation runs under --timeout, at most --max-concurrent at once. Ctrl-C
 (SIGINT) or SIGTERM stops it gracefully: it waits for the requests in flight.`,
 		Example: `  nimber serve
-  nimber serve --addr 127.0.0.1:9000 --timeout 30s`,
+  nimber serve --addr 127.0.0.1:9000 --timeout 30s
+  nimber serve --rules examples/rules/kayles.star`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			stderr := cmd.ErrOrStderr()
@@ -47,6 +50,13 @@ computation runs under --timeout, at most --max-concurrent at once. Ctrl-C
 			if opts.Timeout < 0 || opts.MaxConcurrent < 0 {
 				return fmt.Errorf("--timeout and --max-concurrent must not be negative")
 			}
+			for _, path := range rulesFiles {
+				_, e, err := registry.LoadRules(path)
+				if err != nil {
+					return err
+				}
+				opts.Rules = append(opts.Rules, e)
+			}
 			opts.Logger = slog.New(slog.NewTextHandler(stderr, nil))
 			return serve(cmd.Context(), addr, opts, stderr)
 		},
@@ -56,6 +66,7 @@ computation runs under --timeout, at most --max-concurrent at once. Ctrl-C
 	f.DurationVar(&opts.Timeout, "timeout", web.DefaultTimeout, "time limit of each computation")
 	f.IntVar(&opts.MaxConcurrent, "max-concurrent", 0, "computations running at once (default 2 x the cores)")
 	f.StringVar(&maxMemory, "max-memory", "", "refuse boards whose memory estimate exceeds this, e.g. 512MiB (default 256MiB)")
+	f.StringArrayVar(&rulesFiles, "rules", nil, "a rules `FILE` (Starlark) whose game to serve too, by its name (repeat for more)")
 	return cmd
 }
 

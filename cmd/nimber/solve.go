@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"nimber/problems"
+	"nimber/registry"
 )
 
 func newSolveCmd() *cobra.Command {
@@ -34,10 +34,10 @@ and exits with status 2.`,
 			out := bufio.NewWriter(cmd.OutOrStdout())
 			defer out.Flush()
 			if list {
-				for _, p := range problems.List() {
-					fmt.Fprintf(out, "%-22s %s\n", p.Name, p.Title)
+				for _, e := range registry.Problems() {
+					fmt.Fprintf(out, "%-22s %s\n", e.Name, e.Problem.Title)
 				}
-				return nil
+				return out.Flush()
 			}
 			results, err := analyzeInput(cmd, args, &flags, true)
 			if err != nil {

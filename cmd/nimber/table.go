@@ -11,13 +11,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"nimber/compound"
+	"nimber/game"
 )
 
 func newTableCmd() *cobra.Command {
 	var size, to int
-	var moves, function, format, set string
+	var moves, function, format, set, position string
+	var gf gameFlag
 	cmd := &cobra.Command{
-		Use:   "table knights|subtraction [flags]",
+		Use:   "table (knights | subtraction | GAME | --rules FILE) [flags]",
 		Short: "Print a table of an invariant over a game's positions",
 		Long: `table prints one invariant of every position of a game, the values that decide
 the compounds: grundy, grundy-misere, remoteness, remoteness-misere, suspense,
@@ -27,15 +29,21 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
                knight steps (+1,-2), (-1,-2), (-2,+1), (-2,-1)); N lines of N values
   subtraction  a heap from which a move removes an amount in --set; one line per
                heap size 0..--to, "size value"
+  GAME         any game of "nimber games" with heaps (0.77, nim, allbut:1,3): one
+               line per heap 0..--to; or whose positions are squares of a board
+               (knights:STEPS): one line per row of the board --position (e.g. 8x8)
+  --rules FILE your own game whose positions are integers: heaps 0..--to
 
 --format csv writes comma-separated rows; --format json an array of rows
-(knights) or of values (subtraction).`,
+(boards) or of values (heaps).`,
 		Example: `  nimber table knights --size 8 --function grundy
   nimber table knights --size 8 --function w --format csv
-  nimber table subtraction --set 1,3,4 --to 20 --function grundy`,
+  nimber table subtraction --set 1,3,4 --to 20 --function grundy
+  nimber table allbut:1,2 --to 20 --function remoteness
+  nimber table --rules examples/rules/kayles.star --to 30`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 || (args[0] != "knights" && args[0] != "subtraction") {
-				return fmt.Errorf("table takes one game, knights or subtraction (see nimber table --help)")
+			if want := 1 - min(len(gf.rules), 1); len(args) != want {
+				return fmt.Errorf("table takes one game: knights, subtraction or a GAME, or --rules FILE alone (see nimber table --help)")
 			}
 			return nil
 		},
@@ -46,54 +54,100 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 			if !slices.Contains(compound.Functions, function) {
 				return fmt.Errorf("--function %q is not one of %s", function, strings.Join(compound.Functions, ", "))
 			}
-			var game compound.Game
-			var rows [][]int // positions, row by row
-			switch args[0] {
+			name := ""
+			if len(args) > 0 {
+				name = args[0]
+			}
+			switch name {
 			case "knights":
-				b, err := boardFromFlags(fmt.Sprintf("%dx%d", size, size), moves)
-				if err != nil {
-					return err
-				}
-				game = b
-				for r := 0; r < size; r++ {
-					row := make([]int, size)
-					for c := range row {
-						row[c] = b.Position(r, c)
-					}
-					rows = append(rows, row)
+				name, position = "knights", fmt.Sprintf("%dx%d", size, size)
+				if moves != "" {
+					name += ":" + moves
 				}
 			case "subtraction":
-				sub, err := compound.NewSubtraction(set, to)
-				if err != nil {
-					return err
-				}
-				game = sub
-				for n := 0; n <= to; n++ {
-					rows = append(rows, []int{n})
-				}
+				name = "sub:" + set
 			}
-			inv, err := compound.Compute(cmd.Context(), game)
+			resolveArgs := args
+			if name != "" {
+				resolveArgs = []string{name}
+			}
+			g, _, err := gf.resolve(resolveArgs)
+			switch {
+			case err == nil:
+			case len(args) > 0 && args[0] == "subtraction":
+				return fmt.Errorf("subtraction set %q: %w", set, err)
+			case gf.rules == "":
+				return fmt.Errorf("table takes knights or subtraction or a game of nimber games: %w", err)
+			default:
+				return err
+			}
+			rows, heaps, err := tablePositions(g, to, position)
 			if err != nil {
 				return err
 			}
+			var flat []game.Position
+			for _, row := range rows {
+				flat = append(flat, row...)
+			}
+			gr, inv, err := compound.ComputeGame(cmd.Context(), g, flat, 0)
+			if err != nil {
+				return g.annotate(err)
+			}
 			table := make([][]string, len(rows))
+			k := 0
 			for i, row := range rows {
 				table[i] = make([]string, len(row))
-				for j, p := range row {
-					table[i][j], _ = inv.Value(function, p)
+				for j := range row {
+					table[i][j], _ = inv.Value(function, gr.Roots()[k])
+					k++
 				}
 			}
-			return writeTable(cmd, table, format, args[0] == "subtraction")
+			return writeTable(cmd, table, format, heaps)
 		},
 	}
 	f := cmd.Flags()
 	f.IntVar(&size, "size", 8, "knights: the board is size x size")
 	f.StringVar(&moves, "moves", "", `knights: steps as (row,col) pairs, e.g. "1,-2;-1,-2;-2,1;-2,-1"`)
 	f.StringVar(&set, "set", "1,2", "subtraction: the amounts a move may remove, e.g. 1,3,4")
-	f.IntVar(&to, "to", 20, "subtraction: the largest heap")
+	f.IntVar(&to, "to", 20, "games with heaps: the largest heap")
+	f.StringVar(&position, "position", "", "games on a board: the board, e.g. 8x8")
 	f.StringVar(&function, "function", "grundy", "the invariant: grundy, grundy-misere, remoteness, remoteness-misere, suspense, suspense-misere, w, w-misere")
 	f.StringVar(&format, "format", "text", "text, csv or json")
+	gf.register(f)
 	return cmd
+}
+
+// MaxTableHeap bounds --to of a table of heaps.
+const MaxTableHeap = 1 << 20
+
+// tablePositions returns the positions of a table of g, in rows: a heap a
+// row for games with heaps (heaps reports it), else the squares of the
+// board written position.
+func tablePositions(g *chosenGame, to int, position string) (rows [][]game.Position, heaps bool, err error) {
+	if position == "" && g.Info().Heaps {
+		if to < 0 || to > MaxTableHeap {
+			return nil, false, fmt.Errorf("--to %d out of range 0..%d", to, MaxTableHeap)
+		}
+		for n := 0; n <= to; n++ {
+			p, err := g.Heap(n)
+			if err != nil {
+				return nil, false, g.annotate(err)
+			}
+			rows = append(rows, []game.Position{p})
+		}
+		return rows, true, nil
+	}
+	if position == "" {
+		return nil, false, fmt.Errorf("%s has no heaps: give the board of the table with --position", g.name)
+	}
+	pos, err := g.Parse(position)
+	if err != nil {
+		return nil, false, g.annotate(err)
+	}
+	if rows, err = g.Squares(pos); err != nil {
+		return nil, false, fmt.Errorf("%s: %w", g.name, err)
+	}
+	return rows, false, nil
 }
 
 // writeTable prints the values; heaps prefixes each row with its heap size

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"nimber/game"
+	"nimber/registry"
+)
+
+// gameFlag is the --rules flag of the commands that take a game: a user's
+// rules file instead of a registered game's name.
+type gameFlag struct{ rules string }
+
+func (f *gameFlag) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.rules, "rules", "", "a rules `FILE` (Starlark) defining your own game, instead of GAME")
+}
+
+// chosenGame is the game a command works on.
+type chosenGame struct {
+	game.Game
+	entry *registry.Entry
+	name  string
+}
+
+// annotate names where an error about the game comes from (a rules file).
+func (c *chosenGame) annotate(err error) error { return c.entry.Annotate(err) }
+
+// resolve returns the game of the command: the rules file of --rules, or
+// the registered game named by the first argument, and the other
+// arguments.
+func (f *gameFlag) resolve(args []string) (*chosenGame, []string, error) {
+	if f.rules != "" {
+		g, e, err := registry.LoadRules(f.rules)
+		if err != nil {
+			return nil, nil, err
+		}
+		return &chosenGame{Game: g, entry: e, name: e.Name}, args, nil
+	}
+	if len(args) == 0 {
+		return nil, nil, fmt.Errorf("give a GAME (see nimber games) or --rules FILE")
+	}
+	g, e, err := registry.Lookup(args[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	return &chosenGame{Game: g, entry: e, name: args[0]}, args[1:], nil
+}
+
+// positions parses each text as a position of the game and returns their
+// sum; errors name the argument.
+func (c *chosenGame) positions(texts []string) (game.Position, error) {
+	ps := make([]game.Position, len(texts))
+	for i, t := range texts {
+		p, err := c.Parse(t)
+		if err != nil {
+			return game.Position{}, fmt.Errorf("position %d %q: %w", i+1, clip(t), c.annotate(err))
+		}
+		ps[i] = p
+	}
+	return c.Join(ps...), nil
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}

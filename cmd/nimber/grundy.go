@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"nimber/game"
+	"nimber/play"
+)
+
+// grundyReport is the JSON answer of grundy.
+type grundyReport struct {
+	Game     string      `json:"game"`
+	Position string      `json:"position"`
+	Values   []int       `json:"values"`
+	Parts    []play.Part `json:"parts"`
+	NimSum   int         `json:"nim_sum"`
+	Outcome  string      `json:"outcome"`
+	// WinningMove is a winning move, null when the player to move loses.
+	WinningMove *winningMove `json:"winning_move"`
+}
+
+// winningMove is a move of grundy's answer.
+type winningMove struct {
+	Part     int    `json:"part"` // 0-based
+	Move     string `json:"move"`
+	Position string `json:"position"` // the whole position after it
+}
+
+func newGrundyCmd() *cobra.Command {
+	var gf gameFlag
+	var asJSON bool
+	var engine string
+	cmd := &cobra.Command{
+		Use:   "grundy (GAME | --rules FILE) POSITION...",
+		Short: "Values of a sum of positions, its nim-sum, outcome and a winning move",
+		Long: `grundy prints the Grundy value of each part of a sum of positions (each
+POSITION argument a position of the game, such as a heap), their nim-sum, the
+outcome (N: the player to move wins) and a winning move when there is one. GAME
+is any game of "nimber games": a heap game's code (0.77, grundy, sub:1,3,4),
+nim, a board game with its board as a position, ...; --rules FILE takes your
+own game from a rules file instead. --json prints values, nim_sum, outcome,
+parts and winning_move.`,
+		Example: `  nimber grundy 0.77 5 7 9
+  nimber grundy grundy 10 20 --json
+  nimber grundy --rules examples/rules/kayles.star 5 7 9`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, texts, err := gf.resolve(args)
+			if err != nil {
+				return err
+			}
+			if len(texts) == 0 {
+				return fmt.Errorf("grundy takes at least one POSITION (see nimber grundy --help)")
+			}
+			if g.Info().Loopy {
+				return fmt.Errorf("%s is loopy (positions can repeat): it has outcomes, not Grundy values; use nimber analyze", g.name)
+			}
+			pos, err := g.positions(texts)
+			if err != nil {
+				return err
+			}
+			a, err := g.Analyze(cmd.Context(), pos, game.Options{Engine: game.Engine(engine)})
+			if err != nil {
+				return g.annotate(err)
+			}
+			rep := grundyReport{Game: g.name, Position: a.Text, NimSum: a.Value, Outcome: a.Outcome.String(),
+				Values: []int{}, Parts: []play.Part{}}
+			for _, p := range a.Parts {
+				rep.Values = append(rep.Values, p.Value)
+				rep.Parts = append(rep.Parts, play.Part{Position: p.Text, Value: p.Value})
+			}
+			for _, m := range a.Moves {
+				if m.Winning {
+					rep.WinningMove = &winningMove{Part: m.Part, Move: m.Text, Position: g.Format(m.Next)}
+					break
+				}
+			}
+			out := bufio.NewWriter(cmd.OutOrStdout())
+			if asJSON {
+				return flushJSON(out, rep)
+			}
+			noun := g.Info().Noun
+			for i, p := range a.Parts {
+				fmt.Fprintf(out, "%s %d: %s, G = %d\n", noun, i+1, g.DescribePart(pos, i), p.Value)
+			}
+			if a.Value == 0 {
+				fmt.Fprintf(out, "nim-sum 0: P, the player to move loses\n")
+			} else {
+				fmt.Fprintf(out, "nim-sum %d: N, the player to move wins\n", a.Value)
+			}
+			if w := rep.WinningMove; w != nil {
+				fmt.Fprintf(out, "winning move: in %s %d, %s\n", noun, w.Part+1, w.Move)
+			}
+			return out.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")
+	cmd.Flags().StringVar(&engine, "engine", "fast", "fast (the game's own solver) or generic (the generic memoized solver, an independent check)")
+	gf.register(cmd.Flags())
+	return cmd
+}
