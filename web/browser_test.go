@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"nimber/game"
 	"nimber/play"
 	"nimber/web"
 )
@@ -51,6 +54,9 @@ func artifactDir(t *testing.T) string {
 	}
 	return t.TempDir()
 }
+
+// apiRefusal is the browser's report of a 4xx answer of the API.
+var apiRefusal = regexp.MustCompile(`^Failed to load resource: the server responded with a status of 4\d\d `)
 
 // browser is a headless browser on a page of the test server, which fails
 // the test on any error the page logs.
@@ -87,7 +93,7 @@ func newBrowser(t *testing.T, serverURL string) *browser {
 		chromedp.Flag("disable-sync", true),
 		chromedp.WindowSize(1280, 1100),
 	)
-	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	t.Cleanup(cancel)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(cancelAlloc)
@@ -103,6 +109,9 @@ func newBrowser(t *testing.T, serverURL string) *browser {
 		for m, err := range msgs {
 			if err != nil {
 				return
+			}
+			if m.Type == chromedp.ConsoleError && strings.Contains(m.URL, "/api/") && apiRefusal.MatchString(m.Text) {
+				continue // an answer the page shows as an error, which the test looks for
 			}
 			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
 				b.console.mu.Lock()
@@ -161,14 +170,14 @@ func (b *browser) screenshot(dir, name string) {
 	b.t.Logf("screenshot: %s", path)
 }
 
-// apiPosition asks the server the position after moves on a start board,
+// apiState asks the server the state after moves from a start position,
 // with the engine's reply when reply is set.
-func apiPosition(t *testing.T, base, game string, board []string, moves []play.Move, reply bool) play.Position {
+func apiState(t *testing.T, base, game, position string, moves []play.Move, reply bool) play.State {
 	t.Helper()
 	if moves == nil {
 		moves = []play.Move{}
 	}
-	body, _ := json.Marshal(map[string]any{"board": board, "moves": moves, "reply": reply})
+	body, _ := json.Marshal(map[string]any{"position": position, "moves": moves, "reply": reply})
 	resp, err := http.Post(base+"/api/play/"+game, "application/json", bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -177,18 +186,22 @@ func apiPosition(t *testing.T, base, game string, board []string, moves []play.M
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("POST /api/play/%s: status %d", game, resp.StatusCode)
 	}
-	var ans struct{ Position play.Position }
+	var ans struct{ State play.State }
 	if err := json.NewDecoder(resp.Body).Decode(&ans); err != nil {
 		t.Fatal(err)
 	}
-	return ans.Position
+	return ans.State
 }
 
-// apiPlay asks the server the position of a start board.
-func apiPlay(t *testing.T, base, game string, board []string) (winning, legal int) {
-	t.Helper()
-	p := apiPosition(t, base, game, board, nil, false)
-	return len(p.Winning), len(p.Legal)
+// winning returns the winning moves of a state.
+func winning(st play.State) []play.Option {
+	var out []play.Option
+	for _, m := range st.Legal {
+		if m.Winning {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // setInput sets a form field and fires the events a person's edit fires.
@@ -201,37 +214,49 @@ func setInput(sel, value string) string {
 // #timing then says that the answer of a later request has been drawn.
 const timingReset = `(() => { const e = document.querySelector('#timing'); delete e.dataset.ms; e.textContent = ''; return true })()`
 
-// openPlay loads the play page and selects a game, whose example board is
-// then analysed and drawn.
+// shown is the condition that the play page shows a position of game: its
+// board or its text.
+func shown(game string) string {
+	return fmt.Sprintf(`document.querySelector('#timing').dataset.ms && document.querySelector('#board [data-game=%q]') !== null`, game)
+}
+
+// openPlay loads the play page and selects a game by the name it is played
+// by, whose example is then analysed and drawn.
 func openPlay(b *browser, game string) {
 	b.t.Helper()
 	b.do("load /play", chromedp.Navigate(b.url+"/play"))
 	waitFor[bool](b, "the game list", fmt.Sprintf(`document.querySelector('#game option[value=%q]') !== null`, game))
 	// One script, so that no earlier answer can land between the two.
 	eval[bool](b, "select "+game, timingReset+" && "+setInput("#game", game))
-	waitPlay(b, "the example of "+game, fmt.Sprintf(`document.querySelector('#timing').dataset.ms &&
-		document.querySelector('#board svg').getAttribute('aria-label').startsWith(%q)`, game+" board,"))
+	waitPlay(b, "the example of "+game, shown(game))
 }
 
-// loadBoard loads a one-case official input with "Load input" and waits
-// until the page has drawn the analysis of its rows x cols board.
-func loadBoard(b *browser, input string, rows, cols int) {
+// loadPosition pastes a position's text and loads it, and waits until the
+// page has drawn its analysis: a board of cells cells, or a text.
+func loadPosition(b *browser, field, text string, cells int) {
 	b.t.Helper()
-	eval[bool](b, "the input", timingReset+" && "+setInput("#input", input))
-	b.do("load input", chromedp.Click(chromedp.ID("load-input")))
-	waitPlay(b, fmt.Sprintf("the %d x %d board", rows, cols), fmt.Sprintf(`document.querySelector('#timing').dataset.ms &&
-		document.querySelectorAll('#board rect.cell').length === %d`, rows*cols))
+	eval[bool](b, "the position", timingReset+" && "+setInput(field, text))
+	b.do("load the position", chromedp.Click(chromedp.ID("load-position")))
+	cond := `document.querySelector('#timing').dataset.ms`
+	if cells > 0 {
+		cond += fmt.Sprintf(` && document.querySelectorAll('#board rect.cell').length === %d`, cells)
+	}
+	waitPlay(b, "the position loaded", cond)
 }
 
 // waitPlay waits until the JavaScript condition cond holds on the play page,
 // and fails at once when the page shows an error instead.
 func waitPlay(b *browser, what, cond string) {
 	b.t.Helper()
-	got := waitFor[string](b, what, fmt.Sprintf(`(() => {
+	got, err := chromedp.Run(b.ctx, chromedp.Poll[string](fmt.Sprintf(`(() => {
 		const e = document.querySelector('#error').textContent || document.querySelector('#input-error').textContent;
 		if (e) return 'the page shows the error: ' + e;
 		return (%s) ? 'ok' : '';
-	})()`, cond))
+	})()`, cond), chromedp.WithPollingTimeout(15*time.Second)))
+	if err != nil {
+		// Say what the page shows instead.
+		b.t.Fatalf("waiting for %s (%s): %v; the page shows %+v", what, cond, err, readPlay(b))
+	}
 	if got != "ok" {
 		b.t.Fatalf("waiting for %s: %s", what, got)
 	}
@@ -245,10 +270,12 @@ func cell(r, c int) chromedp.CSS {
 // playPage is what the play page shows of a position.
 type playPage struct {
 	Outcome string   `json:"outcome"` // the verdict's badge
-	Verdict string   `json:"verdict"`
 	Turn    string   `json:"turn"`
-	Wins    int      `json:"wins"` // highlighted winning moves
-	Moves   []string `json:"moves"`
+	Marks   int      `json:"marks"` // winning moves highlighted on the board
+	Legal   int      `json:"legal"` // moves listed
+	Wins    int      `json:"wins"`  // moves listed as winning
+	Moves   []string `json:"moves"` // the moves played
+	Engine  int      `json:"engine"`
 	Undo    bool     `json:"undo"` // Undo is enabled
 }
 
@@ -258,23 +285,30 @@ func readPlay(b *browser) playPage {
 		const badge = document.querySelector('#verdict .badge');
 		return {
 			outcome: badge ? badge.textContent : '',
-			verdict: document.querySelector('#verdict').textContent,
 			turn: document.querySelector('#turn').textContent,
-			wins: document.querySelectorAll('#board .win-mark').length,
+			marks: document.querySelectorAll('#board .win-mark').length,
+			legal: document.querySelectorAll('#legal button[data-i]').length,
+			wins: document.querySelectorAll('#legal button.win').length,
 			moves: [...document.querySelectorAll('#moves li')].map(li => li.textContent),
+			engine: document.querySelectorAll('#moves li.engine').length,
 			undo: !document.querySelector('#undo').disabled,
 		};
 	})()`)
 }
 
-// wantPlay is what the play page should show of the position p, the human
-// playing side human ("" before the first move) and the first move of the
-// list the human's, the others the engine's.
-func wantPlay(p play.Position, human string) playPage {
+// pageView says how the page names a game's players and parts.
+type pageView struct {
+	board bool   // moves drawn on a board, so listed without their part
+	noun  string // what a part is called
+}
+
+// want is what the play page should show of st: the human playing side
+// human ("" before the first move), the engine's moves those of engine.
+func (v pageView) want(st play.State, human string, engine map[int]bool) playPage {
 	name := func(s string) string {
-		base := map[string]string{"first": "the first player", "second": "the second player"}[s]
-		if base == "" {
-			base = s
+		base := s
+		if s == "first" || s == "second" {
+			base = s + " player"
 		}
 		switch {
 		case human == "":
@@ -284,100 +318,265 @@ func wantPlay(p play.Position, human string) playPage {
 		}
 		return base + " (the engine)"
 	}
-	w := playPage{Outcome: p.Outcome, Wins: len(p.Winning), Moves: []string{}, Undo: len(p.Moves) > 0}
-	switch {
-	case p.Over && p.Winner != "":
-		w.Turn = "Game over. Winner: " + name(p.Winner) + "."
-	case p.Over:
-		w.Turn = "Game over."
-	default:
-		w.Turn = fmt.Sprintf("To move: %s. %d legal move(s).", name(p.ToMove), len(p.Legal))
+	plural := func(n int, word string) string {
+		if n == 1 {
+			return fmt.Sprintf("%d %s", n, word)
+		}
+		return fmt.Sprintf("%d %ss", n, word)
 	}
-	for i, m := range p.Moves {
-		s := fmt.Sprintf("row %d, column %d", m.Row+1, m.Col+1)
-		if m.To != nil {
-			s = fmt.Sprintf("(%d,%d) to (%d,%d)", m.Row+1, m.Col+1, m.To.Row+1, m.To.Col+1)
+	wins := len(winning(st))
+	w := playPage{Outcome: st.Outcome, Legal: len(st.Legal), Wins: wins, Moves: []string{}, Undo: len(st.Moves) > 0}
+	if v.board {
+		for _, m := range winning(st) {
+			if len(m.Cells) > 0 {
+				w.Marks++
+			}
 		}
-		who := "engine"
-		if i == 0 {
-			who = "you"
+	}
+	if st.Over {
+		w.Turn = "Game over. Winner: " + name(st.Winner) + "."
+		w.Legal, w.Wins = 0, 0
+	} else {
+		w.Turn = fmt.Sprintf("To move: %s. %s.", name(st.ToMove), plural(len(st.Legal), "legal move"))
+	}
+	for i, m := range st.Moves {
+		who := "you"
+		if engine[i] {
+			who = "engine"
+			w.Engine++
 		}
-		w.Moves = append(w.Moves, s+" ("+who+")")
+		text := m.Text
+		if !v.board {
+			text = fmt.Sprintf("%s %d: %s", v.noun, m.Part+1, m.Text)
+		}
+		w.Moves = append(w.Moves, text+" ("+who+")")
 	}
 	return w
 }
 
-// checkPlay compares what the page shows with what it should show, the
-// verdict's text aside.
+// checkPlay compares what the page shows with what it should show.
 func checkPlay(b *browser, when string, want playPage) {
 	b.t.Helper()
 	got := readPlay(b)
-	got.Verdict = ""
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		b.t.Errorf("%s: the page shows\n\t%+v\nwant (from the API)\n\t%+v", when, got, want)
 	}
 }
 
+// engineMoves marks the moves from..len(st.Moves)-1 as the engine's.
+func engineMoves(st play.State, from int) map[int]bool {
+	m := map[int]bool{}
+	for i := from; i < len(st.Moves); i++ {
+		m[i] = true
+	}
+	return m
+}
+
+// replyUntil asks the API for the engine's replies after moves until side
+// is to move or the game is over, as the page does.
+func replyUntil(t *testing.T, base, game, start string, moves []play.Move, side string) play.State {
+	t.Helper()
+	st := apiState(t, base, game, start, moves, true)
+	for k := 0; k < 16 && !st.Over && st.ToMove != side; k++ {
+		st = apiState(t, base, game, start, st.Moves, true)
+	}
+	return st
+}
+
+// holds reports whether a move's cells hold every cell of cells.
+func holds(m play.Option, cells ...game.Cell) bool {
+	for _, c := range cells {
+		if !slices.Contains(m.Cells, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// candidates returns the legal moves of st whose cells hold every cell of
+// cells, and the other cells of theirs, which the page marks as targets.
+func candidates(st play.State, cells ...game.Cell) (moves []play.Option, targets int) {
+	seen := map[game.Cell]bool{}
+	for _, c := range cells {
+		seen[c] = true
+	}
+	for _, m := range st.Legal {
+		if !holds(m, cells...) {
+			continue
+		}
+		moves = append(moves, m)
+		for _, c := range m.Cells {
+			if !seen[c] {
+				seen[c] = true
+				targets++
+			}
+		}
+	}
+	return moves, targets
+}
+
+// testBacterial plays Bacterial Tactics on the page: the official example's
+// second case and its official analysis, a 15 x 15 board built with the
+// editor, its winning moves, a move by two clicks and the engine's answer,
+// then Undo.
+func testBacterial(b *browser, dir string) {
+	t := b.t
+	openPlay(b, "bacterial-tactics")
+	if l := eval[string](b, "the label", `document.querySelector('#game option[value="bacterial-tactics"]').textContent`); l != "Bacterial Tactics" {
+		t.Errorf("the game is listed as %q, want its human name", l)
+	}
+	view := pageView{board: true, noun: "rectangle"}
+
+	// The official example, its second case.
+	eval[bool](b, "reset", timingReset)
+	b.do("the official example", chromedp.Click(chromedp.ID("load-official")))
+	waitFor[bool](b, "the case selector", `document.querySelector('#case').options.length === 2 && !document.querySelector('#case-row').hidden`)
+	eval[bool](b, "select case 2", timingReset+" && "+setInput("#case", "1"))
+	board := "#.##\n....\n#.##\n"
+	waitPlay(b, "the 3 x 4 case", `document.querySelector('#timing').dataset.ms && document.querySelectorAll('#board rect.cell').length === 12`)
+	p0 := apiState(t, b.url, "bacterial-tactics", board, nil, false)
+	if len(winning(p0)) == 0 {
+		t.Fatal("the API finds no winning move on the example's second case")
+	}
+	checkPlay(b, "the example's second case", view.want(p0, "", nil))
+	race := waitFor[string](b, "the official analysis", `!document.querySelector('#race-box').hidden && document.querySelector('#race').textContent`)
+	if !strings.Contains(race, "official: Case #1: 7\n") || !strings.Contains(race, "winning moves: (1,2) V (2,1) H (2,2) H (2,2) V (2,3) H (2,4) H (3,2) V\n") {
+		t.Errorf("the official analysis of the 3 x 4 case reads %q", race)
+	}
+
+	// A 15 x 15 board: resized, cleared, analysed and drawn; #timing says
+	// how long it took.
+	eval[bool](b, "rows", timingReset+" && "+setInput("#rows", "15"))
+	eval[bool](b, "cols", setInput("#cols", "15"))
+	waitPlay(b, "the 15 x 15 board", `document.querySelectorAll('#board rect.cell').length === 225`)
+	b.do("clear the board", chromedp.Click(chromedp.ID("clear")))
+	waitPlay(b, "the empty 15 x 15 board", `[...document.querySelectorAll('#board rect.cell')].every(r => r.dataset.ch === '.') &&
+		document.querySelectorAll('#board .win-mark').length > 0 && document.querySelector('#position-text').value.startsWith('...............\n')`)
+	var timings []string
+	for range 3 {
+		eval[bool](b, "reset the timing", timingReset)
+		b.do("new game", chromedp.Click(chromedp.ID("new-game")))
+		ms := waitFor[string](b, "#timing", `document.querySelector('#timing').dataset.ms`)
+		timings = append(timings, ms+" ms")
+		if v, err := strconv.ParseFloat(ms, 64); err != nil || v <= 0 {
+			t.Errorf("#timing data-ms = %q, want a positive number of milliseconds", ms)
+		}
+	}
+	t.Logf("15 x 15 Bacterial Tactics, analysis (fetch + draw) per #timing: %s", strings.Join(timings, ", "))
+	empty := strings.Repeat(strings.Repeat(".", 15)+"\n", 15)
+	e0 := apiState(t, b.url, "bacterial-tactics", empty, nil, false)
+	checkPlay(b, "the empty 15 x 15 board", view.want(e0, "", nil))
+
+	// Play by clicks: row 8, column 8 is in two moves (H and V); a click on
+	// row 8, column 9 leaves the H colony, which is played.
+	center := game.Cell{Row: 7, Col: 7}
+	cands, targets := candidates(e0, center)
+	if len(cands) != 2 {
+		t.Fatalf("the API lists %d moves through row 8, column 8, want 2", len(cands))
+	}
+	b.do("click a cell", chromedp.Click(cell(7, 7)))
+	waitPlay(b, "the candidates", fmt.Sprintf(`document.querySelectorAll('#board rect.sel').length === 1 &&
+		document.querySelectorAll('#board rect.target').length === %d && document.querySelectorAll('#candidates button.cand').length === 2`, targets))
+	right := game.Cell{Row: 7, Col: 8}
+	h, _ := candidates(e0, center, right)
+	if len(h) != 1 {
+		t.Fatalf("the API lists %d moves through both cells, want 1", len(h))
+	}
+	b.do("click a second cell", chromedp.Click(cell(7, 8)))
+	p1 := replyUntil(t, b.url, "bacterial-tactics", empty, []play.Move{h[0].Move}, e0.ToMove)
+	want := view.want(p1, "first", engineMoves(p1, 1))
+	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
+		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
+	checkPlay(b, "after a move", want)
+	if got := eval[string](b, "the row played", `[...document.querySelectorAll('#board rect.cell[data-r="7"]')].map(r => r.dataset.ch).join('')`); got != p1.Board[7] {
+		t.Errorf("row 8 shows %q, want %q", got, p1.Board[7])
+	}
+	b.screenshot(dir, "play-bacterial-15x15.png")
+
+	// Undo takes back the pair.
+	b.do("undo", chromedp.Click(chromedp.ID("undo")))
+	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
+	checkPlay(b, "after Undo", view.want(e0, "", nil))
+
+	// The editor: in edit mode a click cycles the cell through the start
+	// characters ('.', then '#').
+	b.do("edit mode", chromedp.Click(chromedp.ID("mode-edit")))
+	eval[bool](b, "reset", timingReset)
+	b.do("edit a cell", chromedp.Click(cell(0, 0)))
+	waitPlay(b, "the edited board", `document.querySelector('#timing').dataset.ms && document.querySelector('#position-text').value.startsWith('#..............\n')`)
+	edited := "#" + empty[1:]
+	b.do("play mode", chromedp.Click(chromedp.ID("mode-play")))
+	checkPlay(b, "the edited board", view.want(apiState(t, b.url, "bacterial-tactics", edited, nil, false), "", nil))
+	t.Logf("bacterial-tactics: %d winning moves of 15 x 15 highlighted; %s played by two clicks, %d moves listed, undone",
+		len(winning(e0)), h[0].Text, len(want.Moves))
+}
+
 // testKnights plays the knights game on the page: a 4 x 4 board of two
-// tokens loaded as an input, its winning moves, a move by two clicks and the
+// tokens pasted as text, its winning moves, a move by two clicks and the
 // engine's answer, then Undo.
 func testKnights(b *browser, dir string) {
 	t := b.t
 	start := time.Now()
 	openPlay(b, "knights")
-	board := []string{"....", "....", "..K.", "...K"}
-	loadBoard(b, "1\n4 4\n"+strings.Join(board, "\n")+"\n", 4, 4)
-	p0 := apiPosition(t, b.url, "knights", board, nil, false)
-	if len(p0.Winning) == 0 {
-		t.Fatalf("the API finds no winning move on %q", board)
-	}
-	waitPlay(b, "the winning arrows", fmt.Sprintf(`document.querySelectorAll('#board .win-mark').length === %d`, len(p0.Winning)))
-	checkPlay(b, "the 4 x 4 start board", wantPlay(p0, ""))
+	view := pageView{board: true, noun: "knight"}
+	board := "....\n....\n..K.\n...K\n"
+	loadPosition(b, "#position-text", board, 16)
+	p0 := apiState(t, b.url, "knights", board, nil, false)
+	checkPlay(b, "the 4 x 4 board", view.want(p0, "", nil))
 
-	// The first winning move: a click on the token, then on its destination.
-	m := p0.Winning[0]
+	// A move whose first cell is in several moves (a winning one when
+	// there is one): a click on the token, then on its destination.
+	var m play.Option
 	targets := 0
-	for _, l := range p0.Legal {
-		if l.Row == m.Row && l.Col == m.Col {
-			targets++
+	for _, wins := range []bool{true, false} {
+		for _, l := range p0.Legal {
+			if cands, n := candidates(p0, l.Cells[0]); l.Winning == wins && len(cands) > 1 && m.Text == "" {
+				m, targets = l, n
+			}
 		}
 	}
-	b.do("select the token", chromedp.Click(cell(m.Row, m.Col)))
+	if m.Text == "" || len(m.Cells) != 2 {
+		t.Fatalf("no move of %q to play by two clicks: %+v", board, p0.Legal)
+	}
+	b.do("select the token", chromedp.Click(cell(m.Cells[0].Row, m.Cells[0].Col)))
 	waitPlay(b, "the token's destinations", fmt.Sprintf(`document.querySelector('#board rect.sel') !== null &&
 		document.querySelectorAll('#board rect.target').length === %d`, targets))
-	b.do("click the destination", chromedp.Click(cell(m.To.Row, m.To.Col)))
-	p1 := apiPosition(t, b.url, "knights", board, []play.Move{m}, true)
-	want := wantPlay(p1, "first")
-	if !p1.Over && len(p1.Moves) != 2 {
-		t.Fatalf("the API answers %d moves after a move and the engine's reply, want 2", len(p1.Moves))
-	}
+	b.do("click the destination", chromedp.Click(cell(m.Cells[1].Row, m.Cells[1].Col)))
+	p1 := replyUntil(t, b.url, "knights", board, []play.Move{m.Move}, p0.ToMove)
+	want := view.want(p1, "first", engineMoves(p1, 1))
 	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
 		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
 	checkPlay(b, "after a move", want)
-	if n := eval[int](b, "engine moves", `document.querySelectorAll('#moves li.engine').length`); n != len(p1.Moves)-1 {
-		t.Errorf("%d moves marked as the engine's, want %d", n, len(p1.Moves)-1)
-	}
 	b.screenshot(dir, "play-knights.png")
 
 	b.do("undo", chromedp.Click(chromedp.ID("undo")))
 	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
-	checkPlay(b, "after Undo", wantPlay(p0, ""))
-	t.Logf("knights 4 x 4: %d winning moves highlighted, %s played, %d moves listed, undone; %v",
-		len(p0.Winning), want.Moves[0], len(want.Moves), time.Since(start).Round(time.Millisecond))
+	checkPlay(b, "after Undo", view.want(p0, "", nil))
+	t.Logf("knights 4 x 4: %d winning moves highlighted, %s played by two clicks, %d moves listed, undone; %v",
+		len(winning(p0)), m.Text, len(want.Moves), time.Since(start).Round(time.Millisecond))
 }
 
-// testBOI plays BOI 2008 on the page: a 5 x 5 board loaded as an input, its
-// verdict, one step of A by a click and B's answer by the engine.
+// testBOI plays BOI 2008 on the page: a 5 x 5 board loaded as an official
+// input, its outcome and official race analysis, one step of A by a click
+// and B's answer by the engine.
 func testBOI(b *browser, dir string) {
 	t := b.t
 	start := time.Now()
 	openPlay(b, "boi2008-game")
-	board := []string{"A.#..", ".....", "..#..", ".....", "..#.B"}
-	loadBoard(b, "1\n5\n"+strings.Join(board, "\n")+"\n", 5, 5)
-	p0 := apiPosition(t, b.url, "boi2008-game", board, nil, false)
-	checkPlay(b, "the 5 x 5 start board", wantPlay(p0, ""))
+	view := pageView{board: true, noun: "part"}
+	rows := []string{"A.#..", ".....", "..#..", ".....", "..#.B"}
+	input := "1\n5\n" + strings.Join(rows, "\n") + "\n"
+	eval[bool](b, "the input", timingReset+" && "+setInput("#input", input))
+	b.do("load input", chromedp.Click(chromedp.ID("load-input")))
+	waitPlay(b, "the 5 x 5 board", `document.querySelector('#timing').dataset.ms && document.querySelectorAll('#board rect.cell').length === 25`)
+	board := strings.Join(rows, "\n") + "\n"
+	p0 := apiState(t, b.url, "boi2008-game", board, nil, false)
+	checkPlay(b, "the 5 x 5 start board", view.want(p0, "", nil))
+	if p0.Value != nil || p0.Remoteness == nil {
+		t.Errorf("a loopy game with a value %v, remoteness %v", p0.Value, p0.Remoteness)
+	}
 	// The race analysis of the board, as /api/analyze gives it, agrees.
-	resp, err := http.Post(b.url+"/api/analyze/boi2008-game", "text/plain", strings.NewReader("1\n5\n"+strings.Join(board, "\n")+"\n"))
+	resp, err := http.Post(b.url+"/api/analyze/boi2008-game", "text/plain", strings.NewReader(input))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,43 +594,95 @@ func testBOI(b *browser, dir string) {
 	if w := map[string]any{"N": "A", "P": "B"}[p0.Outcome]; w != race.Winner {
 		t.Errorf("/api/play says %s to A, /api/analyze that %v wins", p0.Outcome, race.Winner)
 	}
-	waitPlay(b, "the race analysis", fmt.Sprintf(`document.querySelector('#race').textContent.startsWith(%q)`,
-		fmt.Sprintf("winner: %v\ndistance D = %v\n", race.Winner, race.Distance)))
+	waitPlay(b, "the race analysis", fmt.Sprintf(`!document.querySelector('#race-box').hidden && document.querySelector('#race').textContent.includes(%q)`,
+		fmt.Sprintf("race:\n  winner: %v\n  distance: %v\n", race.Winner, race.Distance)))
+	if n := eval[int](b, "the dots", `document.querySelectorAll('#board circle.dot').length`); n != len(p0.Legal) {
+		t.Errorf("%d one-cell moves dotted, want %d", n, len(p0.Legal))
+	}
 
-	// A steps to its first winning square, else its first legal one.
+	// A steps to its first winning square, else its first legal one: one
+	// click; the page lets the engine answer until it is A's turn again.
 	m := p0.Legal[0]
-	if len(p0.Winning) > 0 {
-		m = p0.Winning[0]
+	if w := winning(p0); len(w) > 0 {
+		m = w[0]
 	}
-	b.do("step", chromedp.Click(cell(m.Row, m.Col)))
-	// The page lets the engine answer until it is A's turn again.
-	p := apiPosition(t, b.url, "boi2008-game", board, []play.Move{m}, false)
-	for k := 0; k < 4 && !p.Over && p.ToMove != "A"; k++ {
-		p = apiPosition(t, b.url, "boi2008-game", board, p.Moves, true)
+	if cands, _ := candidates(p0, m.Cells[0]); len(cands) != 1 {
+		t.Fatalf("%d moves through the first cell of %q", len(cands), m.Text)
 	}
+	b.do("step", chromedp.Click(cell(m.Cells[0].Row, m.Cells[0].Col)))
+	p := replyUntil(t, b.url, "boi2008-game", board, []play.Move{m.Move}, "A")
 	if !p.Over && (len(p.Moves) < 2 || p.ToMove != "A") {
 		t.Fatalf("the API answers %d moves, %s to move, after A's step and B's answer", len(p.Moves), p.ToMove)
 	}
-	want := wantPlay(p, "A")
+	want := view.want(p, "A", engineMoves(p, 1))
 	waitPlay(b, "B's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
 		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
 	checkPlay(b, "after A's step", want)
-	if n := eval[int](b, "legal steps", `document.querySelectorAll('#board circle.target').length`); !p.Over && n != len(p.Legal) {
-		t.Errorf("%d legal steps marked with a dot, want %d", n, len(p.Legal))
-	}
-	if n := eval[int](b, "engine moves", `document.querySelectorAll('#moves li.engine').length`); n != len(p.Moves)-1 {
-		t.Errorf("%d moves marked as the engine's, want %d", n, len(p.Moves)-1)
-	}
 	b.screenshot(dir, "play-boi2008.png")
 
 	b.do("undo", chromedp.Click(chromedp.ID("undo")))
 	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
-	checkPlay(b, "after Undo", wantPlay(p0, ""))
+	checkPlay(b, "after Undo", view.want(p0, "", nil))
 	t.Logf("boi2008-game 5 x 5: verdict %s as the API, A played %s, %d moves listed, undone; %v",
-		p0.Outcome, want.Moves[0], len(want.Moves), time.Since(start).Round(time.Millisecond))
+		p0.Outcome, m.Text, len(want.Moves), time.Since(start).Round(time.Millisecond))
 }
 
-// testStaleRace checks that the race analysis of a BOI 2008 board that
+// testHeaps plays a heap game on the page: Kayles (0.77) on "5 7 9" by a
+// click on a listed winning move, the engine's answer, Undo, the engine
+// playing first, and other games of the family typed by name.
+func testHeaps(b *browser, dir string) {
+	t := b.t
+	openPlay(b, "0.77")
+	view := pageView{board: false, noun: "heap"}
+	p0 := apiState(t, b.url, "0.77", "5 7 9", nil, false)
+	checkPlay(b, "0.77 on 5 7 9", view.want(p0, "", nil))
+	if got := eval[string](b, "the position shown", `document.querySelector('#board pre').textContent`); got != "5 7 9" {
+		t.Errorf("the page shows the position %q", got)
+	}
+	if parts := eval[[]string](b, "the parts", `[...document.querySelectorAll('#parts li')].map(li => li.textContent)`); len(parts) != 3 || parts[1] != "heap 2 (7): value 2" {
+		t.Errorf("the parts listed: %q", parts)
+	}
+	w := winning(p0)
+	if len(w) == 0 {
+		t.Fatal("no winning move of 0.77 on 5 7 9")
+	}
+	i := slices.IndexFunc(p0.Legal, func(o play.Option) bool { return o.Move == w[0].Move })
+	b.do("click a listed move", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#legal button[data-i="%d"]`, i))))
+	p1 := replyUntil(t, b.url, "0.77", "5 7 9", []play.Move{w[0].Move}, p0.ToMove)
+	want := view.want(p1, "first", engineMoves(p1, 1))
+	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
+		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
+	checkPlay(b, "after a listed move", want)
+	b.screenshot(dir, "play-heaps.png")
+	b.do("undo", chromedp.Click(chromedp.ID("undo")))
+	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
+	checkPlay(b, "after Undo", view.want(p0, "", nil))
+
+	// The engine plays first: the human then plays the second player.
+	b.do("engine move", chromedp.Click(chromedp.ID("engine-move")))
+	e1 := apiState(t, b.url, "0.77", "5 7 9", nil, true)
+	want = view.want(e1, "second", engineMoves(e1, 0))
+	waitPlay(b, "the engine's move", fmt.Sprintf(`document.querySelector('#turn').textContent === %q`, want.Turn))
+	checkPlay(b, "after the engine's move", want)
+
+	// Another game of the family, typed: Dawson's Kayles on the same heaps.
+	eval[bool](b, "the member", timingReset+" && "+setInput("#member", "0.07"))
+	b.do("open the member", chromedp.Click(chromedp.ID("open-member")))
+	waitPlay(b, "0.07", shown("0.07"))
+	checkPlay(b, "0.07 on 5 7 9", view.want(apiState(t, b.url, "0.07", "5 7 9", nil, false), "", nil))
+	// A heap position typed, and a name the server does not know.
+	loadPosition(b, "#position-line", "4 4 6", 0)
+	checkPlay(b, "0.07 on 4 4 6", view.want(apiState(t, b.url, "0.07", "4 4 6", nil, false), "", nil))
+	eval[bool](b, "a bad member", setInput("#member", "0.0z"))
+	b.do("open it", chromedp.Click(chromedp.ID("open-member")))
+	msg := waitFor[string](b, "the error", `document.querySelector('#error').textContent`)
+	if !strings.Contains(msg, `"0.0z"`) || strings.HasPrefix(msg, "404") {
+		t.Errorf("a bad name shows %q", msg)
+	}
+	t.Logf("0.77 on 5 7 9: %d moves listed, %d winning; %s played by a click", len(p0.Legal), len(w), w[0].Text)
+}
+
+// testStaleRace checks that the official analysis of a BOI 2008 board that
 // arrives after the page has moved on to another game is not shown: the
 // page's server, h, answers /api/analyze late.
 func testStaleRace(b *browser, h http.Handler) {
@@ -445,8 +696,7 @@ func testStaleRace(b *browser, h http.Handler) {
 	b.url = slow.URL
 	openPlay(b, "boi2008-game") // the race analysis of its example is on its way
 	eval[bool](b, "select knights", timingReset+" && "+setInput("#game", "knights"))
-	waitPlay(b, "the knights example", `document.querySelector('#timing').dataset.ms &&
-		document.querySelector('#board svg').getAttribute('aria-label').startsWith('knights board,')`)
+	waitPlay(b, "the knights example", shown("knights"))
 	waitFor[bool](b, "the late race analysis", `performance.getEntriesByType('resource').some(e => e.name.includes('/api/analyze/boi2008-game') && e.responseEnd > 0)`)
 	// The page reads the answer's body in a task of its own: give it time.
 	hidden, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`new Promise(ok => setTimeout(() => ok(document.querySelector('#race-box').hidden), 100))`, chromedp.EvalAwaitPromise))
@@ -458,10 +708,11 @@ func testStaleRace(b *browser, h http.Handler) {
 	}
 }
 
-// TestBrowser drives the pages in headless Chromium: the play
-// page analyses, highlights the winning moves, plays against the engine and
-// undoes, in Bacterial Tactics, then in knights and BOI 2008 (subtests, with
-// one for a late BOI 2008 race analysis); the tables page draws a heatmap and a plot; the compound page
+// TestBrowser drives the pages in headless Chromium: the play page
+// analyses, highlights the winning moves, plays against the engine by
+// clicks on the board or on listed moves, and undoes, in Bacterial Tactics,
+// knights, BOI 2008 and Kayles (subtests, with one for a late official
+// analysis); the tables page draws a heatmap and a plot; the compound page
 // decides as the API does.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
@@ -477,74 +728,22 @@ func TestBrowser(t *testing.T) {
 	dir := artifactDir(t)
 	start := time.Now()
 
-	// The play page, Bacterial Tactics, the example's second case.
-	openPlay(b, "bacterial-tactics")
-	b.do("load the example", chromedp.Click(chromedp.ID("load-example")))
-	waitFor[bool](b, "the case selector", `document.querySelector('#case').options.length === 2`)
-	eval[bool](b, "select case 2", setInput("#case", "1"))
-	board := []string{"#.##", "....", "#.##"}
-	wantWins, _ := apiPlay(t, ts.URL, "bacterial-tactics", board)
-	if wantWins == 0 {
-		t.Fatal("the API finds no winning move on the example's second case")
+	for _, st := range []struct {
+		name string
+		run  func(*browser)
+	}{
+		{"bacterial-tactics", func(b *browser) { testBacterial(b, dir) }},
+		{"knights", func(b *browser) { testKnights(b, dir) }},
+		{"boi2008-game", func(b *browser) { testBOI(b, dir) }},
+		{"heaps", func(b *browser) { testHeaps(b, dir) }},
+		{"stale-race-analysis", func(b *browser) { testStaleRace(b, h) }},
+	} {
+		t.Run(st.name, func(t *testing.T) {
+			s := time.Now()
+			st.run(b.sub(t))
+			t.Logf("%s: %v", st.name, time.Since(s).Round(time.Millisecond))
+		})
 	}
-	got := waitFor[int](b, "the winning moves of the 3 x 4 board",
-		`document.querySelectorAll('#board rect.cell').length === 12 && document.querySelectorAll('#board .win-mark').length`)
-	if got != wantWins {
-		t.Errorf("the page highlights %d winning moves, the API answers %d", got, wantWins)
-	}
-	t.Logf("3 x 4 example: %d winning moves highlighted, as the API says", got)
-
-	// A 15 x 15 board: analysed and drawn; #timing says how long it took.
-	eval[bool](b, "rows", setInput("#rows", "15"))
-	eval[bool](b, "cols", setInput("#cols", "15"))
-	waitFor[bool](b, "the 15 x 15 board", `document.querySelectorAll('#board rect.cell').length === 225`)
-	b.do("clear the board", chromedp.Click(chromedp.ID("clear")))
-	waitFor[bool](b, "the empty 15 x 15 board", `[...document.querySelectorAll('#board rect.cell')].every(r => r.getAttribute('fill') === '#ffffff') && document.querySelectorAll('#board .win-mark').length > 0`)
-	var timings []string
-	for i := 0; i < 3; i++ {
-		eval[bool](b, "reset the timing", `(() => { const e = document.querySelector('#timing'); delete e.dataset.ms; e.textContent = ''; return true })()`)
-		b.do("new game", chromedp.Click(chromedp.ID("new-game")))
-		ms := waitFor[string](b, "#timing", `document.querySelector('#timing').dataset.ms`)
-		timings = append(timings, ms+" ms")
-		if v, err := strconv.ParseFloat(ms, 64); err != nil || v <= 0 {
-			t.Errorf("#timing data-ms = %q, want a positive number of milliseconds", ms)
-		}
-	}
-	t.Logf("15 x 15 Bacterial Tactics, analysis (fetch + draw) per #timing: %s", strings.Join(timings, ", "))
-	empty := make([]string, 15)
-	for i := range empty {
-		empty[i] = strings.Repeat(".", 15)
-	}
-	emptyWins, _ := apiPlay(t, ts.URL, "bacterial-tactics", empty)
-	if got := eval[int](b, "winning marks", `document.querySelectorAll('#board .win-mark').length`); got != emptyWins {
-		t.Errorf("15 x 15: the page highlights %d winning moves, the API answers %d", got, emptyWins)
-	}
-
-	// Play: an H colony on row 8, column 8, by a real click; the engine answers.
-	b.do("click a cell", chromedp.Click(chromedp.CSS(`#board rect.cell[data-r="7"][data-c="7"]`)))
-	waitFor[bool](b, "the engine's answer", `document.querySelectorAll('#moves li').length === 2`)
-	if n := eval[int](b, "engine moves", `document.querySelectorAll('#moves li.engine').length`); n != 1 {
-		t.Errorf("%d moves marked as the engine's, want 1", n)
-	}
-	if c := eval[string](b, "the played cell", `document.querySelector('#board rect.cell[data-r="7"][data-c="7"]').nextElementSibling.textContent`); c != "H" {
-		t.Errorf("the played cell shows %q, want the H colony", c)
-	}
-	if undo := eval[bool](b, "undo enabled", `!document.querySelector('#undo').disabled`); !undo {
-		t.Error("Undo is disabled after a move")
-	}
-	b.screenshot(dir, "play-bacterial-15x15.png")
-
-	// Undo takes back the pair.
-	b.do("undo", chromedp.Click(chromedp.ID("undo")))
-	waitFor[bool](b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
-	if got := eval[int](b, "winning marks after undo", `document.querySelectorAll('#board .win-mark').length`); got != emptyWins {
-		t.Errorf("after Undo: %d winning moves highlighted, want %d", got, emptyWins)
-	}
-
-	// Knights and BOI 2008, each loaded as an input and played by clicks.
-	t.Run("knights", func(t *testing.T) { testKnights(b.sub(t), dir) })
-	t.Run("boi2008-game", func(t *testing.T) { testBOI(b.sub(t), dir) })
-	t.Run("stale-race-analysis", func(t *testing.T) { testStaleRace(b.sub(t), h) })
 
 	// The tables page: a 12 x 12 heatmap of Grundy values.
 	b.do("load /tables", chromedp.Navigate(ts.URL+"/tables"))
@@ -571,6 +770,12 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("cell title %q, want %q", title, want)
 	}
 	waitFor[bool](b, "the sequence plot", `document.querySelector('#plot svg path') !== null && document.querySelector('#seq-summary').textContent.includes('Period')`)
+	// A game with heaps by name: Nim's arithmetic period.
+	eval[bool](b, "code", `(() => { document.querySelector('#code').value = 'nim'; document.querySelector('#to').value = '50'; document.querySelector('#seq-form').requestSubmit(); return true })()`)
+	summary := waitFor[string](b, "the plot of nim", `document.querySelector('#seq-summary').textContent.startsWith('nim:') && document.querySelector('#seq-summary').textContent`)
+	if !strings.Contains(summary, "Arithmetic period 1 with saltus 1") || !strings.Contains(summary, "largest value 49") {
+		t.Errorf("nim's summary: %q", summary)
+	}
 	b.screenshot(dir, "tables.png")
 
 	// The compound page decides its default compound as the API does.
@@ -589,8 +794,34 @@ func TestBrowser(t *testing.T) {
 	if outcome != dec.Outcome {
 		t.Errorf("the compound page says %q, the API %q", outcome, dec.Outcome)
 	}
+	if rows := eval[[]string](b, "the components", `[...document.querySelectorAll('#invariants tbody tr')].map(tr => tr.cells[0].textContent + ' ' + tr.cells[1].textContent)`); strings.Join(rows, ", ") != "1 (3,3), 2 (5,6)" {
+		t.Errorf("the components listed: %q", rows)
+	}
 	b.do("misère, short", chromedp.Click(chromedp.CSS(`input[name="play"][value="misere"]`)), chromedp.Click(chromedp.CSS(`input[name="end"][value="short"]`)))
 	waitFor[bool](b, "the misère diminished disjunctive compound", `document.querySelector('#result').textContent.includes('(one/short/misere)')`)
+	// Any game by name: Kayles, a heap and a sum of two heaps.
+	b.do("any game", chromedp.Click(chromedp.CSS(`input[name="game"][value="game"]`)), chromedp.Click(chromedp.CSS(`input[name="play"][value="normal"]`)),
+		chromedp.Click(chromedp.CSS(`input[name="end"][value="long"]`)))
+	eval[bool](b, "the game", setInput("#game-name", "0.77"))
+	eval[bool](b, "the components", `(() => { document.querySelector('#components').value = '5; 7 9'; document.querySelector('#form').requestSubmit(); return true })()`)
+	got := waitFor[string](b, "the compound of 0.77", `document.querySelector('#result').textContent.includes('(one/long/normal)') &&
+		document.querySelectorAll('#invariants tbody tr').length === 2 && document.querySelector('#invariants tbody tr:nth-child(2) td:nth-child(2)').textContent === '7+9' &&
+		document.querySelector('#result').textContent`)
+	body = `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "0.77"}, "components": ["5", "7 9"]}`
+	resp, err = http.Post(ts.URL+"/api/compound", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Outcome, Combined string
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&rep); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if !strings.Contains(got, rep.Combined) || eval[string](b, "the badge", `document.querySelector('#outcome .badge').textContent`) != rep.Outcome {
+		t.Errorf("the compound page on 0.77 shows %q; the API says %s, %s", got, rep.Outcome, rep.Combined)
+	}
 	b.screenshot(dir, "compound.png")
 	t.Logf("browser test took %v", time.Since(start).Round(time.Millisecond))
 }

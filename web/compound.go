@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 
 	"nimber/compound"
+	"nimber/game"
 )
 
 // Limits of POST /api/compound.
@@ -30,46 +32,45 @@ type compoundRequest struct {
 		Play string `json:"play"` // normal, misere
 	} `json:"rule"`
 	Game struct {
-		Type  string `json:"type"`  // knights or subtraction
+		Type  string `json:"type"`  // knights, subtraction or game
 		Size  int    `json:"size"`  // knights: the board is size x size
 		Moves string `json:"moves"` // knights: steps, default the seed's
 		Set   string `json:"set"`   // subtraction: e.g. "1,3,4"
 		To    int    `json:"to"`    // subtraction: heaps 0..to
+		Name  string `json:"name"`  // game: a game of GET /api/games
 	} `json:"game"`
 	Components []component `json:"components"`
 }
 
 // component is a position given as an integer (knights: row*size+col,
-// subtraction: the heap) or, on a knights board, as {"row": r, "col": c}
-// (0-based).
+// subtraction: the heap), on a knights board as {"row": r, "col": c}
+// (0-based), or of any game as its text ("5+3", a board's rows).
 type component struct {
 	Position int
 	Cell     *struct {
 		Row int `json:"row"`
 		Col int `json:"col"`
 	}
+	Text *string
 }
 
-// UnmarshalJSON reads an integer or a {"row", "col"} object.
+// UnmarshalJSON reads an integer, a {"row", "col"} object or a string.
 func (c *component) UnmarshalJSON(data []byte) error {
 	data = bytes.TrimSpace(data)
-	if len(data) > 0 && data[0] == '{' {
+	switch {
+	case len(data) > 0 && data[0] == '{':
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		return dec.Decode(&c.Cell)
+	case len(data) > 0 && data[0] == '"':
+		return json.Unmarshal(data, &c.Text)
 	}
 	n, err := strconv.Atoi(string(data))
 	if err != nil {
-		return errorf(http.StatusBadRequest, "component %s is neither a position (an integer) nor a square {\"row\": r, \"col\": c}", data)
+		return errorf(http.StatusBadRequest, "component %s is neither a position (an integer or a string) nor a square {\"row\": r, \"col\": c}", data)
 	}
 	c.Position = n
 	return nil
-}
-
-// compoundGame is the game of a compound request.
-type compoundGame struct {
-	game compound.Game
-	name func(p int) string
 }
 
 // handleCompound answers POST /api/compound.
@@ -88,51 +89,56 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "components: %d given, want 1..%d", n, MaxComponents))
 		return
 	}
-	switch g := req.Game; g.Type {
-	case "knights":
-		if g.Size < 1 || g.Size > MaxTableSize {
-			s.fail(w, r, errorf(http.StatusBadRequest, "game: size %d out of range 1..%d", g.Size, MaxTableSize))
-			return
+	name, texts, err := req.positions()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	g, e, err := s.lookup(name)
+	if err != nil {
+		if req.Game.Type != "game" {
+			err = errorf(http.StatusBadRequest, "game: %v", err)
 		}
-		if g.Set != "" || g.To != 0 {
-			s.fail(w, r, errorf(http.StatusBadRequest, `game: "set" and "to" belong to subtraction games`))
-			return
-		}
-	case "subtraction":
-		if g.To < 0 || g.To > MaxSubtractionTo {
-			s.fail(w, r, errorf(http.StatusBadRequest, "game: to %d out of range 0..%d", g.To, MaxSubtractionTo))
-			return
-		}
-		if g.Size != 0 || g.Moves != "" {
-			s.fail(w, r, errorf(http.StatusBadRequest, `game: "size" and "moves" belong to knights games`))
-			return
-		}
-	default:
-		s.fail(w, r, errorf(http.StatusBadRequest, "game: type %q is not knights or subtraction", g.Type))
+		s.fail(w, r, err)
+		return
+	}
+	if g.Info().Loopy {
+		s.fail(w, r, errorf(http.StatusBadRequest, "game: %s is loopy (its positions can repeat), and compounds are of games that end", name))
 		return
 	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
-		g, comps, err := req.load()
-		if err != nil {
-			return nil, err
+		starts := make([]game.Position, len(texts))
+		for i, t := range texts {
+			p, err := g.Parse(t)
+			if err != nil {
+				return nil, errorf(http.StatusBadRequest, "component %d: %v", i, e.Annotate(err))
+			}
+			starts[i] = p
 		}
-		inv, err := compound.Compute(ctx, g.game)
+		gr, err := g.Explore(ctx, starts, s.searchLimit())
 		if err != nil {
-			return nil, err
+			return nil, e.Annotate(err)
+		}
+		inv, err := compound.Compute(ctx, gr)
+		if err != nil {
+			return nil, e.Annotate(err)
 		}
 		inv.SearchLimit = s.searchLimit()
-		rep, err := inv.Report(ctx, comps, rule, g.name)
+		rep, err := inv.Report(ctx, gr.Roots(), rule, gr.Name)
 		if err != nil {
 			return nil, searchError(err, inv.SearchLimit)
+		}
+		if req.Game.Type == "subtraction" {
+			heapPositions(rep, gr)
 		}
 		return rep, nil
 	})
 }
 
-// searchLimit bounds the positions of the exhaustive search of a misère
-// sum: MaxMemory / searchBytes (1M positions by default), at most
-// compound.DefaultSearchLimit. The moves that WinningMove tries lead to
-// smaller searches, each under the same limit.
+// searchLimit bounds the positions of an exploration and of the exhaustive
+// search of a misère sum: MaxMemory / searchBytes (1M positions by
+// default), at most compound.DefaultSearchLimit. The moves that WinningMove
+// tries lead to smaller searches, each under the same limit.
 func (s *Server) searchLimit() int {
 	return int(min(max(s.opts.MaxMemory/searchBytes, 1<<10), compound.DefaultSearchLimit))
 }
@@ -147,44 +153,83 @@ func searchError(err error, limit int) error {
 	return err
 }
 
-// load builds the game of the request and resolves its components.
-func (req *compoundRequest) load() (*compoundGame, []int, error) {
-	var g *compoundGame
-	comps := make([]int, len(req.Components))
-	switch req.Game.Type {
+// positions returns the name of the request's game and its components as
+// positions in the game's text form.
+func (req *compoundRequest) positions() (string, []string, error) {
+	g := req.Game
+	texts := make([]string, len(req.Components))
+	switch g.Type {
 	case "knights":
-		b, err := knightsBoard(req.Game.Size, req.Game.Moves)
-		if err != nil {
-			return nil, nil, err
+		if g.Size < 1 || g.Size > MaxTableSize {
+			return "", nil, errorf(http.StatusBadRequest, "game: size %d out of range 1..%d", g.Size, MaxTableSize)
 		}
-		g = &compoundGame{game: b, name: b.Name}
+		if g.Set != "" || g.To != 0 || g.Name != "" {
+			return "", nil, errorf(http.StatusBadRequest, `game: "set", "to" and "name" do not belong to knights games`)
+		}
 		for i, c := range req.Components {
+			row, col := c.Position/g.Size, c.Position%g.Size
 			if c.Cell != nil {
-				if c.Cell.Row < 0 || c.Cell.Row >= b.Rows || c.Cell.Col < 0 || c.Cell.Col >= b.Cols {
-					return nil, nil, errorf(http.StatusBadRequest, "component %d: square row %d, col %d is off the %d x %d board (0-based)", i, c.Cell.Row, c.Cell.Col, b.Rows, b.Cols)
-				}
-				comps[i] = b.Position(c.Cell.Row, c.Cell.Col)
-				continue
+				row, col = c.Cell.Row, c.Cell.Col
 			}
-			comps[i] = c.Position
+			if c.Text != nil || c.Position < 0 || row < 0 || row >= g.Size || col < 0 || col >= g.Size {
+				return "", nil, errorf(http.StatusBadRequest, "component %d: not a square of the %d x %d board (0-based)", i, g.Size, g.Size)
+			}
+			texts[i] = fmt.Sprintf("%dx%d %d,%d", g.Size, g.Size, row+1, col+1)
 		}
+		name := "knights"
+		if g.Moves != "" {
+			name += ":" + g.Moves
+		}
+		return name, texts, nil
 	case "subtraction":
-		sub, err := compound.NewSubtraction(req.Game.Set, req.Game.To)
-		if err != nil {
-			return nil, nil, errorf(http.StatusBadRequest, "game: %v", err)
+		if g.To < 0 || g.To > MaxSubtractionTo {
+			return "", nil, errorf(http.StatusBadRequest, "game: to %d out of range 0..%d", g.To, MaxSubtractionTo)
 		}
-		g = &compoundGame{game: sub, name: strconv.Itoa}
+		if g.Size != 0 || g.Moves != "" || g.Name != "" {
+			return "", nil, errorf(http.StatusBadRequest, `game: "size", "moves" and "name" do not belong to subtraction games`)
+		}
 		for i, c := range req.Components {
-			if c.Cell != nil {
-				return nil, nil, errorf(http.StatusBadRequest, "component %d: a square belongs to knights games; give a heap", i)
+			if c.Cell != nil || c.Text != nil {
+				return "", nil, errorf(http.StatusBadRequest, "component %d: a subtraction game's component is a heap", i)
 			}
-			comps[i] = c.Position
+			if c.Position < 0 || c.Position > g.To {
+				return "", nil, errorf(http.StatusBadRequest, "component %d: position %d out of range 0..%d", i, c.Position, g.To)
+			}
+			texts[i] = strconv.Itoa(c.Position)
+		}
+		return "sub:" + g.Set, texts, nil
+	case "game":
+		if g.Size != 0 || g.Moves != "" || g.Set != "" || g.To != 0 {
+			return "", nil, errorf(http.StatusBadRequest, `game: a game is given by its "name" alone`)
+		}
+		for i, c := range req.Components {
+			if c.Text == nil {
+				return "", nil, errorf(http.StatusBadRequest, "component %d: give a position of %s as a string", i, g.Name)
+			}
+			texts[i] = *c.Text
+		}
+		return g.Name, texts, nil
+	}
+	return "", nil, errorf(http.StatusBadRequest, "game: type %q is not knights, subtraction or game", g.Type)
+}
+
+// heapPositions writes the positions of a report of heaps as the heaps'
+// sizes, as the request gives them, instead of their numbers in the graph
+// explored.
+func heapPositions(rep *compound.Report, gr *game.Graph) {
+	size := func(p int) int {
+		n, err := strconv.Atoi(gr.Name(p))
+		if err != nil {
+			return p
+		}
+		return n
+	}
+	for i := range rep.Components {
+		rep.Components[i].Position = size(rep.Components[i].Position)
+	}
+	if m := rep.WinningMove; m != nil {
+		for i, p := range m.Next {
+			m.Next[i] = size(p)
 		}
 	}
-	for i, p := range comps {
-		if p < 0 || p >= g.game.Len() {
-			return nil, nil, errorf(http.StatusBadRequest, "component %d: position %d out of range 0..%d", i, p, g.game.Len()-1)
-		}
-	}
-	return g, comps, nil
 }

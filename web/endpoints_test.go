@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"runtime"
 	"slices"
@@ -10,8 +11,10 @@ import (
 	"testing"
 
 	"nimber/compound"
+	"nimber/game"
 	"nimber/games/moveset"
 	"nimber/heap"
+	"nimber/registry"
 )
 
 // heapInUse returns the bytes of heap in use after a collection.
@@ -20,6 +23,60 @@ func heapInUse() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapInuse
+}
+
+// TestGames checks GET /api/games: every registry entry, in order, as the
+// registry describes it, with what a page needs to play it.
+func TestGames(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	rec := do(t, s, "GET", "/api/games", "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d, %s", rec.Code, rec.Body)
+	}
+	var list []registry.Info
+	decode(t, rec, &list)
+	entries := registry.Entries()
+	if len(list) != len(entries) {
+		t.Fatalf("%d games listed, the registry has %d", len(list), len(entries))
+	}
+	for i, e := range entries {
+		g := list[i]
+		want, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantJSON, _ := json.Marshal(want)
+		gotJSON, _ := json.Marshal(g)
+		if string(gotJSON) != string(wantJSON) {
+			t.Errorf("entry %d:\n%s\nwant (registry.Entry.Info)\n%s", i, gotJSON, wantJSON)
+		}
+		if g.Summary == "" || g.Format == "" || g.Position == "" || g.Family != (g.Example != "") || len(g.Game.Players[0]) == 0 || g.Game.Noun == "" {
+			t.Errorf("%s: incomplete entry %+v", g.Name, g)
+		}
+		if g.Supports.Board != (g.Game.Legend != nil) || g.Supports.Loopy != g.Game.Loopy || g.Supports.Sequences != g.Game.Heaps {
+			t.Errorf("%s: supports %+v disagree with the game's info %+v", g.Name, g.Supports, g.Game)
+		}
+		if g.Game.Legend != nil && !slices.ContainsFunc(g.Game.Legend, func(s game.Symbol) bool { return s.Start }) {
+			t.Errorf("%s: no start character in the legend", g.Name)
+		}
+		// The example plays: the name a page plays it by, and its example.
+		name := g.Name
+		if g.Family {
+			name = g.Example
+		}
+		if rec := do(t, s, "POST", "/api/play/"+name, playBody(t, g.Position, nil, false)); rec.Code != http.StatusOK {
+			t.Errorf("%s: the example does not play: %d %s", name, rec.Code, rec.Body)
+		}
+	}
+	for _, want := range []string{`"name":"knights:STEPS","family":true,"example":"knights"`, `"name":"CODE","family":true,"example":"0.77"`,
+		`"players":["A","B"]`, `"loopy":true`, `"legend":[{"char":".","meaning":"empty cell","start":true}`} {
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("/api/games lacks %s", want)
+		}
+	}
+	if rec := do(t, s, "GET", "/api/games?x=1", ""); rec.Code != http.StatusBadRequest {
+		t.Errorf("a parameter: status %d", rec.Code)
+	}
 }
 
 // TestTableKnightsGolden checks GET /api/table/knights against the seed's
@@ -37,7 +94,7 @@ func TestTableKnightsGolden(t *testing.T) {
 		}
 		var tab tableResponse
 		decode(t, rec, &tab)
-		if tab.Game != "knights" || tab.Size != 8 || tab.Function != f || tab.Moves != moveset.FormatSteps(moveset.Knight) {
+		if tab.Game != "knights" || tab.Size != 8 || tab.Function != f || tab.Moves != "" || strings.Contains(rec.Body.String(), `"moves"`) {
 			t.Errorf("%s: header %q %d %q %q", target, tab.Game, tab.Size, tab.Function, tab.Moves)
 		}
 		var b strings.Builder
@@ -62,17 +119,57 @@ func TestTableKnightsGolden(t *testing.T) {
 			}
 		}
 	}
-	// Other steps, and the largest board.
-	rec := do(t, s, "GET", "/api/table/knights?size=200&function=remoteness&moves=-1,0%3B0,-1", "")
+	// The seed's steps given explicitly are the default table.
+	rec := do(t, s, "GET", "/api/table/knights?size=8&moves="+strings.ReplaceAll(moveset.FormatSteps(moveset.Knight), ";", "%3B"), "")
 	var tab tableResponse
 	decode(t, rec, &tab)
+	if rec.Code != http.StatusOK || tab.Moves != moveset.FormatSteps(moveset.Knight) || strings.Join(tab.Labels[7], " ") != strings.Split(readFile(t, testdata("knights", "knights-8-grundy.txt")), "\n")[7] {
+		t.Errorf("explicit knight steps: status %d, %s", rec.Code, rec.Body)
+	}
+	// Other steps, and the largest board.
+	rec = do(t, s, "GET", "/api/table/knights?size=200&function=remoteness&moves=-1,0%3B0,-1", "")
+	tab = tableResponse{}
+	decode(t, rec, &tab)
 	if rec.Code != http.StatusOK || tab.Moves != "-1,0;0,-1" || len(tab.Numbers) != 200 || tab.Numbers[199][199] != 398 {
-		t.Errorf("rook steps: status %d, moves %q, corner %v", rec.Code, tab.Moves, tab.Numbers[199][199])
+		t.Errorf("rook steps: status %d, moves %q, %d rows", rec.Code, tab.Moves, len(tab.Numbers))
+	}
+}
+
+// TestTableHeaps checks GET /api/table of games with heaps: row n holds the
+// invariant of heap n, the Grundy values the nim-sequence.
+func TestTableHeaps(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	for _, tc := range []struct {
+		game string
+		to   int
+	}{{"0.77", 40}, {"sub:1,3,4", 30}, {"grundy", 25}, {"nim", 12}, {"allbut:1,3,4", 20}} {
+		rec := do(t, s, "GET", "/api/table/"+tc.game+"?to="+strconv.Itoa(tc.to), "")
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: status %d, %s", tc.game, rec.Code, rec.Body)
+		}
+		var tab tableResponse
+		decode(t, rec, &tab)
+		var seq sequenceResponse
+		decode(t, do(t, s, "GET", "/api/sequence?code="+tc.game+"&to="+strconv.Itoa(tc.to+1), ""), &seq)
+		if tab.Game != tc.game || tab.Size != tc.to+1 || len(tab.Numbers) != tc.to+1 || len(seq.Values) != tc.to+1 {
+			t.Fatalf("%s: header %q size %d, %d rows, %d values", tc.game, tab.Game, tab.Size, len(tab.Numbers), len(seq.Values))
+		}
+		for n, row := range tab.Numbers {
+			if len(row) != 1 || row[0] != seq.Values[n] || tab.Labels[n][0] != strconv.Itoa(seq.Values[n]) {
+				t.Errorf("%s: heap %d: %v %v, want G = %d", tc.game, n, row, tab.Labels[n], seq.Values[n])
+			}
+		}
+	}
+	// The remoteness of a Nim heap is 1 (take it all) from 1 on.
+	var tab tableResponse
+	decode(t, do(t, s, "GET", "/api/table/nim?to=5&function=remoteness", ""), &tab)
+	if got := tab.Labels; len(got) != 6 || got[0][0] != "0" || got[5][0] != "1" {
+		t.Errorf("nim remoteness: %v", got)
 	}
 }
 
 // TestSequence checks GET /api/sequence against the definition and the
-// published period of 0.77.
+// published period of 0.77, and sequences of games with heaps by name.
 func TestSequence(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	for _, tc := range []struct {
@@ -100,7 +197,7 @@ func TestSequence(t *testing.T) {
 			if v != want[n] {
 				t.Fatalf("%s: G(%d) = %d, want %d", tc.code, n, v, want[n])
 			}
-			largest = max(largest, int(v))
+			largest = max(largest, v)
 		}
 		if got.Code != tc.code || (tc.canonical != "" && got.Canonical != tc.canonical) || got.Largest != largest || got.Octal != g.Octal() {
 			t.Errorf("%s: summary %+v", tc.code, got)
@@ -125,23 +222,41 @@ func TestSequence(t *testing.T) {
 	if len(got.Values) != 1000 {
 		t.Errorf("default: %d values", len(got.Values))
 	}
+	// Games with heaps by name: Nim's G(n) = n, an arithmetic period;
+	// all-but {1,3,4} is computed by its own engine.
+	rec = do(t, s, "GET", "/api/sequence?code=nim&to=50", "")
+	got = sequenceResponse{}
+	decode(t, rec, &got)
+	for n, v := range got.Values {
+		if v != n {
+			t.Fatalf("nim: G(%d) = %d", n, v)
+		}
+	}
+	if rec.Code != http.StatusOK || len(got.Values) != 50 || got.Canonical != "nim" || got.Period != 1 || got.Saltus != 1 || got.Largest != 49 {
+		t.Errorf("nim: status %d, %+v", rec.Code, got.Summary)
+	}
+	rec = do(t, s, "GET", "/api/sequence?code=allbut:1,3,4&to=20", "")
+	got = sequenceResponse{}
+	decode(t, rec, &got)
+	if want := []int{0, 0, 1, 1, 0, 2, 1, 3, 2, 2, 3, 3, 4, 4, 5, 5, 4, 6, 5, 7}; rec.Code != http.StatusOK || !slices.Equal(got.Values, want) {
+		t.Errorf("allbut:1,3,4: status %d, values %v, want %v", rec.Code, got.Values, want)
+	}
 }
 
 // definition computes G(0..to-1) of g from its moves: the mex of the
 // nim-sums of the heaps each move leaves.
-func definition(g *heap.Game, to int) []uint16 {
-	vals := make([]uint16, 0, to)
+func definition(g *heap.Game, to int) []int {
+	vals := make([]int, 0, to)
 	for n := range to {
-		seen := map[uint16]bool{}
-		g.Moves(n, func(m heap.Move) bool {
-			x := uint16(0)
-			for _, h := range m.Left {
+		seen := map[int]bool{}
+		for _, left := range g.Moves(n) {
+			x := 0
+			for _, h := range left {
 				x ^= vals[h]
 			}
 			seen[x] = true
-			return true
-		})
-		v := uint16(0)
+		}
+		v := 0
 		for seen[v] {
 			v++
 		}
@@ -161,25 +276,16 @@ func TestCompound(t *testing.T) {
 		t.Fatal(err)
 	}
 	rules := append(compound.Rules(), compound.Rule{Move: compound.NotAll, End: compound.Long, Play: compound.Normal})
-	words := map[byte]string{'o': "one", 'a': "all", 's': "some", 'n': "not-all", 'l': "long", 'm': "misere"}
-	word := func(b byte, def string) string {
-		if w, ok := words[b]; ok {
-			return w
-		}
-		return def
-	}
 	sets := [][]int{{18, 37}, {0}, {63}, {18, 18}, {9, 20, 45, 63}, {1, 2}, {27, 36, 54}}
 	wins := 0
 	for _, rule := range rules {
-		move := word(byte(rule.Move), "")
-		end := map[compound.End]string{compound.Long: "long", compound.Short: "short"}[rule.End]
-		play := map[compound.Play]string{compound.Normal: "normal", compound.Misere: "misere"}[rule.Play]
+		words := strings.Split(rule.String(), "/") // move/end/play
 		for _, comps := range sets {
 			strs := make([]string, len(comps))
 			for i, c := range comps {
 				strs[i] = strconv.Itoa(c)
 			}
-			body := `{"rule": {"move": "` + move + `", "end": "` + end + `", "play": "` + play + `"}, "game": {"type": "knights", "size": 8}, "components": [` + strings.Join(strs, ", ") + `]}`
+			body := `{"rule": {"move": "` + words[0] + `", "end": "` + words[1] + `", "play": "` + words[2] + `"}, "game": {"type": "knights", "size": 8}, "components": [` + strings.Join(strs, ", ") + `]}`
 			rec := do(t, s, "POST", "/api/compound", body)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("%s: status %d, %s", body, rec.Code, rec.Body)
@@ -234,7 +340,8 @@ func TestCompound(t *testing.T) {
 }
 
 // TestCompoundExamples checks hand-checked compounds: the README's knights
-// example (squares given as cells) and a subtraction game.
+// example (squares given as cells), a subtraction game, and games given by
+// name with positions as text.
 func TestCompoundExamples(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	rec := do(t, s, "POST", "/api/compound", `{"rule": {"move": "one", "end": "short", "play": "normal"},
@@ -246,11 +353,14 @@ func TestCompoundExamples(t *testing.T) {
 		t.Errorf("README example: %s", rec.Body)
 	}
 	// Subtraction {1, 3, 4}: G(7) = 0, G(5) = 3, G(3) = 1, nim-sum 2: N;
-	// the first winning move takes heap 7 to 6 (G(6) = 2).
+	// the first winning move takes heap 7 to 6 (G(6) = 2). Positions are
+	// the heaps.
 	rec = do(t, s, "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"},
 		"game": {"type": "subtraction", "set": "1,3,4", "to": 10}, "components": [7, 5, 3]}`)
+	got = compound.Report{}
 	decode(t, rec, &got)
-	if got.Outcome != "N" || got.Combined != "nim-sum 2" || got.WinningMove == nil || !slices.Equal(got.WinningMove.Next, []int{6, 5, 3}) {
+	if got.Outcome != "N" || got.Combined != "nim-sum 2" || got.WinningMove == nil || !slices.Equal(got.WinningMove.Next, []int{6, 5, 3}) ||
+		got.Components[0].Position != 7 || got.Components[2].Name != "3" || got.Components[1].Grundy != 3 {
 		t.Errorf("subtraction: %s", rec.Body)
 	}
 	// A lost position has no winning move: null.
@@ -258,5 +368,39 @@ func TestCompoundExamples(t *testing.T) {
 		"game": {"type": "subtraction", "set": "1,3,4", "to": 10}, "components": [7]}`)
 	if !strings.Contains(rec.Body.String(), `"outcome":"P","winner":"second"`) || !strings.Contains(rec.Body.String(), `"winning_move":null`) {
 		t.Errorf("lost position: %s", rec.Body)
+	}
+	// A game by name: the same subtraction game, its heaps as text, agrees.
+	rec = do(t, s, "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"},
+		"game": {"type": "game", "name": "sub:1,3,4"}, "components": ["7", "5", "3"]}`)
+	var byName compound.Report
+	decode(t, rec, &byName)
+	if rec.Code != http.StatusOK || byName.Outcome != "N" || byName.Combined != "nim-sum 2" || byName.WinningMove == nil ||
+		strings.Join(byName.WinningMove.Names, " ") != "6 5 3" || byName.Components[1].Name != "5" {
+		t.Errorf("sub:1,3,4 by name: status %d, %s", rec.Code, rec.Body)
+	}
+	// Kayles: a component may be a sum ("7 9"); G(5) = 4, G(7) + G(9) = 2 ^ 4.
+	rec = do(t, s, "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"},
+		"game": {"type": "game", "name": "0.77"}, "components": ["5", "7 9"]}`)
+	got = compound.Report{}
+	decode(t, rec, &got)
+	if rec.Code != http.StatusOK || got.Outcome != "N" || got.Combined != "nim-sum 2" || got.Components[0].Grundy != 4 || got.Components[1].Grundy != 6 ||
+		got.Components[1].Name != "7+9" || got.WinningMove == nil {
+		t.Errorf("0.77 by name: status %d, %s", rec.Code, rec.Body)
+	}
+	// Boards and pairs of piles: the diminished disjunctive compound of two
+	// Wythoff positions, and a Bacterial Tactics board.
+	rec = do(t, s, "POST", "/api/compound", `{"rule": {"move": "one", "end": "short", "play": "normal"},
+		"game": {"type": "game", "name": "wythoff"}, "components": ["3,5", "2,2"]}`)
+	got = compound.Report{}
+	decode(t, rec, &got)
+	if rec.Code != http.StatusOK || got.Outcome != "N" || got.Components[0].Value != "0" || got.Components[1].W != "SW" {
+		t.Errorf("wythoff: status %d, %s", rec.Code, rec.Body)
+	}
+	rec = do(t, s, "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"},
+		"game": {"type": "game", "name": "bacterial-tactics"}, "components": ["..\n.#"]}`)
+	got = compound.Report{}
+	decode(t, rec, &got)
+	if rec.Code != http.StatusOK || got.Outcome != "P" || got.Components[0].Name != "../.#" || got.WinningMove != nil {
+		t.Errorf("bacterial-tactics: status %d, %s", rec.Code, rec.Body)
 	}
 }

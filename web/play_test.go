@@ -7,161 +7,244 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game"
 	"nimber/play"
-	"nimber/problems"
+	"nimber/registry"
 )
 
-// exampleBoard returns the rows of the first case of a game's example in
-// GET /api/problems.
-func exampleBoard(t testing.TB, s *Server, game string) []string {
+// playBody is the JSON of a play request.
+func playBody(t testing.TB, position string, moves []play.Move, reply bool) string {
 	t.Helper()
-	for _, p := range s.problems {
-		if p.Name != game {
-			continue
-		}
-		if pr, err := problems.Lookup(game); err == nil {
-			cases, err := pr.Parse(strings.NewReader(p.Example))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return strings.Fields(cases[0].String())
-		}
-		lines := strings.Fields(p.Example) // knights: "1", "R", "C", rows
-		return lines[3:]
+	if moves == nil {
+		moves = []play.Move{}
 	}
-	t.Fatalf("no example of %s", game)
-	return nil
-}
-
-func playBody(t testing.TB, board []string, moves []play.Move, reply bool) string {
-	t.Helper()
-	data, err := json.Marshal(playRequest{Board: board, Moves: moves, Reply: reply})
+	data, err := json.Marshal(playRequest{Position: position, Moves: moves, Reply: reply})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(data)
 }
 
-// TestPlayEngineGames plays every game's example to the end, the engine
-// replying to the engine through POST /api/play, and checks each answer
-// against the library and the winner against the start's outcome.
+// playable lists the name to play and the example position of every
+// registry entry that can be played: a family by its example member.
+func playable(t testing.TB) (names, starts []string) {
+	t.Helper()
+	for _, e := range registry.Entries() {
+		if !e.Supports().Play {
+			continue
+		}
+		name := e.Name
+		if e.Family() {
+			name = e.Example
+		}
+		names = append(names, name)
+		starts = append(starts, e.ExamplePosition)
+	}
+	if len(names) == 0 {
+		t.Fatal("no playable game in the registry")
+	}
+	return names, starts
+}
+
+// TestPlayEngineGames plays every playable game's example to the end, the
+// engine replying to the engine through POST /api/play, and checks each
+// answer against the library (play.Replay) and the winner against the
+// start's outcome.
 func TestPlayEngineGames(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	for _, game := range play.Games() {
-		board := exampleBoard(t, s, game)
-		start, err := play.Replay(context.Background(), game, board, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var moves []play.Move
-		var last playResponse
-		for step := 0; ; step++ {
-			if step > 500 {
-				t.Fatalf("%s: no end after 500 replies", game)
-			}
-			rec := do(t, s, "POST", "/api/play/"+game, playBody(t, board, moves, true))
-			if rec.Code != http.StatusOK {
-				t.Fatalf("%s after %v: status %d, %s", game, moves, rec.Code, rec.Body)
-			}
-			var resp playResponse
-			decode(t, rec, &resp)
-			want, err := play.Replay(context.Background(), game, board, moves)
+	names, starts := playable(t)
+	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.searchLimit()}
+	for k, name := range names {
+		t.Run(name, func(t *testing.T) {
+			g, _, err := registry.Lookup(name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want.Over {
-				if resp.Reply != nil || !resp.Position.Over {
-					t.Fatalf("%s: a reply in a finished game: %s", game, rec.Body)
+			ctx := context.Background()
+			startText := starts[k]
+			start, err := play.Replay(ctx, g, startText, nil, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A drawn start never ends under perfect play: a few replies.
+			most := 1000
+			if start.Outcome == "D" {
+				most = 40
+			}
+			var moves []play.Move
+			var last playResponse
+			for step := 0; ; step++ {
+				if step > most {
+					if start.Outcome == "D" {
+						break
+					}
+					t.Fatalf("no end after %d replies", most)
 				}
+				rec := do(t, s, "POST", "/api/play/"+name, playBody(t, startText, moves, true))
+				if rec.Code != http.StatusOK {
+					t.Fatalf("after %v: status %d, %s", moves, rec.Code, rec.Body)
+				}
+				var resp playResponse
+				decode(t, rec, &resp)
 				last = resp
-				break
+				want, err := play.Replay(ctx, g, startText, moves, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want.Over {
+					if resp.Reply != nil || !resp.State.Over || !strings.Contains(rec.Body.String(), `"reply":null`) {
+						t.Fatalf("a reply in a finished game: %s", rec.Body)
+					}
+					break
+				}
+				engine, _ := want.EngineMove()
+				if resp.Reply == nil || *resp.Reply != engine {
+					t.Fatalf("reply %v, want the engine's move %v", resp.Reply, engine)
+				}
+				moves = append(moves, engine)
+				after, err := play.Replay(ctx, g, startText, moves, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantJSON, _ := json.Marshal(after)
+				gotJSON, _ := json.Marshal(resp.State)
+				if string(gotJSON) != string(wantJSON) {
+					t.Fatalf("state\n%s\nwant\n%s", gotJSON, wantJSON)
+				}
 			}
-			engine, _ := want.EngineMove()
-			if resp.Reply == nil || !movesEqual(*resp.Reply, engine) {
-				t.Fatalf("%s: reply %v, want the engine's move %v", game, resp.Reply, engine)
+			winner := last.State.Winner
+			switch start.Outcome {
+			case "N":
+				if winner != start.ToMove {
+					t.Errorf("the start is N for %s, but %s won under perfect play", start.ToMove, winner)
+				}
+			case "P":
+				if winner == start.ToMove || winner == "" {
+					t.Errorf("the start is P for %s, who won (%q) under perfect play", start.ToMove, winner)
+				}
+			case "D":
+				if last.State.Over {
+					t.Errorf("the start is a draw, but %s won under perfect play", winner)
+				}
 			}
-			moves = append(moves, engine)
-			after, err := play.Replay(context.Background(), game, board, moves)
-			if err != nil {
-				t.Fatal(err)
-			}
-			wantJSON, _ := json.Marshal(after)
-			gotJSON, _ := json.Marshal(resp.Position)
-			if string(gotJSON) != string(wantJSON) {
-				t.Fatalf("%s: position\n%s\nwant\n%s", game, gotJSON, wantJSON)
-			}
-		}
-		winner := last.Position.Winner
-		switch start.Outcome {
-		case play.OutcomeN:
-			if winner != start.ToMove {
-				t.Errorf("%s: the start is N for %s, but %s won under perfect play", game, start.ToMove, winner)
-			}
-		case play.OutcomeP:
-			if winner == start.ToMove {
-				t.Errorf("%s: the start is P for %s, who won under perfect play", game, start.ToMove)
-			}
-		}
-		t.Logf("%s: %d moves, %s wins (start %s for %s)", game, len(moves), winner, start.Outcome, start.ToMove)
+			t.Logf("%d moves, winner %q (start %s for %s)", len(moves), winner, start.Outcome, start.ToMove)
+		})
 	}
 }
 
-func movesEqual(a, b play.Move) bool {
-	if a.Row != b.Row || a.Col != b.Col || a.Colony != b.Colony || (a.To == nil) != (b.To == nil) {
-		return false
-	}
-	return a.To == nil || *a.To == *b.To
-}
-
-// TestPlayNoReply checks that without "reply" the position is the one the
-// moves reach and "reply" is null.
+// TestPlayNoReply checks that without "reply" the state is the one the
+// moves reach and "reply" is null, and a reply with other knight steps.
 func TestPlayNoReply(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	rec := do(t, s, "POST", "/api/play/bacterial-tactics", `{"board": ["...", ".#.", "..."], "moves": [{"row": 0, "col": 1, "colony": "H"}]}`)
+	rec := do(t, s, "POST", "/api/play/bacterial-tactics", `{"position": "...\n.#.\n...", "moves": [{"part": 0, "move": "H colony on row 1, columns 1-3"}]}`)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("status %d, %s", rec.Code, rec.Body)
 	}
 	var resp playResponse
 	decode(t, rec, &resp)
-	if resp.Reply != nil || strings.Join(resp.Position.Board, "/") != "-H-/.#./..." || resp.Position.ToMove != "second" ||
-		*resp.Position.Grundy != 1 || resp.Position.Outcome != "N" || len(resp.Position.Legal) != 7 {
+	st := resp.State
+	if resp.Reply != nil || strings.Join(st.Board, "/") != "xxx/.#./..." || st.Position != "xxx\n.#.\n...\n" || st.ToMove != "second" ||
+		st.Value == nil || *st.Value != 1 || st.Outcome != "N" || len(st.Parts) != 1 || len(st.Legal) != 3 || st.Over {
 		t.Errorf("answer %s", rec.Body)
 	}
 	if !strings.Contains(rec.Body.String(), `"reply":null`) {
 		t.Errorf("reply not null: %s", rec.Body)
 	}
+	for _, m := range st.Legal {
+		if len(m.Cells) == 0 || m.Value == nil || m.Remoteness != nil || m.Winning != (*m.Value == 0) {
+			t.Errorf("legal move %+v", m)
+		}
+	}
 	// Knights with other steps: a token moving up or left one square, from
-	// the corner (1,1) (a P-position, value 0): the engine replies with the
-	// first legal move, to (0,1), which leaves one move.
-	rec = do(t, s, "POST", "/api/play/knights", `{"board": ["..", ".K"], "steps": "-1,0;0,-1", "reply": true}`)
+	// (2,2) of a 2 x 2 board (a P-position, value 0): the engine replies
+	// with the first legal move, which leaves one move.
+	rec = do(t, s, "POST", "/api/play/knights:-1,0%3B0,-1", `{"position": "..\n.K", "reply": true}`)
+	resp = playResponse{}
 	decode(t, rec, &resp)
-	if rec.Code != http.StatusOK || resp.Reply == nil || resp.Reply.To == nil || *resp.Reply.To != (play.Cell{Row: 0, Col: 1}) ||
-		resp.Position.Outcome != "N" || resp.Position.ToMove != "second" || len(resp.Position.Legal) != 1 {
+	if rec.Code != http.StatusOK || resp.Reply == nil || resp.Reply.Text != "(2,2) to (1,2)" || strings.Join(resp.State.Board, "/") != ".K/.." ||
+		resp.State.Outcome != "N" || resp.State.ToMove != "second" || len(resp.State.Legal) != 1 {
 		t.Errorf("rook steps: status %d, %s", rec.Code, rec.Body)
+	}
+	// A loopy game: outcome and remoteness, no value.
+	rec = do(t, s, "POST", "/api/play/boi2008-game", `{"position": "A...\n.#..\n....\n...B"}`)
+	body := rec.Body.String()
+	resp = playResponse{}
+	decode(t, rec, &resp)
+	if rec.Code != http.StatusOK || resp.State.Value != nil || resp.State.Remoteness == nil || resp.State.ToMove != "A" ||
+		!strings.HasSuffix(resp.State.Position, "\n\nA to move\n") || len(resp.State.Legal) != 2 || resp.State.Outcome != "P" {
+		t.Errorf("loopy game: status %d, %s", rec.Code, body)
+	}
+	for _, m := range resp.State.Legal {
+		if m.Remoteness == nil || m.Value != nil || len(m.Cells) != 1 {
+			t.Errorf("loopy move %+v", m)
+		}
+	}
+	// A heap game: no board, the parts with their values.
+	rec = do(t, s, "POST", "/api/play/0.77", `{"position": "5+7+9"}`)
+	resp = playResponse{}
+	decode(t, rec, &resp)
+	if rec.Code != http.StatusOK || resp.State.Position != "5 7 9" || resp.State.Board != nil || len(resp.State.Parts) != 3 ||
+		resp.State.Parts[1] != (play.Part{Position: "7", Value: 2}) || *resp.State.Value != 2 || strings.Contains(rec.Body.String(), `"cells"`) {
+		t.Errorf("heap game: status %d, %s", rec.Code, rec.Body)
+	}
+}
+
+// TestPlayRules checks a user's rules file served by name (Options.Rules):
+// listed by GET /api/games and played like any game.
+func TestPlayRules(t *testing.T) {
+	src := "name = \"Take one or two\"\n\ndef moves(n):\n    return [[n - t] for t in (1, 2) if t <= n]\n"
+	_, e, err := registry.CompileRules("take12.star", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := newTestServer(t, Options{Rules: []*registry.Entry{e}})
+	var list []registry.Info
+	decode(t, do(t, s, "GET", "/api/games", ""), &list)
+	if last := list[len(list)-1]; last.Name != "take12" || !strings.Contains(last.Summary, "Take one or two") || !last.Supports.Play {
+		t.Errorf("the rules file in /api/games: %+v", last)
+	}
+	rec := do(t, s, "POST", "/api/play/take12", `{"position": "4", "reply": true}`)
+	var resp playResponse
+	decode(t, rec, &resp)
+	// G(n) = n mod 3: 4 is N, the winning move takes 1 to leave 3.
+	if rec.Code != http.StatusOK || resp.Reply == nil || resp.State.Position != "3" || *resp.State.Value != 0 || resp.State.Outcome != "P" {
+		t.Errorf("status %d, %s", rec.Code, rec.Body)
+	}
+	rec = do(t, s, "POST", "/api/play/take12", `{"position": "4", "moves": [{"part": 0, "move": "take all"}]}`)
+	if msg := errorOf(t, rec); rec.Code != http.StatusBadRequest || !strings.Contains(msg, "move 1 (take all)") {
+		t.Errorf("illegal move: status %d, %q", rec.Code, msg)
 	}
 }
 
 // TestPlayBadRequests checks the errors of POST /api/play.
 func TestPlayBadRequests(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	huge := `["` + strings.Repeat(".", 41) + `"` + strings.Repeat(`, "`+strings.Repeat(".", 41)+`"`, 40) + `]`
+	wide := strings.Repeat(strings.Repeat("^", 1001)+`\n`, 3)
+	many := `{"position": "5", "moves": [` + strings.Repeat(`{"part": 0, "move": "x"}, `, play.MaxMoves) + `{"part": 0, "move": "x"}]}`
 	for _, tc := range []struct {
 		name, game, body string
 		status           int
 		want             string
 	}{
-		{"unknown game", "chess", `{"board": ["."]}`, 404, `unknown game "chess" (one of bacterial-tactics, boi2008-game, caos3, inventor-outlasting, knights)`},
-		{"no board", "caos3", `{"moves": []}`, 400, "board is missing"},
-		{"bad character", "bacterial-tactics", `{"board": ["..", ".x"]}`, 400, `row 2, column 2: character 'x'`},
-		{"board too large", "caos3", `{"board": ` + huge + `}`, 400, "40"},
-		{"illegal move", "bacterial-tactics", `{"board": ["...", ".#.", "..."], "moves": [{"row": 0, "col": 1, "colony": "H"}, {"row": 0, "col": 2, "colony": "V"}]}`, 400, "move 2 (row 1, column 3): cell already infected"},
-		{"move off the board", "caos3", `{"board": ["^^", "^^"], "moves": [{"row": 5, "col": 0}]}`, 400, "move 1 (row 6, column 1)"},
-		{"steps elsewhere", "caos3", `{"board": ["^"], "steps": "1,-2"}`, 400, "steps belong to the knights game"},
-		{"bad steps", "knights", `{"board": ["K"], "steps": "1,x"}`, 400, "steps: "},
-		{"malformed", "caos3", `{"board": ["^"],}`, 400, "request body, line 1, column 17: malformed JSON"},
-		{"wrong type", "caos3", `{"board": "^"}`, 400, "board: want an array of strings, got JSON string"},
-		{"unknown field", "caos3", `{"board": ["^"], "undo": 1}`, 400, `line 1, column 18: unknown field "undo"`},
-		{"move type", "caos3", `{"board": ["^"], "moves": [{"row": "1"}]}`, 400, "moves.row: want an integer, got JSON string"},
+		{"unknown game", "chess", `{"position": "."}`, 404, `unknown game "chess" (known: bacterial-tactics, inventor-outlasting, caos3, boi2008-game, knights:STEPS, CODE`},
+		{"bad member", "sub:1,x", `{"position": "5"}`, 404, `"x"`},
+		{"no position", "caos3", `{"moves": []}`, 400, "position is missing: give the start, e.g."},
+		{"bad character", "bacterial-tactics", `{"position": "..\n.z"}`, 400, `row 2, column 2: character 'z'`},
+		{"ragged board", "bacterial-tactics", `{"position": "..\n..."}`, 400, "row 2"},
+		{"board too large", "caos3", `{"position": "` + wide + `"}`, 400, "1001 columns, limit 1000"},
+		{"bad heap", "0.77", `{"position": "5 x"}`, 400, `heap 2: "x" is not a heap size`},
+		{"bad caption", "boi2008-game", `{"position": "A.\n.B\n\nC to move"}`, 400, `last line "C to move"`},
+		{"cyclic steps", "knights:1,0%3B-1,0", `{"position": "3x3 2,2"}`, 400, "cycle"},
+		{"illegal move", "bacterial-tactics", `{"position": "...\n.#.\n...", "moves": [{"part": 0, "move": "H colony on row 1, columns 1-3"}, {"part": 0, "move": "H colony on row 1, columns 1-3"}]}`, 400,
+			`move 2 (H colony on row 1, columns 1-3): "H colony on row 1, columns 1-3" is not one of the 3 moves of rectangle 1`},
+		{"no such part", "0.77", `{"position": "5 7", "moves": [{"part": 2, "move": "take 1, leaving heap 4"}]}`, 400, "move 1 (take 1, leaving heap 4): no heap 3: the position has 2"},
+		{"too many moves", "0.77", many, 400, "10001 moves, limit 10000"},
+		{"malformed", "caos3", `{"position": "^",}`, 400, "request body, line 1, column 18: malformed JSON"},
+		{"wrong type", "caos3", `{"position": ["^"]}`, 400, "request body, line 1, column 15: position: want a string, got JSON array"},
+		{"unknown field", "caos3", `{"position": "^", "undo": 1}`, 400, `line 1, column 19: unknown field "undo"`},
+		{"old board field", "caos3", `{"board": ["^"]}`, 400, `unknown field "board"`},
+		{"move type", "caos3", `{"position": "^", "moves": [{"part": "1"}]}`, 400, "moves.part: want an integer, got JSON string"},
+		{"query", "caos3?x=1", `{"position": "^"}`, 400, `unknown query parameter "x"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := do(t, s, "POST", "/api/play/"+tc.game, tc.body)
@@ -179,13 +262,15 @@ func TestPlayBadRequests(t *testing.T) {
 // after three moves, with the engine's reply.
 func BenchmarkPlay15(b *testing.B) {
 	s, _ := newTestServer(b, Options{})
-	board := make([]string, 15)
-	for i := range board {
-		board[i] = strings.Repeat(".", 15)
+	rows := make([]string, 15)
+	for i := range rows {
+		rows[i] = strings.Repeat(".", 15)
 	}
-	board[3] = "...#......#...."
-	board[9] = "......#........"
-	body := playBody(b, board, []play.Move{{Row: 0, Col: 0, Colony: "H"}, {Row: 5, Col: 5, Colony: "V"}, {Row: 14, Col: 14, Colony: "V"}}, true)
+	rows[3] = "...#......#...."
+	rows[9] = "......#........"
+	start := strings.Join(rows, "\n")
+	moves := []play.Move{{Part: 0, Text: "H colony on row 1, columns 1-15"}, {Part: 0, Text: "V colony on column 6, rows 2-15"}, {Part: 1, Text: "V colony on column 15, rows 2-15"}}
+	body := playBody(b, start, moves, true)
 	if rec := do(b, s, "POST", "/api/play/bacterial-tactics", body); rec.Code != http.StatusOK {
 		b.Fatalf("status %d, %s", rec.Code, rec.Body)
 	}

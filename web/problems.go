@@ -8,76 +8,45 @@ import (
 	"slices"
 	"strings"
 
-	"nimber/games/grid"
 	"nimber/problems"
+	"nimber/registry"
 )
 
-// problemInfo is one entry of GET /api/problems.
+// problemInfo is one entry of GET /api/problems: an official problem.
 type problemInfo struct {
 	Name  string `json:"name"`
 	Title string `json:"title"`
 	// Alphabet lists the characters of a board's rows.
 	Alphabet string `json:"alphabet"`
-	// Example is a small input in the problem's official format (knights:
-	// the same common format, "1", then "R C" and the rows).
+	// Example is a small input in the problem's official format.
 	Example string `json:"example"`
-	// Solvable: POST /api/solve and /api/analyze take the problem.
-	Solvable bool `json:"solvable"`
-	// Playable: POST /api/play takes the game.
-	Playable bool `json:"playable"`
+	// Square: a case gives one side n, for an n x n board, not "R C".
+	Square bool `json:"square,omitempty"`
 	// Engines lists the engines of ?engine=, the default first.
-	Engines []problems.Engine `json:"engines,omitempty"`
+	Engines []problems.Engine `json:"engines"`
 	// MaxSide bounds the rows and columns of a board to solve on this
-	// server, MaxCases the cases of an input (solvable problems).
-	MaxSide  int `json:"max_side,omitempty"`
-	MaxCases int `json:"max_cases,omitempty"`
-	// PlayMaxSide bounds the rows and columns of a board to play
-	// (playable games).
-	PlayMaxSide int `json:"play_max_side,omitempty"`
+	// server, MaxCases the cases of an input.
+	MaxSide  int `json:"max_side"`
+	MaxCases int `json:"max_cases"`
 }
 
-// knightsExample is the example board of the knights game: two tokens on
-// an 8 x 8 board.
-const knightsExample = "1\n8 8\n........\n........\n..K.....\n........\n.....K..\n........\n........\n........\n"
-
-// problemList builds the answer of GET /api/problems: the catalogue, then
-// the knights game, which is played but has no official problem.
+// problemList builds the answer of GET /api/problems from the registry.
 func (s *Server) problemList() []problemInfo {
 	var out []problemInfo
-	for _, p := range problems.List() {
-		info := problemInfo{
+	for _, e := range registry.Problems() {
+		p := e.Problem
+		out = append(out, problemInfo{
 			Name:     p.Name,
 			Title:    p.Title,
 			Alphabet: p.Spec.Alphabet,
 			Example:  p.Example,
-			Solvable: true,
-			Playable: playable(p.Name),
+			Square:   p.Spec.Square,
 			Engines:  p.Engines,
 			MaxSide:  min(p.Spec.MaxSide, s.opts.MaxSide),
 			MaxCases: p.Spec.MaxCases,
-		}
-		if info.Playable {
-			info.PlayMaxSide = playMaxSide(p.Name)
-		}
-		out = append(out, info)
+		})
 	}
-	return append(out, problemInfo{
-		Name:        "knights",
-		Title:       "Knights: tokens moving by the seed's knight steps, up and to the left (a sum of games)",
-		Alphabet:    ".K",
-		Example:     knightsExample,
-		Playable:    true,
-		PlayMaxSide: playMaxSide("knights"),
-	})
-}
-
-// handleProblems answers GET /api/problems.
-func (s *Server) handleProblems(w http.ResponseWriter, r *http.Request) {
-	if _, err := query(r); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, s.problems)
+	return out
 }
 
 // solveResponse is the answer of POST /api/solve/{problem}.
@@ -115,7 +84,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 // against the server's limits, analyses every case in a computation slot
 // and answers answer(results).
 func (s *Server) analyze(w http.ResponseWriter, r *http.Request, brief bool, answer func([]problems.Analysis) any) {
-	p, err := problems.Lookup(r.PathValue("problem"))
+	p, err := registry.Problem(r.PathValue("problem"))
 	if err != nil {
 		s.fail(w, r, errorf(http.StatusNotFound, "%v", err))
 		return
@@ -162,7 +131,7 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request, brief bool, ans
 }
 
 // checkSides refuses boards beyond the server's MaxSide.
-func (s *Server) checkSides(p *problems.Problem, cases []grid.Grid) error {
+func (s *Server) checkSides(p *problems.Problem, cases []problems.Case) error {
 	for i, g := range cases {
 		if g.Rows > s.opts.MaxSide || g.Cols > s.opts.MaxSide {
 			return errorf(http.StatusBadRequest, "%s %d: board %d x %d is over the server's limit of %d rows and columns",

@@ -15,11 +15,12 @@ const MaxSequence = 1 << 20
 type sequenceResponse struct {
 	Code string `json:"code"` // as given
 	// Values are G(0..to-1).
-	Values []uint16 `json:"values"`
+	Values []int `json:"values"`
 	heap.Summary
 }
 
-// handleSequence answers GET /api/sequence?code=CODE&to=N.
+// handleSequence answers GET /api/sequence?code=CODE&to=N: a heap game by
+// code with the sparse engine, or any game with heaps by its name.
 func (s *Server) handleSequence(w http.ResponseWriter, r *http.Request) {
 	q, err := query(r, "code", "to")
 	if err != nil {
@@ -36,16 +37,38 @@ func (s *Server) handleSequence(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	g, err := heap.Parse(code)
+	hg, herr := heap.Parse(code)
+	if herr == nil {
+		s.compute(w, r, func(ctx context.Context) (any, error) {
+			seq := &heap.Seq{}
+			if err := hg.Extend(ctx, seq, to); err != nil {
+				return nil, err
+			}
+			vals := make([]int, to)
+			for n := range vals {
+				vals[n] = int(seq.At(n))
+			}
+			return sequenceResponse{Code: code, Values: vals, Summary: hg.Summarize(seq)}, nil
+		})
+		return
+	}
+	g, e, err := s.lookup(code)
 	if err != nil {
+		if strings.Contains(code, ".") || strings.HasPrefix(strings.ToLower(code), "sub:") {
+			err = herr // written as a heap code: say what is wrong with it
+		}
 		s.fail(w, r, errorf(http.StatusBadRequest, "code: %v", err))
 		return
 	}
+	if !g.Info().Heaps {
+		s.fail(w, r, errorf(http.StatusBadRequest, "code: %s has no heaps, so no nim-sequence", code))
+		return
+	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
-		seq := &heap.Seq{}
-		if err := g.Extend(ctx, seq, to); err != nil {
-			return nil, err
+		vals, err := g.Sequence(ctx, to)
+		if err != nil {
+			return nil, e.Annotate(err)
 		}
-		return sequenceResponse{Code: code, Values: seq.Values(0, to), Summary: g.Summarize(seq)}, nil
+		return sequenceResponse{Code: code, Values: vals, Summary: heap.SummarizeValues(code, heap.Ints(vals))}, nil
 	})
 }

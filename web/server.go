@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"nimber/problems"
+	"nimber/registry"
 )
 
 // Defaults of Options.
@@ -61,6 +62,9 @@ type Options struct {
 	MaxSide int
 	// Logger receives panics and server errors (default slog.Default()).
 	Logger *slog.Logger
+	// Rules are users' games from rules files (registry.LoadRules), served
+	// by name beside the registry's.
+	Rules []*registry.Entry
 }
 
 // withDefaults fills the zero fields of o.
@@ -97,6 +101,7 @@ type Server struct {
 	slots    chan struct{} // the semaphore of computations
 	files    map[string]*asset
 	problems []problemInfo
+	games    []registry.Info
 	log      *slog.Logger
 }
 
@@ -115,13 +120,15 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	s.problems = s.problemList()
+	s.games = s.gameList()
 	s.routes()
 	return s, nil
 }
 
 // routes registers every endpoint.
 func (s *Server) routes() {
-	s.api("GET /api/problems", s.handleProblems)
+	s.api("GET /api/games", s.handleList(s.games))
+	s.api("GET /api/problems", s.handleList(s.problems))
 	s.api("POST /api/solve/{problem}", s.handleSolve)
 	s.api("POST /api/analyze/{problem}", s.handleAnalyze)
 	s.api("POST /api/play/{game}", s.handlePlay)

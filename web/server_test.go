@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"nimber/problems"
+	"nimber/registry"
 )
 
 // newTestServer returns a server with the options, logging into the
@@ -110,7 +111,8 @@ func readFile(t testing.TB, name string) string {
 // answer byte for byte, with every engine on the samples.
 func TestSolveOfficialData(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	for _, p := range problems.List() {
+	for _, e := range registry.Problems() {
+		p := e.Problem
 		inputs, err := filepath.Glob(testdata(p.Name, "*.in"))
 		if err != nil || len(inputs) == 0 {
 			t.Fatalf("%s: no official inputs in testdata", p.Name)
@@ -145,7 +147,8 @@ func TestSolveOfficialData(t *testing.T) {
 // answer of "nimber analyze --json".
 func TestAnalyze(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	for _, p := range problems.List() {
+	for _, e := range registry.Problems() {
+		p := e.Problem
 		in := readFile(t, testdata(p.Name, "sample.in"))
 		rec := do(t, s, "POST", "/api/analyze/"+p.Name, in)
 		if rec.Code != http.StatusOK {
@@ -174,8 +177,8 @@ func TestAnalyze(t *testing.T) {
 	}
 }
 
-// TestProblems checks GET /api/problems: every problem of the catalogue
-// with an example that the server solves, then knights.
+// TestProblems checks GET /api/problems: every official problem of the
+// registry, with an example that the server solves.
 func TestProblems(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	rec := do(t, s, "GET", "/api/problems", "")
@@ -187,22 +190,28 @@ func TestProblems(t *testing.T) {
 	var names []string
 	for _, p := range list {
 		names = append(names, p.Name)
-		if p.Title == "" || p.Alphabet == "" || p.Example == "" || p.Solvable != (p.MaxSide > 0) || p.Playable != (p.PlayMaxSide > 0) || !p.Playable {
+		if p.Title == "" || p.Alphabet == "" || p.Example == "" || len(p.Engines) == 0 || p.MaxSide < 1 || p.MaxCases < 1 {
 			t.Errorf("%s: incomplete entry %+v", p.Name, p)
-		}
-		if !p.Solvable {
-			continue
 		}
 		if rec := do(t, s, "POST", "/api/solve/"+p.Name, p.Example); rec.Code != http.StatusOK {
 			t.Errorf("%s: the example does not solve: %d %s", p.Name, rec.Code, rec.Body)
 		}
+		if p.Square != (p.Name == "boi2008-game") {
+			t.Errorf("%s: square %v", p.Name, p.Square)
+		}
 	}
-	want := "bacterial-tactics boi2008-game caos3 inventor-outlasting knights"
+	want := "bacterial-tactics boi2008-game caos3 inventor-outlasting"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("problems %q, want %q", got, want)
 	}
 	if rec := do(t, s, "HEAD", "/api/problems", ""); rec.Code != http.StatusOK {
 		t.Errorf("HEAD: status %d", rec.Code)
+	}
+	// The side limit of the server bounds the problems' own.
+	s, _ = newTestServer(t, Options{MaxSide: 50})
+	decode(t, do(t, s, "GET", "/api/problems", ""), &list)
+	if list[0].MaxSide != 50 {
+		t.Errorf("max_side %d under MaxSide 50", list[0].MaxSide)
 	}
 }
 
@@ -242,7 +251,10 @@ func TestBadRequests(t *testing.T) {
 		{"wrong method play", "GET", "/api/play/caos3", "", 405, "use POST", "POST"},
 		{"no endpoint", "GET", "/api/nothing", "", 404, "no endpoint /api/nothing", ""},
 		{"problems parameter", "GET", "/api/problems?x=1", "", 400, `unknown query parameter "x"`, ""},
-		{"table game", "GET", "/api/table/bishops", "", 404, `unknown table game "bishops" (known: knights)`, ""},
+		{"table game", "GET", "/api/table/bishops", "", 404, `unknown game "bishops" (known: bacterial-tactics, `, ""},
+		{"table of a game without", "GET", "/api/table/wythoff", "", 400, "no table of wythoff: tables are of games with heaps (a row per heap) or of a token on the squares of a board (knights)", ""},
+		{"table of a loopy game", "GET", "/api/table/boi2008-game", "", 400, "no table of boi2008-game: its positions can repeat", ""},
+		{"table to", "GET", "/api/table/0.77?to=5000", "", 400, `to="5000" is not an integer in 0..4096`, ""},
 		{"table size", "GET", "/api/table/knights?size=201", "", 400, `size="201" is not an integer in 1..200`, ""},
 		{"table size text", "GET", "/api/table/knights?size=eight", "", 400, `size="eight" is not an integer in 1..200`, ""},
 		{"table function", "GET", "/api/table/knights?function=nimber", "", 400, `function="nimber" is not one of grundy, grundy-misere`, ""},
@@ -251,7 +263,9 @@ func TestBadRequests(t *testing.T) {
 		{"table raw semicolon", "GET", "/api/table/knights?size=8&moves=1,-2;-2,1", "", 400, "query: invalid semicolon separator in query (encode ';' as %3B)", ""},
 		{"table repeated parameter", "GET", "/api/table/knights?size=8&size=9", "", 400, `query parameter "size" given 2 times`, ""},
 		{"sequence code missing", "GET", "/api/sequence?to=10", "", 400, "code is missing", ""},
-		{"sequence bad code", "GET", "/api/sequence?code=0.0z", "", 400, `code: code "0.0z"`, ""},
+		{"sequence bad code", "GET", "/api/sequence?code=0.0z", "", 400, `code: code "0.0z": 'z' at position 3`, ""},
+		{"sequence unknown game", "GET", "/api/sequence?code=chess", "", 400, `code: unknown game "chess" (known: `, ""},
+		{"sequence without heaps", "GET", "/api/sequence?code=wythoff", "", 400, "code: wythoff has no heaps, so no nim-sequence", ""},
 		{"sequence to", "GET", "/api/sequence?code=0.07&to=2000000", "", 400, `to="2000000" is not an integer in 1..1048576`, ""},
 		{"compound malformed", "POST", "/api/compound", `{"rule": {"move": "one",}}`, 400, "request body, line 1, column 25: malformed JSON: invalid character '}'", ""},
 		{"compound malformed line 2", "POST", "/api/compound", "{\n  \"rule\": x}", 400, "request body, line 2, column 11: malformed JSON", ""},
@@ -262,18 +276,24 @@ func TestBadRequests(t *testing.T) {
 		{"compound trailing", "POST", "/api/compound", compoundOK + " {}", 400, "unexpected data after the JSON value", ""},
 		{"compound rule", "POST", "/api/compound", `{"rule": {"move": "two", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [0]}`, 400, "rule: ", ""},
 		{"compound no component", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": []}`, 400, "components: 0 given, want 1..16", ""},
-		{"compound game type", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "chess"}, "components": [0]}`, 400, `game: type "chess" is not knights or subtraction`, ""},
+		{"compound game type", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "chess"}, "components": [0]}`, 400, `game: type "chess" is not knights, subtraction or game`, ""},
 		{"compound board too large", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 5000}, "components": [0]}`, 400, "game: size 5000 out of range 1..200", ""},
 		{"compound heap too large", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "subtraction", "set": "1,2", "to": 100000000}, "components": [0]}`, 400, "game: to 100000000 out of range 0..1048576", ""},
-		{"compound position", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [64]}`, 400, "component 0: position 64 out of range 0..63", ""},
-		{"compound square", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [{"row": 8, "col": 0}]}`, 400, "component 0: square row 8, col 0 is off the 8 x 8 board (0-based)", ""},
+		{"compound position", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [64]}`, 400, "component 0: not a square of the 8 x 8 board (0-based)", ""},
+		{"compound square", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [{"row": 8, "col": 0}]}`, 400, "component 0: not a square of the 8 x 8 board (0-based)", ""},
 		{"compound component", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [true]}`, 400, "component true is neither a position", ""},
-		{"compound mixed game", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8, "set": "1"}, "components": [1]}`, 400, `game: "set" and "to" belong to subtraction games`, ""},
+		{"compound mixed game", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8, "set": "1"}, "components": [1]}`, 400, `game: "set", "to" and "name" do not belong to knights games`, ""},
 		{"compound set", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "subtraction", "set": "1,,2", "to": 10}, "components": [1]}`, 400, "game: ", ""},
-		{"compound square of heap", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "subtraction", "set": "1,2", "to": 10}, "components": [{"row": 1, "col": 1}]}`, 400, "component 0: a square belongs to knights games", ""},
+		{"compound square of heap", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "subtraction", "set": "1,2", "to": 10}, "components": [{"row": 1, "col": 1}]}`, 400, "component 0: a subtraction game's component is a heap", ""},
 		{"compound search limit", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "misere"}, "game": {"type": "knights", "size": 40}, "components": [{"row": 39, "col": 39}, {"row": 38, "col": 37}, {"row": 36, "col": 39}]}`, 400, "a misère sum of components that are not all tame is decided by exhaustive search, which would exceed 4096 positions here", ""},
 		{"compound parameter", "POST", "/api/compound?x=1", compoundOK, 400, `unknown query parameter "x"`, ""},
-		{"play unknown game", "POST", "/api/play/chess", `{"board": ["."]}`, 404, `unknown game "chess"`, ""},
+		{"compound game name", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "chess"}, "components": ["5"]}`, 404, `unknown game "chess" (known: `, ""},
+		{"compound game extra", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "nim", "size": 8}, "components": ["5"]}`, 400, `game: a game is given by its "name" alone`, ""},
+		{"compound game component", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "nim"}, "components": [5]}`, 400, "component 0: give a position of nim as a string", ""},
+		{"compound game position", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "nim"}, "components": ["5", "x"]}`, 400, `component 1: heap 1: "x" is not a heap size`, ""},
+		{"compound loopy game", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "boi2008-game"}, "components": ["A.\n.B"]}`, 400, "game: boi2008-game is loopy (its positions can repeat), and compounds are of games that end", ""},
+		{"compound too many positions", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "node-kayles"}, "components": ["a-b b-c c-d d-e e-f f-g g-h h-i i-j j-k k-l l-m m-n n-o o-p p-q q-r r-s s-t t-u u-v v-w w-x x-y y-z"]}`, 400, "more than 4096 positions", ""},
+		{"play unknown game", "POST", "/api/play/chess", `{"position": "."}`, 404, `unknown game "chess"`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := do(t, s, tc.method, tc.target, tc.body)
@@ -297,9 +317,6 @@ func TestBodyTooLarge(t *testing.T) {
 	body := strings.Repeat(" ", 1001)
 	for _, target := range []string{"/api/solve/caos3", "/api/analyze/caos3", "/api/compound", "/api/play/caos3"} {
 		rec := do(t, s, "POST", target, body)
-		if target == "/api/play/caos3" && !playable("caos3") {
-			continue // the play package is not built in
-		}
 		if rec.Code != http.StatusRequestEntityTooLarge {
 			t.Errorf("%s: status %d, want 413; %s", target, rec.Code, rec.Body)
 			continue

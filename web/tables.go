@@ -2,17 +2,22 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 
 	"nimber/compound"
-	"nimber/games/moveset"
+	"nimber/game"
 )
 
-// MaxTableSize bounds the side of a knights board of /api/table and
-// /api/compound.
-const MaxTableSize = 200
+// Limits of GET /api/table and the boards of POST /api/compound.
+const (
+	// MaxTableSize bounds the side of a board.
+	MaxTableSize = 200
+	// MaxTableHeap bounds ?to= of a table of heaps.
+	MaxTableHeap = 1 << 12
+)
 
 // Numbers standing for the w-numbers SL and SW in tables (the values of
 // compound.SL and compound.SW).
@@ -21,28 +26,25 @@ const (
 	NumberSW = int(compound.SW) // -2
 )
 
-// tableResponse is the answer of GET /api/table/knights.
+// tableResponse is the answer of GET /api/table/{game}.
 type tableResponse struct {
 	Game     string `json:"game"`
 	Size     int    `json:"size"`
 	Function string `json:"function"`
-	// Moves is the step set in the form of ?moves=.
-	Moves string `json:"moves"`
+	// Moves is the step set of a knights board, in the form of ?moves=.
+	Moves string `json:"moves,omitempty"`
 	// Numbers[r][c] is the value of the square on row r, column c
-	// (0-based), SL and SW as NumberSL and NumberSW.
+	// (0-based), SL and SW as NumberSL and NumberSW; for a game of heaps,
+	// row n holds the value of heap n.
 	Numbers [][]int `json:"numbers"`
 	// Labels[r][c] is what "nimber table" prints: the number, or SL, SW.
 	Labels [][]string `json:"labels"`
 }
 
 // handleTable answers GET /api/table/{game}: an invariant of every square
-// of a knights board.
+// of a board (knights: ?size, ?moves) or of every heap 0..?to.
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
-	if game := r.PathValue("game"); game != "knights" {
-		s.fail(w, r, errorf(http.StatusNotFound, "unknown table game %q (known: knights)", game))
-		return
-	}
-	q, err := query(r, "size", "function", "moves")
+	q, err := query(r, "size", "function", "moves", "to")
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -52,33 +54,87 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	to, err := intParam(q, "to", 20, 0, MaxTableHeap)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	function, err := functionParam(q)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	name := r.PathValue("game")
+	moves := strings.TrimSpace(q["moves"])
+	if moves != "" {
+		if name != "knights" {
+			s.fail(w, r, errorf(http.StatusBadRequest, "moves belong to the knights game"))
+			return
+		}
+		name += ":" + moves
+	}
+	g, e, err := s.lookup(name)
+	if err != nil {
+		if moves != "" {
+			err = badRequest(fmt.Errorf("moves: %w", err))
+		}
+		s.fail(w, r, err)
+		return
+	}
+	if !e.Supports().Tables {
+		why := "tables are of games with heaps (a row per heap) or of a token on the squares of a board (knights)"
+		if g.Info().Loopy {
+			why = "its positions can repeat, so they have none of the invariants of a table"
+		}
+		s.fail(w, r, errorf(http.StatusBadRequest, "no table of %s: %s", r.PathValue("game"), why))
+		return
+	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
-		// NewBoard may check the steps for cycles square by square: it
-		// runs in the slot too.
-		b, err := knightsBoard(size, q["moves"])
-		if err != nil {
-			return nil, err
-		}
-		inv, err := compound.Compute(ctx, b)
-		if err != nil {
-			return nil, err
-		}
-		resp := tableResponse{Game: "knights", Size: size, Function: function, Moves: moveset.FormatSteps(b.Steps),
-			Numbers: make([][]int, size), Labels: make([][]string, size)}
-		for row := range size {
-			resp.Numbers[row] = make([]int, size)
-			resp.Labels[row] = make([]string, size)
-			for col := range size {
-				p := b.Position(row, col)
-				resp.Numbers[row][col] = invariantNumber(inv, function, p)
-				if resp.Labels[row][col], err = inv.Value(function, p); err != nil {
+		var rows [][]game.Position
+		if g.Info().Heaps {
+			for n := 0; n <= to; n++ {
+				p, err := g.Heap(n)
+				if err != nil {
 					return nil, err
 				}
+				rows = append(rows, []game.Position{p})
+			}
+		} else {
+			// Parsing a board may check its steps for cycles square by
+			// square: it runs in the slot too.
+			pos, err := g.Parse(fmt.Sprintf("%dx%d", size, size))
+			if err != nil {
+				return nil, badRequest(e.Annotate(err))
+			}
+			if rows, err = g.Squares(pos); err != nil {
+				return nil, badRequest(err)
+			}
+		}
+		var flat []game.Position
+		for _, row := range rows {
+			flat = append(flat, row...)
+		}
+		gr, err := g.Explore(ctx, flat, s.searchLimit())
+		if err != nil {
+			return nil, e.Annotate(err)
+		}
+		inv, err := compound.Compute(ctx, gr)
+		if err != nil {
+			return nil, err
+		}
+		resp := tableResponse{Game: r.PathValue("game"), Size: len(rows), Function: function, Moves: moves,
+			Numbers: make([][]int, len(rows)), Labels: make([][]string, len(rows))}
+		k := 0
+		for i, row := range rows {
+			resp.Numbers[i] = make([]int, len(row))
+			resp.Labels[i] = make([]string, len(row))
+			for j := range row {
+				p := gr.Roots()[k]
+				k++
+				if resp.Numbers[i][j], err = inv.Number(function, p); err != nil {
+					return nil, err
+				}
+				resp.Labels[i][j], _ = inv.Value(function, p)
 			}
 		}
 		return resp, nil
@@ -95,45 +151,4 @@ func functionParam(q map[string]string) (string, error) {
 		return "", errorf(http.StatusBadRequest, "function=%q is not one of %s", f, strings.Join(compound.Functions, ", "))
 	}
 	return f, nil
-}
-
-// knightsBoard builds the size x size board with the steps given as
-// moveset.ParseSteps reads them, the seed's knight steps when empty.
-func knightsBoard(size int, moves string) (*moveset.Board, error) {
-	steps := moveset.Knight
-	if strings.TrimSpace(moves) != "" {
-		var err error
-		if steps, err = moveset.ParseSteps(moves); err != nil {
-			return nil, errorf(http.StatusBadRequest, "moves: %v", err)
-		}
-	}
-	b, err := moveset.NewBoard(size, size, steps)
-	if err != nil {
-		return nil, badRequest(err)
-	}
-	return b, nil
-}
-
-// invariantNumber returns invariant f (one of compound.Functions) of
-// position p as a number, SL and SW as NumberSL and NumberSW.
-func invariantNumber(inv *compound.Invariants, f string, p int) int {
-	switch f {
-	case "grundy":
-		return int(inv.G[p])
-	case "grundy-misere":
-		return int(inv.GMisere[p])
-	case "remoteness":
-		return int(inv.R[p])
-	case "remoteness-misere":
-		return int(inv.RMisere[p])
-	case "suspense":
-		return int(inv.S[p])
-	case "suspense-misere":
-		return int(inv.SMisere[p])
-	case "w":
-		return int(inv.W[p])
-	case "w-misere":
-		return int(inv.WMisere[p])
-	}
-	return 0
 }

@@ -5,7 +5,8 @@ export const SVGNS = 'http://www.w3.org/2000/svg';
 
 // api calls the JSON API: GET when body is undefined, else POST (a string is
 // sent as text, anything else as JSON). It resolves to the decoded answer and
-// rejects with an Error whose message is the server's one-line error.
+// rejects with an Error whose message is the server's one-line error (and
+// whose status is the HTTP status).
 export async function api(path, body, signal) {
   const opt = { method: 'GET', headers: { Accept: 'application/json' }, signal };
   if (body !== undefined) {
@@ -23,8 +24,11 @@ export async function api(path, body, signal) {
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
   if (!res.ok) {
+    // The server's message is meant for people; a 5xx says the server failed.
     const msg = data && data.error ? data.error : (text.trim() || res.statusText);
-    throw new Error(`${res.status}: ${msg}`);
+    const err = new Error(res.status >= 500 ? `the server could not answer (${res.status}): ${msg}` : msg);
+    err.status = res.status;
+    throw err;
   }
   if (data === null && text) throw new Error('the server answered with something that is not JSON');
   return data;

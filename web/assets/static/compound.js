@@ -1,5 +1,6 @@
-// The compound page: one of Conway's twelve compounds of knight positions or
-// subtraction heaps, decided by POST /api/compound.
+// The compound page: one of Conway's twelve compounds of knight positions,
+// subtraction heaps or positions of any game of GET /api/games, decided by
+// POST /api/compound.
 import { api, el, svg, $, setError } from './common.js';
 
 const NAMES = {
@@ -32,6 +33,8 @@ function deciding(move, end, play) {
 
 const radio = name => document.querySelector(`input[name="${name}"]:checked`).value;
 const isKnights = () => radio('game') === 'knights';
+const isGame = () => radio('game') === 'game';
+let games = []; // the games of GET /api/games that end (not loopy)
 
 function ruleChanged() {
   const move = radio('move');
@@ -55,17 +58,47 @@ function ruleChanged() {
 }
 
 function gameChanged() {
-  const k = isKnights();
+  const k = isKnights(), g = isGame();
   $('#knights-opts').hidden = !k;
-  $('#sub-opts').hidden = k;
+  $('#sub-opts').hidden = k || g;
+  $('#game-opts').hidden = !g;
   $('#pick-help').hidden = !k;
   $('#comp-help').textContent = k
     ? 'Squares row,col (1-based) or position numbers (row−1)·N + (col−1), separated by spaces'
-    : 'Heap sizes, separated by spaces or commas';
+    : g ? 'Positions in the game\'s text form, separated by ";" (a board\'s rows joined by "/")'
+      : 'Heap sizes, separated by spaces or commas';
   const v = $('#components').value.trim();
   if (k && (v === '' || !v.includes(','))) $('#components').value = '3,3 5,6';
-  if (!k && (v === '' || v.includes(','))) $('#components').value = '7 5 3';
+  if (!k && !g && (v === '' || v.includes(',') || v.includes(';'))) $('#components').value = '7 5 3';
+  if (g) {
+    $('#components').value = exampleOf($('#game-name').value.trim()) || (v.includes(';') ? v : '5; 7; 9');
+    showFormat();
+  }
   drawPicker();
+}
+
+// exampleOf returns the example position of the game played by name, its
+// line breaks written as "/", or '' for a game the list does not name.
+function exampleOf(name) {
+  const e = games.find(e => (e.family ? e.example : e.name) === name);
+  return e ? e.example_position.trim().replace(/\n/g, '/') : '';
+}
+
+function showFormat() {
+  const name = $('#game-name').value.trim();
+  const e = games.find(e => (e.family ? e.example : e.name) === name);
+  $('#game-format').textContent = e ? `${e.summary}. Positions: ${e.format}.`
+    : 'a game of the Play page by name, e.g. 0.77, sub:2,5, wythoff, node-kayles';
+}
+
+async function listGames() {
+  try {
+    games = (await api('/api/games')).filter(e => !e.info.loopy);
+  } catch (e) {
+    return; // the name is typed then
+  }
+  $('#game-names').replaceChildren(...games.map(e => el('option', { value: e.family ? e.example : e.name }, e.summary)));
+  if (isGame()) showFormat();
 }
 
 function size() {
@@ -78,6 +111,7 @@ function size() {
 function components() {
   const text = $('#components').value.trim();
   if (!text) throw new Error('give at least one component');
+  if (isGame()) return text.split(';').map(s => s.trim().replace(/\//g, '\n')).filter(Boolean);
   if (isKnights()) {
     return text.split(/\s+/).map((tok, i) => {
       const m = /^(\d+)\s*,\s*(\d+)$/.exec(tok);
@@ -174,6 +208,8 @@ async function decide(e) {
   const body = { rule: { move, end, play }, components: comps };
   if (isKnights()) {
     body.game = { type: 'knights', size: size() };
+  } else if (isGame()) {
+    body.game = { type: 'game', name: $('#game-name').value.trim() };
   } else {
     body.game = { type: 'subtraction', set: $('#set').value.trim(), to: Math.max(0, ...comps) };
   }
@@ -204,8 +240,8 @@ function render(ans, cols) {
   const head = el('tr', null, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, 'position'),
     el('th', { scope: 'col', title: 'the value of the deciding invariant' }, 'value'),
     COLUMNS.map(([k, label]) => el('th', { scope: 'col', class: cols.includes(k) ? 'dec' : null }, label)));
-  const rows = (ans.components || []).map(c => el('tr', null,
-    el('td', { class: 'num' }, c.component + 1),
+  const rows = (ans.components || []).map((c, i) => el('tr', null,
+    el('td', { class: 'num' }, i + 1),
     el('td', null, c.name !== undefined ? c.name : c.position),
     el('td', { class: 'num dec' }, c.value),
     COLUMNS.map(([k]) => {
@@ -223,10 +259,10 @@ function render(ans, cols) {
   if (w) {
     const moved = (w.moved || []).map(i => i + 1);
     const names = w.names || w.next || [];
-    const noun = isKnights() ? 'knight' : 'heap';
+    const noun = isKnights() ? 'knight' : isGame() ? 'component' : 'heap';
     const changes = (w.moved || []).map(i => `${noun} ${i + 1} from ${(ans.components[i] || {}).name} to ${names[i]}`);
     const list = changes.length > 1 ? `${changes.slice(0, -1).join(', ')} and ${changes[changes.length - 1]}` : changes[0];
-    out.append(el('p', { id: 'winning-move' }, `${isKnights() ? 'Move' : 'Reduce'} ${list}`,
+    out.append(el('p', { id: 'winning-move' }, `${isKnights() || isGame() ? 'Move' : 'Reduce'} ${list}`,
       moved.length > 1 ? ` (${moved.length} components at once)` : '', '. ',
       el('span', { class: 'muted' }, `The compound is then (${names.join(', ')}).`)));
   } else if (ans.outcome === 'N') {
@@ -244,6 +280,12 @@ for (const inp of document.querySelectorAll('input[name="game"]')) {
 }
 $('#size').addEventListener('change', () => { lastMove = null; drawPicker(); decide(); });
 $('#set').addEventListener('change', () => decide());
+$('#game-name').addEventListener('change', () => {
+  const ex = exampleOf($('#game-name').value.trim());
+  if (ex) $('#components').value = ex;
+  showFormat();
+  decide();
+});
 $('#components').addEventListener('change', () => { lastMove = null; drawPicker(); });
 $('#form').addEventListener('submit', decide);
 $('#clear').addEventListener('click', () => { $('#components').value = ''; lastMove = null; drawPicker(); $('#result').textContent = ''; });
@@ -251,3 +293,4 @@ $('#picker').addEventListener('click', pick);
 ruleChanged();
 gameChanged();
 decide();
+listGames();

@@ -1,172 +1,389 @@
-// The play page: a board editor, the analysis of the position (Grundy value,
-// outcome, winning moves) and play against the engine, all through
-// POST /api/play/{game}; official inputs through POST /api/solve/{problem}.
+// The play page: any game of GET /api/games, a position (a board editor for
+// board games, a text box for the others), its analysis and play against the
+// engine, all through POST /api/play/{game}; official inputs through
+// POST /api/solve/{problem} and /api/analyze/{problem}. The page knows no
+// game: the legend, the players, the moves and their cells all come from
+// the server's answers.
 import { api, el, svg, $, setError, parseOfficial, formatOfficial } from './common.js';
 
-const MAX_SIDE = 100; // the editor's limit; the server has its own
+const MAX_SIDE = 100; // the editor's limit; the game has its own
 
-// What each game's characters mean, and how the page draws them: for every
-// character of the input alphabet and of the server's display alphabet (see
-// package play), [fill, text drawn in the cell, meaning].
-const WHITE = '#ffffff', DARK = '#39414a';
-const GAMES = {
-  'bacterial-tactics': {
-    desc: 'Players take turns placing a colony on an empty cell: an H colony infects its row, a V colony its ' +
-      'column, up to the edges of the rectangle it stands in, so a move cuts the board into independent rectangles. ' +
-      'A colony whose line would reach a radioactive cell mutates and loses at once (the engine never offers such a ' +
-      'move, and the page refuses it). The player who cannot move loses. Winning moves are drawn as bars: ' +
-      'horizontal for H, vertical for V.',
-    show: {
-      '.': [WHITE, '', 'empty'], '#': [DARK, '', 'radioactive'],
-      'H': ['#5b9bd5', 'H', 'H colony'], 'V': ['#5b9bd5', 'V', 'V colony'],
-      '-': ['#cfe3f7', '–', 'infected by an H colony'], '|': ['#cfe3f7', '|', 'infected by a V colony'],
-    },
-  },
-  'inventor-outlasting': {
-    desc: 'Players take turns building an attraction on a free X spot. Sign-builders then leave it along both ' +
-      'diagonals and occupy cells until the board edge or an occupied cell. The player who cannot build loses.',
-    show: {
-      'X': ['#cfe3f7', 'X', 'free building spot'], '.': [WHITE, '', 'free cell'],
-      'A': ['#e07a5f', 'A', 'attraction built'], '\\': ['#f6d8cf', '╲', 'sign (down-right diagonal)'],
-      '/': ['#f6d8cf', '╱', 'sign (down-left diagonal)'],
-    },
-  },
-  'caos3': {
-    desc: 'A ^ cell holds a monster when each of its four arms (the run of ^ beside it in one direction, up to a ' +
-      '# or the border) has length at least 2; the monsters are fixed by the start map. A move turns a live monster ' +
-      'into a volcano whose lava fills its row and column until it meets lava, killing the monsters under it. ' +
-      'Asuna moves first; the player who cannot move loses. Dots mark the monsters that can be played.',
-    show: {
-      '^': ['#f3ead2', '', 'floor'], '#': [DARK, '', 'wall'], 'O': ['#c0392b', '●', 'volcano'],
-      '-': ['#f5b971', '–', 'lava (row)'], '|': ['#f5b971', '|', 'lava (column)'],
-    },
-  },
-  'boi2008-game': {
-    desc: 'A pursuit race on an n x n board. A moves first; a move steps to an orthogonally adjacent white ' +
-      'square. A step onto the opponent\'s piece earns an extra step at once (a separate move of the same player). ' +
-      'The first player to reach the opponent\'s start square wins; a position neither can force is a draw (D). ' +
-      'Click the square to step to; dots mark the legal steps.',
-    show: {
-      '.': [WHITE, '', 'white square'], '#': [DARK, '', 'black square'],
-      'A': ['#f4b6be', 'A', 'A\'s start'], 'B': ['#a9e1d8', 'B', 'B\'s start'],
-      'a': ['#d7263d', 'a', 'A\'s piece'], 'b': ['#1b998b', 'b', 'B\'s piece'], '*': ['#7b2cbf', '*', 'both pieces'],
-    },
-    square: true,
-  },
-  'knights': {
-    desc: 'Every K is a knight that only moves up or left, by the steps (+1,−2), (−1,−2), (−2,+1), (−2,−1) ' +
-      '(rows down, columns right). A move moves one knight; several knights are a sum of games and may share a ' +
-      'square. The player who cannot move loses. Click a knight, then its destination. Winning moves are drawn as ' +
-      'arrows.',
-    show: { '.': [WHITE, '', 'empty'], 'K': [WHITE, '♞', 'knight'], '+': ['#e8eef5', '♞10+', 'ten or more knights'] },
-    digits: true,
-  },
-};
-const STRONG = new Set(['#5b9bd5', '#e07a5f', '#c0392b', '#d7263d', '#1b998b', '#7b2cbf', DARK]);
+// ---- state ----
 
-function styleOf(ch) {
-  const g = info();
-  if (g.show && g.show[ch]) return g.show[ch];
-  if (g.digits && ch >= '2' && ch <= '9') return ['#e8eef5', `♞${ch}`, 'that many knights'];
-  // a character this page does not know: a pale colour from it
-  const h = (ch.charCodeAt(0) * 47) % 360;
-  return [`hsl(${h},55%,86%)`, ch, 'played'];
-}
-
-// state
+let games = [];             // the playable entries of /api/games
 let problems = [];          // /api/problems
-let prob = null;            // the selected entry
-let start = [];             // the start board (rows of characters)
+let entry = null;           // the selected entry
+let name = '';              // the game played: an entry's name or a family member's
+let problem = null;         // the entry's official problem, if any
+let startText = '';         // the start position, in the game's text form
+let grid = null;            // board games: the start's rows, which the editor edits
+let pos = null;             // the last play.State
 let moves = [];             // the moves played so far
 let engineIdx = new Set();  // indices of the moves the engine played
-let marks = [];             // move counts before each human action, for Undo
-let humanSide = null;       // the side the human plays, once known
-let pos = null;             // the last Position
-let selected = null;        // knights: the selected token {r, c}
+let marks = [];             // move counts before each of the human's actions, for Undo
+let humanSide = null;       // the player the human plays, once known
+let picked = [];            // the cells clicked towards a move, {row, col}
+let changed = new Set();    // "r,c" of the cells the last moves changed
 let cursor = { r: 0, c: 0 };
-let cases = [];             // boards of the loaded input
-let reqId = 0;
-let raceId = 0;             // the latest BOI 2008 race analysis asked for
+let cases = [];             // boards of the loaded official input
+let reqId = 0;              // the latest play request
+let raceId = 0;             // the latest official analysis asked for
 
-const game = () => prob ? prob.name : '';
-const info = () => GAMES[game()] || { desc: '', show: {} };
-const colony = () => ($('#colony-V').checked ? 'V' : 'H');
-const editMode = () => $('#mode-edit').checked;
+const isBoard = () => !!(entry && entry.info && entry.info.legend);
+const editMode = () => isBoard() && $('#mode-edit').checked;
+const players = () => (entry && entry.info && entry.info.players) || ['first', 'second'];
+const noun = () => (entry && entry.info && entry.info.noun) || 'part';
 
-function blankChar() {
-  const a = prob ? prob.alphabet : '.';
-  if (a.includes('.')) return '.';
-  if (a.includes('^')) return '^';
-  return a[0];
+// label is the human name of an entry: its summary's first words.
+function label(e) {
+  let s = e.summary || e.name;
+  const colon = s.indexOf(':');
+  if (colon > 0) s = s.slice(0, colon);
+  else s = s.split(/ \(|, |; /)[0];
+  s = s.trim();
+  s = s.charAt(0).toUpperCase() + s.slice(1);
+  return e.family ? `${s} (${e.example})` : s;
 }
+
+// blank is the character a cleared or added cell gets: '.' when it starts
+// positions, else the legend's first start character.
+function blank() {
+  const starts = startChars();
+  return starts.includes('.') ? '.' : (starts[0] || '.');
+}
+
+function startChars() {
+  return ((entry && entry.info.legend) || []).filter(s => s.start).map(s => s.char);
+}
+
+// ---- cell styles, from the legend's order ----
+
+const PALE = ['#cfe3f7', '#f6e3b4', '#d9ead3', '#f4cccc', '#e1d5f0', '#fde2c8'];
+const STRONG = ['#5b9bd5', '#e07a5f', '#1b998b', '#d7263d', '#7b2cbf', '#b07d00'];
+const WHITE = '#ffffff', DARK = '#39414a';
+
+// styles maps every character of the legend to [fill, ink, text shown]:
+// '.' white and '#' dark, as the text formats write empty and blocked cells;
+// the other start characters pale, the characters of played positions
+// strong. Letters and digits are written in their cells.
+function styles() {
+  const out = new Map();
+  let pale = 0, strong = 0;
+  for (const s of (entry && entry.info.legend) || []) {
+    let fill;
+    if (s.char === '.') fill = WHITE;
+    else if (s.char === '#') fill = DARK;
+    else if (s.start) fill = PALE[pale++ % PALE.length];
+    else fill = STRONG[strong++ % STRONG.length];
+    const ink = fill === DARK || STRONG.includes(fill) ? '#fff' : '#1d2327';
+    out.set(s.char, { fill, ink, meaning: s.meaning });
+  }
+  return out;
+}
+
+function styleOf(map, ch) {
+  const s = map.get(ch);
+  if (s) return s;
+  // a character the legend does not list: a pale colour from it
+  const h = (ch.charCodeAt(0) * 47) % 360;
+  return { fill: `hsl(${h},55%,86%)`, ink: '#1d2327', meaning: '' };
+}
+
+const shows = ch => /[A-Za-z0-9]/.test(ch);
+
+// ---- start ----
 
 async function init() {
   bind();
   try {
-    problems = await api('/api/problems');
+    const [g, p] = await Promise.all([api('/api/games'), api('/api/problems')]);
+    games = g.filter(e => e.supports && e.supports.play);
+    problems = p;
   } catch (e) {
     setError('error', `cannot list the games: ${e.message}`);
     return;
   }
   const sel = $('#game');
   sel.textContent = '';
-  for (const p of problems) {
-    if (p.playable === false && p.solvable === false) continue;
-    sel.append(el('option', { value: p.name }, p.name + (p.playable ? '' : ' (analysis only)')));
-  }
+  for (const e of games) sel.append(el('option', { value: playName(e) }, label(e)));
   const want = new URLSearchParams(location.search).get('game');
-  if (want && problems.some(p => p.name === want)) sel.value = want;
+  if (want && games.some(e => playName(e) === want)) sel.value = want;
   selectGame(sel.value);
 }
 
+const playName = e => (e.family ? e.example : e.name);
+
 function bind() {
   $('#game').addEventListener('change', e => selectGame(e.target.value));
-  $('#rows').addEventListener('change', resizeFromInputs);
-  $('#cols').addEventListener('change', resizeFromInputs);
-  $('#clear').addEventListener('click', () => {
-    const b = blankChar();
-    setStart(start.map(r => b.repeat(r.length)));
+  $('#member-form').addEventListener('submit', e => {
+    e.preventDefault();
+    const m = $('#member').value.trim();
+    if (m) openMember(m);
   });
-  $('#load-example').addEventListener('click', () => {
-    if (!prob) return;
-    $('#input').value = prob.example || '';
+  $('#rows').addEventListener('change', resize);
+  $('#cols').addEventListener('change', resize);
+  $('#clear').addEventListener('click', () => {
+    if (!grid) return;
+    const b = blank();
+    editGrid(grid.map(r => b.repeat(r.length)));
+  });
+  $('#position-form').addEventListener('submit', e => {
+    e.preventDefault();
+    setStart(isBoard() ? $('#position-text').value : $('#position-line').value);
+  });
+  $('#load-example').addEventListener('click', () => { if (entry) setStart(entry.example_position); });
+  $('#load-official').addEventListener('click', () => {
+    if (!problem) return;
+    $('#input').value = problem.example || '';
     loadInput();
   });
   $('#load-input').addEventListener('click', loadInput);
   $('#export').addEventListener('click', () => {
-    $('#input').value = formatOfficial([start], !!info().square);
-    cases = [start.slice()];
+    if (!grid) return;
+    $('#input').value = formatOfficial([grid], !!(problem && problem.square));
+    cases = [grid.slice()];
     showCases();
   });
   $('#case').addEventListener('change', e => {
     const b = cases[Number(e.target.value)];
-    if (b) setStart(b.slice());
+    if (b) setStart(b.join('\n') + '\n');
   });
   $('#solve').addEventListener('click', solve);
-  $('#new-game').addEventListener('click', newGame);
+  $('#new-game').addEventListener('click', () => newGame(false));
   $('#undo').addEventListener('click', undo);
   $('#engine-move').addEventListener('click', engineMove);
   $('#show-wins').addEventListener('change', draw);
-  for (const id of ['#mode-play', '#mode-edit']) $(id).addEventListener('change', () => { selected = null; draw(); });
+  for (const id of ['#mode-play', '#mode-edit']) $(id).addEventListener('change', () => { picked = []; draw(); });
   const board = $('#board');
   board.addEventListener('click', onBoardClick);
   board.addEventListener('keydown', onBoardKey);
+  $('#legal').addEventListener('click', e => {
+    const b = e.target.closest('button[data-i]');
+    if (b && pos) play(pos.legal_moves[Number(b.dataset.i)]);
+  });
+  $('#candidates').addEventListener('click', e => {
+    const b = e.target.closest('button');
+    if (!b || !pos) return;
+    if (b.dataset.i === undefined) { picked = []; draw(); return; }
+    play(pos.legal_moves[Number(b.dataset.i)]);
+  });
 }
 
-function selectGame(name) {
-  prob = problems.find(p => p.name === name) || null;
-  $('#game-desc').textContent = (prob && prob.title ? prob.title + '. ' : '') + info().desc +
-    (prob && prob.playable === false ? ' This server analyses the game but cannot play it.' : '');
-  $('#colony-row').hidden = game() !== 'bacterial-tactics';
-  $('#solve').disabled = !prob || prob.solvable === false;
-  $('#race-box').hidden = true;
-  raceId++; // an analysis still on its way is of the previous game
+// selectGame shows the entry whose play name is value, on its example.
+function selectGame(value) {
+  entry = games.find(e => playName(e) === value) || null;
+  if (!entry) return;
+  name = value;
+  problem = entry.supports.official ? problems.find(p => p.name === entry.name) || null : null;
+  history.replaceState(null, '', `?game=${encodeURIComponent(name)}`);
+  const board = isBoard();
+  $('#editor').hidden = !board;
+  $('#position-text').hidden = !board;
+  $('#position-line').hidden = board;
+  $('#position-label').setAttribute('for', board ? 'position-text' : 'position-line');
+  $('#format').textContent = `Format: ${entry.format}.`;
+  $('#member-form').hidden = !entry.family;
+  if (entry.family) {
+    $('#member-label').textContent = `Another game of the family ${entry.name}`;
+    $('#member').placeholder = entry.example;
+    $('#member').value = '';
+  }
+  $('#official-panel').hidden = !problem;
   $('#solve-output').hidden = true;
   setError('input-error', '');
-  $('#input').value = prob ? prob.example || '' : '';
-  if (prob && prob.example) loadInput();
-  else setStart([blankChar().repeat(4), blankChar().repeat(4), blankChar().repeat(4), blankChar().repeat(4)]);
+  $('#input').value = problem ? problem.example || '' : '';
+  $('#case-row').hidden = true;
+  cases = [];
+  describeGame();
+  grid = null;
+  setStart(entry.example_position);
 }
+
+function describeGame() {
+  const i = entry.info;
+  const [a, b] = players();
+  let s = `${entry.summary.charAt(0).toUpperCase()}${entry.summary.slice(1)}. `;
+  if (name !== playName(entry)) s = `${name}: a game of the family ${entry.name}. ` + s;
+  s += `Players: ${a} moves first, then ${b}. `;
+  s += i.loopy ? 'Positions can repeat: each is a win (N), a loss (P) or a draw (D) for the player to move, with its remoteness.'
+    : `A position is a sum of ${i.noun}s, valued by Grundy values; the player who cannot move loses.`;
+  $('#game-desc').textContent = s;
+}
+
+// openMember plays another game of the selected family, from the current
+// start position.
+function openMember(m) {
+  if (!entry || !entry.family) return;
+  name = m;
+  describeGame();
+  setStart(startText || entry.example_position);
+}
+
+// setStart installs a new start position and starts a new game on it.
+function setStart(text) {
+  startText = text;
+  raceId++; // an official analysis on its way is of the previous start
+  $('#race-box').hidden = true;
+  newGame(true);
+}
+
+function newGame(fresh) {
+  moves = [];
+  engineIdx = new Set();
+  marks = [];
+  humanSide = null;
+  picked = [];
+  changed = new Set();
+  return request([], false, fresh);
+}
+
+// editGrid makes rows the start board.
+function editGrid(rows) {
+  grid = rows;
+  setStart(rows.join('\n') + '\n');
+}
+
+function resize() {
+  if (!grid) return;
+  let r = clampInt($('#rows').value, 1, MAX_SIDE);
+  let c = clampInt($('#cols').value, 1, MAX_SIDE);
+  if (problem && problem.square) {
+    // the problem's boards are square: follow the field that changed
+    if (document.activeElement === $('#cols')) r = c; else c = r;
+  }
+  const b = blank();
+  const next = [];
+  for (let i = 0; i < r; i++) next.push(((grid[i] || '') + b.repeat(c)).slice(0, c));
+  editGrid(next);
+}
+
+function clampInt(v, lo, hi) {
+  const n = Math.floor(Number(v));
+  if (!Number.isFinite(n)) return lo;
+  return Math.max(lo, Math.min(hi, n));
+}
+
+// gridOf reads the rows of a board position's text, for the editor, when
+// the server refused it: every line up to a blank one.
+function gridOf(text) {
+  const rows = [];
+  for (const line of text.replace(/\r/g, '').split('\n')) {
+    const t = line.trim();
+    if (t === '') { if (rows.length) break; continue; }
+    rows.push(t);
+  }
+  const w = rows.length ? rows[0].length : 0;
+  return rows.length && rows.every(r => r.length === w) && rows.length <= MAX_SIDE && w <= MAX_SIDE ? rows : null;
+}
+
+function showStart() {
+  $('#position-text').value = startText;
+  $('#position-line').value = startText;
+  if (grid) {
+    $('#rows').value = grid.length;
+    $('#cols').value = grid[0].length;
+    cursor = { r: Math.min(cursor.r, grid.length - 1), c: Math.min(cursor.c, grid[0].length - 1) };
+  }
+}
+
+// ---- requests ----
+
+// request replays ms from the start (the engine answering when reply is
+// set) and draws the answer; fresh says the start itself is new, and
+// commit, when given, runs on success before the answer is drawn. It
+// resolves to the answer, or null when it failed or a later request
+// superseded it.
+async function request(ms, reply, fresh = false, commit = null) {
+  const id = ++reqId;
+  const t0 = performance.now();
+  setError('error', '');
+  let ans;
+  try {
+    ans = await api(`/api/play/${encodeURIComponent(name)}`, { position: startText, moves: ms, reply });
+  } catch (e) {
+    if (id !== reqId) return null;
+    if (fresh) {
+      pos = null;
+      if (isBoard()) grid = gridOf(startText) || grid;
+      showStart();
+    }
+    draw();
+    setError('error', e.message);
+    return null;
+  }
+  if (id !== reqId) return null;
+  const st = ans.state;
+  if (fresh) {
+    startText = st.position;
+    grid = rectangular(st.board) ? st.board.slice() : null;
+    showStart();
+  }
+  changed = new Set();
+  if (pos && pos.board && st.board && st.moves.length > moves.length) {
+    st.board.forEach((row, r) => {
+      for (let c = 0; c < row.length; c++) if (!pos.board[r] || pos.board[r][c] !== row[c]) changed.add(`${r},${c}`);
+    });
+  }
+  pos = st;
+  moves = st.moves;
+  if (ans.reply) engineIdx.add(moves.length - 1);
+  for (const i of [...engineIdx]) if (i >= moves.length) engineIdx.delete(i);
+  picked = [];
+  if (commit) commit();
+  draw();
+  const ms2 = performance.now() - t0;
+  const t = $('#timing');
+  t.textContent = `${ms2.toFixed(1)} ms` + (grid ? ` for ${grid.length} x ${grid[0].length}` : '');
+  t.dataset.ms = ms2.toFixed(2);
+  if (fresh) officialAnalysis();
+  return ans;
+}
+
+// play plays the human's move m, then lets the engine answer until it is
+// the human's turn again.
+async function play(m) {
+  if (!pos || pos.over || !m) return;
+  const before = moves.length, me = pos.to_move;
+  const ok = await request([...moves, { part: m.part, move: m.move }], true, false, () => {
+    marks.push(before);
+    if (humanSide === null) humanSide = me;
+  });
+  if (ok) await engineTurns();
+}
+
+// engineTurns asks the engine to move while it is its turn (a game whose
+// players do not alternate may need more than one reply).
+async function engineTurns() {
+  for (let k = 0; k < 16 && pos && !pos.over && humanSide !== null && pos.to_move !== humanSide; k++) {
+    if (!await request(moves, true)) return;
+  }
+}
+
+// engineMove lets the engine play for the side to move; the human then
+// plays the other side, and the engine answers for its own.
+async function engineMove() {
+  if (!pos || pos.over) return;
+  const before = moves.length, mover = pos.to_move;
+  const ok = await request(moves, true, false, () => {
+    marks.push(before);
+    if (humanSide === null) {
+      const [a, b] = players();
+      humanSide = mover === a ? b : a;
+    }
+  });
+  if (ok) await engineTurns();
+}
+
+async function undo() {
+  if (marks.length === 0) return;
+  const n = marks[marks.length - 1];
+  await request(moves.slice(0, n), false, false, () => {
+    marks.pop();
+    if (marks.length === 0) humanSide = null;
+  });
+}
+
+// ---- official inputs ----
 
 function loadInput() {
   setError('input-error', '');
@@ -177,7 +394,7 @@ function loadInput() {
     return;
   }
   showCases();
-  setStart(cases[0].slice());
+  setStart(cases[0].join('\n') + '\n');
 }
 
 function showCases() {
@@ -187,145 +404,14 @@ function showCases() {
   $('#case-row').hidden = cases.length < 2;
 }
 
-function resizeFromInputs() {
-  let r = clampInt($('#rows').value, 1, MAX_SIDE);
-  let c = clampInt($('#cols').value, 1, MAX_SIDE);
-  if (info().square) {
-    // BOI 2008 boards are square: follow the field that changed
-    if (document.activeElement === $('#cols')) r = c; else c = r;
-  }
-  const b = blankChar();
-  const next = [];
-  for (let i = 0; i < r; i++) {
-    const old = start[i] || '';
-    next.push((old + b.repeat(c)).slice(0, c));
-  }
-  setStart(next);
-}
-
-function clampInt(v, lo, hi) {
-  const n = Math.floor(Number(v));
-  if (!Number.isFinite(n)) return lo;
-  return Math.max(lo, Math.min(hi, n));
-}
-
-// setStart installs a new start board and starts a new game on it.
-function setStart(board) {
-  start = board;
-  $('#rows').value = start.length;
-  $('#cols').value = start[0].length;
-  cursor = { r: Math.min(cursor.r, start.length - 1), c: Math.min(cursor.c, start[0].length - 1) };
-  newGame();
-}
-
-function newGame() {
-  moves = [];
-  engineIdx = new Set();
-  marks = [];
-  humanSide = null;
-  selected = null;
-  request([], false);
-}
-
-// request replays moves on the start board (the engine answering when reply
-// is set) and draws the answer. It resolves to true on success.
-async function request(ms, reply, human) {
-  const id = ++reqId;
-  const t0 = performance.now();
-  setError('error', '');
-  let ans;
-  try {
-    if (prob && prob.playable === false) {
-      if (ms.length > 0) throw new Error('playing this game is not available on this server; the analysis of the start board is');
-      ans = await analyzeOnly();
-    } else {
-      ans = await api(`/api/play/${encodeURIComponent(game())}`, { board: start, moves: ms, reply });
-    }
-  } catch (e) {
-    if (id !== reqId) return false;
-    if (ms.length === 0) pos = null; // the start board itself is refused
-    draw();
-    setError('error', e.message);
-    return false;
-  }
-  if (id !== reqId) return false;
-  if (human) {
-    marks.push(moves.length);
-    if (humanSide === null) humanSide = pos ? pos.to_move : null;
-  }
-  pos = ans.position;
-  moves = pos.moves || [];
-  if (reply && ans.reply) engineIdx.add(moves.length - 1);
-  for (const i of [...engineIdx]) if (i >= moves.length) engineIdx.delete(i);
-  selected = null;
-  draw();
-  const ms2 = performance.now() - t0;
-  const t = $('#timing');
-  t.textContent = `${ms2.toFixed(1)} ms for ${start.length} x ${start[0].length}`;
-  t.dataset.ms = ms2.toFixed(2);
-  if (ms.length === 0 && game() === 'boi2008-game') explainRace();
-  return true;
-}
-
-// analyzeOnly stands in for /api/play when the server cannot play the game:
-// the start board's analysis from /api/analyze, as a Position without moves.
-async function analyzeOnly() {
-  const ans = await api(`/api/analyze/${encodeURIComponent(game())}`, formatOfficial([start], !!info().square));
-  const a = ans.cases[0];
-  const zero = m => ({ row: m.row - 1, col: m.col - 1, colony: m.colony || undefined });
-  const p = { game: game(), board: start, moves: [], to_move: 'first', over: false, grundy: a.grundy,
-    outcome: a.outcome, winning_moves: (a.winning_moves || []).map(zero), legal_moves: [] };
-  if (a.race) {
-    p.to_move = 'A';
-    p.outcome = a.race.winner === 'A' ? 'N' : 'P';
-    p.winning_moves = a.race.first_move ? [zero(a.race.first_move)] : [];
-  }
-  return { position: p, reply: null };
-}
-
-async function play(m) {
-  if (!pos || pos.over) return;
-  // BOI 2008: a step onto the opponent's piece is followed by an extra step of
-  // the same player, so the engine answers only once the turn has passed.
-  const boi = game() === 'boi2008-game';
-  if (!await request([...moves, m], !boi, true)) return;
-  for (let k = 0; k < 4 && pos && !pos.over && humanSide && pos.to_move !== humanSide; k++) {
-    if (!await request(moves, true, false)) return;
-  }
-}
-
-async function engineMove() {
-  if (!pos || pos.over) return;
-  const before = moves.length, mover = pos.to_move;
-  if (!await request(moves, true, false)) return;
-  marks.push(before);
-  if (humanSide === null) humanSide = otherSide(mover);
-  for (let k = 0; k < 4 && pos && !pos.over && pos.to_move === mover && humanSide !== mover; k++) {
-    if (!await request(moves, true, false)) break;
-  }
-  draw();
-}
-
-function otherSide(s) {
-  return { first: 'second', second: 'first', A: 'B', B: 'A' }[s] || null;
-}
-
-async function undo() {
-  if (marks.length === 0) return;
-  const n = marks.pop();
-  const ok = await request(moves.slice(0, n), false);
-  if (!ok) marks.push(n);
-  if (marks.length === 0 && moves.length === 0) humanSide = null;
-  draw();
-}
-
 async function solve() {
+  if (!problem) return;
   setError('input-error', '');
   let text = $('#input').value;
-  if (!text.trim()) text = formatOfficial([start], !!info().square);
+  if (!text.trim() && grid) text = formatOfficial([grid], !!problem.square);
   const out = $('#solve-output');
   try {
-    const ans = await api(`/api/solve/${encodeURIComponent(game())}`, text);
+    const ans = await api(`/api/solve/${encodeURIComponent(problem.name)}`, text);
     out.textContent = ans.output;
     out.hidden = false;
   } catch (e) {
@@ -334,28 +420,50 @@ async function solve() {
   }
 }
 
-// explainRace shows the analysis of a BOI 2008 start board: the distance,
-// the verdict and the principal line.
-async function explainRace() {
+// officialAnalysis shows what POST /api/analyze says of the start board, as
+// one case of the official input, for games with an official problem.
+async function officialAnalysis() {
   const box = $('#race-box');
   const id = ++raceId;
+  if (!problem || !grid) { box.hidden = true; return; }
   try {
-    const ans = await api('/api/analyze/boi2008-game', formatOfficial([start], true));
+    const ans = await api(`/api/analyze/${encodeURIComponent(problem.name)}`, formatOfficial([grid], !!problem.square));
     if (id !== raceId) return; // a later board's or game's
     const c = ans.cases && ans.cases[0];
-    const r = c && c.race;
-    if (!r) { box.hidden = true; return; }
-    const sq = m => `(${m.row},${m.col})`;
-    let s = `winner: ${r.winner}\ndistance D = ${r.distance}\n`;
-    if (r.first_move) s += `A's first winning move: ${sq(r.first_move)}\n`;
-    if (r.interception) s += `B lands on A at ${sq(r.interception)} with his move ${r.interception_move}\n`;
-    if (r.line && r.line.length) s += `principal line: ${r.line.map((m, i) => (i % 2 ? 'B' : 'A') + sq(m)).join(' ')}\n`;
-    if (r.method) s += `decided by: ${r.method}\n`;
-    $('#race').textContent = s;
+    if (!c) { box.hidden = true; return; }
+    $('#race').textContent = describeCase(c, '').join('\n') + '\n';
     box.hidden = false;
   } catch (e) {
     if (id === raceId) box.hidden = true;
   }
+}
+
+// describeCase writes an analysis as indented "key: value" lines; squares
+// {row, col} (1-based in /api/analyze) as (row,col).
+function describeCase(o, pad) {
+  const out = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (pad === '' && (k === 'case' || k === 'rows' || k === 'cols')) continue;
+    const key = k.replace(/_/g, ' ');
+    if (v && typeof v === 'object' && !Array.isArray(v) && !isSquare(v)) {
+      out.push(`${pad}${key}:`, ...describeCase(v, pad + '  '));
+    } else {
+      out.push(`${pad}${key}: ${inline(v)}`);
+    }
+  }
+  return out;
+}
+
+const isSquare = v => v && typeof v === 'object' && 'row' in v && 'col' in v;
+
+function inline(v) {
+  if (Array.isArray(v)) return v.length ? v.map(inline).join(' ') : 'none';
+  if (isSquare(v)) {
+    const rest = Object.entries(v).filter(([k]) => k !== 'row' && k !== 'col').map(([, x]) => inline(x));
+    return `(${v.row},${v.col})` + (rest.length ? ' ' + rest.join(' ') : '');
+  }
+  if (v && typeof v === 'object') return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')} ${inline(x)}`).join(', ');
+  return String(v);
 }
 
 // ---- drawing ----
@@ -364,17 +472,53 @@ function cellSize(rows, cols) {
   return Math.max(6, Math.min(40, Math.floor(600 / Math.max(rows, cols))));
 }
 
+const key = c => `${c.row},${c.col}`;
+
+// rectangular returns rows when they draw as a board: rows of one length
+// without spaces (a game may write a large position otherwise), else null.
+function rectangular(rows) {
+  if (!rows || !rows.length) return null;
+  const w = rows[0].length;
+  return rows.every(r => r.length === w && !r.includes(' ')) ? rows : null;
+}
+
+// shownBoard returns the rows to draw: the position's, or the start's while
+// editing; null when there is no board to draw.
+function shownBoard() {
+  if (!isBoard()) return null;
+  return pos && !editMode() ? rectangular(pos.board) : grid;
+}
+
 function draw() {
+  if (shownBoard()) drawBoard();
+  else drawText();
+  drawLegend();
+  drawStatus();
+  drawCandidates();
+  drawLegal();
+  drawParts();
+  drawMoves();
+  updateButtons();
+}
+
+function drawText() {
   const host = $('#board');
-  const board = pos && !editMode() ? pos.board : start;
-  const rows = board.length, cols = board[0].length;
+  host.replaceChildren(el('pre', { class: 'position', 'data-game': name, 'aria-label': `${name} position` },
+    pos ? pos.position : startText));
+}
+
+function drawBoard() {
+  const host = $('#board');
+  const board = shownBoard();
+  const rows = board.length, cols = Math.max(...board.map(r => r.length));
   const s = cellSize(rows, cols);
   const labels = s >= 14;
   const off = labels ? 22 : 2;
   const W = off + cols * s + 2, H = off + rows * s + 2;
   const root = svg('svg', {
     class: 'board', width: W, height: H, viewBox: `0 0 ${W} ${H}`, tabindex: 0, role: 'application',
-    'aria-label': `${game()} board, ${rows} rows by ${cols} columns; arrow keys move, Enter plays`,
+    'data-game': name, 'data-rows': rows, 'data-cols': cols,
+    'aria-label': `${name} board, ${rows} rows by ${cols} columns; arrow keys move, Enter plays`,
   });
   const cx = c => off + c * s, cy = r => off + r * s;
   if (labels) {
@@ -382,23 +526,22 @@ function draw() {
     for (let c = 0; c < cols; c++) if ((c + 1) % every === 0 || c === 0) root.append(svg('text', { x: cx(c) + s / 2, y: off - 7, 'text-anchor': 'middle', 'font-size': 11 }, c + 1));
     for (let r = 0; r < rows; r++) if ((r + 1) % every === 0 || r === 0) root.append(svg('text', { x: off - 5, y: cy(r) + s / 2 + 4, 'text-anchor': 'end', 'font-size': 11 }, r + 1));
   }
-  const legal = pos && !editMode() && !pos.over ? pos.legal_moves || [] : [];
+  const live = pos && !editMode() && !pos.over;
+  const legal = live ? pos.legal_moves : [];
   const clickable = new Set();
-  for (const m of legal) clickable.add(`${m.row},${m.col}`);
-  if (selected) for (const m of legal) if (m.row === selected.r && m.col === selected.c && m.to) clickable.add(`${m.to.row},${m.to.col}`);
+  for (const m of legal) for (const c of m.cells || []) clickable.add(key(c));
+  const map = styles();
   const fs = Math.round(s * 0.62);
   const cells = svg('g');
   for (let r = 0; r < rows; r++) {
     const line = board[r];
     for (let c = 0; c < cols; c++) {
-      const ch = line[c];
-      const [fill, text] = styleOf(ch);
-      const ink = STRONG.has(fill) ? '#fff' : '#1d2327';
+      const ch = line[c] || ' ';
+      const st = styleOf(map, ch);
       const cls = editMode() || clickable.has(`${r},${c}`) ? 'cell clickable' : 'cell';
-      cells.append(svg('rect', { class: cls, x: cx(c), y: cy(r), width: s, height: s, fill, 'data-r': r, 'data-c': c }));
-      if (text && s >= 10) {
-        const f = text === '♞' ? Math.round(s * 0.8) : text.length > 1 ? Math.round(fs * 1.6 / text.length) : fs;
-        cells.append(svg('text', { x: cx(c) + s / 2, y: cy(r) + s / 2 + f * 0.36, 'text-anchor': 'middle', 'font-size': f, fill: ink }, text));
+      cells.append(svg('rect', { class: cls, x: cx(c), y: cy(r), width: s, height: s, fill: st.fill, 'data-r': r, 'data-c': c, 'data-ch': ch }));
+      if (shows(ch) && s >= 10) {
+        cells.append(svg('text', { x: cx(c) + s / 2, y: cy(r) + s / 2 + fs * 0.36, 'text-anchor': 'middle', 'font-size': fs, fill: st.ink }, ch));
       }
     }
   }
@@ -406,75 +549,69 @@ function draw() {
 
   if (pos && !editMode()) {
     const over = svg('g');
-    const g = game();
-    // legal steps worth showing
-    if (g === 'caos3' || g === 'boi2008-game') {
-      for (const m of legal) over.append(svg('circle', { class: 'target', cx: cx(m.col) + s / 2, cy: cy(m.row) + s / 2, r: Math.max(2, s * 0.14) }));
+    const mid = c => [cx(c.col) + s / 2, cy(c.row) + s / 2];
+    for (const k of changed) {
+      const [r, c] = k.split(',').map(Number);
+      over.append(svg('rect', { class: 'last', x: cx(c) + 1.5, y: cy(r) + 1.5, width: s - 3, height: s - 3 }));
     }
-    if (selected) {
-      over.append(svg('rect', { class: 'sel', x: cx(selected.c) + 1.5, y: cy(selected.r) + 1.5, width: s - 3, height: s - 3 }));
-      for (const m of legal) if (m.to && m.row === selected.r && m.col === selected.c) over.append(svg('rect', { class: 'target', x: cx(m.to.col), y: cy(m.to.row), width: s, height: s }));
-    }
-    // the last move
-    const last = moves[moves.length - 1];
-    if (last) {
-      const t = last.to || last;
-      over.append(svg('rect', { class: 'last', x: cx(t.col) + 1.5, y: cy(t.row) + 1.5, width: s - 3, height: s - 3 }));
-    }
-    // winning moves: one .win-mark per move
-    if ($('#show-wins').checked) {
-      const wins = pos.winning_moves || [];
-      const lit = new Set();
-      for (const m of wins) {
-        const key = `${m.row},${m.col}`;
-        if (g === 'bacterial-tactics') {
-          // one highlighted cell per square, one bar per move
-          if (!lit.has(key)) over.append(svg('rect', { class: 'win-cell', x: cx(m.col), y: cy(m.row), width: s, height: s }));
-        } else if (g !== 'knights') {
-          over.append(svg('rect', { class: 'win-cell win-mark', x: cx(m.col), y: cy(m.row), width: s, height: s, 'data-r': m.row, 'data-c': m.col }));
-        }
-        lit.add(key);
-        const mx = cx(m.col) + s / 2, my = cy(m.row) + s / 2, k = s * 0.34;
-        if (g === 'bacterial-tactics') {
-          const d = m.colony === 'V' ? { x1: mx, y1: my - k, x2: mx, y2: my + k } : { x1: mx - k, y1: my, x2: mx + k, y2: my };
-          over.append(svg('line', { class: 'win-line win-mark', 'data-colony': m.colony, ...d }));
-        } else if (g === 'knights' && m.to) {
-          const tx = cx(m.to.col) + s / 2, ty = cy(m.to.row) + s / 2;
-          over.append(svg('line', { class: 'win-line win-mark', x1: mx, y1: my, x2: tx, y2: ty }));
-          over.append(svg('circle', { class: 'win-cell', cx: tx, cy: ty, r: s * 0.22 }));
-        }
+    // a dot on the cell of every one-cell move
+    for (const m of legal) {
+      if (m.cells && m.cells.length === 1) {
+        const [x, y] = mid(m.cells[0]);
+        over.append(svg('circle', { class: 'dot', cx: x, cy: y, r: Math.max(1.5, s * 0.1) }));
       }
+    }
+    // the winning moves: one .win-mark each, a cell or a line through its cells
+    if ($('#show-wins').checked) {
+      for (const m of legal) {
+        if (!m.winning || !m.cells || m.cells.length === 0) continue;
+        if (m.cells.length === 1) {
+          const c = m.cells[0];
+          over.append(svg('rect', { class: 'win-cell win-mark', x: cx(c.col), y: cy(c.row), width: s, height: s },
+            svg('title', null, m.move)));
+          continue;
+        }
+        const pts = m.cells.map(mid);
+        over.append(svg('polyline', { class: 'win-line win-mark', points: pts.map(p => p.join(',')).join(' ') },
+          svg('title', null, m.move)));
+        const [x, y] = pts[pts.length - 1];
+        over.append(svg('circle', { class: 'win-end', cx: x, cy: y, r: Math.max(2, s * 0.16) }));
+      }
+    }
+    // the cells picked, and the other cells of the moves that contain them
+    if (picked.length) {
+      const at = new Set(picked.map(key));
+      const targets = new Set();
+      for (const m of candidates()) for (const c of m.cells) if (!at.has(key(c))) targets.add(key(c));
+      for (const k of targets) {
+        const [r, c] = k.split(',').map(Number);
+        over.append(svg('rect', { class: 'target', x: cx(c), y: cy(r), width: s, height: s, 'data-r': r, 'data-c': c }));
+      }
+      for (const c of picked) over.append(svg('rect', { class: 'sel', x: cx(c.col) + 1.5, y: cy(c.row) + 1.5, width: s - 3, height: s - 3 }));
     }
     root.append(over);
   }
-  if (document.activeElement && document.activeElement.closest && document.activeElement.closest('#board')) {
-    root.append(svg('rect', { class: 'cursor', x: cx(cursor.c) + 1, y: cy(cursor.r) + 1, width: s - 2, height: s - 2 }));
-  }
-  root.dataset.winning = pos && pos.winning_moves ? pos.winning_moves.length : 0;
-  root.addEventListener('focus', () => { if (!root.querySelector('.cursor')) root.append(svg('rect', { class: 'cursor', x: cx(cursor.c) + 1, y: cy(cursor.r) + 1, width: s - 2, height: s - 2 })); });
+  root.addEventListener('focus', () => showCursor(root));
   root.addEventListener('blur', () => { const k = root.querySelector('.cursor'); if (k) k.remove(); });
   const hadFocus = host.contains(document.activeElement);
   host.replaceChildren(root);
   if (hadFocus) root.focus();
-  drawLegend();
-  drawStatus();
-  drawMoves();
-  updateButtons();
 }
 
 function drawLegend() {
   const lg = $('#legend');
   lg.textContent = '';
-  const board = pos && !editMode() ? pos.board : start;
-  const chars = [...(prob ? prob.alphabet : '')];
-  const seen = new Set(chars);
-  for (const line of board) for (const ch of line) if (!seen.has(ch)) { seen.add(ch); chars.push(ch); }
+  if (!isBoard()) return;
+  const map = styles();
+  const board = shownBoard();
+  const chars = [...map.keys()];
+  for (const line of board || []) for (const ch of line) if (!chars.includes(ch)) chars.push(ch);
   for (const ch of chars) {
-    const [fill, , name] = styleOf(ch);
-    lg.append(swatch(fill, el('code', null, ch), ` ${name}`));
+    const st = styleOf(map, ch);
+    lg.append(swatch(st.fill, el('code', null, ch), st.meaning ? ` ${st.meaning}` : ''));
   }
   lg.append(swatch('#f2b705', 'winning move'));
-  if (editMode()) lg.append(el('span', { class: 'small muted' }, `click a cell to cycle it through "${prob ? prob.alphabet : ''}"`));
+  if (editMode()) lg.append(el('span', { class: 'small muted' }, `click a cell to cycle it through "${startChars().join('')}"`));
 }
 
 function swatch(fill, ...text) {
@@ -483,40 +620,99 @@ function swatch(fill, ...text) {
   return el('span', null, sw, ...text);
 }
 
+// sideName names a player for people, with who plays it once known.
 function sideName(s) {
   if (!s) return '';
-  let base = { first: 'the first player', second: 'the second player', A: 'A', B: 'B' }[s] || s;
-  if (game() === 'caos3') base = { first: 'Asuna (first player)', second: 'Kirito (second player)' }[s] || base;
+  const base = s === 'first' || s === 'second' ? `${s} player` : s;
   if (humanSide === null) return base;
   return `${base} (${s === humanSide ? 'you' : 'the engine'})`;
 }
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function drawStatus() {
   const v = $('#verdict'), t = $('#turn');
   v.textContent = '';
   t.textContent = '';
   if (!pos) return;
-  const wins = (pos.winning_moves || []).length;
-  if (pos.grundy !== undefined && pos.grundy !== null) v.append(`Grundy value ${pos.grundy} · `);
+  const wins = pos.legal_moves.filter(m => m.winning).length;
+  const loopy = pos.value === undefined;
+  if (!loopy) v.append(`Grundy value ${pos.value} · `);
   v.append(el('span', { class: `badge ${pos.outcome}` }, pos.outcome), ' ');
+  const who = sideName(pos.to_move);
   if (pos.over) {
     v.append('the game is over');
   } else if (pos.outcome === 'D') {
-    v.append(`neither player can force a win: a draw with best play`);
+    v.append('neither player can force a win: a draw with best play');
   } else if (pos.outcome === 'N') {
-    v.append(`${sideName(pos.to_move)} to move wins, with ${wins} winning move${wins === 1 ? '' : 's'}`);
+    v.append(`${who} to move wins, with ${plural(wins, 'winning move')}` +
+      (loopy ? ` (remoteness ${pos.remoteness}: the game lasts that many moves with best play)` : ''));
   } else {
-    v.append(`${sideName(pos.to_move)} to move loses against perfect play`);
+    v.append(`${who} to move loses against perfect play` + (loopy ? ` (remoteness ${pos.remoteness})` : ''));
   }
-  if (pos.over) t.textContent = pos.winner ? `Game over. Winner: ${sideName(pos.winner)}.` : 'Game over.';
-  else t.textContent = `To move: ${sideName(pos.to_move)}. ${(pos.legal_moves || []).length} legal move(s).`;
+  if (pos.over) t.textContent = `Game over. Winner: ${sideName(pos.winner)}.`;
+  else t.textContent = `To move: ${who}. ${plural(pos.legal_moves.length, 'legal move')}.`;
 }
 
-function fmtMove(m) {
-  let s = `row ${m.row + 1}, column ${m.col + 1}`;
-  if (m.colony) s += `, colony ${m.colony}`;
-  if (m.to) s = `(${m.row + 1},${m.col + 1}) to (${m.to.row + 1},${m.to.col + 1})`;
-  return s;
+// moveText says a move in a list: the move's words, after the part it is
+// made in where the position has several and they are not drawn.
+function moveText(m, parts) {
+  if (isBoard() || !parts || parts.length < 2) return m.move;
+  const p = parts[m.part];
+  return `${noun()} ${m.part + 1}${p ? ` (${p.position})` : ''}: ${m.move}`;
+}
+
+// after says what a move leaves: the value, or in loopy games the outcome
+// for its player.
+function after(m) {
+  if (m.value !== undefined) return `leaves value ${m.value}`;
+  const r = m.remoteness !== undefined ? `, remoteness ${m.remoteness}` : '';
+  return { P: `wins${r}`, N: `loses${r}`, D: 'draws' }[m.outcome] || m.outcome;
+}
+
+function moveButton(m, i, cls) {
+  const wins = $('#show-wins').checked && m.winning;
+  return el('button', { type: 'button', class: cls + (wins ? ' win' : ''), 'data-i': i, title: after(m) },
+    wins ? '★ ' : '', moveText(m, pos.parts), el('span', { class: 'muted small' }, ` (${after(m)})`));
+}
+
+function candidates() {
+  if (!pos || !picked.length) return [];
+  return pos.legal_moves.filter(m => picked.every(c => (m.cells || []).some(x => x.row === c.row && x.col === c.col)));
+}
+
+function drawCandidates() {
+  const box = $('#candidates');
+  const cands = pos && !pos.over && !editMode() ? candidates() : [];
+  box.hidden = cands.length === 0;
+  box.textContent = '';
+  if (!cands.length) return;
+  const where = picked.map(c => `row ${c.row + 1}, column ${c.col + 1}`).join('; ');
+  box.append(el('p', { class: 'small' }, `${where}: ${plural(cands.length, 'move')}. Click another of their cells, or pick one:`));
+  for (const m of cands) box.append(moveButton(m, pos.legal_moves.indexOf(m), 'cand'), ' ');
+  box.append(el('button', { type: 'button', class: 'cancel' }, 'Cancel'));
+}
+
+function drawLegal() {
+  const ul = $('#legal');
+  ul.textContent = '';
+  if (!pos) return;
+  if (pos.over) { ul.append(el('li', { class: 'muted' }, 'No legal move: the game is over.')); return; }
+  pos.legal_moves.forEach((m, i) => ul.append(el('li', null, moveButton(m, i, 'move'))));
+}
+
+function drawParts() {
+  const ul = $('#parts');
+  ul.textContent = '';
+  const loopy = pos && pos.value === undefined;
+  $('#h-parts').hidden = ul.hidden = !pos || loopy;
+  if (!pos || loopy) return;
+  if (pos.parts.length === 0) { ul.append(el('li', { class: 'muted' }, `no ${noun()} left`)); return; }
+  pos.parts.forEach((p, i) => {
+    const head = `${noun()} ${i + 1}: value ${p.value}`;
+    if (isBoard()) ul.append(el('li', null, el('details', null, el('summary', null, head), el('pre', { class: 'part' }, p.position))));
+    else ul.append(el('li', null, `${noun()} ${i + 1} (`, el('code', null, p.position), `): value ${p.value}`));
+  });
 }
 
 function drawMoves() {
@@ -524,16 +720,18 @@ function drawMoves() {
   ol.textContent = '';
   moves.forEach((m, i) => {
     const who = engineIdx.has(i) ? 'engine' : 'you';
-    ol.append(el('li', { class: who }, `${fmtMove(m)} (${who})`));
+    const text = isBoard() ? m.move : `${noun()} ${m.part + 1}: ${m.move}`;
+    ol.append(el('li', { class: who }, `${text} (${who})`));
   });
 }
 
 function updateButtons() {
   $('#undo').disabled = marks.length === 0;
   $('#engine-move').disabled = !pos || pos.over || editMode();
+  $('#new-game').disabled = !entry;
 }
 
-// ---- input ----
+// ---- board input ----
 
 function onBoardClick(e) {
   const t = e.target.closest('rect[data-r]');
@@ -544,29 +742,26 @@ function onBoardClick(e) {
 }
 
 function onBoardKey(e) {
-  const rows = start.length, cols = start[0].length;
-  const k = e.key;
-  if (k === 'h' || k === 'H') { $('#colony-H').checked = true; return; }
-  if (k === 'v' || k === 'V') { $('#colony-V').checked = true; return; }
-  const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[k];
+  if (!isBoard() || !grid) return;
+  const rows = grid.length, cols = grid[0].length;
+  const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
   if (d) {
     cursor = { r: Math.max(0, Math.min(rows - 1, cursor.r + d[0])), c: Math.max(0, Math.min(cols - 1, cursor.c + d[1])) };
-    moveCursor();
+    showCursor($('#board svg'));
     e.preventDefault();
-  } else if (k === 'Enter' || k === ' ') {
+  } else if (e.key === 'Enter' || e.key === ' ') {
     act(cursor.r, cursor.c);
     e.preventDefault();
-  } else if (k === 'Escape') {
-    selected = null;
+  } else if (e.key === 'Escape') {
+    picked = [];
     draw();
   }
 }
 
-function moveCursor() {
-  const root = $('#board svg');
+function showCursor(root) {
   const cell = root && root.querySelector(`rect.cell[data-r="${cursor.r}"][data-c="${cursor.c}"]`);
-  let k = root && root.querySelector('.cursor');
   if (!cell) return;
+  let k = root.querySelector('.cursor');
   if (!k) { k = svg('rect', { class: 'cursor' }); root.append(k); }
   const s = Number(cell.getAttribute('width'));
   k.setAttribute('x', Number(cell.getAttribute('x')) + 1);
@@ -575,47 +770,48 @@ function moveCursor() {
   k.setAttribute('height', s - 2);
 }
 
+// act is a click on the cell of row r, column c (0-based): in edit mode it
+// cycles the cell through the legend's start characters; in play it picks
+// the cell towards a move, played once one move alone contains every cell
+// picked.
 function act(r, c) {
   cursor = { r, c };
   if (editMode()) {
-    const a = prob ? prob.alphabet : '.#';
-    const ch = start[r][c];
-    const next = a[(a.indexOf(ch) + 1) % a.length];
-    const b = start.slice();
+    if (!grid || !grid[r]) return;
+    const a = startChars();
+    if (!a.length) return;
+    const next = a[(a.indexOf(grid[r][c]) + 1) % a.length];
+    const b = grid.slice();
     b[r] = b[r].slice(0, c) + next + b[r].slice(c + 1);
-    start = b;
-    moves = [];
-    engineIdx = new Set();
-    marks = [];
-    humanSide = null;
-    draw();
-    request([], false);
+    editGrid(b);
     return;
   }
   if (!pos || pos.over) return;
-  const legal = pos.legal_moves || [];
-  const g = game();
-  if (g === 'knights') {
-    if (selected) {
-      const m = legal.find(m => m.row === selected.r && m.col === selected.c && m.to && m.to.row === r && m.to.col === c);
-      if (m) { play(m); return; }
-    }
-    selected = legal.some(m => m.row === r && m.col === c) ? { r, c } : null;
+  setError('error', '');
+  const here = { row: r, col: c };
+  if (picked.some(p => p.row === r && p.col === c)) { // a second click drops the cell
+    picked = picked.filter(p => p.row !== r || p.col !== c);
     draw();
     return;
   }
-  let m;
-  if (g === 'bacterial-tactics') {
-    m = legal.find(m => m.row === r && m.col === c && m.colony === colony());
-    if (!m && legal.some(m => m.row === r && m.col === c)) {
-      setError('error', `a ${colony()} colony at row ${r + 1}, column ${c + 1} is not a move here; try ${colony() === 'H' ? 'V' : 'H'}`);
-      return;
-    }
-  } else {
-    m = legal.find(m => m.row === r && m.col === c);
+  picked.push(here);
+  let cands = candidates();
+  if (!cands.length && picked.length > 1) { // start again from this cell
+    picked = [here];
+    cands = candidates();
   }
-  if (m) play(m);
-  else setError('error', `row ${r + 1}, column ${c + 1} is not a legal move`);
+  if (!cands.length) {
+    picked = [];
+    draw();
+    setError('error', `Row ${r + 1}, column ${c + 1} is in no legal move.`);
+    return;
+  }
+  if (cands.length === 1) {
+    picked = [];
+    play(cands[0]);
+    return;
+  }
+  draw();
 }
 
 init();
