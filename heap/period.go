@@ -147,7 +147,7 @@ type Summary struct {
 	Period    int    `json:"period"`
 	Preperiod int    `json:"preperiod"`
 	Proven    bool   `json:"proven"`
-	Saltus    int    `json:"saltus,omitempty"` // arithmetic period: G(n+p) = G(n) + saltus
+	Saltus    int    `json:"saltus"` // arithmetic period: G(n+p) = G(n) + saltus; 0 for a plain period
 	Needed    int    `json:"values_needed_for_proof,omitempty"`
 	Largest   int    `json:"largest_value"`
 	Mask      int    `json:"mask"`       // the sparse-space mask for these values
