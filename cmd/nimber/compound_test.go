@@ -121,6 +121,7 @@ func TestRulesErrors(t *testing.T) {
 	cycle := write("cycle.star", "def moves(p):\n    return [[(p + 1) % 3]]\n")
 	syntax := write("syntax.star", "def moves(p)\n  return []\n")
 	dict := write("dict.star", "def moves(p):\n    return {1: 2}\n")
+	pairs := write("pairs.star", "def moves(p):\n    a, b = p\n    return [(a - 1, b)] if a > 0 else []\n")
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -131,6 +132,9 @@ func TestRulesErrors(t *testing.T) {
 		{[]string{"analyze", "--rules", syntax, "1"}, "syntax.star:2:1: got newline, want ':'"},
 		{[]string{"table", "--rules", dict, "--to", "3"}, "dict.star:2:5: moves(0) returned a dict, want a list of options"},
 		{[]string{"grundy", "--rules", filepath.Join(dir, "missing.star"), "1"}, "missing.star"},
+		// A game whose positions are not integers has no heaps to tabulate.
+		{[]string{"sequence", "--rules", pairs, "--to", "5"}, "pairs.star:2:10: moves("}, {[]string{"sequence", "--rules", pairs, "--to", "5"}, "got int in sequence assignment (the positions were the integers 0..4)"},
+		{[]string{"table", "--rules", pairs, "--to", "3"}, "got int in sequence assignment (the positions were the integers 0..3)"},
 	} {
 		code, out, errOut := nimber(t, "", tc.args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {

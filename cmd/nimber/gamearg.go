@@ -22,10 +22,22 @@ type chosenGame struct {
 	game.Game
 	entry *registry.Entry
 	name  string
+	rules bool // the game of a rules file
 }
 
 // annotate names where an error about the game comes from (a rules file).
 func (c *chosenGame) annotate(err error) error { return c.entry.Annotate(err) }
+
+// annotateHeaps is annotate for the commands that read a game's positions
+// as heaps 0, 1, 2, ...: for a rules file, whose positions may be of
+// any kind, it adds that the integers were its positions.
+func (c *chosenGame) annotateHeaps(err error, to int) error {
+	err = c.annotate(err)
+	if c.rules {
+		err = fmt.Errorf("%w (the positions were the integers 0..%d)", err, to)
+	}
+	return err
+}
 
 // resolve returns the game of the command: the rules file of --rules, or
 // the registered game named by the first argument, and the other
@@ -36,7 +48,7 @@ func (f *gameFlag) resolve(args []string) (*chosenGame, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return &chosenGame{Game: g, entry: e, name: e.Name}, args, nil
+		return &chosenGame{Game: g, entry: e, name: e.Name, rules: true}, args, nil
 	}
 	if len(args) == 0 {
 		return nil, nil, fmt.Errorf("give a GAME (see nimber games) or --rules FILE")

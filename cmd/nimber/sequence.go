@@ -116,7 +116,7 @@ func gameSequence(cmd *cobra.Command, g *chosenGame, f sequenceFlags) error {
 	start := time.Now()
 	vals, err := g.Sequence(cmd.Context(), f.to)
 	if err != nil {
-		return g.annotate(err)
+		return g.annotateHeaps(err, f.to-1)
 	}
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
 	if f.values {

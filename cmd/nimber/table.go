@@ -90,6 +90,9 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 				flat = append(flat, row...)
 			}
 			gr, inv, err := compound.ComputeGame(cmd.Context(), g, flat, 0)
+			if err != nil && heaps {
+				return g.annotateHeaps(err, to)
+			}
 			if err != nil {
 				return g.annotate(err)
 			}
@@ -131,7 +134,7 @@ func tablePositions(g *chosenGame, to int, position string) (rows [][]game.Posit
 		for n := 0; n <= to; n++ {
 			p, err := g.Heap(n)
 			if err != nil {
-				return nil, false, g.annotate(err)
+				return nil, false, g.annotateHeaps(err, to)
 			}
 			rows = append(rows, []game.Position{p})
 		}
