@@ -110,27 +110,29 @@ func (rules) Format(s game.Sum[part]) string {
 func (rules) Moves(p part) iter.Seq2[Cut, []part] {
 	return func(yield func(Cut, []part) bool) {
 		var buf [2]part
-		split := func(m Cut, a, b Rect) bool {
-			parts := buf[:0]
-			for _, x := range [2]Rect{a, b} {
-				if x.R1 <= x.R2 && x.C1 <= x.C2 {
-					parts = append(parts, part{f: p.f, Rect: x})
-				}
-			}
-			return yield(m, parts)
-		}
 		b := p.f.b
 		for i := p.R1; i <= p.R2; i++ {
-			if b.rowFree(i, p.C1, p.C2) && !split(Cut{true, i}, Rect{p.R1, i - 1, p.C1, p.C2}, Rect{i + 1, p.R2, p.C1, p.C2}) {
+			if b.rowFree(i, p.C1, p.C2) && !yield(Cut{true, i}, p.f.nonEmpty(buf[:0], Rect{p.R1, i - 1, p.C1, p.C2}, Rect{i + 1, p.R2, p.C1, p.C2})) {
 				return
 			}
 		}
 		for j := p.C1; j <= p.C2; j++ {
-			if b.colFree(j, p.R1, p.R2) && !split(Cut{false, j}, Rect{p.R1, p.R2, p.C1, j - 1}, Rect{p.R1, p.R2, j + 1, p.C2}) {
+			if b.colFree(j, p.R1, p.R2) && !yield(Cut{false, j}, p.f.nonEmpty(buf[:0], Rect{p.R1, p.R2, p.C1, j - 1}, Rect{p.R1, p.R2, j + 1, p.C2})) {
 				return
 			}
 		}
 	}
+}
+
+// nonEmpty appends to parts the rectangles of rs that hold a cell, as parts
+// of frame f.
+func (f *frame) nonEmpty(parts []part, rs ...Rect) []part {
+	for _, x := range rs {
+		if x.R1 <= x.R2 && x.C1 <= x.C2 {
+			parts = append(parts, part{f: f, Rect: x})
+		}
+	}
+	return parts
 }
 
 // Describe says a cut, 1-based: "H colony on row 3, columns 2-6".
