@@ -32,7 +32,6 @@ and exits with status 2.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := bufio.NewWriter(cmd.OutOrStdout())
-			defer out.Flush()
 			if list {
 				for _, e := range registry.Problems() {
 					fmt.Fprintf(out, "%-22s %s\n", e.Name, e.Problem.Title)
@@ -48,8 +47,10 @@ and exits with status 2.`,
 				b.WriteString(a.Official)
 				b.WriteByte('\n')
 			}
-			_, err = out.WriteString(b.String())
-			return err
+			if _, err = out.WriteString(b.String()); err != nil {
+				return err
+			}
+			return out.Flush()
 		},
 	}
 	cmd.Flags().BoolVar(&list, "list", false, "list the problems nimber solves")
