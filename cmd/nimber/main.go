@@ -78,7 +78,9 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
   nimber grundy --rules examples/rules/kayles.star 5 7 9`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("nimber {{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newServeCmd())

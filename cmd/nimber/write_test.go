@@ -42,3 +42,12 @@ func TestFailedWrites(t *testing.T) {
 		})
 	}
 }
+
+// TestVersion checks that --version prints the build's version and the Go
+// version it was built with.
+func TestVersion(t *testing.T) {
+	code, out, errOut := nimber(t, "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "nimber ") || !strings.Contains(out, "go1.") || errOut != "" {
+		t.Errorf("--version: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
