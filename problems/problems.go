@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strings"
 
@@ -223,7 +224,7 @@ func (p *Problem) Generate(o GenOptions) ([]grid.Grid, error) {
 		return nil, fmt.Errorf("%d cases of %d x %d exceed the input limits (%d cells a case, %d in all)",
 			o.Cases, o.Rows, o.Cols, p.Spec.MaxCells, p.Spec.MaxTotalCells)
 	}
-	if o.Density > 1 {
+	if math.IsNaN(o.Density) || o.Density > 1 {
 		return nil, fmt.Errorf("density = %g out of range 0..1", o.Density)
 	}
 	return p.Generator(o)

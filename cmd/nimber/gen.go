@@ -30,8 +30,18 @@ families. The same --seed gives the same input.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if size != 0 {
+			fl := cmd.Flags()
+			if fl.Changed("size") {
+				if fl.Changed("rows") || fl.Changed("cols") {
+					return fmt.Errorf("--size sets both --rows and --cols: give one or the others")
+				}
 				o.Rows, o.Cols = size, size
+			}
+			switch {
+			case !fl.Changed("density"):
+				o.Density = -1 // the problem's own
+			case !(o.Density >= 0 && o.Density <= 1):
+				return fmt.Errorf("--density %g out of range 0..1", o.Density)
 			}
 			p, err := registry.Problem(args[0])
 			if err != nil {
@@ -49,7 +59,7 @@ families. The same --seed gives the same input.`,
 	f.IntVar(&o.Cases, "cases", 1, "number of cases")
 	f.IntVar(&o.Rows, "rows", 10, "rows of every board")
 	f.IntVar(&o.Cols, "cols", 10, "columns of every board")
-	f.Float64Var(&o.Density, "density", -1, "fraction of marked cells, 0..1 (default: the problem's own; boi2008-game family b: fraction of wall squares opened)")
+	f.Float64Var(&o.Density, "density", 0, "fraction of marked cells, 0..1 (default: the problem's own; boi2008-game family b: fraction of wall squares opened)")
 	f.StringVar(&o.Family, "family", "", "boi2008-game only: official test family a (open, ~3% black), b (serpentine), c (~20% black); boards come in pairs, A in the corner and one square right")
 	f.IntVar(&size, "size", 0, "rows and columns at once (n for boi2008-game)")
 	f.Uint64Var(&o.Seed, "seed", 1, "random seed")

@@ -120,8 +120,8 @@ func parseBytes(s string) (int64, error) {
 		"t": 1 << 40, "tib": 1 << 40, "tb": 1e12,
 	}[strings.ToLower(unit)]
 	v, err := strconv.ParseFloat(num, 64)
-	if err != nil || mult == 0 || v <= 0 || v*mult > 1<<62 {
-		return 0, fmt.Errorf("%q is not a size such as 512MiB or 4GB", s)
+	if err != nil || mult == 0 || !(v*mult >= 1) || v*mult > 1<<62 {
+		return 0, fmt.Errorf("%q is not a size of at least one byte, such as 512MiB or 4GB", s)
 	}
 	return int64(v * mult), nil
 }

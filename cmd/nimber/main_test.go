@@ -111,6 +111,13 @@ func TestUsageErrors(t *testing.T) {
 		{"gen"},
 		{"gen", "caos3", "--rows", "0"},
 		{"gen", "caos3", "--density", "2"},
+		{"gen", "caos3", "--density", "NaN"},
+		{"gen", "caos3", "--density", "-0.5"},
+		{"gen", "caos3", "--size", "5", "--rows", "3"},
+		{"gen", "caos3", "--cases", "-1"},
+		{"solve", "caos3", "--max-memory", "0.5"},
+		{"solve", "caos3", "--max-memory", "-1GB"},
+		{"solve", "caos3", "--max-memory", "NaN"},
 		{"frobnicate"},
 	} {
 		code, out, errOut := nimber(t, "1\n1 1\n^\n", args...)
