@@ -198,6 +198,27 @@ func TestResumeKilledRuns(t *testing.T) {
 		same(path)
 	})
 
+	t.Run("second writer", func(t *testing.T) {
+		path := filepath.Join(dir, "shared.seq")
+		cmd, _, exited, running := spawn(path, -1, "--checkpoint-every", "100ms")
+		if !running {
+			t.Fatal("nimber finished before a second run could start")
+		}
+		defer func() {
+			cmd.Process.Kill()
+			<-exited
+		}()
+		want := path + " is being written by process " + strconv.Itoa(cmd.Process.Pid)
+		for _, args := range [][]string{{"--resume"}, nil} {
+			t0 := time.Now()
+			got := runBin(append([]string{"sequence", code, "--to", n, "--out", path}, args...)...)
+			if got.code != 2 || got.stdout != "" || strings.Count(got.stderr, "\n") != 1 || !strings.Contains(got.stderr, want) {
+				t.Errorf("second run %q: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", args, got.code, got.stdout, got.stderr, want)
+			}
+			t.Logf("second run %q refused in %.3f s", args, time.Since(t0).Seconds())
+		}
+	})
+
 	t.Run("bad checkpoints", func(t *testing.T) {
 		path := filepath.Join(dir, "bad.seq")
 		for _, tc := range []struct {

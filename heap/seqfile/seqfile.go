@@ -98,8 +98,9 @@ type Checkpoint struct {
 }
 
 // Writer appends a nim-sequence to a sequence file and commits it with
-// checkpoints. It is not safe for concurrent use, and nothing stops two
-// processes from writing the same file.
+// checkpoints. It is not safe for concurrent use; while it is open it holds
+// the file's lock (see LockSuffix), so a second Writer of the same file, in
+// this process or another, is refused with a *LockedError.
 //
 // A sequence file FILE is a header ("NIMBSEQ1", format version, value width
 // 1 or 2, the game's canonical code, CRC-32C) followed by the values, one
@@ -111,6 +112,7 @@ type Writer struct {
 	path   string
 	code   string
 	f      *os.File
+	lock   *os.File // holds the lock of path until Close
 	buf    *bufio.Writer
 	width  int
 	hdrLen int64
@@ -126,16 +128,23 @@ type Writer struct {
 // and commits it with a first checkpoint. It refuses to replace an
 // existing file (the error then satisfies errors.Is(err, fs.ErrExist)).
 func Create(path string, g *heap.Game) (*Writer, error) {
+	l, err := lock(path)
+	if err != nil {
+		return nil, err
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
+		l.Close()
 		return nil, err
 	}
 	w, err := start(path, g.String(), f)
 	if err != nil {
 		f.Close()
 		os.Remove(path)
+		l.Close()
 		return nil, err
 	}
+	w.lock = l
 	return w, nil
 }
 
@@ -165,15 +174,22 @@ func start(path, code string, f *os.File) (*Writer, error) {
 // returns a Writer that appends after them together with the values.
 func Resume(path string, g *heap.Game) (*Writer, *heap.Seq, error) {
 	code := g.String()
+	l, err := lock(path)
+	if err != nil {
+		return nil, nil, err
+	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
+		l.Close()
 		return nil, nil, err
 	}
 	w, vals, err := resume(path, code, f)
 	if err != nil {
 		f.Close()
+		l.Close()
 		return nil, nil, err
 	}
+	w.lock = l
 	return w, vals, nil
 }
 
@@ -619,6 +635,10 @@ func (w *Writer) Close() error {
 		err = cerr
 	}
 	w.f = nil
+	if w.lock != nil {
+		w.lock.Close() // releases the lock
+		w.lock = nil
+	}
 	if w.err == nil {
 		w.err = errors.New(w.path + ": closed")
 	}

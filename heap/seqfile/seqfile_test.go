@@ -18,7 +18,10 @@ import (
 
 // crash abandons w as kill -9 would: what is buffered is lost, nothing
 // more is written.
-func crash(w *Writer) { w.f.Close() }
+func crash(w *Writer) {
+	w.f.Close()
+	w.lock.Close() // the kernel releases a dead process's locks
+}
 
 // synthetic returns n values that pass 255 at heap 256 when big is true.
 func synthetic(n int, big bool) []uint16 {
