@@ -65,6 +65,11 @@ type Options struct {
 	// Rules are users' games from rules files (registry.LoadRules), served
 	// by name beside the registry's.
 	Rules []*registry.Entry
+	// Hosts, when not empty, are the names a request's Host may give
+	// besides loopback names and addresses (localhost, 127.0.0.1, [::1]);
+	// any other Host gets 421, which stops DNS-rebinding pages. nimber
+	// serve gives the listening host and --allow-host.
+	Hosts []string
 }
 
 // withDefaults fills the zero fields of o.
@@ -100,6 +105,7 @@ type Server struct {
 	mux      *http.ServeMux
 	slots    chan struct{} // the semaphore of computations
 	files    map[string]*asset
+	cross    *http.CrossOriginProtection
 	problems []problemInfo
 	games    []registry.Info
 	log      *slog.Logger
@@ -114,6 +120,7 @@ func New(o Options) (*Server, error) {
 		mux:   http.NewServeMux(),
 		slots: make(chan struct{}, o.MaxConcurrent),
 		log:   o.Logger,
+		cross: newCrossOrigin(),
 	}
 	var err error
 	if s.files, err = loadAssets(); err != nil {
@@ -185,7 +192,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(rec, http.StatusInternalServerError, "internal error")
 		}
 	}()
-	s.mux.ServeHTTP(rec, r)
+	if !hostAllowed(s.opts.Hosts, r) {
+		writeError(rec, http.StatusMisdirectedRequest, "host "+strconv.Quote(r.Host)+" is not this server's: start nimber serve with --allow-host to add it")
+		return
+	}
+	s.cross.Handler(s.mux).ServeHTTP(rec, r)
 }
 
 // recorder remembers whether the response has started.

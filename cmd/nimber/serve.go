@@ -22,7 +22,7 @@ const shutdownTimeout = 15 * time.Second
 
 func newServeCmd() *cobra.Command {
 	var addr, maxMemory string
-	var rulesFiles []string
+	var rulesFiles, allowHosts []string
 	var opts web.Options
 	cmd := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT]",
@@ -33,7 +33,11 @@ and nim-sequences, and decide compounds, over a JSON API (docs/api.md). It liste
 interface unless --addr says otherwise; any other address prints a warning, as
 anyone who can reach it can use the machine's CPU and memory. Every
 computation runs under --timeout, at most --max-concurrent at once. Ctrl-C
-(SIGINT) or SIGTERM stops it gracefully: it waits for the requests in flight.`,
+(SIGINT) or SIGTERM stops it gracefully: it waits for the requests in flight.
+
+It answers only requests whose Host is the listening address, a loopback name
+or address, or a --allow-host name (others get 421, which stops DNS-rebinding
+pages), and refuses API calls sent by other sites' pages (403).`,
 		Example: `  nimber serve
   nimber serve --addr 127.0.0.1:9000 --timeout 30s
   nimber serve --rules examples/rules/kayles.star`,
@@ -57,6 +61,12 @@ computation runs under --timeout, at most --max-concurrent at once. Ctrl-C
 				}
 				opts.Rules = append(opts.Rules, e)
 			}
+			opts.Hosts = append([]string{"localhost"}, allowHosts...)
+			if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+				if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
+					opts.Hosts = append(opts.Hosts, host)
+				}
+			}
 			opts.Logger = slog.New(slog.NewTextHandler(stderr, nil))
 			return serve(cmd.Context(), addr, opts, stderr)
 		},
@@ -66,6 +76,7 @@ computation runs under --timeout, at most --max-concurrent at once. Ctrl-C
 	f.DurationVar(&opts.Timeout, "timeout", web.DefaultTimeout, "time limit of each computation")
 	f.IntVar(&opts.MaxConcurrent, "max-concurrent", 0, "computations running at once (default 2 x the cores)")
 	f.StringVar(&maxMemory, "max-memory", "", "refuse boards whose memory estimate exceeds this, e.g. 512MiB (default 256MiB)")
+	f.StringArrayVar(&allowHosts, "allow-host", nil, "a `HOST` name the server answers to besides the listening address and loopback names (repeat for more)")
 	f.StringArrayVar(&rulesFiles, "rules", nil, "a rules `FILE` (Starlark) whose game to serve too, by its name (repeat for more)")
 	return cmd
 }
@@ -94,7 +105,9 @@ func serve(ctx context.Context, addr string, opts web.Options, stderr io.Writer)
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
+		// A body is at most 1 MiB: a request that has not sent it within
+		// seconds (a Content-Length larger than the body) is dropped.
+		ReadTimeout: 10 * time.Second,
 		// Waiting for a slot, computing, and writing the answer.
 		WriteTimeout:   web.DefaultQueueWait + timeout + time.Minute,
 		IdleTimeout:    2 * time.Minute,
