@@ -8,7 +8,7 @@ import (
 )
 
 // DefaultExploreLimit bounds the positions Explore builds when its limit is
-// zero or larger.
+// zero or less.
 const DefaultExploreLimit = 1 << 20
 
 // Graph is the explicit game graph of the positions reachable from some
@@ -67,8 +67,11 @@ func (g *typed[P, M]) Explore(ctx context.Context, starts []Position, limit int)
 		}
 		single = single && len(sums[i].Parts) == 1
 	}
+	if limit <= 0 {
+		limit = DefaultExploreLimit
+	}
 	if ix, ok := g.r.(Indexed[P]); ok && single && len(sums) > 0 {
-		return g.exploreIndexed(ix, sums)
+		return g.exploreIndexed(ctx, ix, sums, limit)
 	}
 	r, failed := g.bind(ctx)
 	gr, err := g.explore(ctx, r, sums, limit)
@@ -79,15 +82,22 @@ func (g *typed[P, M]) Explore(ctx context.Context, starts []Position, limit int)
 }
 
 // exploreIndexed returns the graph of an Indexed game, whose starts are
-// single parts.
-func (g *typed[P, M]) exploreIndexed(ix Indexed[P], sums []Sum[P]) (*Graph, error) {
+// single parts: all of its parts, refused before any is built when they
+// are more than limit.
+func (g *typed[P, M]) exploreIndexed(ctx context.Context, ix Indexed[P], sums []Sum[P], limit int) (*Graph, error) {
 	frame := sums[0].Frame
 	in, err := ix.Index(frame)
 	if err != nil {
 		return nil, err
 	}
+	if in.Len() > limit {
+		return nil, &ExploreError{Limit: limit}
+	}
 	gr := &Graph{opts: make([][]int32, in.Len())}
 	for i := range gr.opts {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		in.Options(i, func(j int) { gr.opts[i] = append(gr.opts[i], int32(j)) })
 	}
 	for _, s := range sums {
@@ -114,7 +124,7 @@ func (g *typed[P, M]) exploreIndexed(ix Indexed[P], sums []Sum[P]) (*Graph, erro
 // of parts (the order of the parts does not matter), numbered in the order
 // found, breadth first from the starts.
 func (g *typed[P, M]) explore(ctx context.Context, r Rules[P, M], starts []Sum[P], limit int) (*Graph, error) {
-	if limit <= 0 || limit > DefaultExploreLimit {
+	if limit <= 0 {
 		limit = DefaultExploreLimit
 	}
 	var (

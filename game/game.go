@@ -39,8 +39,10 @@ type Game interface {
 	// solver.
 	Sequence(ctx context.Context, to int) ([]int, error)
 	// Squares returns every one-part position that stands on the board of
-	// pos, in the board's rows, for games whose parts are squares.
-	Squares(pos Position) ([][]Position, error)
+	// pos, in the board's rows, for games whose parts are squares; it
+	// fails with an *ExploreError, before building any, when they are
+	// more than limit (DefaultExploreLimit when zero or less).
+	Squares(pos Position, limit int) ([][]Position, error)
 	// Analyze solves pos: its value or outcome, its parts' values, and every
 	// move with the value it leaves.
 	Analyze(ctx context.Context, pos Position, o Options) (*Analysis, error)
@@ -249,12 +251,24 @@ func (g *typed[P, M]) Sequence(ctx context.Context, to int) ([]int, error) {
 	return values, nil
 }
 
-func (g *typed[P, M]) Squares(pos Position) ([][]Position, error) {
+func (g *typed[P, M]) Squares(pos Position, limit int) ([][]Position, error) {
 	l, ok := g.r.(Layout[P])
 	if !ok {
 		return nil, fmt.Errorf("this game's positions are not squares of a board")
 	}
+	if limit <= 0 {
+		limit = DefaultExploreLimit
+	}
 	frame := g.sum(pos).Frame
+	if ix, ok := g.r.(Indexed[P]); ok {
+		in, err := ix.Index(frame)
+		if err != nil {
+			return nil, err
+		}
+		if in.Len() > limit {
+			return nil, &ExploreError{Limit: limit}
+		}
+	}
 	var rows [][]Position
 	for _, row := range l.Squares(frame) {
 		out := make([]Position, len(row))

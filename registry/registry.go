@@ -119,7 +119,7 @@ func squaresOf(g game.Game, text string) ([][]game.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Squares(pos)
+	return g.Squares(pos, 0)
 }
 
 // exampleName is the name of the entry's example game.

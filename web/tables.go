@@ -106,7 +106,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return nil, badRequest(e.Annotate(err))
 			}
-			if rows, err = g.Squares(pos); err != nil {
+			if rows, err = g.Squares(pos, s.searchLimit()); err != nil {
 				return nil, badRequest(err)
 			}
 		}

@@ -25,6 +25,7 @@ type compoundGame struct {
 type compoundFlags struct {
 	graph, board, moves, heapGame, game string
 	gf                                  gameFlag
+	maxPositions                        int
 }
 
 func (f *compoundFlags) register(cmd *cobra.Command) {
@@ -35,6 +36,7 @@ func (f *compoundFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.heapGame, "heap-game", "", "a heap game (e.g. 0.77, grundy, sub:1,3,4); components are heap positions such as 7 or 5+3")
 	fs.StringVar(&f.game, "game", "", "any game of nimber games; components are its positions")
 	f.gf.register(fs)
+	registerMaxPositions(fs, &f.maxPositions)
 }
 
 // load builds the graph of the components given as text, and returns them
@@ -78,7 +80,7 @@ func (f *compoundFlags) load(ctx context.Context, components []string) (*compoun
 	if err != nil {
 		return nil, nil, err
 	}
-	return exploreGame(ctx, g, texts)
+	return exploreGame(ctx, g, texts, f.maxPositions)
 }
 
 // loadGraph reads a game graph file and resolves the components by name or
@@ -104,7 +106,7 @@ func loadGraph(path string, components []string) (*compoundGame, []int, error) {
 
 // exploreGame parses the components as positions of g and builds the graph
 // of every position reachable from them.
-func exploreGame(ctx context.Context, g *chosenGame, texts []string) (*compoundGame, []int, error) {
+func exploreGame(ctx context.Context, g *chosenGame, texts []string, maxPositions int) (*compoundGame, []int, error) {
 	starts := make([]game.Position, len(texts))
 	for i, t := range texts {
 		p, err := g.Parse(t)
@@ -113,9 +115,9 @@ func exploreGame(ctx context.Context, g *chosenGame, texts []string) (*compoundG
 		}
 		starts[i] = p
 	}
-	gr, err := g.Explore(ctx, starts, 0)
+	gr, err := g.Explore(ctx, starts, maxPositions)
 	if err != nil {
-		return nil, nil, g.annotate(err)
+		return nil, nil, g.annotate(positionsError(err))
 	}
 	return &compoundGame{graph: gr, name: gr.Name, annotate: g.annotate}, gr.Roots(), nil
 }

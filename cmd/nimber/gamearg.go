@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -80,4 +81,24 @@ func clip(s string) string {
 		return s[:40] + "..."
 	}
 	return s
+}
+
+// positionBytes is about what one position of an explored graph costs the
+// compound and table commands, its options and every invariant (measured
+// on knight boards: 1000 x 1000 peaks near 300 MB).
+const positionBytes = 300
+
+// registerMaxPositions adds --max-positions, the bound of an explored
+// graph, to the flags of a command.
+func registerMaxPositions(fs *pflag.FlagSet, v *int) {
+	fs.IntVar(v, "max-positions", game.DefaultExploreLimit,
+		fmt.Sprintf("refuse games with more reachable positions than this (each costs about %d bytes)", positionBytes))
+}
+
+// positionsError adds to an exploration beyond its limit how to raise it.
+func positionsError(err error) error {
+	if ee, ok := errors.AsType[*game.ExploreError](err); ok {
+		return fmt.Errorf("%w; --max-positions %d allows more, at about %s", err, ee.Limit*4, game.FormatBytes(int64(ee.Limit)*4*positionBytes))
+	}
+	return err
 }

@@ -25,11 +25,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -49,17 +52,48 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	root := newRootCmd(stdin, stdout)
+	root, release := newRootCmd(stdin, stdout)
+	defer release()
 	root.SetArgs(args)
 	root.SetErr(stderr)
 	if err := root.ExecuteContext(ctx); err != nil {
-		fmt.Fprintf(stderr, "nimber: %v\n", oneLine(err))
+		fmt.Fprintf(stderr, "nimber: %v\n", oneLine(stopped(err, root.Context())))
 		return exitError
 	}
 	return exitOK
 }
 
-func newRootCmd(stdin io.Reader, stdout io.Writer) *cobra.Command {
+// errTimeout is the cause of a context that --timeout ended.
+var errTimeout = errors.New("--timeout ran out")
+
+// stopped rewords an error of work that a signal or --timeout stopped
+// (ctx is the command's context): "interrupted" or "--timeout ran out"
+// instead of Go's "context canceled" or "context deadline exceeded", and
+// the cause added to a message that does not say it.
+func stopped(err error, ctx context.Context) error {
+	if ctx == nil || ctx.Err() == nil {
+		return err
+	}
+	why := "interrupted"
+	if errors.Is(context.Cause(ctx), errTimeout) {
+		why = errTimeout.Error()
+	}
+	msg := err.Error()
+	switch {
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		msg = strings.NewReplacer(context.Canceled.Error(), why, context.DeadlineExceeded.Error(), why).Replace(msg)
+		if !strings.Contains(msg, why) {
+			msg += " (" + why + ")"
+		}
+	case !strings.Contains(msg, why):
+		msg += " (" + why + ")"
+	}
+	return errors.New(msg)
+}
+
+// newRootCmd returns the command line of nimber, and the function that
+// releases its --timeout once it has run.
+func newRootCmd(stdin io.Reader, stdout io.Writer) (*cobra.Command, context.CancelFunc) {
 	root := &cobra.Command{
 		Use:   "nimber",
 		Short: "Combinatorial game theory toolkit: who wins impartial games, and how",
@@ -80,11 +114,29 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
 		SilenceErrors: true,
 		Version:       version(),
 	}
+	var timeout time.Duration
+	cancel := context.CancelFunc(func() {})
+	root.PersistentFlags().DurationVar(&timeout, "timeout", 0, "stop the work after this long, e.g. 30s or 5m; 0: no limit")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if timeout < 0 {
+			return fmt.Errorf("--timeout %v is negative", timeout)
+		}
+		if f := cmd.Flags().Lookup("max-positions"); f != nil && strings.HasPrefix(f.Value.String(), "-") {
+			return fmt.Errorf("--max-positions %s is negative", f.Value)
+		}
+		if timeout > 0 && cmd.Name() != "serve" { // serve's --timeout bounds each request
+			var ctx context.Context
+			ctx, cancel = context.WithTimeoutCause(cmd.Context(), timeout, errTimeout)
+			cmd.SetContext(ctx)
+			cmd.Root().SetContext(ctx)
+		}
+		return nil
+	}
 	root.SetVersionTemplate("nimber {{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newServeCmd())
-	return root
+	return root, func() { cancel() }
 }
 
 // oneLine flattens an error message to a single line.

@@ -39,7 +39,8 @@ func TestServe(t *testing.T) {
 	defer cancel()
 	var stdout bytes.Buffer
 	stderr := &lockedBuffer{}
-	root := newRootCmd(strings.NewReader(""), &stdout)
+	root, release := newRootCmd(strings.NewReader(""), &stdout)
+	defer release()
 	root.SetArgs([]string{"serve", "--addr", "127.0.0.1:0"})
 	root.SetErr(stderr)
 	done := make(chan error, 1)

@@ -15,7 +15,7 @@ import (
 )
 
 func newTableCmd() *cobra.Command {
-	var size, to int
+	var size, to, maxPositions int
 	var moves, function, format, set, position string
 	var gf gameFlag
 	cmd := &cobra.Command{
@@ -81,7 +81,7 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 			default:
 				return err
 			}
-			rows, heaps, err := tablePositions(g, to, position)
+			rows, heaps, err := tablePositions(g, to, position, maxPositions)
 			if err != nil {
 				return err
 			}
@@ -89,7 +89,8 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 			for _, row := range rows {
 				flat = append(flat, row...)
 			}
-			gr, inv, err := compound.ComputeGame(cmd.Context(), g, flat, 0)
+			gr, inv, err := compound.ComputeGame(cmd.Context(), g, flat, maxPositions)
+			err = positionsError(err)
 			if err != nil && heaps {
 				return g.annotateHeaps(err, to)
 			}
@@ -117,6 +118,7 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 	f.StringVar(&function, "function", "grundy", "the invariant: grundy, grundy-misere, remoteness, remoteness-misere, suspense, suspense-misere, w, w-misere")
 	f.StringVar(&format, "format", "text", "text, csv or json")
 	gf.register(f)
+	registerMaxPositions(f, &maxPositions)
 	return cmd
 }
 
@@ -126,7 +128,7 @@ const MaxTableHeap = 1 << 20
 // tablePositions returns the positions of a table of g, in rows: a heap a
 // row for games with heaps (heaps reports it), else the squares of the
 // board written position.
-func tablePositions(g *chosenGame, to int, position string) (rows [][]game.Position, heaps bool, err error) {
+func tablePositions(g *chosenGame, to int, position string, maxPositions int) (rows [][]game.Position, heaps bool, err error) {
 	if position == "" && g.Info().Heaps {
 		if to < 0 || to > MaxTableHeap {
 			return nil, false, fmt.Errorf("--to %d out of range 0..%d", to, MaxTableHeap)
@@ -147,8 +149,8 @@ func tablePositions(g *chosenGame, to int, position string) (rows [][]game.Posit
 	if err != nil {
 		return nil, false, g.annotate(err)
 	}
-	if rows, err = g.Squares(pos); err != nil {
-		return nil, false, fmt.Errorf("%s: %w", g.name, err)
+	if rows, err = g.Squares(pos, maxPositions); err != nil {
+		return nil, false, fmt.Errorf("%s: %w", g.name, positionsError(err))
 	}
 	return rows, false, nil
 }

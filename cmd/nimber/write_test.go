@@ -51,3 +51,27 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestRefusedBeforeAllocating checks that work too large for its limits is
+// refused at once with one line naming the limit and how to raise it, and
+// that --timeout stops long work with its own message.
+func TestRefusedBeforeAllocating(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"table", "knights", "--size", "8192"}, "more than 1048576 positions"},
+		{[]string{"compound", "--board", "8192x8192", "1,1"}, "--max-positions 4194304 allows more"},
+		{[]string{"table", "knights", "--size", "100", "--max-positions", "5000"}, "more than 5000 positions"},
+		{[]string{"table", "knights", "--max-positions", "-1"}, "--max-positions -1 is negative"},
+		{[]string{"grundy", "nim", "3", "--timeout", "-1s"}, "--timeout -1s is negative"},
+		{[]string{"sequence", "grundy", "--to", "100000000", "--timeout", "100ms"}, "(--timeout ran out)"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, errOut := nimber(t, "", tc.args...)
+			if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", code, out, errOut, tc.want)
+			}
+		})
+	}
+}

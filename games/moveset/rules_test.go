@@ -59,7 +59,7 @@ func TestSquaresTableGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := g.Squares(pos)
+	rows, err := g.Squares(pos, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
