@@ -135,6 +135,9 @@ type Options struct {
 	// Brief asks only for what the official output needs: explanations that
 	// cost extra (BOI 2008's principal line) are skipped.
 	Brief bool
+	// Progress, when set, is called after each case is solved with the
+	// number of cases solved so far.
+	Progress func(done int)
 }
 
 // MemoryError reports a case refused because its memory estimate exceeds
@@ -181,6 +184,9 @@ func (p *Problem) Analyze(ctx context.Context, cases []grid.Grid, opt Options) (
 		a.Case, a.Rows, a.Cols = i+1, g.Rows, g.Cols
 		a.Official = p.Official(a)
 		out[i] = a
+		if opt.Progress != nil {
+			opt.Progress(i + 1)
+		}
 	}
 	return out, nil
 }

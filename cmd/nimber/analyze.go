@@ -69,7 +69,9 @@ outcomes with remoteness instead. With --json it prints the same as JSON.`,
 			if flags.engine == string(problems.Generic) {
 				engine = game.Generic
 			}
+			act := startActivity(cmd.ErrOrStderr(), g.name, 0)
 			s, err := play.Analyze(cmd.Context(), g, pos, game.Options{Engine: engine, MaxMemory: opts.MaxMemory})
+			act.stop()
 			if err != nil {
 				return g.annotate(err)
 			}

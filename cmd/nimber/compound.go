@@ -158,6 +158,8 @@ any game of "nimber games" (--game), or your own (--rules FILE).`,
 				}
 				return fmt.Errorf("give at least one component")
 			}
+			act := startActivity(cmd.ErrOrStderr(), "compound", 0)
+			defer act.stop()
 			g, comps, err := f.load(cmd.Context(), args)
 			if err != nil {
 				return err

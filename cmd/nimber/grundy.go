@@ -61,7 +61,9 @@ parts and winning_move.`,
 			if err != nil {
 				return err
 			}
+			act := startActivity(cmd.ErrOrStderr(), g.name, 0)
 			a, err := g.Analyze(cmd.Context(), pos, game.Options{Engine: game.Engine(engine)})
+			act.stop()
 			if err != nil {
 				return g.annotate(err)
 			}

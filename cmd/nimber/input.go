@@ -50,6 +50,9 @@ func analyzeInput(cmd *cobra.Command, args []string, flags *solveFlags, brief bo
 	if err != nil {
 		return nil, err
 	}
+	act := startActivity(cmd.ErrOrStderr(), p.Name+": cases", len(cases))
+	defer act.stop()
+	opts.Progress = act.set
 	return p.Analyze(cmd.Context(), cases, opts)
 }
 

@@ -89,7 +89,9 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 			for _, row := range rows {
 				flat = append(flat, row...)
 			}
+			act := startActivity(cmd.ErrOrStderr(), g.name+": table", 0)
 			gr, inv, err := compound.ComputeGame(cmd.Context(), g, flat, maxPositions)
+			act.stop()
 			err = positionsError(err)
 			if err != nil && heaps {
 				return g.annotateHeaps(err, to)
