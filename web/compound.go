@@ -22,6 +22,11 @@ const (
 	// searchBytes is about what one position of compound.Search costs,
 	// garbage-collector headroom included (measured: 1M positions, 190 MB).
 	searchBytes = 256
+	// exploreBytes is what one position of an exploration's budget costs
+	// at worst, with the 16 moves a position may bring (measured: a budget
+	// of 1M positions spent on 16M moves of a subtraction game peaked at
+	// 418 MiB of heap), so that one request stays within MaxMemory.
+	exploreBytes = 512
 )
 
 // compoundRequest is the body of POST /api/compound.
@@ -115,7 +120,7 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 			}
 			starts[i] = p
 		}
-		gr, err := g.Explore(ctx, starts, s.searchLimit())
+		gr, err := g.Explore(ctx, starts, s.exploreLimit())
 		if err != nil {
 			return nil, e.Annotate(err)
 		}
@@ -135,12 +140,18 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// searchLimit bounds the positions of an exploration and of the exhaustive
-// search of a misère sum: MaxMemory / searchBytes (1M positions by
+// searchLimit bounds the positions of the exhaustive search of a misère
+// sum: MaxMemory / searchBytes (1M positions by
 // default), at most compound.DefaultSearchLimit. The moves that WinningMove
 // tries lead to smaller searches, each under the same limit.
 func (s *Server) searchLimit() int {
 	return int(min(max(s.opts.MaxMemory/searchBytes, 1<<10), compound.DefaultSearchLimit))
+}
+
+// exploreLimit bounds the positions of an exploration (and the moves, 16
+// times as many): MaxMemory / exploreBytes (512K positions by default).
+func (s *Server) exploreLimit() int {
+	return int(max(s.opts.MaxMemory/exploreBytes, 1<<10))
 }
 
 // searchError turns the failure of an exhaustive search beyond limit

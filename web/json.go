@@ -4,25 +4,106 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
-// decodeJSON reads body, one JSON value, into v. Unknown fields and data
-// after the value are refused. The error is a 400 whose message says where
-// (line and column of the body) and what.
+// decodeJSON reads body, one JSON value, into v, a pointer. Unknown
+// fields, duplicate keys, keys that differ from a field's name in case
+// only, invalid UTF-8 and data after the value are refused. The error is
+// a 400 whose message says where (line and column of the body) and what.
 func decodeJSON(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(body, err)
 	}
+	end := dec.InputOffset() // just after the value
 	if _, err := dec.Token(); err != io.EOF {
-		line, col := position(body, dec.InputOffset())
+		rest := body[end:]
+		line, col := position(body, end+int64(len(rest)-len(bytes.TrimLeft(rest, " \t\r\n"))))
 		return errorf(http.StatusBadRequest, "request body, line %d, column %d: unexpected data after the JSON value", line, col)
 	}
-	return nil
+	return strictJSON(body, reflect.TypeOf(v).Elem())
+}
+
+// strictJSON checks body, which encoding/json has decoded into a value of
+// type t, again with the stricter rules of JSON v2
+// (github.com/go-json-experiment/json, the prototype of encoding/json/v2):
+// encoding/json keeps the last of duplicate keys and fills a field from a
+// key that matches its name in another case ("Position" fills "position"),
+// so that a typo or a second value would be silently taken.
+func strictJSON(body []byte, t reflect.Type) error {
+	err := jsonv2.Unmarshal(body, reflect.New(t).Interface(),
+		jsonv2.RejectUnknownMembers(true), jsonv2.WithUnmarshalers(strictComponent))
+	if err == nil {
+		return nil
+	}
+	if se, ok := errors.AsType[*jsontext.SyntacticError](err); ok {
+		line, col := position(body, se.ByteOffset)
+		if errors.Is(se.Err, jsontext.ErrDuplicateName) {
+			return errorf(http.StatusBadRequest, "request body, line %d, column %d: duplicate key %q", line, col, se.JSONPointer.LastToken())
+		}
+		return errorf(http.StatusBadRequest, "request body, line %d, column %d: malformed JSON: %v", line, col, se.Err)
+	}
+	if se, ok := errors.AsType[*jsonv2.SemanticError](err); ok {
+		line, col := position(body, se.ByteOffset)
+		if errors.Is(se.Err, jsonv2.ErrUnknownName) {
+			name := se.JSONPointer.LastToken()
+			return errorf(http.StatusBadRequest, "request body, line %d, column %d: unknown field %q%s", line, col, name, caseHint(se.GoType, name))
+		}
+		msg := trimJSONPrefix(se.Error())
+		if se.Err != nil {
+			msg = se.Err.Error()
+		}
+		return errorf(http.StatusBadRequest, "request body, line %d, column %d: %s", line, col, msg)
+	}
+	if ae, ok := errors.AsType[*apiError](err); ok {
+		return ae
+	}
+	return errorf(http.StatusBadRequest, "request body: %s", trimJSONPrefix(err.Error()))
+}
+
+// strictComponent decodes a component given as an object with the strict
+// rules: its method UnmarshalJSON decodes one with encoding/json.
+var strictComponent = jsonv2.UnmarshalFromFunc(func(dec *jsontext.Decoder, c *component) error {
+	if dec.PeekKind() != '{' {
+		return jsonv2.SkipFunc // an integer or a string: no keys
+	}
+	return jsonv2.UnmarshalDecode(dec, &c.Cell)
+})
+
+// caseHint says, when a field of the struct type t has name in another
+// case, that keys are case-sensitive and which key is meant.
+func caseHint(t reflect.Type, name string) string {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return ""
+	}
+	for f := range t.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if key == "-" {
+			continue
+		}
+		if key == "" {
+			key = f.Name
+		}
+		if strings.EqualFold(key, name) {
+			return fmt.Sprintf(" (keys are case-sensitive: did you mean %q?)", key)
+		}
+	}
+	return ""
 }
 
 // jsonError explains a decoding error of body.

@@ -51,7 +51,7 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "position is missing: give the start, e.g. %q", e.ExamplePosition))
 		return
 	}
-	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.searchLimit()}
+	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
 		if !req.Reply {
 			st, err := play.Replay(ctx, g, req.Position, req.Moves, opts)

@@ -53,7 +53,7 @@ func playable(t testing.TB) (names, starts []string) {
 func TestPlayEngineGames(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	names, starts := playable(t)
-	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.searchLimit()}
+	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
 	for k, name := range names {
 		t.Run(name, func(t *testing.T) {
 			g, _, err := registry.Lookup(name)

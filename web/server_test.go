@@ -292,7 +292,7 @@ func TestBadRequests(t *testing.T) {
 		{"compound game component", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "nim"}, "components": [5]}`, 400, "component 0: give a position of nim as a string", ""},
 		{"compound game position", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "nim"}, "components": ["5", "x"]}`, 400, `component 1: heap 1: "x" is not a heap size`, ""},
 		{"compound loopy game", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "boi2008-game"}, "components": ["A.\n.B"]}`, 400, "game: boi2008-game is loopy (its positions can repeat), and compounds are of games that end", ""},
-		{"compound too many positions", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "node-kayles"}, "components": ["a-b b-c c-d d-e e-f f-g g-h h-i i-j j-k k-l l-m m-n n-o o-p p-q q-r r-s s-t t-u u-v v-w w-x x-y y-z"]}`, 400, "more than 4096 positions", ""},
+		{"compound too many positions", "POST", "/api/compound", `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "node-kayles"}, "components": ["a-b b-c c-d d-e e-f f-g g-h h-i i-j j-k k-l l-m m-n n-o o-p p-q q-r r-s s-t t-u u-v v-w w-x x-y y-z"]}`, 400, "more than 2048 positions", ""},
 		{"play unknown game", "POST", "/api/play/chess", `{"position": "."}`, 404, `unknown game "chess"`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

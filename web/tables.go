@@ -106,7 +106,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return nil, badRequest(e.Annotate(err))
 			}
-			if rows, err = g.Squares(pos, s.searchLimit()); err != nil {
+			if rows, err = g.Squares(pos, s.exploreLimit()); err != nil {
 				return nil, badRequest(err)
 			}
 		}
@@ -114,7 +114,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		for _, row := range rows {
 			flat = append(flat, row...)
 		}
-		gr, err := g.Explore(ctx, flat, s.searchLimit())
+		gr, err := g.Explore(ctx, flat, s.exploreLimit())
 		if err != nil {
 			return nil, e.Annotate(err)
 		}
