@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -31,27 +35,23 @@ func (b *lockedBuffer) String() string {
 	return b.b.String()
 }
 
-// TestServe starts "nimber serve" on a free loopback port, solves the
-// sample through it, then cancels its context (as SIGINT does) and checks
-// that it shuts down cleanly.
-func TestServe(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout bytes.Buffer
-	stderr := &lockedBuffer{}
-	root, release := newRootCmd(strings.NewReader(""), &stdout)
-	defer release()
-	root.SetArgs([]string{"serve", "--addr", "127.0.0.1:0"})
+// startServe runs "nimber serve" with args on a free loopback port until
+// ctx is cancelled, and returns its URL, its standard output and error,
+// and the channel of its end.
+func startServe(t *testing.T, ctx context.Context, args ...string) (url string, stdout *bytes.Buffer, stderr *lockedBuffer, done chan error) {
+	t.Helper()
+	stdout, stderr = &bytes.Buffer{}, &lockedBuffer{}
+	root, release := newRootCmd(strings.NewReader(""), stdout)
+	t.Cleanup(release)
+	root.SetArgs(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
 	root.SetErr(stderr)
-	done := make(chan error, 1)
+	done = make(chan error, 1)
 	go func() { done <- root.ExecuteContext(ctx) }()
 
 	serving := regexp.MustCompile(`nimber: serving on (http://127\.0\.0\.1:\d+/)\n`)
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == ""; {
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		if m := serving.FindStringSubmatch(stderr.String()); m != nil {
-			url = m[1]
-			break
+			return m[1], stdout, stderr, done
 		}
 		select {
 		case err := <-done:
@@ -61,8 +61,17 @@ func TestServe(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no serving line on stderr: %q", stderr)
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// TestServe starts "nimber serve" on a free loopback port, solves the
+// sample through it, checks that it refuses what is not its own, then
+// cancels its context (as SIGINT does) and checks that it shuts down
+// cleanly.
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, stdout, stderr, done := startServe(t, ctx)
 	if strings.Contains(stderr.String(), "warning") {
 		t.Errorf("a warning for a loopback address: %q", stderr)
 	}
@@ -84,6 +93,28 @@ func TestServe(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Errorf("GET /: status %d, %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+
+	// What is not its own: another Host (a DNS-rebinding page), and an
+	// API call from another site's page.
+	req, _ := http.NewRequest("GET", url+"api/games", nil)
+	req.Host = "rebind.example:80"
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMisdirectedRequest {
+		t.Errorf("Host rebind.example: status %d, want 421", resp.StatusCode)
+	}
+	req, _ = http.NewRequest("POST", url+"api/play/nim", strings.NewReader(`{"position": "3 4"}`))
+	req.Header.Set("Origin", "https://evil.example")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("cross-site POST: status %d, want 403", resp.StatusCode)
 	}
 
 	cancel()
@@ -125,5 +156,34 @@ func TestIsLoopback(t *testing.T) {
 		if got := isLoopback(addr); got != want {
 			t.Errorf("isLoopback(%q) = %v, want %v", addr, got, want)
 		}
+	}
+}
+
+// TestStressSlowBody sends a request whose Content-Length promises more
+// than its body, as a slowloris client does, and checks that the server
+// drops it within its read timeout instead of holding the connection. It
+// takes 10 s, so it runs only when asked for: go test -run Stress, or
+// NIMBER_STRESS=1.
+func TestStressSlowBody(t *testing.T) {
+	if testing.Short() || (os.Getenv("NIMBER_STRESS") != "1" && !strings.Contains(flag.Lookup("test.run").Value.String(), "Stress")) {
+		t.Skip("takes the server's read timeout; run with -run Stress or NIMBER_STRESS=1")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, _, _, _ := startServe(t, ctx)
+	conn, err := net.Dial("tcp", strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	fmt.Fprintf(conn, "POST /api/play/nim HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"pos")
+	conn.SetReadDeadline(time.Now().Add(time.Minute))
+	reply, err := io.ReadAll(conn)
+	took := time.Since(start)
+	status, _, _ := strings.Cut(string(reply), "\r\n")
+	t.Logf("dropped after %.1f s: %q (%v)", took.Seconds(), status, err)
+	if took > 15*time.Second {
+		t.Errorf("the connection was held %.1f s", took.Seconds())
 	}
 }
