@@ -164,6 +164,14 @@ func TestAbuse(t *testing.T) {
 	t.Run("huge compounds", func(t *testing.T) {
 		s, _ := newTestServer(t, Options{MaxMemory: 16 << 20, QueueWait: time.Minute})
 		abuse(t, s, 50, hugeSubtraction(), http.StatusBadRequest, limitMessage(s), 1536<<20)
+		// Once idle, the server hands the memory back to the system.
+		time.Sleep(idleTrimDelay + 500*time.Millisecond)
+		kept := []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}}
+		metrics.Read(kept)
+		t.Logf("free heap kept from the system once idle: %.1f MiB", float64(kept[0].Value.Uint64())/(1<<20))
+		if kept[0].Value.Uint64() > 16<<20 {
+			t.Errorf("%d bytes of free heap kept from the system after the burst", kept[0].Value.Uint64())
+		}
 	})
 }
 

@@ -24,6 +24,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"nimber/problems"
@@ -104,6 +105,7 @@ type Server struct {
 	opts     Options
 	mux      *http.ServeMux
 	slots    chan struct{} // the semaphore of computations
+	trimming atomic.Bool   // a trim is scheduled
 	files    map[string]*asset
 	cross    *http.CrossOriginProtection
 	problems []problemInfo
@@ -337,7 +339,26 @@ func (s *Server) acquire(ctx context.Context) error {
 	}
 }
 
-func (s *Server) release() { <-s.slots }
+func (s *Server) release() {
+	<-s.slots
+	if len(s.slots) == 0 && s.trimming.CompareAndSwap(false, true) {
+		time.AfterFunc(idleTrimDelay, s.trim)
+	}
+}
+
+// idleTrimDelay is how long the server waits, once no computation runs,
+// before it hands the memory of the last ones back to the system.
+const idleTrimDelay = time.Second
+
+// trim returns the heap's free memory to the system when no computation
+// runs: Go's runtime gives it back only gradually, so after a burst of
+// large requests the process would keep its peak resident for minutes.
+func (s *Server) trim() {
+	defer s.trimming.Store(false)
+	if len(s.slots) == 0 {
+		debug.FreeOSMemory()
+	}
+}
 
 // compute runs fn in a computation slot, under a deadline of Timeout
 // derived from the request's context, and writes its result as JSON with
