@@ -20,6 +20,10 @@ import (
 	"nimber/sg"
 )
 
+// MaxCases bounds the cases of one input, in every problem (README.md's
+// limits table).
+const MaxCases = 1000
+
 // Engine selects the solver used for a grid game.
 type Engine string
 

@@ -8,7 +8,10 @@
 // rectangles, so the game is a Sprague–Grundy sum over sub-rectangles.
 package bacterial
 
-import "nimber/games/grid"
+import (
+	"nimber/games/grid"
+	"nimber/problems"
+)
 
 // Cell characters of the input.
 const (
@@ -16,8 +19,17 @@ const (
 	Radioactive = '#'
 )
 
-// Spec is the input format accepted by Parse: far beyond the contest's 15 x 15.
-var Spec = grid.Spec{Alphabet: ".#", MaxCases: 1000, MaxSide: 1000, MaxCells: 1 << 20, MaxTotalCells: 1 << 24}
+// Input limits, far beyond the contest's 15 x 15 (README.md's limits table;
+// what fits in memory is much less: 399 x 399 in 12 GiB).
+const (
+	// MaxSide bounds the rows and the columns of a board.
+	MaxSide = 1000
+	// MaxTotalCells bounds the cells of all the cases of an input.
+	MaxTotalCells = 1 << 24
+)
+
+// Spec is the input format accepted by Parse.
+var Spec = grid.Spec{Alphabet: ".#", MaxCases: problems.MaxCases, MaxSide: MaxSide, MaxCells: MaxSide * MaxSide, MaxTotalCells: MaxTotalCells}
 
 // Colony is the type of colony placed by a move.
 type Colony byte

@@ -21,6 +21,7 @@ import (
 	"fmt"
 
 	"nimber/games/grid"
+	"nimber/problems"
 )
 
 // Square characters of the input.
@@ -31,11 +32,21 @@ const (
 	StartB = 'B'
 )
 
-// Spec is the input format: t tests, each n (2 <= n) and n rows over ".#AB"
-// with exactly one A and one B joined by white squares.
+// Input limits, far beyond the contest's n <= 300 (README.md's limits
+// table).
+const (
+	// MaxN bounds n, the side of a board.
+	MaxN = 5000
+	// MaxTotalCells bounds the squares of all the tests of an input: two
+	// boards of n = MaxN.
+	MaxTotalCells = 1 << 26
+)
+
+// Spec is the input format: t tests, each n (2 <= n <= MaxN) and n rows over
+// ".#AB" with exactly one A and one B joined by white squares.
 var Spec = grid.Spec{
-	Alphabet: ".#AB", Square: true, MinSide: 2, MaxSide: 5000,
-	MaxCases: 1000, MaxCells: 25_000_000, MaxTotalCells: 1 << 26, CaseName: "test",
+	Alphabet: ".#AB", Square: true, MinSide: 2, MaxSide: MaxN,
+	MaxCases: problems.MaxCases, MaxCells: MaxN * MaxN, MaxTotalCells: MaxTotalCells, CaseName: "test",
 	Validate: func(g grid.Grid) error { _, err := newBoard(g, false); return err },
 }
 

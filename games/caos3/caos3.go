@@ -9,7 +9,10 @@
 // and column of a monster inside one of them, leaving up to four rectangles.
 package caos3
 
-import "nimber/games/grid"
+import (
+	"nimber/games/grid"
+	"nimber/problems"
+)
 
 // Cell characters of the input.
 const (
@@ -17,8 +20,17 @@ const (
 	Wall  = '#'
 )
 
-// Spec is the input format accepted by Parse: far beyond the contest's 20 x 20.
-var Spec = grid.Spec{Alphabet: "^#", MaxCases: 1000, MaxSide: 1000, MaxCells: 1 << 20, MaxTotalCells: 1 << 24}
+// Input limits, far beyond the contest's 20 x 20 (README.md's limits table;
+// what fits in memory is much less: 335 x 335 in 12 GiB).
+const (
+	// MaxSide bounds the rows and the columns of a map.
+	MaxSide = 1000
+	// MaxTotalCells bounds the cells of all the cases of an input.
+	MaxTotalCells = 1 << 24
+)
+
+// Spec is the input format accepted by Parse.
+var Spec = grid.Spec{Alphabet: "^#", MaxCases: problems.MaxCases, MaxSide: MaxSide, MaxCells: MaxSide * MaxSide, MaxTotalCells: MaxTotalCells}
 
 // Move is a first move: the 0-based row and column of the monster turned into a volcano.
 type Move struct{ Row, Col int }

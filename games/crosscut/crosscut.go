@@ -86,13 +86,24 @@ func (b *Board) Count() int {
 }
 
 // valueBytes is the table entry width: a value never exceeds the number of
-// options, at most the number of marked points.
+// options, at most the number of marked points, so entries are 1 byte below
+// 256 points, 2 bytes below 65536 and 4 bytes beyond.
 func valueBytes(points int) int {
-	if points < 256 {
-		return 1
+	var w int
+	switch {
+	case points < 1<<8:
+		w = 1
+	case points < 1<<16:
+		w = 2
+	default:
+		w = 4
 	}
-	return 2
+	return max(w, minValueBytes)
 }
+
+// minValueBytes widens every table to at least this many bytes an entry; the
+// tests set it to check the wide tables on small boards.
+var minValueBytes = 1
 
 // MemoryEstimate returns the bytes Solve needs for b: one table entry per
 // sub-rectangle plus small per-line tables.
@@ -100,15 +111,18 @@ func MemoryEstimate(rows, cols, points int) int64 {
 	return rect.Cells(rows, cols)*int64(valueBytes(points)) + int64(rows*cols)*16
 }
 
-// MaxPoints bounds the marked points of a board the dense solver takes.
-const MaxPoints = 1<<16 - 1
+// MaxPoints bounds the marked points of a board the dense solver takes: the
+// 4-byte table entries hold any value up to it. Memory, not this bound,
+// limits real boards (a board with 65536 points or more is at least 256 x
+// 256, whose table needs about 4.4 GB).
+const MaxPoints = 1<<32 - 1
 
 // checkSize refuses boards whose values could overflow the table.
 func (b *Board) checkSize() error {
 	if len(b.Marked) != b.Rows*b.Cols || b.Rows < 1 || b.Cols < 1 {
 		return fmt.Errorf("crosscut: board %d x %d with %d cells", b.Rows, b.Cols, len(b.Marked))
 	}
-	if n := b.Count(); n > MaxPoints {
+	if n := b.Count(); int64(n) > MaxPoints {
 		return fmt.Errorf("crosscut: %d marked points, limit %d", n, MaxPoints)
 	}
 	return nil

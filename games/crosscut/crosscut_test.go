@@ -12,11 +12,15 @@ import (
 // TestDenseMatchesGeneric compares every sub-rectangle's value in the dense
 // table (canonical rectangles, copies) with the generic solver on the plain
 // game, on random boards of all densities, including boards with 256 or more
-// points (two-byte tables).
+// points (two-byte tables). One trial in three widens the table to two bytes
+// an entry and one in three to four bytes (the tables of boards with 65536
+// points or more, too large to compare here).
 func TestDenseMatchesGeneric(t *testing.T) {
 	const trials = 300
 	rng := rand.New(rand.NewPCG(3, 5))
+	defer func() { minValueBytes = 1 }()
 	for trial := range trials {
+		minValueBytes = [3]int{1, 2, 4}[trial%3]
 		rows, cols := 1+rng.IntN(9), 1+rng.IntN(9)
 		if trial%50 == 0 {
 			rows, cols = 17+rng.IntN(4), 17+rng.IntN(4)
@@ -38,7 +42,7 @@ func TestDenseMatchesGeneric(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got := table.Value(x); got != want {
-				t.Fatalf("trial %d, %dx%d board, rect %+v: dense %d, generic %d", trial, rows, cols, x, got, want)
+				t.Fatalf("trial %d (%d-byte entries), %dx%d board, rect %+v: dense %d, generic %d", trial, minValueBytes, rows, cols, x, got, want)
 			}
 		}
 	}
@@ -47,5 +51,19 @@ func TestDenseMatchesGeneric(t *testing.T) {
 func TestBadBoard(t *testing.T) {
 	if _, err := Solve(context.Background(), &Board{Rows: 2, Cols: 2, Marked: make([]bool, 3)}); err == nil {
 		t.Fatal("accepted a board with the wrong number of cells")
+	}
+}
+
+// TestValueBytes checks the table entry widths and the memory estimate
+// around 256 and 65536 points.
+func TestValueBytes(t *testing.T) {
+	for _, c := range []struct{ points, want int }{{0, 1}, {255, 1}, {256, 2}, {65535, 2}, {65536, 4}, {1 << 20, 4}} {
+		if got := valueBytes(c.points); got != c.want {
+			t.Errorf("valueBytes(%d) = %d, want %d", c.points, got, c.want)
+		}
+	}
+	// 300 x 300: 45451 intervals a side, 4 bytes an entry, 16 bytes a cell.
+	if got, want := MemoryEstimate(300, 300, 80106), int64(45451*45451*4+300*300*16); got != want {
+		t.Errorf("MemoryEstimate(300, 300, 80106) = %d, want %d", got, want)
 	}
 }

@@ -13,6 +13,7 @@ type Table struct {
 	nr         int
 	values8    []uint8
 	values16   []uint16
+	values32   []uint32
 }
 
 // Value returns the Grundy value of rectangle x (0 when it is empty).
@@ -21,10 +22,13 @@ func (t *Table) Value(x Rect) int {
 		return 0
 	}
 	i := t.cols.Span(x.C1, x.C2)*t.nr + t.rows.Span(x.R1, x.R2)
-	if t.values8 != nil {
+	switch {
+	case t.values8 != nil:
 		return int(t.values8[i])
+	case t.values16 != nil:
+		return int(t.values16[i])
 	}
-	return int(t.values16[i])
+	return int(t.values32[i])
 }
 
 // SplitValue returns the value of the position left when point p inside x
@@ -52,12 +56,16 @@ func Solve(ctx context.Context, b *Board) (*Table, error) {
 	t.nr = t.rows.Len()
 	n := t.nr * t.cols.Len()
 	var err error
-	if points := b.Count(); valueBytes(points) == 1 {
+	switch points := b.Count(); valueBytes(points) {
+	case 1:
 		t.values8 = make([]uint8, n)
 		err = fill(ctx, t, t.values8, points)
-	} else {
+	case 2:
 		t.values16 = make([]uint16, n)
 		err = fill(ctx, t, t.values16, points)
+	default:
+		t.values32 = make([]uint32, n)
+		err = fill(ctx, t, t.values32, points)
 	}
 	if err != nil {
 		return nil, err
@@ -65,7 +73,7 @@ func Solve(ctx context.Context, b *Board) (*Table, error) {
 	return t, nil
 }
 
-func fill[T uint8 | uint16](ctx context.Context, t *Table, table []T, points int) error {
+func fill[T uint8 | uint16 | uint32](ctx context.Context, t *Table, table []T, points int) error {
 	b := t.board
 	R, C, nr := b.Rows, b.Cols, t.nr
 	// rowPrefix[r*(C+1)+c]: marked points in row r, columns < c;
