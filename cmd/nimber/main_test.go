@@ -118,6 +118,8 @@ func TestUsageErrors(t *testing.T) {
 		{"solve", "caos3", "--max-memory", "0.5"},
 		{"solve", "caos3", "--max-memory", "-1GB"},
 		{"solve", "caos3", "--max-memory", "NaN"},
+		{"table", "knights", "--size", "-3"},
+		{"sequence", "0.77", "--to", "1e3"},
 		{"frobnicate"},
 	} {
 		code, out, errOut := nimber(t, "1\n1 1\n^\n", args...)

@@ -60,6 +60,9 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 			}
 			switch name {
 			case "knights":
+				if size < 1 {
+					return fmt.Errorf("--size %d: want a board side of at least 1", size)
+				}
 				name, position = "knights", fmt.Sprintf("%dx%d", size, size)
 				if moves != "" {
 					name += ":" + moves
