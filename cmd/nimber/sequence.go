@@ -16,6 +16,7 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
 
+	"nimber/game"
 	"nimber/heap"
 	"nimber/heap/seqfile"
 )
@@ -35,7 +36,13 @@ type sequenceFlags struct {
 	values, asJSON, again bool
 	out                   string
 	every                 time.Duration
+	maxMemory             string
 }
+
+// sequenceBytes estimates the memory of a code's sequence of to heaps: a
+// byte a value and a bit a heap for the scans (values of 255 and more
+// take side blocks, a small fraction).
+func sequenceBytes(to int) int64 { return int64(to) + int64(to)/8 }
 
 func newSequenceCmd() *cobra.Command {
 	var f sequenceFlags
@@ -94,6 +101,7 @@ is a terminal.`,
 	cmd.Flags().StringVar(&f.out, "out", "", "write the sequence to `FILE` as it grows, with checkpoints in FILE.ckpt")
 	cmd.Flags().BoolVar(&f.again, "resume", false, "continue the sequence file of --out from its last checkpoint")
 	cmd.Flags().DurationVar(&f.every, "checkpoint-every", 2*time.Second, "time between checkpoints")
+	cmd.Flags().StringVar(&f.maxMemory, "max-memory", "", "refuse a sequence whose memory estimate (about 1.1 bytes a heap) exceeds this, e.g. 2GiB (default: half the machine's memory)")
 	cmd.Flags().MarkHidden("checkpoint-every")
 	gf.register(cmd.Flags())
 	return cmd
@@ -143,6 +151,16 @@ func codeSequence(cmd *cobra.Command, code string, g *heap.Game, f sequenceFlags
 	}
 	if f.every <= 0 {
 		return fmt.Errorf("--checkpoint-every %v: want a positive duration", f.every)
+	}
+	limit := defaultMaxMemory()
+	if f.maxMemory != "" {
+		var err error
+		if limit, err = parseBytes(f.maxMemory); err != nil {
+			return fmt.Errorf("--max-memory: %w", err)
+		}
+	}
+	if need := sequenceBytes(f.to); need > limit {
+		return fmt.Errorf("%d heaps need about %s, over the memory limit of %s (raise --max-memory)", f.to, game.FormatBytes(need), game.FormatBytes(limit))
 	}
 	start := time.Now()
 	var w *seqfile.Writer

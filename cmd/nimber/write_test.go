@@ -65,6 +65,7 @@ func TestRefusedBeforeAllocating(t *testing.T) {
 		{[]string{"table", "knights", "--size", "100", "--max-positions", "5000"}, "more than 5000 positions"},
 		{[]string{"table", "knights", "--max-positions", "-1"}, "--max-positions -1 is negative"},
 		{[]string{"grundy", "nim", "3", "--timeout", "-1s"}, "--timeout -1s is negative"},
+		{[]string{"sequence", "grundy", "--to", "4294967296", "--max-memory", "1GiB"}, "4294967296 heaps need about 4.5 GiB, over the memory limit of 1.0 GiB"},
 		{[]string{"sequence", "grundy", "--to", "100000000", "--timeout", "100ms"}, "(--timeout ran out)"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
