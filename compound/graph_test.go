@@ -2,6 +2,7 @@ package compound
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -502,4 +503,18 @@ func FuzzParseGraph(f *testing.F) {
 		}
 		checkTopologicalOrder(t, g, order)
 	})
+}
+
+// TestTopologicalOrderCancelled checks that a cancelled context stops the
+// sort (and Compute) with the context's error.
+func TestTopologicalOrderCancelled(t *testing.T) {
+	g := graphTestDAG(rand.New(rand.NewPCG(3, 15)), 200000, 3)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := TopologicalOrderContext(ctx, g); !errors.Is(err, context.Canceled) {
+		t.Errorf("TopologicalOrderContext after cancel: %v, want context.Canceled", err)
+	}
+	if _, err := Compute(ctx, g); !errors.Is(err, context.Canceled) {
+		t.Errorf("Compute after cancel: %v, want context.Canceled", err)
+	}
 }

@@ -110,7 +110,7 @@ func (inv *Invariants) Number(f string, p int) (int, error) {
 // the positions in topological order (options first), without recursion.
 // It fails when g has a cycle, and returns ctx's error once cancelled.
 func Compute(ctx context.Context, g Game) (*Invariants, error) {
-	order, err := TopologicalOrder(g)
+	order, err := TopologicalOrderContext(ctx, g)
 	if err != nil {
 		return nil, err
 	}

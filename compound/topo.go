@@ -1,6 +1,7 @@
 package compound
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -35,6 +36,12 @@ func positionName(g Game, p int) string {
 // same options each time (an 8192 x 8192 knight board takes about 8 s and
 // 1.8 GB).
 func TopologicalOrder(g Game) ([]int32, error) {
+	return TopologicalOrderContext(context.Background(), g)
+}
+
+// TopologicalOrderContext is TopologicalOrder that stops with ctx's error
+// once ctx is done.
+func TopologicalOrderContext(ctx context.Context, g Game) ([]int32, error) {
 	n := g.Len()
 	if n < 0 || n > math.MaxInt32 {
 		return nil, fmt.Errorf("game has %d positions, more than %d", n, math.MaxInt32)
@@ -57,6 +64,9 @@ func TopologicalOrder(g Game) ([]int32, error) {
 		edges++
 	}
 	for p = 0; p < n; p++ {
+		if p&0xffff == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		g.Options(p, count)
 		if bad != nil {
 			return nil, bad
@@ -64,9 +74,12 @@ func TopologicalOrder(g Game) ([]int32, error) {
 	}
 	var order []int32
 	if edges <= math.MaxInt32 {
-		order = kahn[int32](g, left, edges)
+		order = kahn[int32](ctx, g, left, edges)
 	} else {
-		order = kahn[int](g, left, edges)
+		order = kahn[int](ctx, g, left, edges)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, context.Cause(ctx)
 	}
 	if len(order) == n {
 		return order, nil
@@ -77,8 +90,8 @@ func TopologicalOrder(g Game) ([]int32, error) {
 // kahn places the positions of g in topological order by Kahn's algorithm,
 // given the number of options of every position (which it counts down) and
 // of all of them; offsets of type T index the lists of parents. It returns
-// fewer than g.Len() positions when g has a cycle.
-func kahn[T int32 | int](g Game, left []int32, edges int) []int32 {
+// fewer than g.Len() positions when g has a cycle, or when ctx is done.
+func kahn[T int32 | int](ctx context.Context, g Game, left []int32, edges int) []int32 {
 	n := len(left)
 	// parents[start[q]:start[q+1]] lists the positions having q as an
 	// option (with repetitions when an option is listed twice). start[q]
@@ -87,6 +100,9 @@ func kahn[T int32 | int](g Game, left []int32, edges int) []int32 {
 	start := make([]T, n+1)
 	countParents := func(q int) { start[q]++ }
 	for p := range n {
+		if p&0xffff == 0 && ctx.Err() != nil {
+			return nil
+		}
 		g.Options(p, countParents)
 	}
 	for q := 1; q < n; q++ {
@@ -102,6 +118,9 @@ func kahn[T int32 | int](g Game, left []int32, edges int) []int32 {
 		parents[start[q]] = int32(p)
 	}
 	for p = 0; p < n; p++ {
+		if p&0xffff == 0 && ctx.Err() != nil {
+			return nil
+		}
 		g.Options(p, addParent)
 	}
 
@@ -112,6 +131,9 @@ func kahn[T int32 | int](g Game, left []int32, edges int) []int32 {
 		}
 	}
 	for head := 0; head < len(order); head++ {
+		if head&0xffff == 0 && ctx.Err() != nil {
+			return nil
+		}
 		q := order[head]
 		for _, p := range parents[start[q]:start[q+1]] {
 			left[p]--
