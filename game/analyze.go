@@ -105,6 +105,9 @@ type MoveValue struct {
 	// Value is the Grundy value of the position after the move, and
 	// LeavesValue the nim-sum of the parts the move leaves.
 	Value, LeavesValue int
+	// LeafValues are the Grundy values of the parts the move leaves, in
+	// the order of Leaves (none in loopy games).
+	LeafValues []int
 	// Outcome is the outcome of the position after the move, for the
 	// player who then moves; the move wins when that is P.
 	Outcome sg.Outcome
@@ -246,16 +249,18 @@ func (g *typed[P, M]) analyze(ctx context.Context, r Rules[P, M], s Sum[P], o Op
 			return
 		}
 		x := 0
-		for _, l := range leaves {
+		values := make([]int, len(leaves))
+		for k, l := range leaves {
 			lv, err := grundy(l)
 			if err != nil {
 				moveErr = err
 				return
 			}
+			values[k] = lv
 			x ^= lv
 		}
 		next := a.Value ^ a.Parts[i].Value ^ x
-		a.Moves = append(a.Moves, MoveValue{Move: g.move(s, i, m, leaves), Value: next, LeavesValue: x,
+		a.Moves = append(a.Moves, MoveValue{Move: g.move(s, i, m, leaves), Value: next, LeavesValue: x, LeafValues: values,
 			Outcome: sg.OutcomeOf(next), Winning: next == 0})
 	})
 	if moveErr != nil {

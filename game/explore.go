@@ -45,6 +45,10 @@ func (g *Graph) Roots() []int { return g.roots }
 // lookup returns the index of position s, a Sum of the game's parts.
 func (g *Graph) lookup(s any) (int, bool) { return g.find(s) }
 
+// Find returns the index of position p (the order of its parts does not
+// matter); ok is false when p is not in the graph.
+func (g *Graph) Find(p Position) (i int, ok bool) { return g.find(p.sum) }
+
 // ExploreError reports an exploration beyond its limit of positions, or of
 // moves (optionsPerPosition times as many).
 type ExploreError struct{ Limit int }

@@ -404,3 +404,62 @@ func TestCompoundExamples(t *testing.T) {
 		t.Errorf("bacterial-tactics: status %d, %s", rec.Code, rec.Body)
 	}
 }
+
+// TestMoves checks POST /api/moves/{game}: the fields of the contract for
+// a heap game by its code, a board game, a loopy game (null value) and a
+// rules file served by its name, and the errors.
+func TestMoves(t *testing.T) {
+	_, rules, err := registry.LoadRules("../examples/rules/coins.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := newTestServer(t, Options{Rules: []*registry.Entry{rules}})
+	for _, tc := range []struct {
+		game, position string
+		value          any // float64, or nil for a loopy game
+		outcome        string
+		remoteness     float64
+		moves          int
+	}{
+		{"0.77", "1 2", 3.0, "N", 3, 3},
+		{"grundy", "5", 2.0, "N", 3, 2}, // 5 splits into 1+4 (value 0) or 2+3 (value 1)
+		{"coins", `"HT"`, 0.0, "P", 2, 2},
+		{"boi2008-game", "A..\n...\n..B", nil, "P", 6, 2},
+	} {
+		rec := do(t, s, "POST", "/api/moves/"+tc.game, `{"position": `+strconv.Quote(tc.position)+`}`)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s %q: status %d, %s", tc.game, tc.position, rec.Code, rec.Body)
+		}
+		var got map[string]any
+		decode(t, rec, &got)
+		for _, k := range []string{"value", "outcome", "remoteness", "parts", "nim_sum_binary", "moves"} {
+			if _, ok := got[k]; !ok {
+				t.Errorf("%s: no %q in %s", tc.game, k, rec.Body)
+			}
+		}
+		moves, _ := got["moves"].([]any)
+		if got["value"] != tc.value || got["outcome"] != tc.outcome || got["remoteness"] != tc.remoteness || len(moves) != tc.moves {
+			t.Errorf("%s %q: value %v, outcome %v, remoteness %v, %d moves; want %v, %s, %v, %d",
+				tc.game, tc.position, got["value"], got["outcome"], got["remoteness"], len(moves), tc.value, tc.outcome, tc.remoteness, tc.moves)
+		}
+		for _, m := range moves {
+			mv := m.(map[string]any)
+			for _, k := range []string{"move", "position", "value", "outcome", "remoteness", "parts"} {
+				if _, ok := mv[k]; !ok {
+					t.Errorf("%s: a move without %q: %v", tc.game, k, mv)
+				}
+			}
+		}
+	}
+	for _, tc := range []struct{ path, body, want string }{
+		{"/api/moves/0.77", `{"position": ""}`, "position is missing"},
+		{"/api/moves/0.77", `{"position": "x"}`, `is not a heap size`},
+		{"/api/moves/chess", `{"position": "1"}`, "chess"},
+		{"/api/moves/0.77", `{"position": "1", "Position": "2"}`, "unknown field"},
+	} {
+		rec := do(t, s, "POST", tc.path, tc.body)
+		if rec.Code < 400 || rec.Code > 404 || !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("%s %s: status %d, %s; want an error containing %q", tc.path, tc.body, rec.Code, rec.Body, tc.want)
+		}
+	}
+}

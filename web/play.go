@@ -61,3 +61,38 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 		return playResponse{State: st, Reply: reply}, e.Annotate(err)
 	})
 }
+
+// movesRequest is the body of POST /api/moves/{game}.
+type movesRequest struct {
+	// Position is the position to explain, in the game's text form.
+	Position string `json:"position"`
+}
+
+// handleMoves answers POST /api/moves/{game}: the position's value as the
+// nim-sum of its parts, its remoteness, and every legal move with the
+// value, outcome, remoteness and parts it leaves (play.Explanation).
+func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
+	g, e, err := s.lookup(r.PathValue("game"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var req movesRequest
+	if err := s.readJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if strings.TrimSpace(req.Position) == "" {
+		s.fail(w, r, errorf(http.StatusBadRequest, "position is missing: give it in the game's text form (%s)", e.Format))
+		return
+	}
+	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
+	s.compute(w, r, func(ctx context.Context) (any, error) {
+		pos, err := g.Parse(req.Position)
+		if err != nil {
+			return nil, e.Annotate(err)
+		}
+		ex, err := play.Explain(ctx, g, pos, opts, s.exploreLimit())
+		return ex, e.Annotate(err)
+	})
+}

@@ -141,6 +141,7 @@ func (s *Server) routes() {
 	s.api("POST /api/solve/{problem}", s.handleSolve)
 	s.api("POST /api/analyze/{problem}", s.handleAnalyze)
 	s.api("POST /api/play/{game}", s.handlePlay)
+	s.api("POST /api/moves/{game}", s.handleMoves)
 	s.api("GET /api/table/{game}", s.handleTable)
 	s.api("GET /api/sequence", s.handleSequence)
 	s.api("POST /api/compound", s.handleCompound)

@@ -1,0 +1,120 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"nimber/compound"
+	"nimber/game"
+)
+
+// Explanation says why a position is won or lost: its value as the nim-sum
+// of its independent parts, its remoteness, and every legal move with the
+// parts, value, outcome and remoteness it leads to. It is the answer of
+// POST /api/moves/{game}.
+type Explanation struct {
+	// Position is the position in the game's text form.
+	Position string `json:"position"`
+	// Value is the Grundy value, the nim-sum of the parts' values (null
+	// in loopy games).
+	Value *int `json:"value"`
+	// Outcome is N (the player to move wins), P, or D (loopy games).
+	Outcome string `json:"outcome"`
+	// Remoteness is the number of moves the game lasts under normal play
+	// when the winner hurries and the loser delays; null when the
+	// positions reachable are more than the search's limit.
+	Remoteness *int `json:"remoteness"`
+	// Parts are the independent parts with their Grundy values (none in
+	// loopy games).
+	Parts []Part `json:"parts"`
+	// NimSumBinary is Value in binary, the column sum of the parts'
+	// values without carries (null in loopy games).
+	NimSumBinary *string `json:"nim_sum_binary"`
+	// Moves are every legal move once, in the order of Game.Moves.
+	Moves []ExplainedMove `json:"moves"`
+}
+
+// ExplainedMove is a legal move with what it leaves.
+type ExplainedMove struct {
+	Move
+	// Position is the whole position after the move.
+	Position string `json:"position"`
+	// Value, Outcome and Remoteness are those of the position after the
+	// move, for the player then to move: the move wins when Outcome is P.
+	Value      *int        `json:"value"`
+	Outcome    string      `json:"outcome"`
+	Remoteness *int        `json:"remoteness"`
+	Parts      []Part      `json:"parts"`
+	Cells      []game.Cell `json:"cells,omitempty"`
+	// Winning reports a move after which the opponent loses.
+	Winning bool `json:"winning"`
+}
+
+// Explain analyses pos for the player to move. The remoteness comes from
+// the graph of every position reachable from pos, built within limit
+// positions (game.Explore); beyond it the remoteness is null and the rest
+// is still given.
+func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options, limit int) (*Explanation, error) {
+	a, err := g.Analyze(ctx, pos, o)
+	if err != nil {
+		return nil, err
+	}
+	e := &Explanation{Position: a.Text, Outcome: a.Outcome.String(), Parts: []Part{}, Moves: make([]ExplainedMove, len(a.Moves))}
+	if a.Loopy {
+		e.Remoteness = intPtr(a.Remoteness)
+		for i, m := range a.Moves {
+			e.Moves[i] = ExplainedMove{Move: Move{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
+				Outcome: m.Outcome.String(), Remoteness: intPtr(m.Remoteness), Parts: []Part{}, Winning: m.Winning}
+		}
+		return e, nil
+	}
+	e.Value = intPtr(a.Value)
+	binary := strconv.FormatInt(int64(a.Value), 2)
+	e.NimSumBinary = &binary
+	for _, p := range a.Parts {
+		e.Parts = append(e.Parts, Part{Position: p.Text, Value: p.Value})
+	}
+	remoteness, err := remotenesses(ctx, g, pos, limit)
+	if err != nil {
+		return nil, err
+	}
+	e.Remoteness = remoteness(pos)
+	for i, m := range a.Moves {
+		parts := make([]Part, 0, len(e.Parts)-1+len(m.Leaves))
+		parts = append(parts, e.Parts[:m.Part]...)
+		for k, l := range m.Leaves {
+			parts = append(parts, Part{Position: g.Format(l), Value: m.LeafValues[k]})
+		}
+		parts = append(parts, e.Parts[m.Part+1:]...)
+		e.Moves[i] = ExplainedMove{Move: Move{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
+			Value: intPtr(m.Value), Outcome: m.Outcome.String(), Remoteness: remoteness(m.Next), Parts: parts, Winning: m.Winning}
+	}
+	return e, nil
+}
+
+// remotenesses returns the normal-play remoteness of pos and of the
+// positions reachable from it, nil for every position when they are more
+// than limit.
+func remotenesses(ctx context.Context, g game.Game, pos game.Position, limit int) (func(game.Position) *int, error) {
+	gr, err := g.Explore(ctx, []game.Position{pos}, limit)
+	if _, ok := errors.AsType[*game.ExploreError](err); ok {
+		return func(game.Position) *int { return nil }, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	inv, err := compound.Compute(ctx, gr)
+	if err != nil {
+		return nil, err
+	}
+	return func(p game.Position) *int {
+		i, ok := gr.Find(p)
+		if !ok {
+			return nil
+		}
+		return intPtr(int(inv.R[i]))
+	}, nil
+}
+
+func intPtr(v int) *int { return &v }

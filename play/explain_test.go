@@ -1,0 +1,224 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"nimber/game"
+	"nimber/registry"
+)
+
+// bruteRemoteness is the normal-play remoteness of pos, searched over whole
+// positions straight from the definition, with no Sprague–Grundy theory: 0
+// with no move; 1 + the least even remoteness of an option when there is
+// one (the winner hurries), else 1 + the largest (the loser delays).
+func bruteRemoteness(t *testing.T, g game.Game, pos game.Position, memo map[string]int) int {
+	key := g.Format(pos)
+	if r, ok := memo[key]; ok {
+		return r
+	}
+	moves, err := g.Moves(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	minEven, largest := -1, -1
+	for _, m := range moves {
+		r := bruteRemoteness(t, g, m.Next, memo)
+		if r%2 == 0 && (minEven < 0 || r < minEven) {
+			minEven = r
+		}
+		largest = max(largest, r)
+	}
+	r := 0
+	switch {
+	case minEven >= 0:
+		r = 1 + minEven
+	case largest >= 0:
+		r = 1 + largest
+	}
+	memo[key] = r
+	return r
+}
+
+// explainPositions are random small positions of games of every kind.
+func explainPositions(rng *rand.Rand) (string, string) {
+	heaps := func(most int) string {
+		var b []string
+		for range 1 + rng.IntN(3) {
+			b = append(b, fmt.Sprint(rng.IntN(most+1)))
+		}
+		return strings.Join(b, " ")
+	}
+	switch rng.IntN(6) {
+	case 0:
+		return "0.77", heaps(8)
+	case 1:
+		return "grundy", heaps(10)
+	case 2:
+		return "sub:1,3,4", heaps(12)
+	case 3:
+		return "nim", heaps(5)
+	case 4:
+		return "wythoff", fmt.Sprintf("%d,%d", rng.IntN(6), rng.IntN(6))
+	default:
+		var edges []string
+		for range 1 + rng.IntN(6) {
+			a, b := rng.IntN(7), rng.IntN(7)
+			if a == b {
+				edges = append(edges, fmt.Sprintf("v%d", a))
+			} else {
+				edges = append(edges, fmt.Sprintf("v%d-v%d", a, b))
+			}
+		}
+		return "node-kayles", strings.Join(edges, " ")
+	}
+}
+
+// TestExplainAgainstBruteForce checks Explain on random positions against
+// a search of whole positions: the remoteness of the position and of every
+// move, the outcome by its parity, every legal move once, and the values
+// as nim-sums of the parts listed.
+func TestExplainAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 1))
+	ctx := context.Background()
+	for trial := range trials(600) {
+		name, text := explainPositions(rng)
+		g, _, err := registry.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, err := g.Parse(text)
+		if err != nil {
+			t.Fatalf("%s %q: %v", name, text, err)
+		}
+		e, err := Explain(ctx, g, pos, game.Options{}, 0)
+		if err != nil {
+			t.Fatalf("%s %q: %v", name, text, err)
+		}
+		memo := map[string]int{}
+		where := fmt.Sprintf("trial %d, %s %q", trial, name, text)
+		checkExplained(t, where, e.Value, e.Outcome, e.Remoteness, e.Parts, bruteRemoteness(t, g, pos, memo))
+		if *e.NimSumBinary != fmt.Sprintf("%b", *e.Value) {
+			t.Errorf("%s: nim_sum_binary %q, value %d", where, *e.NimSumBinary, *e.Value)
+		}
+		moves, _ := g.Moves(pos)
+		if len(e.Moves) != len(moves) {
+			t.Fatalf("%s: %d moves explained, %d legal", where, len(e.Moves), len(moves))
+		}
+		for i, m := range e.Moves {
+			if m.Part != moves[i].Part || m.Text != moves[i].Text || m.Position != g.Format(moves[i].Next) {
+				t.Fatalf("%s: move %d is %+v, want %q in part %d", where, i, m.Move, moves[i].Text, moves[i].Part)
+			}
+			checkExplained(t, fmt.Sprintf("%s, move %q", where, m.Text), m.Value, m.Outcome, m.Remoteness, m.Parts,
+				bruteRemoteness(t, g, moves[i].Next, memo))
+			if m.Winning != (m.Outcome == "P") {
+				t.Errorf("%s, move %q: winning %v, outcome %s", where, m.Text, m.Winning, m.Outcome)
+			}
+		}
+	}
+}
+
+// checkExplained compares an explained position with the brute-force
+// remoteness r: equal remoteness, P exactly when r is even, a value that
+// is zero exactly then and the nim-sum of the parts.
+func checkExplained(t *testing.T, where string, value *int, outcome string, remoteness *int, parts []Part, r int) {
+	t.Helper()
+	if remoteness == nil || *remoteness != r {
+		t.Fatalf("%s: remoteness %v, brute force %d", where, remoteness, r)
+	}
+	if want := map[bool]string{true: "P", false: "N"}[r%2 == 0]; outcome != want {
+		t.Fatalf("%s: outcome %s, brute-force remoteness %d", where, outcome, r)
+	}
+	sum := 0
+	for _, p := range parts {
+		sum ^= p.Value
+	}
+	if value == nil || *value != sum || (*value == 0) != (r%2 == 0) {
+		t.Fatalf("%s: value %v, parts %v, brute-force remoteness %d", where, value, parts, r)
+	}
+}
+
+// TestExplainBeyondLimit checks that a position whose reachable positions
+// exceed the limit is still explained, with a null remoteness.
+func TestExplainBeyondLimit(t *testing.T) {
+	g, _, err := registry.Lookup("0.77")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := g.Parse("30 31 32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Explain(context.Background(), g, pos, game.Options{}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Remoteness != nil || e.Value == nil || len(e.Moves) == 0 || e.Moves[0].Remoteness != nil {
+		t.Errorf("beyond the limit: remoteness %v, value %v, %d moves", e.Remoteness, e.Value, len(e.Moves))
+	}
+}
+
+// TestExplainLoopy checks a loopy game's explanation: outcomes and
+// remoteness from the retrograde analysis, no values.
+func TestExplainLoopy(t *testing.T) {
+	g, _, err := registry.Lookup("boi2008-game")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := g.Parse("A..\n...\n..B")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Explain(context.Background(), g, pos, game.Options{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Value != nil || e.NimSumBinary != nil || e.Remoteness == nil || len(e.Moves) == 0 {
+		t.Fatalf("loopy: %+v", e)
+	}
+	for _, m := range e.Moves {
+		if m.Remoteness == nil || m.Value != nil || m.Winning != (m.Outcome == "P") {
+			t.Errorf("loopy move %+v", m)
+		}
+	}
+}
+
+// TestExplainRulesFile checks Explain on the games of rules files (a string
+// game that splits, a heap game) against the brute force.
+func TestExplainRulesFile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 2))
+	for _, file := range []string{"coins", "kayles"} {
+		g, _, err := registry.LoadRules("../examples/rules/" + file + ".star")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range trials(60) {
+			text := fmt.Sprint(rng.IntN(9))
+			if file == "coins" {
+				b := make([]byte, 1+rng.IntN(7))
+				for i := range b {
+					b[i] = "HT"[rng.IntN(2)]
+				}
+				text = fmt.Sprintf("%q", b)
+			}
+			pos, err := g.Parse(text)
+			if err != nil {
+				t.Fatalf("%s %s: %v", file, text, err)
+			}
+			e, err := Explain(context.Background(), g, pos, game.Options{}, 0)
+			if err != nil {
+				t.Fatalf("%s %s: %v", file, text, err)
+			}
+			memo := map[string]int{}
+			checkExplained(t, file+" "+text, e.Value, e.Outcome, e.Remoteness, e.Parts, bruteRemoteness(t, g, pos, memo))
+			for i, m := range e.Moves {
+				moves, _ := g.Moves(pos)
+				checkExplained(t, fmt.Sprintf("%s %s, move %d", file, text, i), m.Value, m.Outcome, m.Remoteness, m.Parts,
+					bruteRemoteness(t, g, moves[i].Next, memo))
+			}
+		}
+	}
+}
