@@ -222,3 +222,46 @@ func TestExplainRulesFile(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyProlongs checks that the engine, in a lost position, plays a
+// move after which the game lasts longest (the option of largest
+// remoteness, by the brute force), on random positions.
+func TestReplyProlongs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 3))
+	lost := 0
+	for range trials(600) {
+		name, text := explainPositions(rng)
+		g, _, err := registry.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, err := g.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, _ := g.Moves(pos)
+		memo := map[string]int{}
+		if len(moves) == 0 || bruteRemoteness(t, g, pos, memo)%2 != 0 {
+			continue // over, or won
+		}
+		lost++
+		longest := 0
+		for _, m := range moves {
+			longest = max(longest, bruteRemoteness(t, g, m.Next, memo))
+		}
+		s, reply, err := ReplayAndReply(context.Background(), g, text, nil, game.Options{})
+		if err != nil || reply == nil {
+			t.Fatalf("%s %q: %v, reply %v", name, text, err, reply)
+		}
+		after, err := g.Parse(s.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := bruteRemoteness(t, g, after, memo); r != longest {
+			t.Errorf("%s %q: the engine played %q, leaving remoteness %d; the longest line has %d", name, text, reply.Text, r, longest)
+		}
+	}
+	if lost < 20 {
+		t.Errorf("only %d lost positions tried", lost)
+	}
+}

@@ -87,8 +87,9 @@ type State struct {
 
 // EngineMove returns the move of perfect play (game.Analysis.EngineMove):
 // a winning move if any (the quickest in a loopy game), else one that keeps
-// a draw, else one that loses as late as possible. ok is false when the
-// game is over.
+// a draw, else one that loses as late as possible in a loopy game and the
+// first move in others (ReplayAndReply then looks for the longest losing
+// line). ok is false when the game is over.
 func (s *State) EngineMove() (m Move, ok bool) {
 	if s.Over {
 		return Move{}, false
@@ -131,6 +132,12 @@ func ReplayAndReply(ctx context.Context, g game.Game, start string, moves []Move
 		return s, nil, err
 	}
 	m := s.engine
+	if s.Outcome == "P" && s.Value != nil {
+		// Lost: prolong the game, as a good loser does.
+		if m, err = prolong(ctx, g, pos, m, o.Limit); err != nil {
+			return nil, nil, err
+		}
+	}
 	next, _, err := g.Play(pos, m.Part, m.Text)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the engine's move %d (%s): %w", len(moves)+1, clip(m.Text), err)
@@ -141,6 +148,35 @@ func ReplayAndReply(ctx context.Context, g game.Game, start string, moves []Move
 		return nil, nil, err
 	}
 	return after, &m, nil
+}
+
+// prolongLimit bounds the positions the engine explores to find its
+// longest losing line, so that a reply on a large board stays quick.
+const prolongLimit = 1 << 16
+
+// prolong returns the move of pos (a lost position of a game that ends)
+// after which the game lasts longest with best play: the option of largest
+// remoteness. It returns m when the positions reachable are too many to
+// search.
+func prolong(ctx context.Context, g game.Game, pos game.Position, m Move, limit int) (Move, error) {
+	if limit <= 0 || limit > prolongLimit {
+		limit = prolongLimit
+	}
+	remoteness, err := remotenesses(ctx, g, pos, limit)
+	if err != nil {
+		return m, err
+	}
+	moves, err := g.Moves(pos)
+	if err != nil {
+		return m, err
+	}
+	longest := -1
+	for _, mv := range moves {
+		if r := remoteness(mv.Next); r != nil && *r > longest {
+			longest, m = *r, Move{Part: mv.Part, Text: mv.Text}
+		}
+	}
+	return m, nil
 }
 
 // Analyze returns the state of pos, as if reached from the start: its

@@ -97,7 +97,11 @@ func TestPlayEngineGames(t *testing.T) {
 					}
 					break
 				}
-				engine, _ := want.EngineMove()
+				_, wantReply, err := play.ReplayAndReply(ctx, g, startText, moves, opts)
+				if err != nil || wantReply == nil {
+					t.Fatalf("ReplayAndReply: %v, %v", wantReply, err)
+				}
+				engine := *wantReply
 				if resp.Reply == nil || *resp.Reply != engine {
 					t.Fatalf("reply %v, want the engine's move %v", resp.Reply, engine)
 				}
