@@ -144,18 +144,7 @@ func checkExplained(t *testing.T, where string, value *int, outcome string, remo
 // TestExplainBeyondLimit checks that a position whose reachable positions
 // exceed the limit is still explained, with a null remoteness.
 func TestExplainBeyondLimit(t *testing.T) {
-	g, _, err := registry.Lookup("0.77")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, err := g.Parse("30 31 32")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := Explain(context.Background(), g, pos, game.Options{}, 100)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := explainText(t, "0.77", "30 31 32", 100)
 	if e.Remoteness != nil || e.Value == nil || len(e.Moves) == 0 || e.Moves[0].Remoteness != nil {
 		t.Errorf("beyond the limit: remoteness %v, value %v, %d moves", e.Remoteness, e.Value, len(e.Moves))
 	}
@@ -164,18 +153,7 @@ func TestExplainBeyondLimit(t *testing.T) {
 // TestExplainLoopy checks a loopy game's explanation: outcomes and
 // remoteness from the retrograde analysis, no values.
 func TestExplainLoopy(t *testing.T) {
-	g, _, err := registry.Lookup("boi2008-game")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, err := g.Parse("A..\n...\n..B")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := Explain(context.Background(), g, pos, game.Options{}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := explainText(t, "boi2008-game", "A..\n...\n..B", 0)
 	if e.Value != nil || e.NimSumBinary != nil || e.Remoteness == nil || len(e.Moves) == 0 {
 		t.Fatalf("loopy: %+v", e)
 	}
@@ -264,4 +242,23 @@ func TestReplyProlongs(t *testing.T) {
 	if lost < 20 {
 		t.Errorf("only %d lost positions tried", lost)
 	}
+}
+
+// explainText explains the position text of the registered game name,
+// exploring at most limit positions.
+func explainText(t *testing.T, name, text string, limit int) *Explanation {
+	t.Helper()
+	g, _, err := registry.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := g.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Explain(context.Background(), g, pos, game.Options{}, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

@@ -7,6 +7,7 @@ import (
 
 	"nimber/game"
 	"nimber/play"
+	"nimber/registry"
 )
 
 // playRequest is the body of POST /api/play/{game}.
@@ -33,22 +34,9 @@ type playResponse struct {
 // handlePlay answers POST /api/play/{game}: replays the moves from the
 // start, checking each, and plays the engine's reply if asked.
 func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
-	g, e, err := s.lookup(r.PathValue("game"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	var req playRequest
-	if err := s.readJSON(w, r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if strings.TrimSpace(req.Position) == "" {
-		if e.ExamplePosition == "" {
-			s.fail(w, r, errorf(http.StatusBadRequest, "position is missing: give the start in the game's text form (%s)", e.Format))
-			return
-		}
-		s.fail(w, r, errorf(http.StatusBadRequest, "position is missing: give the start, e.g. %q", e.ExamplePosition))
+	g, e, ok := s.readPositionRequest(w, r, &req, func() string { return req.Position })
+	if !ok {
 		return
 	}
 	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
@@ -72,18 +60,9 @@ type movesRequest struct {
 // nim-sum of its parts, its remoteness, and every legal move with the
 // value, outcome, remoteness and parts it leaves (play.Explanation).
 func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
-	g, e, err := s.lookup(r.PathValue("game"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	var req movesRequest
-	if err := s.readJSON(w, r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if strings.TrimSpace(req.Position) == "" {
-		s.fail(w, r, errorf(http.StatusBadRequest, "position is missing: give it in the game's text form (%s)", e.Format))
+	g, e, ok := s.readPositionRequest(w, r, &req, func() string { return req.Position })
+	if !ok {
 		return
 	}
 	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
@@ -95,4 +74,25 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		ex, err := play.Explain(ctx, g, pos, opts, s.exploreLimit())
 		return ex, e.Annotate(err)
 	})
+}
+
+// readPositionRequest reads the game named by the path and the JSON body
+// into req, whose position position returns; it answers the error and
+// returns false when either is bad or the position is missing.
+func (s *Server) readPositionRequest(w http.ResponseWriter, r *http.Request, req any, position func() string) (game.Game, *registry.Entry, bool) {
+	g, e, err := s.lookup(r.PathValue("game"))
+	if err == nil {
+		err = s.readJSON(w, r, req)
+	}
+	if err == nil && strings.TrimSpace(position()) == "" {
+		err = errorf(http.StatusBadRequest, "position is missing: give one in the game's text form (%s)", e.Format)
+		if e.ExamplePosition != "" {
+			err = errorf(http.StatusBadRequest, "position is missing: give one, e.g. %q", e.ExamplePosition)
+		}
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, nil, false
+	}
+	return g, e, true
 }

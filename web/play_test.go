@@ -232,7 +232,7 @@ func TestPlayBadRequests(t *testing.T) {
 	}{
 		{"unknown game", "chess", `{"position": "."}`, 404, `unknown game "chess" (known: bacterial-tactics, inventor-outlasting, caos3, boi2008-game, knights:STEPS, CODE`},
 		{"bad member", "sub:1,x", `{"position": "5"}`, 404, `"x"`},
-		{"no position", "caos3", `{"moves": []}`, 400, "position is missing: give the start, e.g."},
+		{"no position", "caos3", `{"moves": []}`, 400, "position is missing: give one, e.g."},
 		{"bad character", "bacterial-tactics", `{"position": "..\n.z"}`, 400, `row 2, column 2: character 'z'`},
 		{"ragged board", "bacterial-tactics", `{"position": "..\n..."}`, 400, "row 2"},
 		{"board too large", "caos3", `{"position": "` + wide + `"}`, 400, "1001 columns, limit 1000"},
