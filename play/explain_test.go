@@ -43,6 +43,22 @@ func bruteRemoteness(t *testing.T, g game.Game, pos game.Position, memo map[stri
 	return r
 }
 
+// randomPosition returns a random small position of a game of every kind:
+// the game's name, the position's text, the game and the position.
+func randomPosition(t *testing.T, rng *rand.Rand) (string, string, game.Game, game.Position) {
+	t.Helper()
+	name, text := explainPositions(rng)
+	g, _, err := registry.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := g.Parse(text)
+	if err != nil {
+		t.Fatalf("%s %q: %v", name, text, err)
+	}
+	return name, text, g, pos
+}
+
 // explainPositions are random small positions of games of every kind.
 func explainPositions(rng *rand.Rand) (string, string) {
 	heaps := func(most int) string {
@@ -85,15 +101,7 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 1))
 	ctx := context.Background()
 	for trial := range trials(600) {
-		name, text := explainPositions(rng)
-		g, _, err := registry.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos, err := g.Parse(text)
-		if err != nil {
-			t.Fatalf("%s %q: %v", name, text, err)
-		}
+		name, text, g, pos := randomPosition(t, rng)
 		e, err := Explain(ctx, g, pos, game.Options{}, 0)
 		if err != nil {
 			t.Fatalf("%s %q: %v", name, text, err)
@@ -208,15 +216,7 @@ func TestReplyProlongs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 3))
 	lost := 0
 	for range trials(600) {
-		name, text := explainPositions(rng)
-		g, _, err := registry.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos, err := g.Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+		name, text, g, pos := randomPosition(t, rng)
 		moves, _ := g.Moves(pos)
 		memo := map[string]int{}
 		if len(moves) == 0 || bruteRemoteness(t, g, pos, memo)%2 != 0 {

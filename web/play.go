@@ -39,7 +39,7 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
+	opts := s.gameOptions()
 	s.compute(w, r, func(ctx context.Context) (any, error) {
 		if !req.Reply {
 			st, err := play.Replay(ctx, g, req.Position, req.Moves, opts)
@@ -65,13 +65,12 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
 		pos, err := g.Parse(req.Position)
 		if err != nil {
 			return nil, e.Annotate(err)
 		}
-		ex, err := play.Explain(ctx, g, pos, opts, s.exploreLimit())
+		ex, err := play.Explain(ctx, g, pos, s.gameOptions(), s.exploreLimit())
 		return ex, e.Annotate(err)
 	})
 }
@@ -95,4 +94,9 @@ func (s *Server) readPositionRequest(w http.ResponseWriter, r *http.Request, req
 		return nil, nil, false
 	}
 	return g, e, true
+}
+
+// gameOptions are the options of the server's analyses of games.
+func (s *Server) gameOptions() game.Options {
+	return game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
 }
