@@ -161,13 +161,21 @@ func TestResumeKilledRuns(t *testing.T) {
 		same(path)
 	})
 
-	t.Run("SIGINT", func(t *testing.T) {
-		path := filepath.Join(dir, "interrupted.seq")
-		// No checkpoint but the first and the one Ctrl-C writes.
-		cmd, errOut, exited, running := spawn(path, -1, "--checkpoint-every", "1h")
+	// spawnRunning is spawn from the start of path, failing t when nimber
+	// ends before it can be disturbed.
+	spawnRunning := func(t *testing.T, path string, args ...string) (*exec.Cmd, *bytes.Buffer, chan struct{}) {
+		t.Helper()
+		cmd, errOut, exited, running := spawn(path, -1, args...)
 		if !running {
-			t.Fatal("nimber finished before it could be interrupted")
+			t.Fatal("nimber finished before it could be disturbed")
 		}
+		return cmd, errOut, exited
+	}
+
+	t.Run("SIGINT", func(t *testing.T) {
+		// No checkpoint but the first and the one Ctrl-C writes.
+		path := filepath.Join(dir, "interrupted.seq")
+		cmd, errOut, exited := spawnRunning(t, path, "--checkpoint-every", "1h")
 		// As soon as some values are in the file: the run may take well
 		// under a second when the machine is less busy than during the
 		// probe.
@@ -200,10 +208,7 @@ func TestResumeKilledRuns(t *testing.T) {
 
 	t.Run("second writer", func(t *testing.T) {
 		path := filepath.Join(dir, "shared.seq")
-		cmd, _, exited, running := spawn(path, -1, "--checkpoint-every", "100ms")
-		if !running {
-			t.Fatal("nimber finished before a second run could start")
-		}
+		cmd, _, exited := spawnRunning(t, path, "--checkpoint-every", "100ms")
 		defer func() {
 			cmd.Process.Kill()
 			<-exited
