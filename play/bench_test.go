@@ -67,3 +67,32 @@ func BenchmarkReplay40(b *testing.B) {
 	}
 	b.Run("boi2008-game", func(b *testing.B) { benchReplay(b, "boi2008-game", benchBoards(32)["boi2008-game"], 5) })
 }
+
+// BenchmarkExplain explains positions through Explain with its default
+// exploration limit: heap sums whose remoteness is searched exactly, and
+// 15 x 15 boards, where the positions reachable are too many and the
+// remoteness is null.
+func BenchmarkExplain(b *testing.B) {
+	const limit = 0
+	boards := benchBoards(15)
+	for _, c := range []struct{ name, game, position string }{
+		{"kayles-10-12-14", "0.77", "10 12 14"},
+		{"grundy-40", "grundy", "40"},
+		{"wythoff-30-40", "wythoff", "30,40"},
+		{"bacterial-15", "bacterial-tactics", boards["bacterial-tactics"]},
+		{"caos3-15", "caos3", boards["caos3"]},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			g := lookupGame(b, c.game)
+			pos, err := g.Parse(c.position)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := Explain(b.Context(), g, pos, game.Options{}, limit); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -51,10 +51,15 @@ type ExplainedMove struct {
 	Winning bool `json:"winning"`
 }
 
+// ExplainLimit is the default bound of the positions Explain explores for
+// the remoteness: enough for every small position, and a board too large
+// to search is given up on within tens of milliseconds.
+const ExplainLimit = 1 << 17
+
 // Explain analyses pos for the player to move. The remoteness comes from
 // the graph of every position reachable from pos, built within limit
-// positions (game.Explore); beyond it the remoteness is null and the rest
-// is still given.
+// positions (game.Explore; ExplainLimit when zero or less); beyond it the
+// remoteness is null and the rest is still given.
 func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options, limit int) (*Explanation, error) {
 	a, err := g.Analyze(ctx, pos, o)
 	if err != nil {
@@ -74,6 +79,9 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 	e.NimSumBinary = &binary
 	for _, p := range a.Parts {
 		e.Parts = append(e.Parts, Part{Position: p.Text, Value: p.Value})
+	}
+	if limit <= 0 {
+		limit = ExplainLimit
 	}
 	remoteness, err := remotenesses(ctx, g, pos, limit)
 	if err != nil {

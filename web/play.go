@@ -70,7 +70,7 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, e.Annotate(err)
 		}
-		ex, err := play.Explain(ctx, g, pos, s.gameOptions(), s.exploreLimit())
+		ex, err := play.Explain(ctx, g, pos, s.gameOptions(), min(s.exploreLimit(), play.ExplainLimit))
 		return ex, e.Annotate(err)
 	})
 }
