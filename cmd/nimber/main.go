@@ -13,6 +13,7 @@
 //	nimber table GAME               invariant tables
 //	nimber sequence GAME --to N     nim-sequences of heap games, periods
 //	nimber grundy GAME POSITION...  a sum of positions and a winning move
+//	nimber explain GAME POSITION... why it is won or lost: parts, nim-sum, moves
 //	nimber serve [--addr HOST:PORT] the web front end and its JSON API
 //
 // Every command that takes a game also takes --rules FILE: your own game,
@@ -135,7 +136,7 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
 	root.SetVersionTemplate("nimber {{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newServeCmd())
+	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd())
 	return root, func() { cancel() }
 }
 

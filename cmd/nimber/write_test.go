@@ -23,6 +23,8 @@ func TestFailedWrites(t *testing.T) {
 		{"analyze", "0.77", "5", "7"},
 		{"grundy", "0.77", "5", "7", "9"},
 		{"grundy", "0.77", "5", "7", "9", "--json"},
+		{"explain", "0.77", "5", "7"},
+		{"explain", "0.77", "5", "7", "--json"},
 		{"sequence", "0.77", "--to", "100"},
 		{"sequence", "0.77", "--to", "100", "--values"},
 		{"sequence", "allbut:1,3", "--to", "100", "--json"},

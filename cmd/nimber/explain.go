@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"nimber/game"
+	"nimber/play"
+)
+
+func newExplainCmd() *cobra.Command {
+	var gf gameFlag
+	var asJSON bool
+	var maxPositions int
+	cmd := &cobra.Command{
+		Use:   "explain (GAME | --rules FILE) POSITION...",
+		Short: "Why a position is won or lost: its parts, the nim-sum in binary, remoteness, every move",
+		Long: `explain shows why a sum of positions (each POSITION argument a part) is won or
+lost: each part's Grundy value, their nim-sum worked out in binary columns, the
+normal-play remoteness (how many moves the game lasts when the winner hurries
+and the loser delays), and every legal move with the value, outcome and
+remoteness it leaves. The remoteness is searched over every position reachable,
+at most --max-positions of them; beyond, it is not given. --json prints what
+POST /api/moves/{game} answers.`,
+		Example: `  nimber explain 0.77 5 7 9
+  nimber explain wythoff 3,5 --json
+  nimber explain --rules examples/rules/coins.star '"HHTH"'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, texts, err := gf.resolve(args)
+			if err != nil {
+				return err
+			}
+			if len(texts) == 0 {
+				return fmt.Errorf("explain takes at least one POSITION (see nimber explain --help)")
+			}
+			pos, err := g.positions(texts)
+			if err != nil {
+				return err
+			}
+			act := startActivity(cmd.ErrOrStderr(), g.name, 0)
+			e, err := play.Explain(cmd.Context(), g, pos, game.Options{}, maxPositions)
+			act.stop()
+			if err != nil {
+				return g.annotate(positionsError(err))
+			}
+			out := bufio.NewWriter(cmd.OutOrStdout())
+			if asJSON {
+				return flushJSON(out, e)
+			}
+			writeExplanation(out, e)
+			return out.Flush()
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&asJSON, "json", false, "print the explanation as JSON (the answer of POST /api/moves/{game})")
+	f.IntVar(&maxPositions, "max-positions", play.ExplainLimit, "search the remoteness over at most this many positions")
+	gf.register(f)
+	return cmd
+}
+
+// writeExplanation writes e for people: the parts and the nim-sum in
+// binary columns, the outcome, and the moves, winning ones marked *.
+func writeExplanation(out *bufio.Writer, e *play.Explanation) {
+	if e.Value != nil {
+		width := len(*e.NimSumBinary)
+		for _, p := range e.Parts {
+			width = max(width, len(strconv.FormatInt(int64(p.Value), 2)))
+		}
+		label := max(len("nim-sum"), len(fmt.Sprintf("part %d", len(e.Parts))))
+		for i, p := range e.Parts {
+			fmt.Fprintf(out, "  %-*s  %*b  G = %d  %s\n", label, fmt.Sprintf("part %d", i+1), width, p.Value, p.Value, oneLineText(p.Position))
+		}
+		fmt.Fprintf(out, "  %*s  %s\n", label, "", strings.Repeat("-", width))
+		fmt.Fprintf(out, "  %-*s  %*s  = %d (each column: the parity of its ones)\n", label, "nim-sum", width, *e.NimSumBinary, *e.Value)
+	}
+	fmt.Fprintf(out, "%s\n", outcomeText(e.Outcome, e.Remoteness))
+	fmt.Fprintf(out, "every move (%d), winning ones marked *:\n", len(e.Moves))
+	for _, m := range e.Moves {
+		mark := " "
+		if m.Winning {
+			mark = "*"
+		}
+		value := ""
+		if m.Value != nil {
+			value = fmt.Sprintf("value %d, ", *m.Value)
+		}
+		fmt.Fprintf(out, "%s part %d: %s -> %s (%s%s)\n", mark, m.Part+1, m.Text, oneLineText(m.Position), value, outcomeText(m.Outcome, m.Remoteness))
+	}
+}
+
+// outcomeText says an outcome for the player to move, with the remoteness
+// when it is known.
+func outcomeText(outcome string, remoteness *int) string {
+	s := map[string]string{"N": "the player to move wins", "P": "the player to move loses", "D": "a draw"}[outcome]
+	if remoteness != nil && outcome != "D" {
+		s += fmt.Sprintf(" in %d move", *remoteness)
+		if *remoteness != 1 {
+			s += "s"
+		}
+	}
+	return outcome + ": " + s
+}
+
+// oneLineText writes a position's text on one line, its lines joined by
+// " / ".
+func oneLineText(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "(nothing left)"
+	}
+	return strings.Join(strings.Split(strings.TrimRight(s, "\n"), "\n"), " / ")
+}
