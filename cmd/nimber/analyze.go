@@ -130,10 +130,7 @@ func writeState(out *bufio.Writer, g *chosenGame, pos game.Position, s *play.Sta
 	}
 	fmt.Fprintf(out, "every move (%d), winning ones marked *:\n", len(s.Legal))
 	for _, m := range s.Legal {
-		mark := " "
-		if m.Winning {
-			mark = "*"
-		}
+		mark := winMark(m.Winning)
 		where := ""
 		if len(s.Parts) > 1 {
 			where = fmt.Sprintf("in %s %d: ", noun, m.Part+1)

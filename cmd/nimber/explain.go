@@ -30,14 +30,7 @@ POST /api/moves/{game} answers.`,
   nimber explain wythoff 3,5 --json
   nimber explain --rules examples/rules/coins.star '"HHTH"'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, texts, err := gf.resolve(args)
-			if err != nil {
-				return err
-			}
-			if len(texts) == 0 {
-				return fmt.Errorf("explain takes at least one POSITION (see nimber explain --help)")
-			}
-			pos, err := g.positions(texts)
+			g, pos, err := gf.sum(cmd, args)
 			if err != nil {
 				return err
 			}
@@ -80,10 +73,7 @@ func writeExplanation(out *bufio.Writer, e *play.Explanation) {
 	fmt.Fprintf(out, "%s\n", outcomeText(e.Outcome, e.Remoteness))
 	fmt.Fprintf(out, "every move (%d), winning ones marked *:\n", len(e.Moves))
 	for _, m := range e.Moves {
-		mark := " "
-		if m.Winning {
-			mark = "*"
-		}
+		mark := winMark(m.Winning)
 		value := ""
 		if m.Value != nil {
 			value = fmt.Sprintf("value %d, ", *m.Value)
@@ -112,4 +102,12 @@ func oneLineText(s string) string {
 		return "(nothing left)"
 	}
 	return strings.Join(strings.Split(strings.TrimRight(s, "\n"), "\n"), " / ")
+}
+
+// winMark is the mark of a winning move in a list of moves: "*", else " ".
+func winMark(winning bool) string {
+	if winning {
+		return "*"
+	}
+	return " "
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"nimber/game"
@@ -59,6 +60,20 @@ func (f *gameFlag) resolve(args []string) (*chosenGame, []string, error) {
 		return nil, nil, err
 	}
 	return &chosenGame{Game: g, entry: e, name: args[0]}, args[1:], nil
+}
+
+// sum resolves the game of cmd (grundy, explain) and returns the sum of
+// the positions its other arguments give.
+func (f *gameFlag) sum(cmd *cobra.Command, args []string) (*chosenGame, game.Position, error) {
+	g, texts, err := f.resolve(args)
+	if err != nil {
+		return nil, game.Position{}, err
+	}
+	if len(texts) == 0 {
+		return nil, game.Position{}, fmt.Errorf("%s takes at least one POSITION (see nimber %s --help)", cmd.Name(), cmd.Name())
+	}
+	pos, err := g.positions(texts)
+	return g, pos, err
 }
 
 // positions parses each text as a position of the game and returns their

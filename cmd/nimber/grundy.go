@@ -47,19 +47,12 @@ parts and winning_move.`,
   nimber grundy grundy 10 20 --json
   nimber grundy --rules examples/rules/kayles.star 5 7 9`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, texts, err := gf.resolve(args)
+			g, pos, err := gf.sum(cmd, args)
 			if err != nil {
 				return err
-			}
-			if len(texts) == 0 {
-				return fmt.Errorf("grundy takes at least one POSITION (see nimber grundy --help)")
 			}
 			if g.Info().Loopy {
-				return fmt.Errorf("%s is loopy (positions can repeat): it has outcomes, not Grundy values; use nimber analyze", g.name)
-			}
-			pos, err := g.positions(texts)
-			if err != nil {
-				return err
+				return fmt.Errorf("%s is loopy (positions can repeat): it has outcomes, not Grundy values; use nimber explain or analyze", g.name)
 			}
 			act := startActivity(cmd.ErrOrStderr(), g.name, 0)
 			a, err := g.Analyze(cmd.Context(), pos, game.Options{Engine: game.Engine(engine)})
