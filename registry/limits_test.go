@@ -289,21 +289,25 @@ func TestLimitsAtLargestSize(t *testing.T) {
 		over    []board   // refused by the parser
 		fitOver grid.Grid // the least board past the "fits" cell
 	}
-	bactFit := largestSquare(bacterial.Problem, bacterial.MaxSide, bacterial.Empty) + 1
-	caosFit := largestSquare(caos3.Problem, caos3.MaxSide, caos3.Floor) + 1
 	_, invOver := inventorFit(t)
 	side := func(n int) string { return fmt.Sprintf("out of range 1..%d", n) }
-	all := []limits{
-		{
-			problem: bacterial.Problem,
-			largest: full(bacterial.MaxSide, bacterial.MaxSide, bacterial.Empty),
-			need:    468 << 30,
+	// square are the limits of a problem of square boards up to maxSide,
+	// every cell blank: the largest needs about need bytes.
+	square := func(p *problems.Problem, maxSide int, blank byte, need int64) limits {
+		fit := largestSquare(p, maxSide, blank) + 1
+		return limits{
+			problem: p,
+			largest: full(maxSide, maxSide, blank),
+			need:    need,
 			over: []board{
-				{"one row more", []grid.Grid{full(bacterial.MaxSide+1, bacterial.MaxSide, bacterial.Empty)}, "R = 1001 " + side(bacterial.MaxSide)},
-				{"one column more", []grid.Grid{full(1, bacterial.MaxSide+1, bacterial.Empty)}, "C = 1001 " + side(bacterial.MaxSide)},
+				{"one row more", []grid.Grid{full(maxSide+1, maxSide, blank)}, fmt.Sprintf("R = %d %s", maxSide+1, side(maxSide))},
+				{"one column more", []grid.Grid{full(1, maxSide+1, blank)}, fmt.Sprintf("C = %d %s", maxSide+1, side(maxSide))},
 			},
-			fitOver: full(bactFit, bactFit, bacterial.Empty),
-		},
+			fitOver: full(fit, fit, blank),
+		}
+	}
+	all := []limits{
+		square(bacterial.Problem, bacterial.MaxSide, bacterial.Empty, 468<<30),
 		{
 			problem: inventor.Problem,
 			largest: full(1, inventor.MaxCells, inventor.Spot),
@@ -314,16 +318,7 @@ func TestLimitsAtLargestSize(t *testing.T) {
 			},
 			fitOver: invOver,
 		},
-		{
-			problem: caos3.Problem,
-			largest: full(caos3.MaxSide, caos3.MaxSide, caos3.Floor),
-			need:    936 << 30,
-			over: []board{
-				{"one row more", []grid.Grid{full(caos3.MaxSide+1, caos3.MaxSide, caos3.Floor)}, "R = 1001 " + side(caos3.MaxSide)},
-				{"one column more", []grid.Grid{full(1, caos3.MaxSide+1, caos3.Floor)}, "C = 1001 " + side(caos3.MaxSide)},
-			},
-			fitOver: full(caosFit, caosFit, caos3.Floor),
-		},
+		square(caos3.Problem, caos3.MaxSide, caos3.Floor, 936<<30),
 		{
 			problem: boi2008.Problem,
 			largest: raceBoard(boi2008.MaxN),
