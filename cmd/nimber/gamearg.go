@@ -100,8 +100,9 @@ func clip(s string) string {
 
 // positionBytes is about what one position of an explored graph costs the
 // compound and table commands, its options and every invariant (measured
-// on knight boards: 1000 x 1000 peaks near 300 MB).
-const positionBytes = 300
+// on knight boards: 1000 x 1000, a million positions, peaks at 329 to
+// 364 MB of resident memory).
+const positionBytes = 350
 
 // registerMaxPositions adds --max-positions, the bound of an explored
 // graph, to the flags of a command.
