@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 
 	"nimber/compound"
@@ -25,14 +26,23 @@ type Explanation struct {
 	// when the winner hurries and the loser delays; null when the
 	// positions reachable are more than the search's limit.
 	Remoteness *int `json:"remoteness"`
-	// Parts are the independent parts with their Grundy values (none in
-	// loopy games).
-	Parts []Part `json:"parts"`
+	// Parts are the independent parts with their Grundy values and the
+	// values of their options (none in loopy games).
+	Parts []ExplainedPart `json:"parts"`
 	// NimSumBinary is Value in binary, the column sum of the parts'
 	// values without carries (null in loopy games).
 	NimSumBinary *string `json:"nim_sum_binary"`
 	// Moves are every legal move once, in the order of Game.Moves.
 	Moves []ExplainedMove `json:"moves"`
+}
+
+// ExplainedPart is an independent part of the position with the mex that
+// made its value: Value is the smallest value missing from Options.
+type ExplainedPart struct {
+	Part
+	// Options are the distinct Grundy values of the positions a move in
+	// this part alone leaves it as, in increasing order.
+	Options []int `json:"options"`
 }
 
 // ExplainedMove is a legal move with what it leaves.
@@ -65,7 +75,7 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 	if err != nil {
 		return nil, err
 	}
-	e := &Explanation{Position: a.Text, Outcome: a.Outcome.String(), Parts: []Part{}, Moves: make([]ExplainedMove, len(a.Moves))}
+	e := &Explanation{Position: a.Text, Outcome: a.Outcome.String(), Parts: []ExplainedPart{}, Moves: make([]ExplainedMove, len(a.Moves))}
 	if a.Loopy {
 		e.Remoteness = intPtr(a.Remoteness)
 		for i, m := range a.Moves {
@@ -77,8 +87,28 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 	e.Value = intPtr(a.Value)
 	binary := strconv.FormatInt(int64(a.Value), 2)
 	e.NimSumBinary = &binary
-	for _, p := range a.Parts {
-		e.Parts = append(e.Parts, Part{Position: p.Text, Value: p.Value})
+	parts := make([]Part, len(a.Parts))
+	options := make([][]int, len(a.Parts))
+	for i, p := range a.Parts {
+		parts[i] = Part{Position: p.Text, Value: p.Value}
+	}
+	for _, m := range a.Moves {
+		// The move changes its part alone: the part's option is worth the
+		// new nim-sum without the other parts.
+		options[m.Part] = append(options[m.Part], m.Value^a.Value^parts[m.Part].Value)
+	}
+	// Moves lists the moves of one of equal parts only: the others share
+	// its options.
+	first := map[string]int{}
+	for i, p := range parts {
+		if j, ok := first[p.Position]; ok && len(options[i]) == 0 {
+			options[i] = options[j]
+		} else if !ok {
+			first[p.Position] = i
+		}
+		slices.Sort(options[i])
+		options[i] = slices.Compact(options[i])
+		e.Parts = append(e.Parts, ExplainedPart{Part: p, Options: append([]int{}, options[i]...)})
 	}
 	if limit <= 0 {
 		limit = ExplainLimit
@@ -89,14 +119,14 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 	}
 	e.Remoteness = remoteness(pos)
 	for i, m := range a.Moves {
-		parts := make([]Part, 0, len(e.Parts)-1+len(m.Leaves))
-		parts = append(parts, e.Parts[:m.Part]...)
+		after := make([]Part, 0, len(parts)-1+len(m.Leaves))
+		after = append(after, parts[:m.Part]...)
 		for k, l := range m.Leaves {
-			parts = append(parts, Part{Position: g.Format(l), Value: m.LeafValues[k]})
+			after = append(after, Part{Position: g.Format(l), Value: m.LeafValues[k]})
 		}
-		parts = append(parts, e.Parts[m.Part+1:]...)
+		after = append(after, parts[m.Part+1:]...)
 		e.Moves[i] = ExplainedMove{Move: Move{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
-			Value: intPtr(m.Value), Outcome: m.Outcome.String(), Remoteness: remoteness(m.Next), Parts: parts, Winning: m.Winning}
+			Value: intPtr(m.Value), Outcome: m.Outcome.String(), Remoteness: remoteness(m.Next), Parts: after, Winning: m.Winning}
 	}
 	return e, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"nimber/game"
 	"nimber/registry"
+	"nimber/sg"
 )
 
 // bruteRemoteness is the normal-play remoteness of pos, searched over whole
@@ -108,7 +109,8 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 		}
 		memo := map[string]int{}
 		where := fmt.Sprintf("trial %d, %s %q", trial, name, text)
-		checkExplained(t, where, e.Value, e.Outcome, e.Remoteness, e.Parts, bruteRemoteness(t, g, pos, memo))
+		checkExplained(t, where, e.Value, e.Outcome, e.Remoteness, partsOf(e.Parts), bruteRemoteness(t, g, pos, memo))
+		checkOptions(t, where, e)
 		if *e.NimSumBinary != fmt.Sprintf("%b", *e.Value) {
 			t.Errorf("%s: nim_sum_binary %q, value %d", where, *e.NimSumBinary, *e.Value)
 		}
@@ -125,6 +127,55 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 			if m.Winning != (m.Outcome == "P") {
 				t.Errorf("%s, move %q: winning %v, outcome %s", where, m.Text, m.Winning, m.Outcome)
 			}
+		}
+	}
+}
+
+// partsOf drops the options of explained parts.
+func partsOf(ps []ExplainedPart) []Part {
+	out := make([]Part, len(ps))
+	for i, p := range ps {
+		out[i] = p.Part
+	}
+	return out
+}
+
+// checkOptions checks each part's options against the moves: the values
+// the moves in the part leave it with (the nim-sum of the parts the move
+// leaves in its place, as listed), and the part's value as their mex.
+func checkOptions(t *testing.T, where string, e *Explanation) {
+	t.Helper()
+	want := make([]map[int]bool, len(e.Parts))
+	for i := range want {
+		want[i] = map[int]bool{}
+	}
+	for _, m := range e.Moves {
+		v := 0
+		for k, p := range m.Parts {
+			if k >= m.Part && k < len(m.Parts)-(len(e.Parts)-1-m.Part) {
+				v ^= p.Value
+			}
+		}
+		want[m.Part][v] = true
+	}
+	for i, p := range e.Parts { // the moves of one of equal parts are listed
+		for j := range i {
+			if e.Parts[j].Position == p.Position && len(want[i]) == 0 {
+				want[i] = want[j]
+			}
+		}
+	}
+	for i, p := range e.Parts {
+		if len(p.Options) != len(want[i]) {
+			t.Errorf("%s, part %d: options %v, the moves leave %v", where, i+1, p.Options, want[i])
+		}
+		for _, v := range p.Options {
+			if !want[i][v] {
+				t.Errorf("%s, part %d: option value %d is left by no move", where, i+1, v)
+			}
+		}
+		if mex := sg.Mex(p.Options...); mex != p.Value {
+			t.Errorf("%s, part %d: value %d, mex of options %v is %d", where, i+1, p.Value, p.Options, mex)
 		}
 	}
 }
@@ -199,7 +250,7 @@ func TestExplainRulesFile(t *testing.T) {
 				t.Fatalf("%s %s: %v", file, text, err)
 			}
 			memo := map[string]int{}
-			checkExplained(t, file+" "+text, e.Value, e.Outcome, e.Remoteness, e.Parts, bruteRemoteness(t, g, pos, memo))
+			checkExplained(t, file+" "+text, e.Value, e.Outcome, e.Remoteness, partsOf(e.Parts), bruteRemoteness(t, g, pos, memo))
 			for i, m := range e.Moves {
 				moves, _ := g.Moves(pos)
 				checkExplained(t, fmt.Sprintf("%s %s, move %d", file, text, i), m.Value, m.Outcome, m.Remoteness, m.Parts,

@@ -65,7 +65,8 @@ func writeExplanation(out *bufio.Writer, e *play.Explanation) {
 		}
 		label := max(len("nim-sum"), len(fmt.Sprintf("part %d", len(e.Parts))))
 		for i, p := range e.Parts {
-			fmt.Fprintf(out, "  %-*s  %*b  G = %d  %s\n", label, fmt.Sprintf("part %d", i+1), width, p.Value, p.Value, oneLineText(p.Position))
+			fmt.Fprintf(out, "  %-*s  %*b  G = %d = mex{%s}  %s\n", label, fmt.Sprintf("part %d", i+1), width, p.Value, p.Value,
+				joinInts(p.Options), oneLineText(p.Position))
 		}
 		fmt.Fprintf(out, "  %*s  %s\n", label, "", strings.Repeat("-", width))
 		fmt.Fprintf(out, "  %-*s  %*s  = %d (each column: the parity of its ones)\n", label, "nim-sum", width, *e.NimSumBinary, *e.Value)
@@ -110,4 +111,13 @@ func winMark(winning bool) string {
 		return "*"
 	}
 	return " "
+}
+
+// joinInts writes values separated by commas.
+func joinInts(values []int) string {
+	s := make([]string, len(values))
+	for i, v := range values {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ",")
 }
