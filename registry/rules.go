@@ -18,9 +18,9 @@ func LoadRules(path string) (game.Game, *Entry, error) {
 }
 
 // CompileRules is LoadRules for the text of a rules file, e.g. pasted in
-// the web explorer; filename names it in errors.
-func CompileRules(filename string, src []byte) (game.Game, *Entry, error) {
-	r, err := rules.New(filename, src, rules.Options{})
+// the web explorer; filename names it in errors, and o sets its budgets.
+func CompileRules(filename string, src []byte, o rules.Options) (game.Game, *Entry, error) {
+	r, err := rules.New(filename, src, o)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -31,6 +31,17 @@ func (s *Server) handleList(v any) http.HandlerFunc {
 	}
 }
 
+// serves reports whether the server was started with a rules file called
+// name.
+func (s *Server) serves(name string) bool {
+	for _, e := range s.opts.Rules {
+		if e.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // lookup returns the game called name: a rules file of the server's, or a
 // game of the registry. Its error is a 404.
 func (s *Server) lookup(name string) (game.Game, *registry.Entry, error) {

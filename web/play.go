@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"nimber/game"
+	"nimber/games/rules"
 	"nimber/play"
 	"nimber/registry"
 )
@@ -20,7 +21,22 @@ type playRequest struct {
 	// Reply asks the engine to play the next move when the game is not
 	// over.
 	Reply bool `json:"reply"`
+	// Rules is the text of a Starlark rules file (see games/rules), the
+	// game of the requests for the game "rules" (PastedRules).
+	Rules string `json:"rules"`
 }
+
+// PastedRules is the game name of requests that send their rules file's
+// text in their "rules" field.
+const PastedRules = "rules"
+
+// pastedStepBudget bounds the Starlark steps of each work of a pasted
+// rules file: about a second, where a file given to the command line has
+// rules.DefaultStepBudget.
+const pastedStepBudget = 100_000_000
+
+func (r *playRequest) rulesText() string  { return r.Rules }
+func (r *movesRequest) rulesText() string { return r.Rules }
 
 // playResponse is the answer of POST /api/play/{game}.
 type playResponse struct {
@@ -35,7 +51,7 @@ type playResponse struct {
 // start, checking each, and plays the engine's reply if asked.
 func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	var req playRequest
-	g, e, ok := s.readPositionRequest(w, r, &req, func() string { return req.Position })
+	g, e, ok := s.readPositionRequest(w, r, &req, &req.Position)
 	if !ok {
 		return
 	}
@@ -54,6 +70,8 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 type movesRequest struct {
 	// Position is the position to explain, in the game's text form.
 	Position string `json:"position"`
+	// Rules is as in playRequest.
+	Rules string `json:"rules"`
 }
 
 // handleMoves answers POST /api/moves/{game}: the position's value as the
@@ -61,7 +79,7 @@ type movesRequest struct {
 // value, outcome, remoteness and parts it leaves (play.Explanation).
 func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	var req movesRequest
-	g, e, ok := s.readPositionRequest(w, r, &req, func() string { return req.Position })
+	g, e, ok := s.readPositionRequest(w, r, &req, &req.Position)
 	if !ok {
 		return
 	}
@@ -76,14 +94,25 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 }
 
 // readPositionRequest reads the game named by the path and the JSON body
-// into req, whose position position returns; it answers the error and
-// returns false when either is bad or the position is missing.
-func (s *Server) readPositionRequest(w http.ResponseWriter, r *http.Request, req any, position func() string) (game.Game, *registry.Entry, bool) {
-	g, e, err := s.lookup(r.PathValue("game"))
-	if err == nil {
+// into req, whose position field is position; it answers the error and
+// returns false when either is bad or the position is missing. The game
+// "rules" (PastedRules) is compiled from the body's rules text, unless the
+// server was started with a rules file of that name.
+func (s *Server) readPositionRequest(w http.ResponseWriter, r *http.Request, req interface{ rulesText() string }, position *string) (game.Game, *registry.Entry, bool) {
+	name := r.PathValue("game")
+	var (
+		g   game.Game
+		e   *registry.Entry
+		err error
+	)
+	if name == PastedRules && !s.serves(name) {
+		if err = s.readJSON(w, r, req); err == nil {
+			g, e, err = compilePasted(req.rulesText())
+		}
+	} else if g, e, err = s.lookup(name); err == nil {
 		err = s.readJSON(w, r, req)
 	}
-	if err == nil && strings.TrimSpace(position()) == "" {
+	if err == nil && strings.TrimSpace(*position) == "" {
 		err = errorf(http.StatusBadRequest, "position is missing: give one in the game's text form (%s)", e.Format)
 		if e.ExamplePosition != "" {
 			err = errorf(http.StatusBadRequest, "position is missing: give one, e.g. %q", e.ExamplePosition)
@@ -94,6 +123,19 @@ func (s *Server) readPositionRequest(w http.ResponseWriter, r *http.Request, req
 		return nil, nil, false
 	}
 	return g, e, true
+}
+
+// compilePasted compiles the text of a rules file sent with a request,
+// named "rules.star" in its errors.
+func compilePasted(text string) (game.Game, *registry.Entry, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil, errorf(http.StatusBadRequest, "rules is missing: send the text of a rules file, which defines moves(p)")
+	}
+	g, e, err := registry.CompileRules("rules.star", []byte(text), rules.Options{StepBudget: pastedStepBudget})
+	if err != nil {
+		return nil, nil, errorf(http.StatusBadRequest, "%v", err)
+	}
+	return g, e, nil
 }
 
 // gameOptions are the options of the server's analyses of games.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/games/rules"
 	"nimber/play"
 	"nimber/registry"
 )
@@ -197,7 +198,7 @@ func TestPlayNoReply(t *testing.T) {
 // listed by GET /api/games and played like any game.
 func TestPlayRules(t *testing.T) {
 	src := "name = \"Take one or two\"\n\ndef moves(n):\n    return [[n - t] for t in (1, 2) if t <= n]\n"
-	_, e, err := registry.CompileRules("take12.star", []byte(src))
+	_, e, err := registry.CompileRules("take12.star", []byte(src), rules.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,6 +218,42 @@ func TestPlayRules(t *testing.T) {
 	rec = do(t, s, "POST", "/api/play/take12", `{"position": "4", "moves": [{"part": 0, "move": "take all"}]}`)
 	if msg := errorOf(t, rec); rec.Code != http.StatusBadRequest || !strings.Contains(msg, "move 1 (take all)") {
 		t.Errorf("illegal move: status %d, %q", rec.Code, msg)
+	}
+}
+
+// TestPastedRules checks the game "rules": the rules file's text sent with
+// each request, played and explained as the same file served by name, and
+// its errors.
+func TestPastedRules(t *testing.T) {
+	src := "name = \"Take one or two\"\n\ndef moves(n):\n    return [[n - t] for t in (1, 2) if t <= n]\n"
+	_, e, err := registry.CompileRules("take12.star", []byte(src), rules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := newTestServer(t, Options{Rules: []*registry.Entry{e}})
+	text, err := json.Marshal(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, api := range []string{"play", "moves"} {
+		body := `{"position": "4\n5", "rules": ` + string(text) + `}`
+		got := do(t, s, "POST", "/api/"+api+"/rules", body)
+		want := do(t, s, "POST", "/api/"+api+"/take12", `{"position": "4\n5"}`)
+		if got.Code != http.StatusOK || got.Body.String() != want.Body.String() {
+			t.Errorf("%s: pasted rules answer %d %s; the file served answers %s", api, got.Code, got.Body, want.Body)
+		}
+	}
+	for _, tc := range []struct{ name, body, want string }{
+		{"no rules", `{"position": "4"}`, "rules is missing"},
+		{"syntax", `{"position": "4", "rules": "def moves(n):\n  return [[n"}`, "rules.star:2:13: got newline"},
+		{"no moves", `{"position": "4", "rules": "x = 1\n"}`, "rules.star"},
+		{"runaway", `{"position": "4", "rules": "def moves(n):\n  while True:\n    n += 1\n"}`, "step budget of 100000000 steps"},
+		{"bad position", `{"position": "4 5", "rules": ` + string(text) + `}`, `"4 5" is not a position`},
+	} {
+		rec := do(t, s, "POST", "/api/moves/rules", tc.body)
+		if msg := errorOf(t, rec); rec.Code != http.StatusBadRequest || !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: status %d, %q, want 400 and %q", tc.name, rec.Code, msg, tc.want)
+		}
 	}
 }
 
