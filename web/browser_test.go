@@ -288,7 +288,7 @@ func readPlay(b *browser) playPage {
 			turn: document.querySelector('#turn').textContent,
 			marks: document.querySelectorAll('#board .win-mark').length,
 			legal: document.querySelectorAll('#legal button[data-i]').length,
-			wins: document.querySelectorAll('#legal button.win').length,
+			wins: document.querySelectorAll('#legal button.win, #legal button.mv-win').length,
 			moves: [...document.querySelectorAll('#moves li')].map(li => li.textContent),
 			engine: document.querySelectorAll('#moves li.engine').length,
 			undo: !document.querySelector('#undo').disabled,
@@ -308,7 +308,7 @@ func (v pageView) want(st play.State, human string, engine map[int]bool) playPag
 	name := func(s string) string {
 		base := s
 		if s == "first" || s == "second" {
-			base = s + " player"
+			base = "the " + s + " player"
 		}
 		switch {
 		case human == "":
@@ -334,7 +334,7 @@ func (v pageView) want(st play.State, human string, engine map[int]bool) playPag
 		}
 	}
 	if st.Over {
-		w.Turn = "Game over. Winner: " + name(st.Winner) + "."
+		w.Turn = "Game over: " + name(st.ToMove) + " has no move left, so " + name(st.Winner) + " wins."
 		w.Legal, w.Wins = 0, 0
 	} else {
 		w.Turn = fmt.Sprintf("To move: %s. %s.", name(st.ToMove), plural(len(st.Legal), "legal move"))

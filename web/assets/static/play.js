@@ -1,10 +1,15 @@
-// The play page: any game of GET /api/games, a position (a board editor for
-// board games, a text box for the others), its analysis and play against the
-// engine, all through POST /api/play/{game}; official inputs through
-// POST /api/solve/{problem} and /api/analyze/{problem}. The page knows no
-// game: the legend, the players, the moves and their cells all come from
-// the server's answers.
+// The play page: any game of GET /api/games, or rules pasted by the user,
+// a position (a board editor for board games, a text box for the others),
+// its analysis and play against the engine, all through POST
+// /api/play/{game}; why the position is won or lost through POST
+// /api/moves/{game} (why.js); official inputs through POST
+// /api/solve/{problem} and /api/analyze/{problem}. The game, the position
+// and the moves live in the URL (share.js). The page knows no game: the
+// legend, the players, the moves and their cells all come from the
+// server's answers.
 import { api, el, svg, $, setError, parseOfficial, formatOfficial } from './common.js';
+import { drawWhy, drawMex, moveClass, moveShade, moveAfter } from './why.js';
+import { readState, keepState, copyLink, download, csv, svgText, svgPNG } from './share.js';
 
 const MAX_SIDE = 100; // the editor's limit; the game has its own
 
@@ -28,11 +33,44 @@ let cursor = { r: 0, c: 0 };
 let cases = [];             // boards of the loaded official input
 let reqId = 0;              // the latest play request
 let raceId = 0;             // the latest official analysis asked for
+let why = null;             // the explanation of pos (POST /api/moves), once it came
+let whyId = 0;              // the latest explanation asked for
+let mexPart = null;         // the part whose mex is shown
+let selfPlay = false;       // the engine has played for both sides
+let rulesText = '';         // pasted rules: the text of the rules file
+let push = false;           // the next state goes in a new history entry
+
+// PASTED is the entry of the user's own rules, pasted in the page: the
+// game "rules" of the API, which takes the file's text with each request.
+const PASTED = {
+  name: 'rules', pasted: true, summary: 'your own game: a rules file you paste', example_position: '6\n9',
+  format: 'one part a line, in the rules file\'s text form (an int, a string in quotes, or a tuple)',
+  supports: { play: true }, info: { noun: 'pile', players: ['first', 'second'] },
+};
+
+// A rules file to start from: piles of coins, written for this page.
+const EXAMPLE_RULES = `name = "Take or split"
+
+# A pile of n coins: take one or two coins, or split the pile into two
+# piles of different sizes. moves(n) returns one list of piles per move.
+def moves(n):
+    options = []
+    for take in (1, 2):
+        if take <= n:
+            options.append([n - take] if n > take else [])
+    for a in range(1, (n + 1) // 2):
+        if a != n - a:
+            options.append([a, n - a])
+    return options
+`;
 
 const isBoard = () => !!(entry && entry.info && entry.info.legend);
 const editMode = () => isBoard() && $('#mode-edit').checked;
 const players = () => (entry && entry.info && entry.info.players) || ['first', 'second'];
 const noun = () => (entry && entry.info && entry.info.noun) || 'part';
+// multiline: positions with line breaks (boards, and rules files' sums,
+// one part a line), edited in the text area.
+const multiline = () => isBoard() || (entry && (entry.pasted || / \(rules file\)$/.test(entry.summary)));
 
 // label is the human name of an entry: its summary's first words.
 function label(e) {
@@ -42,6 +80,7 @@ function label(e) {
   else s = s.split(/ \(|, |; /)[0];
   s = s.trim();
   s = s.charAt(0).toUpperCase() + s.slice(1);
+  if (e.pasted) return 'Your own rules (paste a rules file)';
   return e.family ? `${s} (${e.example})` : s;
 }
 
@@ -103,18 +142,73 @@ async function init() {
     setError('error', `cannot list the games: ${e.message}`);
     return;
   }
+  games.push(PASTED);
   const sel = $('#game');
   sel.textContent = '';
   for (const e of games) sel.append(el('option', { value: playName(e) }, label(e)));
-  const want = new URLSearchParams(location.search).get('game');
-  if (want && games.some(e => playName(e) === want)) sel.value = want;
-  selectGame(sel.value);
+  $('#rules-text').value = EXAMPLE_RULES;
+  restore();
+  window.addEventListener('popstate', restore);
+}
+
+// restore shows the state the URL holds: its game (a family member or
+// pasted rules included), start position and moves; the first game with
+// its example when it holds none.
+function restore() {
+  const st = readState();
+  const sel = $('#game');
+  let e = st.game ? games.find(g => playName(g) === st.game) : null;
+  if (!e && st.game) e = games.find(g => g.family && familyOf(g, st.game));
+  if (!e) e = games[0];
+  if (st.rules !== null && e.pasted) {
+    rulesText = st.rules;
+    $('#rules-text').value = st.rules;
+  }
+  sel.value = playName(e);
+  selectGame(playName(e), st.game && e.family ? st.game : null, st.position === null ? null : st);
+  if (st.bad) setError('error', st.bad);
+}
+
+// familyOf reports whether name may be a game of the family of entry e:
+// the server decides; the page only keeps names of the family's form.
+function familyOf(e, name) {
+  if (e.name === 'CODE') return /^[0-9.]+$|^grundy$|^nim$/.test(name) || /^[0-9a-f.]+$/i.test(name);
+  const head = e.name.split(':')[0];
+  return name === head || name.startsWith(head + ':');
 }
 
 const playName = e => (e.family ? e.example : e.name);
 
 function bind() {
-  $('#game').addEventListener('change', e => selectGame(e.target.value));
+  $('#game').addEventListener('change', e => { push = true; selectGame(e.target.value); });
+  $('#rules-form').addEventListener('submit', e => {
+    e.preventDefault();
+    rulesText = $('#rules-text').value;
+    push = true;
+    setStart(multilineText() || entry.example_position);
+  });
+  $('#copy-link').addEventListener('click', () => copyLink($('#share-status')));
+  $('#export-json').addEventListener('click', exportJSON);
+  $('#export-csv').addEventListener('click', exportCSV);
+  $('#export-svg').addEventListener('click', () => {
+    const b = $('#board svg');
+    if (b) download(`${fileName()}.svg`, svgText(b), 'image/svg+xml');
+  });
+  $('#export-png').addEventListener('click', async () => {
+    const b = $('#board svg');
+    if (!b) return;
+    try {
+      download(`${fileName()}.png`, await svgPNG(b));
+    } catch (e) {
+      $('#share-status').textContent = e.message;
+    }
+  });
+  $('#parts').addEventListener('click', e => {
+    const b = e.target.closest('button[data-part]');
+    if (!b) return;
+    mexPart = Number(b.dataset.part);
+    drawMex(why, mexPart, partLabel);
+  });
   $('#member-form').addEventListener('submit', e => {
     e.preventDefault();
     const m = $('#member').value.trim();
@@ -129,9 +223,15 @@ function bind() {
   });
   $('#position-form').addEventListener('submit', e => {
     e.preventDefault();
-    setStart(isBoard() ? $('#position-text').value : $('#position-line').value);
+    const text = multiline() ? $('#position-text').value : $('#position-line').value;
+    if (!text.trim()) {
+      setError('error', `The position is empty: type one (${entry ? entry.format : 'in the game\'s text form'}), or load the example.`);
+      return;
+    }
+    push = true;
+    setStart(text);
   });
-  $('#load-example').addEventListener('click', () => { if (entry) setStart(entry.example_position); });
+  $('#load-example').addEventListener('click', () => { if (entry) { push = true; setStart(entry.example_position); } });
   $('#load-official').addEventListener('click', () => {
     if (!problem) return;
     $('#input').value = problem.example || '';
@@ -149,7 +249,7 @@ function bind() {
     if (b) setStart(b.join('\n') + '\n');
   });
   $('#solve').addEventListener('click', solve);
-  $('#new-game').addEventListener('click', () => newGame(false));
+  $('#new-game').addEventListener('click', () => { push = true; newGame(false); });
   $('#undo').addEventListener('click', undo);
   $('#engine-move').addEventListener('click', engineMove);
   $('#show-wins').addEventListener('change', draw);
@@ -169,22 +269,24 @@ function bind() {
   });
 }
 
-// selectGame shows the entry whose play name is value, on its example.
-function selectGame(value) {
+// selectGame shows the entry whose play name is value: the family's game
+// member when given, and the start position and moves of saved (a state
+// read from the URL) or else the entry's example.
+function selectGame(value, member = null, saved = null) {
   entry = games.find(e => playName(e) === value) || null;
   if (!entry) return;
-  name = value;
+  name = member || value;
   problem = entry.supports.official ? problems.find(p => p.name === entry.name) || null : null;
-  history.replaceState(null, '', `?game=${encodeURIComponent(name)}`);
-  const board = isBoard();
+  const board = isBoard(), lines = multiline();
   $('#editor').hidden = !board;
-  $('#position-text').hidden = !board;
-  $('#position-line').hidden = board;
-  $('#position-label').setAttribute('for', board ? 'position-text' : 'position-line');
+  $('#position-text').hidden = !lines;
+  $('#position-line').hidden = lines;
+  $('#position-label').setAttribute('for', lines ? 'position-text' : 'position-line');
+  $('#rules-form').hidden = !entry.pasted;
   $('#format').textContent = `Format: ${entry.format}.`;
   $('#member-form').hidden = !entry.family;
   if (entry.family) {
-    $('#member-label').textContent = `Another game of the family ${entry.name}`;
+    $('#member-label').textContent = `Another game of this kind, by its name (e.g. ${entry.example})`;
     $('#member').placeholder = entry.example;
     $('#member').value = '';
   }
@@ -196,7 +298,30 @@ function selectGame(value) {
   cases = [];
   describeGame();
   grid = null;
+  if (saved) {
+    startText = saved.position;
+    raceId++;
+    $('#race-box').hidden = true;
+    resetGame();
+    engineIdx = saved.engine;
+    if (saved.you === 'first' || saved.you === 'second' || players().includes(saved.you)) humanSide = saved.you;
+    request(saved.moves, false, true, () => { marks = humanMarks(saved.moves.length); });
+    return;
+  }
   setStart(entry.example_position);
+}
+
+// humanMarks are the Undo points of n moves restored from a link: before
+// each move not played by the engine, and before the engine's first.
+function humanMarks(n) {
+  const out = [];
+  for (let i = 0; i < n; i++) if (!engineIdx.has(i) || (i === 0 && humanSide !== null)) out.push(i);
+  return out;
+}
+
+// multilineText is the position typed in the text area, if any.
+function multilineText() {
+  return $('#position-text').value.trim() ? $('#position-text').value : '';
 }
 
 function describeGame() {
@@ -216,6 +341,7 @@ function openMember(m) {
   if (!entry || !entry.family) return;
   name = m;
   describeGame();
+  push = true;
   setStart(startText || entry.example_position);
 }
 
@@ -228,19 +354,31 @@ function setStart(text) {
 }
 
 function newGame(fresh) {
+  resetGame();
+  return request([], false, fresh);
+}
+
+function resetGame() {
   moves = [];
   engineIdx = new Set();
   marks = [];
   humanSide = null;
+  selfPlay = false;
   picked = [];
   changed = new Set();
-  return request([], false, fresh);
 }
 
-// editGrid makes rows the start board.
+// editGrid makes rows the start board; a board the server refuses (too
+// large for the game, say) leaves the previous one in the editor.
 function editGrid(rows) {
+  const before = { grid, text: startText, pos, moves };
   grid = rows;
-  setStart(rows.join('\n') + '\n');
+  startText = rows.join('\n') + '\n';
+  raceId++;
+  $('#race-box').hidden = true;
+  resetGame();
+  push = true;
+  request([], false, true, null, before);
 }
 
 function resize() {
@@ -278,7 +416,7 @@ function gridOf(text) {
 
 function showStart() {
   $('#position-text').value = startText;
-  $('#position-line').value = startText;
+  $('#position-line').value = multiline() ? '' : startText;
   if (grid) {
     $('#rows').value = grid.length;
     $('#cols').value = grid[0].length;
@@ -288,22 +426,35 @@ function showStart() {
 
 // ---- requests ----
 
+// body is a request's body for the game played: pasted rules travel with
+// every request.
+function body(fields) {
+  return entry && entry.pasted ? { ...fields, rules: rulesText || $('#rules-text').value } : fields;
+}
+
 // request replays ms from the start (the engine answering when reply is
 // set) and draws the answer; fresh says the start itself is new, and
-// commit, when given, runs on success before the answer is drawn. It
-// resolves to the answer, or null when it failed or a later request
-// superseded it.
-async function request(ms, reply, fresh = false, commit = null) {
+// commit, when given, runs on success before the answer is drawn. A fresh
+// start that fails goes back to revert (the board edited before) when
+// given. It resolves to the answer, or null when it failed or a later
+// request superseded it.
+async function request(ms, reply, fresh = false, commit = null, revert = null) {
   const id = ++reqId;
   const t0 = performance.now();
   setError('error', '');
   let ans;
   try {
-    ans = await api(`/api/play/${encodeURIComponent(name)}`, { position: startText, moves: ms, reply });
+    ans = await api(`/api/play/${encodeURIComponent(name)}`, body({ position: startText, moves: ms, reply }));
   } catch (e) {
     if (id !== reqId) return null;
-    if (fresh) {
+    push = false;
+    if (fresh && revert && revert.grid) {
+      ({ grid, pos, moves } = revert);
+      startText = revert.text;
+      showStart();
+    } else if (fresh) {
       pos = null;
+      why = null;
       if (isBoard()) grid = gridOf(startText) || grid;
       showStart();
     }
@@ -330,7 +481,11 @@ async function request(ms, reply, fresh = false, commit = null) {
   for (const i of [...engineIdx]) if (i >= moves.length) engineIdx.delete(i);
   picked = [];
   if (commit) commit();
+  keepState({ game: name, rules: entry.pasted ? rulesText || $('#rules-text').value : null, position: startText, moves, engine: engineIdx, you: humanSide }, push);
+  push = false;
+  why = null;
   draw();
+  explain(st);
   const ms2 = performance.now() - t0;
   const t = $('#timing');
   t.textContent = `${ms2.toFixed(1)} ms` + (grid ? ` for ${grid.length} x ${grid[0].length}` : '');
@@ -344,6 +499,7 @@ async function request(ms, reply, fresh = false, commit = null) {
 async function play(m) {
   if (!pos || pos.over || !m) return;
   const before = moves.length, me = pos.to_move;
+  push = true;
   const ok = await request([...moves, { part: m.part, move: m.move }], true, false, () => {
     marks.push(before);
     if (humanSide === null) humanSide = me;
@@ -364,11 +520,14 @@ async function engineTurns() {
 async function engineMove() {
   if (!pos || pos.over) return;
   const before = moves.length, mover = pos.to_move;
+  push = true;
   const ok = await request(moves, true, false, () => {
     marks.push(before);
     if (humanSide === null) {
       const [a, b] = players();
       humanSide = mover === a ? b : a;
+    } else if (mover === humanSide) {
+      selfPlay = true; // the engine now plays both sides: nobody is "you"
     }
   });
   if (ok) await engineTurns();
@@ -377,10 +536,66 @@ async function engineMove() {
 async function undo() {
   if (marks.length === 0) return;
   const n = marks[marks.length - 1];
+  push = true;
   await request(moves.slice(0, n), false, false, () => {
     marks.pop();
     if (marks.length === 0) humanSide = null;
   });
+}
+
+// explain asks why the position of state st is won or lost, and draws the
+// answer unless a later state came first.
+async function explain(st) {
+  const id = ++whyId;
+  try {
+    const ex = await api(`/api/moves/${encodeURIComponent(name)}`, body({ position: st.position }));
+    if (id !== whyId || pos !== st) return;
+    why = ex;
+  } catch (e) {
+    if (id !== whyId || pos !== st) return;
+    why = null;
+    $('#why-summary').textContent = `No explanation: ${e.message}`;
+    return;
+  }
+  drawWhyPanel();
+  drawLegal();
+  updateButtons();
+}
+
+function drawWhyPanel() {
+  drawWhy(why, partLabel);
+  if (why && mexPart !== null && mexPart < why.parts.length) drawMex(why, mexPart, partLabel);
+  else mexPart = null;
+}
+
+// partLabel names part i of a position for people: "heap 2 (7)".
+function partLabel(i, p) {
+  const text = p.position.includes('\n') ? '' : ` (${p.position})`;
+  return `${noun()} ${i + 1}${text}`;
+}
+
+// ---- exports ----
+
+function fileName() {
+  return `nimber-${name.replace(/[^A-Za-z0-9._-]+/g, '_')}`;
+}
+
+// exportJSON saves the analysis shown: the game, the start, the moves
+// played and the explanation of the position reached.
+function exportJSON() {
+  if (!pos) return;
+  const doc = { game: name, start: startText, moves, position: pos.position, explanation: why };
+  if (entry.pasted) doc.rules = rulesText;
+  download(`${fileName()}.json`, JSON.stringify(doc, null, 2) + '\n', 'application/json');
+}
+
+// exportCSV saves the moves of the position reached, a row each, with what
+// they leave.
+function exportCSV() {
+  if (!why) return;
+  const rows = [['part', 'move', 'position after', 'value', 'outcome', 'remoteness', 'winning']];
+  for (const m of why.moves) rows.push([m.part + 1, m.move, m.position, m.value, m.outcome, m.remoteness, m.winning]);
+  download(`${fileName()}.csv`, csv(rows), 'text/csv');
 }
 
 // ---- official inputs ----
@@ -407,9 +622,13 @@ function showCases() {
 async function solve() {
   if (!problem) return;
   setError('input-error', '');
-  let text = $('#input').value;
-  if (!text.trim() && grid) text = formatOfficial([grid], !!problem.square);
+  const text = $('#input').value;
   const out = $('#solve-output');
+  if (!text.trim()) {
+    out.hidden = true;
+    setError('input-error', 'The input is empty: paste an official input, load the official example, or write the board into it with "Board to input".');
+    return;
+  }
   try {
     const ans = await api(`/api/solve/${encodeURIComponent(problem.name)}`, text);
     out.textContent = ans.output;
@@ -496,7 +715,7 @@ function draw() {
   drawStatus();
   drawCandidates();
   drawLegal();
-  drawParts();
+  drawWhyPanel();
   drawMoves();
   updateButtons();
 }
@@ -623,8 +842,8 @@ function swatch(fill, ...text) {
 // sideName names a player for people, with who plays it once known.
 function sideName(s) {
   if (!s) return '';
-  const base = s === 'first' || s === 'second' ? `${s} player` : s;
-  if (humanSide === null) return base;
+  const base = s === 'first' || s === 'second' ? `the ${s} player` : s;
+  if (humanSide === null || selfPlay) return base;
   return `${base} (${s === humanSide ? 'you' : 'the engine'})`;
 }
 
@@ -650,7 +869,7 @@ function drawStatus() {
   } else {
     v.append(`${who} to move loses against perfect play` + (loopy ? ` (remoteness ${pos.remoteness})` : ''));
   }
-  if (pos.over) t.textContent = `Game over. Winner: ${sideName(pos.winner)}.`;
+  if (pos.over) t.textContent = `Game over: ${sideName(pos.to_move)} has no move left, so ${sideName(pos.winner)} wins.`;
   else t.textContent = `To move: ${who}. ${plural(pos.legal_moves.length, 'legal move')}.`;
 }
 
@@ -676,6 +895,14 @@ function moveButton(m, i, cls) {
     wins ? '★ ' : '', moveText(m, pos.parts), el('span', { class: 'muted small' }, ` (${after(m)})`));
 }
 
+// explained returns the explanation of legal move i of pos, when it came
+// and lists the same moves.
+function explained(i) {
+  if (!why || why.position !== pos.position || why.moves.length !== pos.legal_moves.length) return null;
+  const m = why.moves[i], l = pos.legal_moves[i];
+  return m.part === l.part && m.move === l.move ? m : null;
+}
+
 function candidates() {
   if (!pos || !picked.length) return [];
   return pos.legal_moves.filter(m => picked.every(c => (m.cells || []).some(x => x.row === c.row && x.col === c.col)));
@@ -698,22 +925,20 @@ function drawLegal() {
   ul.textContent = '';
   if (!pos) return;
   if (pos.over) { ul.append(el('li', { class: 'muted' }, 'No legal move: the game is over.')); return; }
-  pos.legal_moves.forEach((m, i) => ul.append(el('li', null, moveButton(m, i, 'move'))));
-}
-
-function drawParts() {
-  const ul = $('#parts');
-  ul.textContent = '';
-  const loopy = pos && pos.value === undefined;
-  $('#h-parts').hidden = ul.hidden = !pos || loopy;
-  if (!pos || loopy) return;
-  if (pos.parts.length === 0) { ul.append(el('li', { class: 'muted' }, `no ${noun()} left`)); return; }
-  pos.parts.forEach((p, i) => {
-    const head = `${noun()} ${i + 1}: value ${p.value}`;
-    if (isBoard()) ul.append(el('li', null, el('details', null, el('summary', null, head), el('pre', { class: 'part' }, p.position))));
-    else ul.append(el('li', null, `${noun()} ${i + 1} (`, el('code', null, p.position), `): value ${p.value}`));
+  const shown = $('#show-wins').checked;
+  const far = why ? Math.max(0, ...why.moves.map(m => m.remoteness || 0)) : 0;
+  pos.legal_moves.forEach((m, i) => {
+    const x = explained(i);
+    if (!x || !shown) { ul.append(el('li', null, moveButton(m, i, 'move'))); return; }
+    const b = el('button', { type: 'button', class: `move ${moveClass(x)}`, 'data-i': i, 'data-outcome': x.outcome,
+      'data-value': x.value === null ? undefined : x.value, 'data-remoteness': x.remoteness === null ? undefined : x.remoteness },
+      x.winning ? '★ ' : '', moveText(m, pos.parts), el('span', { class: 'small' }, ` (${moveAfter(x)})`));
+    const bg = moveShade(x, far);
+    if (bg) b.style.background = bg;
+    ul.append(el('li', null, b));
   });
 }
+
 
 function drawMoves() {
   const ol = $('#moves');
@@ -726,6 +951,10 @@ function drawMoves() {
 }
 
 function updateButtons() {
+  const board = !!shownBoard();
+  $('#export-svg').hidden = $('#export-png').hidden = !board;
+  $('#export-json').disabled = !pos;
+  $('#export-csv').disabled = !why;
   $('#undo').disabled = marks.length === 0;
   $('#engine-move').disabled = !pos || pos.over || editMode();
   $('#new-game').disabled = !entry;
