@@ -737,6 +737,9 @@ func TestBrowser(t *testing.T) {
 		{"boi2008-game", func(b *browser) { testBOI(b, dir) }},
 		{"heaps", func(b *browser) { testHeaps(b, dir) }},
 		{"stale-race-analysis", func(b *browser) { testStaleRace(b, h) }},
+		{"teach", func(b *browser) { testTeach(b, dir) }},
+		{"pasted-rules", func(b *browser) { testPasted(b, dir) }},
+		{"accessibility", func(b *browser) { testAccessibility(b, dir) }},
 	} {
 		t.Run(st.name, func(t *testing.T) {
 			s := time.Now()

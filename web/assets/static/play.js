@@ -464,9 +464,12 @@ async function request(ms, reply, fresh = false, commit = null, revert = null) {
   }
   if (id !== reqId) return null;
   const st = ans.state;
-  if (fresh) {
-    startText = st.position;
+  if (fresh && ms.length === 0) {
+    startText = st.position; // as the game writes it
     grid = rectangular(st.board) ? st.board.slice() : null;
+    showStart();
+  } else if (fresh) { // a game restored with its moves: the start stays
+    grid = isBoard() ? gridOf(startText) : null;
     showStart();
   }
   changed = new Set();
