@@ -51,7 +51,7 @@ var catalogue = []*Entry{
 	},
 	{
 		Name:            "knights:STEPS",
-		Summary:         "tokens moving by a set of steps, by default the seed's knights (+1,-2) (-1,-2) (-2,+1) (-2,-1)",
+		Summary:         "tokens moving by a set of steps; by default knights that only move towards the top left: (+1,-2) (-1,-2) (-2,+1) (-2,-1)",
 		Format:          `the board's rows ('.' empty, 'K' a token, 2-9 that many), or "RxC r,c r,c ..." 1-based`,
 		Example:         "knights",
 		ExamplePosition: "8x8 3,3 5,6",
