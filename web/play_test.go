@@ -333,3 +333,30 @@ func BenchmarkSolveSample(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMovesPasted answers POST /api/moves/rules for a rules file sent
+// with the request (compiled each time) on a sum of two piles, against the
+// same file served by name.
+func BenchmarkMovesPasted(b *testing.B) {
+	src := "def moves(n):\n    options = [[n - t] if n > t else [] for t in (1, 2) if t <= n]\n" +
+		"    return options + [[a, n - a] for a in range(1, (n + 1) // 2) if a != n - a]\n"
+	_, e, err := registry.CompileRules("split.star", []byte(src), rules.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, _ := newTestServer(b, Options{Rules: []*registry.Entry{e}})
+	text, _ := json.Marshal(src)
+	for _, bc := range []struct{ name, game, body string }{
+		{"pasted", "rules", `{"position": "9\n12", "rules": ` + string(text) + `}`},
+		{"served", "split", `{"position": "9\n12"}`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if rec := do(b, s, "POST", "/api/moves/"+bc.game, bc.body); rec.Code != http.StatusOK {
+					b.Fatal(rec.Body)
+				}
+			}
+		})
+	}
+}
