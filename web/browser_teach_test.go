@@ -365,3 +365,78 @@ func testAccessibility(b *browser, dir string) {
 	}
 	t.Logf("axe-core on %d pages at 1280 and 360 px: violations by impact %v", len(pages), counts)
 }
+
+// captureDownloads makes the page keep every Blob it offers for download,
+// in window.blobs.
+const captureDownloads = `(() => { window.blobs = []; const make = URL.createObjectURL;
+	URL.createObjectURL = b => { window.blobs.push(b); return make.call(URL, b); }; return true })()`
+
+// download clicks the button with the given id and returns the text of
+// the file of type typ the page offers (for images: its size).
+func download(b *browser, id, typ string) string {
+	b.t.Helper()
+	eval[bool](b, "capture", captureDownloads)
+	b.do("click "+id, chromedp.Click(chromedp.ID(id)))
+	find := fmt.Sprintf(`window.blobs.find(f => f.type === %q)`, typ)
+	waitFor[bool](b, "the file of "+id, find+` !== undefined`)
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(async () => { const f = `+find+`;
+		return f.type === 'image/png' ? String(f.size) : await f.text(); })()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("reading the file of %s: %v", id, err)
+	}
+	return v
+}
+
+// testExports downloads the analysis of 0.77 on "3 4 6" as JSON and CSV
+// and compares them with the library's explanation, then a board as SVG
+// and PNG, and checks that a board the game refuses leaves the editor on
+// the previous one.
+func testExports(b *browser) {
+	t := b.t
+	b.do("open a link", chromedp.Navigate(b.url+"/play?game=0.77&position=3+4+6"))
+	waitPlay(b, "the linked position", shown("0.77"))
+	readWhy(b)
+	ex := explainTwin(b, "0.77", "", "3 4 6")
+	text := download(b, "export-json", "application/json")
+	var doc struct {
+		Game        string
+		Explanation play.Explanation
+	}
+	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+		t.Fatalf("the JSON file: %v", err)
+	}
+	want, _ := json.Marshal(ex)
+	got, _ := json.Marshal(doc.Explanation)
+	if doc.Game != "0.77" || string(got) != string(want) {
+		t.Errorf("the JSON file holds %s of %q, the library says %s", got, doc.Game, want)
+	}
+	text = download(b, "export-csv", "text/csv")
+	lines := strings.Split(strings.TrimSpace(text), "\r\n")
+	if len(lines) != 1+len(ex.Moves) || lines[0] != "part,move,position after,value,outcome,remoteness,winning" {
+		t.Fatalf("the CSV file: %q", lines)
+	}
+	m := ex.Moves[0]
+	if w := fmt.Sprintf("%d,\"%s\",%s,%d,%s,%d,%v", m.Part+1, m.Text, m.Position, *m.Value, m.Outcome, *m.Remoteness, m.Winning); lines[1] != w {
+		t.Errorf("CSV row 1 %q, want %q", lines[1], w)
+	}
+
+	openPlay(b, "boi2008-game")
+	text = download(b, "export-svg", "image/svg+xml")
+	if !strings.HasPrefix(text, "<?xml") || !strings.Contains(text, "<rect") || !strings.Contains(text, `fill="rgb(`) {
+		t.Errorf("the SVG file starts %.200q", text)
+	}
+	if n, _ := strconv.Atoi(download(b, "export-png", "image/png")); n < 1000 {
+		t.Errorf("the PNG file has %d bytes", n)
+	}
+	// 70 x 70 is over BOI 2008's 4096 squares: refused, and the editor
+	// keeps the board it had.
+	rows := eval[string](b, "rows", `document.querySelector('#rows').value`)
+	eval[bool](b, "70 rows", setInput("#rows", "70"))
+	msg := waitFor[string](b, "the refusal", `document.querySelector('#error').textContent`)
+	if !strings.Contains(msg, "limit 4096") {
+		t.Errorf("a 70 x 70 BOI board: %q", msg)
+	}
+	if got := eval[string](b, "rows", `document.querySelector('#rows').value`); got != rows || eval[int](b, "cells", `document.querySelectorAll('#board rect.cell').length`) == 0 {
+		t.Errorf("after the refusal the editor has %s rows (had %s) and the board is not drawn", got, rows)
+	}
+}

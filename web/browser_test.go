@@ -739,6 +739,7 @@ func TestBrowser(t *testing.T) {
 		{"stale-race-analysis", func(b *browser) { testStaleRace(b, h) }},
 		{"teach", func(b *browser) { testTeach(b, dir) }},
 		{"pasted-rules", func(b *browser) { testPasted(b, dir) }},
+		{"exports", testExports},
 		{"accessibility", func(b *browser) { testAccessibility(b, dir) }},
 	} {
 		t.Run(st.name, func(t *testing.T) {

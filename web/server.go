@@ -167,8 +167,9 @@ func (s *Server) api(pattern string, h http.HandlerFunc) {
 }
 
 // contentSecurityPolicy allows the page's own scripts, styles and images
-// only: no inline code, no other origin, no framing.
-const contentSecurityPolicy = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+// only: no inline code, no other origin, no framing. Images may also be
+// blob: URLs, which the pages make to turn an SVG into a PNG download.
+const contentSecurityPolicy = "default-src 'self'; img-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
 // ServeHTTP implements http.Handler: security headers, then the routes,
 // with panics turned into 500 Internal Server Error and logged.

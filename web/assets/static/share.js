@@ -83,21 +83,24 @@ export function csv(rows) {
   return rows.map(r => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-// The presentation properties an exported SVG carries inline, since the
-// page's style sheet does not travel with it.
+// The presentation properties an exported SVG carries as attributes, since
+// the page's style sheet does not travel with it (and the page's content
+// security policy forbids style attributes).
 const PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'stroke-linecap',
   'stroke-linejoin', 'font-size', 'font-family', 'font-weight', 'text-anchor', 'opacity'];
 
 // svgText returns the markup of an <svg> on the page as a standalone SVG
-// file, its styles inline.
+// file, its computed styles written as presentation attributes.
 export function svgText(root) {
   const copy = root.cloneNode(true);
   const from = [root, ...root.querySelectorAll('*')];
   const to = [copy, ...copy.querySelectorAll('*')];
   from.forEach((e, i) => {
     const cs = getComputedStyle(e);
-    const style = PROPS.map(p => `${p}:${cs.getPropertyValue(p)}`).join(';');
-    to[i].setAttribute('style', style);
+    for (const p of PROPS) {
+      const v = cs.getPropertyValue(p);
+      if (v) to[i].setAttribute(p, v);
+    }
   });
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.removeAttribute('tabindex');
