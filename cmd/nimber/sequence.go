@@ -247,69 +247,15 @@ func writeSummary(out io.Writer, sum sequenceSummary, asJSON, octal bool) error 
 	return err
 }
 
-// computeSequence extends vals to heaps 0..to-1 in chunks of about
-// chunkTime each (a fraction of every; in one call when there is neither
-// file nor bar). After each chunk it appends the new values to w (if not
-// nil), commits them with a checkpoint when every has passed since the
-// last, and updates the progress bar (if not nil). When ctx is cancelled
-// it checkpoints the complete chunks and stops.
+// computeSequence extends vals to heaps 0..to-1 with seqfile.Compute,
+// showing the progress on bar (if not nil).
 func computeSequence(ctx context.Context, g *heap.Game, vals *heap.Seq, to int, w *seqfile.Writer, every time.Duration, bar *progress) (err error) {
 	defer func() { bar.finish(err == nil) }()
-	chunkTime := min(every/4, 500*time.Millisecond)
-	chunk := 1024
-	if w == nil && bar == nil {
-		chunk = to // nothing to show or keep on the way: one call
+	var step func(int, time.Duration)
+	if bar != nil {
+		step = bar.update
 	}
-	lastCheckpoint := time.Now()
-	vals.Grow(to - vals.Len())
-	ext := g.NewExtender(vals)
-	var chunkVals []uint16 // the values of a chunk, for w
-	for vals.Len() < to {
-		t0 := time.Now()
-		done := vals.Len()
-		if err := ext.Extend(ctx, min(to, done+chunk)); err != nil {
-			// Only complete chunks count: the values of a chunk cut short
-			// are dropped, whatever the engine computed.
-			reached := vals.Len()
-			vals.Truncate(done)
-			if w != nil {
-				if cerr := w.Checkpoint(); cerr != nil {
-					return fmt.Errorf("%v; and writing the checkpoint: %v", err, cerr)
-				}
-			}
-			if ctx.Err() != nil {
-				if w != nil {
-					return fmt.Errorf("interrupted at heap %d; checkpoint written, continue with --resume", done)
-				}
-				return fmt.Errorf("interrupted at heap %d", reached)
-			}
-			return err
-		}
-		if w != nil {
-			chunkVals = vals.AppendValues(chunkVals[:0], done, vals.Len())
-			if err := w.Append(chunkVals); err != nil {
-				return err
-			}
-			if time.Since(lastCheckpoint) >= every {
-				if err := w.Checkpoint(); err != nil {
-					return err
-				}
-				lastCheckpoint = time.Now()
-			}
-		}
-		d := time.Since(t0)
-		bar.update(vals.Len(), d)
-		switch {
-		case d < chunkTime/2 && chunk < 1<<30:
-			chunk *= 2
-		case d > 2*chunkTime && chunk > 64:
-			chunk /= 2
-		}
-	}
-	if w != nil {
-		return w.Checkpoint()
-	}
-	return nil
+	return seqfile.Compute(ctx, g.NewExtender(vals), vals, to, w, every, step)
 }
 
 // progress is a progress bar on a terminal; a nil *progress shows nothing.
