@@ -40,6 +40,12 @@ func (gm *Game) NewExtender(g *Seq) *Extender {
 	return newExtender(gm, g, runtime.GOMAXPROCS(0), defaultSparseTuning)
 }
 
+// NewExtenderWorkers is NewExtender on at most workers goroutines (at
+// least one), for callers that run several sequences at once.
+func (gm *Game) NewExtenderWorkers(g *Seq, workers int) *Extender {
+	return newExtender(gm, g, max(1, workers), defaultSparseTuning)
+}
+
 func newExtender(gm *Game, g *Seq, workers int, tu sparseTuning) *Extender {
 	return &Extender{gm: gm, s: newSparser(gm, g, workers, tu), nextCheck: max(periodCheckFirst, g.Len())}
 }
@@ -87,6 +93,21 @@ func (e *Extender) extend(ctx context.Context, to int) error {
 		}
 	}
 	return nil
+}
+
+// LastRare returns the largest heap a < g.Len() whose value is rare under
+// mask (popcount(G(a) & mask) even), or -1 when there is none or mask is 0
+// (which makes every value rare, so there is no rare/common split).
+func LastRare(g *Seq, mask uint16) int {
+	if mask == 0 {
+		return -1
+	}
+	for a := g.Len() - 1; a >= 0; a-- {
+		if isRare(g.At(a), mask) {
+			return a
+		}
+	}
+	return -1
 }
 
 // RareStats returns, for the computed values g, the mask the sparse-space

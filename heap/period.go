@@ -152,15 +152,24 @@ type Summary struct {
 	Largest   int    `json:"largest_value"`
 	Mask      int    `json:"mask"`       // the sparse-space mask for these values
 	Rare      int    `json:"rare_heaps"` // heaps whose value is rare under Mask
+	// LastRare is the largest heap whose value is rare under Mask, -1 when
+	// none is or Mask is 0 (no rare/common split).
+	LastRare int `json:"last_rare_heap"`
+	// LastExceptional is the last heap whose value is not the periodic
+	// one, Preperiod-1 (G(n+p) != G(n) + saltus there); -1 when the
+	// sequence is periodic from 0 or has no period.
+	LastExceptional int `json:"last_exceptional"`
 }
 
 // Summarize returns the Summary of the values g of the game: FindPeriod
 // over every period up to half of g, and RareStats.
 func (gm *Game) Summarize(g *Seq) Summary {
 	st := gm.RareStats(g)
-	sum := Summary{Canonical: gm.String(), Octal: gm.Octal(), Largest: int(st.Largest), Mask: int(st.Mask), Rare: st.Rare}
+	sum := Summary{Canonical: gm.String(), Octal: gm.Octal(), Largest: int(st.Largest), Mask: int(st.Mask), Rare: st.Rare,
+		LastRare: LastRare(g, st.Mask), LastExceptional: -1}
 	if per, ok := gm.FindPeriod(g, 0); ok {
 		sum.Period, sum.Preperiod, sum.Proven, sum.Saltus, sum.Needed = per.Period, per.Preperiod, per.Proven, per.Saltus, per.Needed
+		sum.LastExceptional = per.Preperiod - 1
 	}
 	return sum
 }
@@ -169,12 +178,13 @@ func (gm *Game) Summarize(g *Seq) Summary {
 // named name: its apparent period or arithmetic period (never proven: the
 // Guy–Smith proof is for octal codes) and its largest value.
 func SummarizeValues(name string, g Values) Summary {
-	sum := Summary{Canonical: name}
+	sum := Summary{Canonical: name, LastRare: -1, LastExceptional: -1}
 	for n := range g.Len() {
 		sum.Largest = max(sum.Largest, g.Value(n))
 	}
 	if per, ok := FindPeriod(g, 0, 0, false); ok {
 		sum.Period, sum.Preperiod, sum.Saltus = per.Period, per.Preperiod, per.Saltus
+		sum.LastExceptional = per.Preperiod - 1
 	}
 	return sum
 }

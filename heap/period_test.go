@@ -2,6 +2,8 @@ package heap
 
 import (
 	"context"
+	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -186,6 +188,47 @@ func TestFindPeriodMatchesSlow(t *testing.T) {
 	for _, k := range []string{"none", "proven", "apparent", "saltus"} {
 		if kinds[k] < 100 {
 			t.Errorf("only %d sequences with the answer %s: %v", kinds[k], k, kinds)
+		}
+	}
+}
+
+// TestSummaryLastHeaps checks the last exceptional value and the last rare
+// heap of Summarize against their definitions, on every two-digit octal
+// code and Grundy's game.
+func TestSummaryLastHeaps(t *testing.T) {
+	codes := []string{"grundy"}
+	for a := range 8 {
+		for b := 1; b < 8; b++ {
+			codes = append(codes, fmt.Sprintf("0.%d%d", a, b))
+		}
+	}
+	for _, code := range codes {
+		gm, err := Parse(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &Seq{}
+		if err := gm.Extend(context.Background(), g, 3000); err != nil {
+			t.Fatal(err)
+		}
+		sum := gm.Summarize(g)
+		wantExc := -1
+		if sum.Period > 0 {
+			for n := 0; n+sum.Period < g.Len(); n++ {
+				if g.Value(n+sum.Period)-g.Value(n) != sum.Saltus {
+					wantExc = n
+				}
+			}
+		}
+		wantRare := -1
+		for n := range g.Len() {
+			if sum.Mask != 0 && bits.OnesCount(uint(g.Value(n)&sum.Mask))%2 == 0 {
+				wantRare = n
+			}
+		}
+		if sum.LastExceptional != wantExc || sum.LastRare != wantRare {
+			t.Errorf("%s: last exceptional %d, last rare %d; want %d and %d (period %d, saltus %d, mask %d)",
+				code, sum.LastExceptional, sum.LastRare, wantExc, wantRare, sum.Period, sum.Saltus, sum.Mask)
 		}
 	}
 }

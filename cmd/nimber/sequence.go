@@ -28,6 +28,8 @@ type sequenceSummary struct {
 	heap.Summary
 	Seconds float64 `json:"seconds"`
 	Resumed int     `json:"resumed_from,omitempty"`
+	// exceptional is G(LastExceptional), for the text summary.
+	exceptional int
 }
 
 // sequenceFlags are the flags of the sequence command.
@@ -131,6 +133,9 @@ func gameSequence(cmd *cobra.Command, g *chosenGame, f sequenceFlags) error {
 		err = writeValues(out, heap.Ints(vals))
 	} else {
 		sum := sequenceSummary{Code: g.name, Heaps: f.to, Summary: heap.SummarizeValues(g.name, heap.Ints(vals))}
+		if sum.LastExceptional >= 0 {
+			sum.exceptional = vals[sum.LastExceptional]
+		}
 		sum.Seconds = time.Since(start).Seconds()
 		err = writeSummary(out, sum, f.asJSON, false)
 	}
@@ -199,6 +204,9 @@ func codeSequence(cmd *cobra.Command, code string, g *heap.Game, f sequenceFlags
 		err = writeValues(out, vals)
 	} else {
 		sum := sequenceSummary{Code: code, Heaps: f.to, Summary: g.Summarize(vals), Resumed: resumed}
+		if sum.LastExceptional >= 0 {
+			sum.exceptional = vals.Value(sum.LastExceptional)
+		}
 		sum.Seconds = time.Since(start).Seconds()
 		err = writeSummary(out, sum, f.asJSON, g.Octal())
 	}
@@ -243,6 +251,21 @@ func writeSummary(out io.Writer, sum sequenceSummary, asJSON, octal bool) error 
 		_, err = fmt.Fprintf(out, "apparent period %d from n = %d, not proven (Guy–Smith needs %d values)\n", sum.Period, sum.Preperiod, sum.Needed)
 	default:
 		_, err = fmt.Fprintf(out, "apparent period %d from n = %d, not proven (Guy–Smith covers octal games only)\n", sum.Period, sum.Preperiod)
+	}
+	if err != nil {
+		return err
+	}
+	if sum.LastExceptional >= 0 {
+		if _, err := fmt.Fprintf(out, "last exceptional value: G(%d) = %d\n", sum.LastExceptional, sum.exceptional); err != nil {
+			return err
+		}
+	}
+	if sum.Mask != 0 {
+		last := "none"
+		if sum.LastRare >= 0 {
+			last = strconv.Itoa(sum.LastRare)
+		}
+		_, err = fmt.Fprintf(out, "rare heaps under mask %d: %d, the last %s\n", sum.Mask, sum.Rare, last)
 	}
 	return err
 }
