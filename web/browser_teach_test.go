@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -438,5 +439,47 @@ func testExports(b *browser) {
 	}
 	if got := eval[string](b, "rows", `document.querySelector('#rows').value`); got != rows || eval[int](b, "cells", `document.querySelectorAll('#board rect.cell').length`) == 0 {
 		t.Errorf("after the refusal the editor has %s rows (had %s) and the board is not drawn", got, rows)
+	}
+}
+
+// testTablesAndStale opens a sequence plot by its link, downloads its
+// values and the knight table as CSV and the plot as SVG, and checks that
+// a failed request leaves no stale result on the tables and compound pages.
+func testTablesAndStale(b *browser) {
+	t := b.t
+	b.do("open a plot by its link", chromedp.Navigate(b.url+"/tables?code=0.137&to=300"))
+	waitFor[bool](b, "the plot of 0.137", `document.querySelector('#seq-summary').textContent.startsWith('0.137') && document.querySelector('#heatmap svg') !== null`)
+	text := download(b, "seq-csv", "text/csv")
+	lines := strings.Split(strings.TrimSpace(text), "\r\n")
+	resp, err := http.Get(b.url + "/api/sequence?code=0.137&to=300")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var api struct{ Values []int }
+	if err := json.NewDecoder(resp.Body).Decode(&api); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if len(lines) != 301 || lines[0] != "n,G(n)" || lines[300] != fmt.Sprintf("299,%d", api.Values[299]) {
+		t.Errorf("the values' CSV has %d lines, the last %q", len(lines), lines[len(lines)-1])
+	}
+	if svgText := download(b, "seq-svg", "image/svg+xml"); !strings.Contains(svgText, "<path") {
+		t.Errorf("the plot's SVG: %.200q", svgText)
+	}
+	if rows := strings.Split(strings.TrimSpace(download(b, "table-csv", "text/csv")), "\r\n"); len(rows) != 9 || rows[0] != "row,1,2,3,4,5,6,7,8" {
+		t.Errorf("the 8 x 8 table's CSV: %q", rows)
+	}
+	eval[bool](b, "a bad code", setInput("#code", "0.0z")+` && (document.querySelector('#seq-form').requestSubmit(), true)`)
+	waitFor[bool](b, "the error", `document.querySelector('#seq-error').textContent !== ''`)
+	if n := eval[int](b, "the plot", `document.querySelectorAll('#plot svg').length`); n != 0 {
+		t.Error("the plot of 0.137 stays next to the error of 0.0z")
+	}
+
+	b.do("load /compound", chromedp.Navigate(b.url+"/compound"))
+	waitFor[bool](b, "the default compound", `document.querySelector('#outcome .badge') !== null`)
+	eval[bool](b, "bad components", setInput("#components", "3,3 x")+` && (document.querySelector('#form').requestSubmit(), true)`)
+	msg := waitFor[string](b, "the error", `document.querySelector('#error').textContent`)
+	if !strings.Contains(msg, `component 2: "x"`) || eval[bool](b, "stale", `document.querySelector('#outcome') !== null`) {
+		t.Errorf("after %q the compound page still shows a result", msg)
 	}
 }

@@ -740,6 +740,7 @@ func TestBrowser(t *testing.T) {
 		{"teach", func(b *browser) { testTeach(b, dir) }},
 		{"pasted-rules", func(b *browser) { testPasted(b, dir) }},
 		{"exports", testExports},
+		{"tables-and-stale", testTablesAndStale},
 		{"accessibility", func(b *browser) { testAccessibility(b, dir) }},
 	} {
 		t.Run(st.name, func(t *testing.T) {

@@ -204,7 +204,11 @@ async function decide(e) {
   setError('error', '');
   const move = radio('move'), end = radio('end'), play = radio('play');
   let comps;
-  try { comps = components(); } catch (err) { setError('error', err.message); return; }
+  try { comps = components(); } catch (err) {
+    $('#result').replaceChildren(el('p', { class: 'muted' }, 'No result: see the error above.'));
+    setError('error', err.message);
+    return;
+  }
   const body = { rule: { move, end, play }, components: comps };
   if (isKnights()) {
     body.game = { type: 'knights', size: size() };
@@ -218,7 +222,12 @@ async function decide(e) {
   try {
     ans = await api('/api/compound', body);
   } catch (err) {
-    if (id === reqId) setError('error', err.message);
+    if (id !== reqId) return;
+    // no stale result next to the error
+    $('#result').replaceChildren(el('p', { class: 'muted' }, 'No result: see the error above.'));
+    lastMove = null;
+    drawPicker();
+    setError('error', err.message);
     return;
   }
   if (id !== reqId) return;
@@ -250,7 +259,10 @@ function render(ans, cols) {
         typeof v === 'boolean' ? (v ? 'yes' : 'no') : v);
     })));
   const table = el('table', { class: 'data', id: 'invariants' }, el('thead', null, head), el('tbody', null, rows));
-  out.append(el('h3', null, 'Components'), el('div', { class: 'board-wrap' }, table));
+  // A table wider than the screen scrolls inside its region, which the
+  // keyboard can reach.
+  out.append(el('h3', { id: 'h-components' }, 'Components'),
+    el('div', { class: 'board-wrap', tabindex: 0, role: 'region', 'aria-labelledby': 'h-components' }, table));
   out.append(el('p', { class: 'small muted' }, 'Highlighted columns are the invariants this rule looks at; ',
     '"value" is each component\'s value as the decision used it.'));
 

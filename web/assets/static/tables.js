@@ -1,6 +1,8 @@
 // The tables page: knight tables as SVG heatmaps (GET /api/table/knights)
-// and nim-sequence plots (GET /api/sequence).
+// and nim-sequence plots (GET /api/sequence), each downloadable as SVG,
+// PNG, CSV and JSON. /tables?code=CODE&to=N opens the plot of a code.
 import { api, el, svg, $, setError, palette, textOn } from './common.js';
+import { download, csv, svgText, svgPNG } from './share.js';
 
 const SPECIAL = { SL: '#b3262e', SW: '#3aa7d8' };
 
@@ -32,6 +34,9 @@ async function drawTable(e) {
   try {
     table = await api(`/api/table/knights?size=${encodeURIComponent(size)}&function=${encodeURIComponent(fn)}`);
   } catch (err) {
+    table = null; // no stale table next to the error
+    $('#heatmap').textContent = '';
+    $('#table-legend').textContent = '';
     setError('table-error', err.message);
     return;
   }
@@ -152,10 +157,15 @@ async function drawSequence(e) {
   try {
     seq = await api(`/api/sequence?code=${encodeURIComponent(code)}&to=${encodeURIComponent(to)}`);
   } catch (err) {
+    seq = null; // no stale plot next to the error
+    $('#plot').textContent = '';
+    $('#seq-values').textContent = '';
+    $('#seq-tip').textContent = '';
     setError('seq-error', err.message);
     $('#seq-summary').textContent = '';
     return;
   }
+  history.replaceState(null, '', `?code=${encodeURIComponent(code)}&to=${encodeURIComponent(to)}`);
   renderSequence();
 }
 
@@ -252,7 +262,13 @@ function renderSequence() {
   else s += 'No period found within the computed values.';
   const extra = [];
   if (seq.values_needed_for_proof) extra.push(`the first ${seq.values_needed_for_proof} values suffice for the proof`);
-  if (seq.rare_heaps !== undefined && seq.mask) extra.push(`sparse space: mask ${seq.mask}, ${seq.rare_heaps} rare heaps`);
+  if (seq.rare_heaps !== undefined && seq.mask) {
+    // The sparse-space engine's split: values whose bits under the mask
+    // have an even count are rare.
+    const last = seq.last_rare_heap >= 0 ? `, the last at n = ${seq.last_rare_heap}` : '';
+    extra.push(`${seq.rare_heaps} heaps have a rare value (an even number of ones among the value's bits ${bitsOf(seq.mask)})${last}`);
+  }
+  if (seq.last_exceptional >= 0) extra.push(`the last value off the period is G(${seq.last_exceptional})`);
   if (extra.length) s += ` (${extra.join('; ')})`;
   $('#seq-summary').textContent = s;
   $('#seq-tip').textContent = 'Hover over the plot to read G(n).';
@@ -263,7 +279,60 @@ function renderSequence() {
   $('#seq-values').textContent = lines.join('\n');
 }
 
+// bitsOf names the bits of a mask: 9 is "1 and 8".
+function bitsOf(mask) {
+  const b = [];
+  for (let k = 1; k <= mask; k *= 2) if (mask & k) b.push(k);
+  return b.length > 1 ? `${b.slice(0, -1).join(', ')} and ${b[b.length - 1]}` : String(b[0]);
+}
+
+// ---- downloads ----
+
+// saveSVG and savePNG save the picture inside host, named name.
+function saveSVG(host, name) {
+  const root = $(`${host} svg`);
+  if (root) download(`${name}.svg`, svgText(root), 'image/svg+xml');
+}
+
+async function savePNG(host, name, errId) {
+  const root = $(`${host} svg`);
+  if (!root) return;
+  try {
+    download(`${name}.png`, await svgPNG(root));
+  } catch (err) {
+    setError(errId, err.message);
+  }
+}
+
+const tableName = () => (table ? `nimber-knights-${table.size}-${table.function}` : 'nimber-knights');
+const seqName = () => (seq ? `nimber-${String(seq.canonical || seq.code).replace(/[^A-Za-z0-9._-]+/g, '_')}-${(seq.values || []).length}` : 'nimber-sequence');
+
+// tableCSV writes the table as CSV: a header of column numbers, then a row
+// per board row, its number first (1-based, as the page shows them).
+function tableCSV() {
+  if (!table) return;
+  const rows = [['row', ...table.labels[0].map((_, c) => c + 1)]];
+  table.labels.forEach((r, i) => rows.push([i + 1, ...r]));
+  download(`${tableName()}.csv`, csv(rows), 'text/csv');
+}
+
+function seqCSV() {
+  if (!seq) return;
+  const rows = [['n', 'G(n)']];
+  (seq.values || []).forEach((v, n) => rows.push([n, v]));
+  download(`${seqName()}.csv`, csv(rows), 'text/csv');
+}
+
 // ---- wiring ----
+
+$('#table-svg').addEventListener('click', () => saveSVG('#heatmap', tableName()));
+$('#table-png').addEventListener('click', () => savePNG('#heatmap', tableName(), 'table-error'));
+$('#table-csv').addEventListener('click', tableCSV);
+$('#table-json').addEventListener('click', () => { if (table) download(`${tableName()}.json`, JSON.stringify(table, null, 1) + '\n', 'application/json'); });
+$('#seq-svg').addEventListener('click', () => saveSVG('#plot', seqName()));
+$('#seq-png').addEventListener('click', () => savePNG('#plot', seqName(), 'seq-error'));
+$('#seq-csv').addEventListener('click', seqCSV);
+$('#seq-json').addEventListener('click', () => { if (seq) download(`${seqName()}.json`, JSON.stringify(seq) + '\n', 'application/json'); });
 
 $('#knights-form').addEventListener('submit', drawTable);
 $('#function').addEventListener('change', drawTable);
@@ -271,5 +340,10 @@ $('#show-values').addEventListener('change', () => { if (table) renderTable(); }
 $('#heatmap').addEventListener('mouseover', heatHover);
 $('#heatmap').addEventListener('keydown', heatKey);
 $('#seq-form').addEventListener('submit', drawSequence);
+{
+  const q = new URLSearchParams(location.search);
+  if (q.get('code')) $('#code').value = q.get('code');
+  if (q.get('to')) $('#to').value = q.get('to');
+}
 drawTable();
 drawSequence();
