@@ -16,6 +16,7 @@ import (
 
 	"nimber/heap"
 	"nimber/heap/seqfile"
+	"nimber/store"
 )
 
 // Job is one code to survey: its values G(0..To-1). SeqPath and SeqSHA256
@@ -39,53 +40,9 @@ func (j Job) ID() (string, error) {
 	return fmt.Sprintf("%s@%d", g.String(), j.To), nil
 }
 
-// Status of a code in a census.
-const (
-	Proven   = "proven"   // a period proven by the Guy–Smith condition
-	Apparent = "apparent" // a period (or arithmetic period) seen, not proven
-	Open     = "open"     // no period in the values computed
-)
-
-// Result is what a census reports of one code.
-type Result struct {
-	Code      string `json:"code"`
-	Canonical string `json:"canonical"`
-	// Heaps is how far the code was computed: G(0..Heaps-1).
-	Heaps  int    `json:"heaps"`
-	Status string `json:"status"`
-	// Proven repeats Status == "proven", for readers of the JSON.
-	Proven    bool `json:"proven"`
-	Period    int  `json:"period"`
-	Preperiod int  `json:"preperiod"`
-	Saltus    int  `json:"saltus"`
-	// LastExceptional is the last heap whose value is not the periodic one
-	// (Preperiod-1); -1 when there is none or no period.
-	LastExceptional int `json:"last_exceptional"`
-	// Mask splits the values into rare and common (the sparse-space
-	// engine's), Rare counts the heaps whose value is rare under it and
-	// LastRare is the last of them (-1: none, or Mask 0).
-	Mask     int `json:"mask"`
-	Rare     int `json:"rare_heaps"`
-	LastRare int `json:"last_rare_heap"`
-	Largest  int `json:"largest_value"`
-	// Seconds is the time the computation took (of this run only when it
-	// extended an earlier one, from Extended heaps).
-	Seconds  float64 `json:"seconds"`
-	Extended int     `json:"extended_from,omitempty"`
-	// ValuesSHA256 is the SHA-256 of the values G(0..Heaps-1), two bytes
-	// each, little-endian: codes with equal values are the same game as far
-	// as computed.
-	ValuesSHA256 string `json:"values_sha256"`
-	// SeqPath and SeqSHA256 are the sequence file written and its SHA-256
-	// when the run wrote one.
-	SeqPath   string `json:"seq_path,omitempty"`
-	SeqSHA256 string `json:"seq_sha256,omitempty"`
-	// Worker names the worker that computed it.
-	Worker string `json:"worker,omitempty"`
-	// Note says what a census notices of the code, such as another code
-	// with the same values.
-	Note string `json:"note,omitempty"`
-}
+// Result is what a census reports of one code: a run of the results
+// store.
+type Result = store.Run
 
 // SurveyOptions are a worker's settings.
 type SurveyOptions struct {
@@ -167,14 +124,14 @@ func openSequence(path string, g *heap.Game, job Job) (*seqfile.Writer, *heap.Se
 // summarize reports the values of code.
 func summarize(code string, g *heap.Game, vals *heap.Seq) Result {
 	sum := g.Summarize(vals)
-	r := Result{Code: code, Canonical: sum.Canonical, Heaps: vals.Len(), Status: Open, Period: sum.Period,
+	r := Result{Code: code, Canonical: sum.Canonical, Heaps: vals.Len(), Status: store.StatusOpen, Period: sum.Period,
 		Preperiod: sum.Preperiod, Saltus: sum.Saltus, LastExceptional: sum.LastExceptional, Mask: sum.Mask,
 		Rare: sum.Rare, LastRare: sum.LastRare, Largest: sum.Largest, ValuesSHA256: valuesSHA256(vals)}
 	switch {
 	case sum.Proven:
-		r.Status, r.Proven = Proven, true
+		r.Status, r.Proven = store.StatusProven, true
 	case sum.Period > 0:
-		r.Status = Apparent
+		r.Status = store.StatusApparent
 	}
 	return r
 }
