@@ -186,7 +186,7 @@ func TestDuplicates(t *testing.T) {
 	for runs.Load() < 1 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	time.Sleep(200 * time.Millisecond) // its result sent
+	time.Sleep(200 * time.Millisecond)                                             // its result sent
 	if _, err := c.js.Publish(ctx, resultSubject+"d", []byte(first)); err != nil { // no ID: stored again
 		t.Fatal(err)
 	}
