@@ -1,0 +1,219 @@
+package census
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"nimber/heap"
+	"nimber/queue"
+	"nimber/store"
+)
+
+// Options configure a census.
+type Options struct {
+	// Codes are the codes to survey, each to To heaps.
+	Codes []string
+	To    int
+	// Store keeps the results: a code stored to at least To heaps is
+	// answered from it, a shorter stored run is extended.
+	Store *store.Store
+	// NATS is the URL of a broker whose workers (nimber worker) do the
+	// jobs; empty for a broker in this process with Workers workers.
+	NATS string
+	// Workers is the number of workers in process (GOMAXPROCS when zero).
+	Workers int
+	// SeqDir is where workers in process keep sequence files ("" for
+	// none: nothing to extend later).
+	SeqDir string
+	// AckWait is the queue's redelivery delay (queue.Options).
+	AckWait time.Duration
+	// Progress, when set, is called after each code with the codes done
+	// so far and the total.
+	Progress func(done, total int, r Result)
+}
+
+// MaxHeaps bounds the heaps of a census, which keeps every sequence in
+// memory while it runs: 2^26 heaps cost about 80 MB a worker.
+const MaxHeaps = 1 << 26
+
+// Run surveys the codes: those stored to at least To heaps at once from the
+// store, the others as jobs on the work queue, whose results it stores as
+// they come. It returns a result per code, in the order of the codes, with
+// notes on codes whose values equal an earlier code's. A job that failed
+// is reported in the error, after the other results are stored.
+func Run(ctx context.Context, o Options) ([]Result, error) {
+	if o.To < 1 || o.To > MaxHeaps {
+		return nil, fmt.Errorf("--to %d out of range 1..%d", o.To, MaxHeaps)
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	out := make([]Result, len(o.Codes))
+	at := map[string]int{} // job ID -> index in out
+	var jobs []queue.Job
+	done := 0
+	for i, code := range o.Codes {
+		g, err := heap.Parse(code)
+		if err != nil {
+			return nil, err
+		}
+		canon := g.String()
+		if r, ok, err := o.Store.Best(ctx, canon, o.To); err != nil {
+			return nil, err
+		} else if ok {
+			r.Code, r.Cached = code, true
+			out[i] = r
+			done++
+			if o.Progress != nil {
+				o.Progress(done, len(o.Codes), r)
+			}
+			continue
+		}
+		job := Job{Code: code, To: o.To}
+		if r, ok, err := o.Store.Longest(ctx, canon); err != nil {
+			return nil, err
+		} else if ok && r.SeqPath != "" {
+			job.SeqPath, job.SeqSHA256 = r.SeqPath, r.SeqSHA256
+		}
+		id, _ := job.ID()
+		if _, dup := at[id]; dup {
+			return nil, fmt.Errorf("code %s is %s again", code, canon)
+		}
+		at[id] = i
+		payload, err := json.Marshal(job)
+		if err != nil {
+			return nil, err
+		}
+		jobs = append(jobs, queue.Job{ID: id, Payload: payload})
+	}
+	var failed []error
+	if len(jobs) > 0 {
+		err := runJobs(ctx, o, jobs, func(r queue.Result) error {
+			i := at[r.ID]
+			if r.Err != "" {
+				failed = append(failed, fmt.Errorf("%s: %s", o.Codes[i], r.Err))
+				return nil
+			}
+			var res Result
+			if err := json.Unmarshal(r.Payload, &res); err != nil {
+				return fmt.Errorf("the result of %s: %w", r.ID, err)
+			}
+			res.Worker = r.Worker
+			if _, err := o.Store.Put(ctx, res); err != nil {
+				return err
+			}
+			out[i] = res
+			done++
+			if o.Progress != nil {
+				o.Progress(done, len(o.Codes), res)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	noteEquals(out)
+	return out, errors.Join(failed...)
+}
+
+// runJobs publishes the jobs as a new sweep and collects their results,
+// with workers in this process unless o.NATS names a broker.
+func runJobs(ctx context.Context, o Options, jobs []queue.Job, got func(queue.Result) error) error {
+	qo := queue.Options{AckWait: o.AckWait}
+	var c *queue.Client
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(ctx)
+	defer func() { cancel(); wg.Wait() }()
+	if o.NATS != "" {
+		var err error
+		if c, err = queue.Connect(o.NATS, qo); err != nil {
+			return err
+		}
+		defer c.Close()
+	} else {
+		b, err := queue.StartBroker(queue.BrokerOptions{})
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		if c, err = b.Connect(qo); err != nil {
+			return err
+		}
+		defer c.Close()
+		host, _ := os.Hostname()
+		for k := range o.Workers {
+			wo := qo
+			wo.Name = fmt.Sprintf("%s/%d/%d", host, os.Getpid(), k+1)
+			w, err := b.Connect(wo)
+			if err != nil {
+				return err
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer w.Close()
+				w.Work(ctx, Worker(SurveyOptions{Workers: 1, SeqDir: o.SeqDir, Worker: wo.Name}))
+			}()
+		}
+	}
+	sweep, err := newSweep()
+	if err != nil {
+		return err
+	}
+	if err := c.Publish(ctx, sweep, jobs); err != nil {
+		return err
+	}
+	return c.Collect(ctx, sweep, len(jobs), got)
+}
+
+// Worker returns the work of a census worker: a Job in, its Result out.
+func Worker(o SurveyOptions) func(context.Context, queue.Job) ([]byte, error) {
+	return func(ctx context.Context, j queue.Job) ([]byte, error) {
+		var job Job
+		if err := json.Unmarshal(j.Payload, &job); err != nil {
+			return nil, fmt.Errorf("job %s: %w", j.ID, err)
+		}
+		r, err := Survey(ctx, job, o)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(r)
+	}
+}
+
+// newSweep names a sweep: the time and random letters.
+func newSweep() (string, error) {
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return "census-" + time.Now().UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b), nil
+}
+
+// noteEquals notes on each result whose values equal those of an earlier
+// result with as many heaps that they are the same game as far as
+// computed.
+func noteEquals(rs []Result) {
+	first := map[string]string{}
+	for i := range rs {
+		r := &rs[i]
+		if r.ValuesSHA256 == "" {
+			continue
+		}
+		key := fmt.Sprintf("%s@%d", r.ValuesSHA256, r.Heaps)
+		if c, ok := first[key]; ok {
+			r.Note = fmt.Sprintf("same values as %s to %d heaps", c, r.Heaps)
+		} else {
+			first[key] = r.Canonical
+		}
+	}
+}

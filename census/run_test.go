@@ -1,0 +1,71 @@
+package census
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"nimber/store"
+)
+
+// TestRun surveys the two-digit octal codes through the work queue with
+// two workers in process, checks every result against Survey run directly,
+// answers a second census from the store, and extends the stored runs.
+func TestRun(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.Open(ctx, filepath.Join(dir, "census.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	codes, _ := Codes(2, false)
+	o := Options{Codes: codes, To: 2000, Store: st, Workers: 2, SeqDir: dir}
+	rs, err := Run(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]string{}
+	for i, r := range rs {
+		want, err := Survey(ctx, Job{Code: codes[i], To: 2000}, SurveyOptions{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Canonical != want.Canonical || r.Status != want.Status || r.Period != want.Period || r.Preperiod != want.Preperiod ||
+			r.LastRare != want.LastRare || r.ValuesSHA256 != want.ValuesSHA256 || r.Cached || r.Worker == "" || r.SeqPath == "" {
+			t.Errorf("%s: %+v\nwant %+v", codes[i], r, want)
+		}
+		if c, ok := seen[r.ValuesSHA256]; ok && r.Note != "same values as "+c+" to 2000 heaps" {
+			t.Errorf("%s has the values of %s; note %q", r.Canonical, c, r.Note)
+		} else if !ok {
+			seen[r.ValuesSHA256] = r.Canonical
+		}
+	}
+
+	start := time.Now()
+	again, err := Run(ctx, Options{Codes: codes, To: 1000, Store: st, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range again {
+		if !r.Cached || r.Heaps != 2000 || r.ValuesSHA256 != rs[i].ValuesSHA256 {
+			t.Errorf("%s again: %+v", codes[i], r)
+		}
+	}
+	t.Logf("63 codes to 2000 answered from the store in %v", time.Since(start))
+
+	longer, err := Run(ctx, Options{Codes: codes[:5], To: 3000, Store: st, Workers: 2, SeqDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range longer {
+		want, _ := Survey(ctx, Job{Code: codes[i], To: 3000}, SurveyOptions{Workers: 1})
+		if r.Extended != 2000 || r.ValuesSHA256 != want.ValuesSHA256 {
+			t.Errorf("%s to 3000: extended from %d, values %s want %s", codes[i], r.Extended, r.ValuesSHA256, want.ValuesSHA256)
+		}
+		if b, ok, _ := st.Best(ctx, r.Canonical, 3000); !ok || b.Heaps != 3000 {
+			t.Errorf("%s: the run to 3000 is not stored", codes[i])
+		}
+	}
+}
