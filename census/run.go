@@ -161,7 +161,8 @@ func runJobs(ctx context.Context, o Options, jobs []queue.Job, got func(queue.Re
 			go func() {
 				defer wg.Done()
 				defer w.Close()
-				w.Work(ctx, Worker(SurveyOptions{Workers: 1, SeqDir: o.SeqDir, Worker: wo.Name}))
+				threads := max(1, runtime.GOMAXPROCS(0)/o.Workers)
+				w.Work(ctx, Worker(SurveyOptions{Workers: threads, SeqDir: o.SeqDir, Worker: wo.Name}))
 			}()
 		}
 	}

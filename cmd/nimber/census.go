@@ -1,0 +1,430 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+	"golang.org/x/term"
+
+	"nimber/census"
+	"nimber/queue"
+	"nimber/store"
+)
+
+// censusFlags are the flags of census.
+type censusFlags struct {
+	digits, to, workers int
+	hex, asJSON         bool
+	codes, db, nats     string
+	seqDir              string
+	ackWait             time.Duration
+}
+
+func newCensusCmd() *cobra.Command {
+	var f censusFlags
+	cmd := &cobra.Command{
+		Use:   "census (--digits D | --codes FILE) --to N",
+		Short: "Survey every octal (or hex) code of D digits: periods, proofs, rare heaps, kept in a database",
+		Long: `census computes every code 0.d1...dD of at most D digits (trailing zeros make a
+shorter code, counted once; --hex for hexadecimal digits), or the codes listed
+in --codes FILE (one a line, # comments), each to N heaps with the sparse-space
+engine, and reports per code: proven (Guy–Smith), apparent or open; the period
+and preperiod (and saltus for an arithmetic period); the last exceptional value
+(the last heap off the period); the rare/common mask with the rare heaps and the
+last of them; how far it was computed and the time it took; and a note when its
+values equal an earlier code's (the same game as far as computed).
+
+Results are kept in a SQLite database (--db, by default census.db in nimber's
+cache directory): a code stored to at least N heaps is answered from it at once,
+and a shorter stored run is extended from its sequence file. The jobs run on a
+NATS JetStream work queue: by default a broker in this process with one worker
+per core (--workers); with --nats URL they go to the broker of "nimber broker",
+whose workers ("nimber worker") may run on other machines, and a worker killed
+mid-job loses nothing: its job goes to another. --json prints a JSON array, one
+object per code; otherwise a table. A progress bar shows on a terminal.`,
+		Example: `  nimber census --digits 2 --to 100000
+  nimber census --digits 3 --to 100000 --json
+  nimber census --codes mycodes.txt --to 1000000
+  nimber broker --listen 0.0.0.0:4222 &
+  nimber worker --nats nats://broker-host:4222 &      # on each machine
+  nimber census --digits 3 --to 100000 --nats nats://broker-host:4222
+  nimber census report --format csv`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			codes, err := f.codeList()
+			if err != nil {
+				return err
+			}
+			if f.to < 1 || f.to > census.MaxHeaps {
+				return fmt.Errorf("--to %d out of range 1..%d", f.to, census.MaxHeaps)
+			}
+			if f.workers < 0 || f.workers > 1024 {
+				return fmt.Errorf("--workers %d out of range 0..1024", f.workers)
+			}
+			if f.ackWait < 0 {
+				return fmt.Errorf("--ack-wait %v: want a positive duration", f.ackWait)
+			}
+			st, seqDir, err := openStore(cmd.Context(), f.db, f.seqDir)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			bar := newCensusBar(cmd.ErrOrStderr(), len(codes))
+			results, err := census.Run(cmd.Context(), census.Options{Codes: codes, To: f.to, Store: st, NATS: f.nats,
+				Workers: f.workers, SeqDir: seqDir, AckWait: f.ackWait, Progress: bar.update})
+			bar.finish()
+			if err != nil && results == nil {
+				return err
+			}
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
+			if f.asJSON {
+				if werr := flushJSON(out, results); werr != nil {
+					return werr
+				}
+				return err
+			}
+			if werr := writeCensusTable(out, results); werr != nil {
+				return werr
+			}
+			if werr := out.Flush(); werr != nil {
+				return werr
+			}
+			return err
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&f.digits, "digits", 0, "survey every code with at most `D` digits after the point")
+	fl.BoolVar(&f.hex, "hex", false, "hexadecimal codes (digits 0-F) instead of octal")
+	fl.StringVar(&f.codes, "codes", "", "survey the codes listed in `FILE`, one a line")
+	fl.IntVar(&f.to, "to", 100000, "compute G(0..N-1) of every code")
+	fl.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per code")
+	fl.StringVar(&f.db, "db", "", "the results database (default: census.db in nimber's cache directory)")
+	fl.StringVar(&f.nats, "nats", "", "send the jobs to the broker at `URL` (nimber broker) instead of working in process")
+	fl.IntVar(&f.workers, "workers", 0, "workers in process (default: one per core)")
+	fl.StringVar(&f.seqDir, "seq-dir", "", "where workers in process keep sequence files (default: sequences/ beside the database)")
+	fl.DurationVar(&f.ackWait, "ack-wait", 30*time.Second, "give a job to another worker when its worker is silent this long")
+	cmd.AddCommand(newCensusReportCmd())
+	return cmd
+}
+
+// codeList returns the codes of --digits or --codes.
+func (f *censusFlags) codeList() ([]string, error) {
+	switch {
+	case f.codes != "" && f.digits != 0:
+		return nil, fmt.Errorf("give --digits or --codes, not both")
+	case f.codes != "":
+		if f.hex {
+			return nil, fmt.Errorf("--hex chooses the codes of --digits; a --codes list says its own")
+		}
+		in, err := os.Open(f.codes)
+		if err != nil {
+			return nil, err
+		}
+		defer in.Close()
+		return census.ReadCodes(in, f.codes)
+	case f.digits != 0:
+		return census.Codes(f.digits, f.hex)
+	}
+	return nil, fmt.Errorf("give --digits D (every code of D digits) or --codes FILE")
+}
+
+// openStore opens the database of --db (the default one when empty) and
+// returns the folder for sequence files: seqDir, or sequences/ beside the
+// database, created.
+func openStore(ctx context.Context, db, seqDir string) (*store.Store, string, error) {
+	if db == "" {
+		var err error
+		if db, err = store.DefaultPath(); err != nil {
+			return nil, "", err
+		}
+	}
+	if seqDir == "" {
+		seqDir = filepath.Join(filepath.Dir(db), "sequences")
+	}
+	if err := os.MkdirAll(seqDir, 0o755); err != nil {
+		return nil, "", err
+	}
+	st, err := store.Open(ctx, db)
+	return st, seqDir, err
+}
+
+// censusColumns are the columns of the census table, text and CSV.
+var censusColumns = []string{"code", "status", "period", "preperiod", "saltus", "last_exceptional", "mask", "rare_heaps",
+	"last_rare_heap", "largest_value", "heaps", "seconds", "note"}
+
+// censusRow writes a result's cells, "-" where a figure does not apply.
+func censusRow(r store.Run, blank string) []string {
+	num := func(v int, ok bool) string {
+		if !ok {
+			return blank
+		}
+		return strconv.Itoa(v)
+	}
+	per := r.Period > 0
+	note := r.Note
+	if r.Cached {
+		note = strings.TrimPrefix(note+"; from the store", "; ")
+	}
+	return []string{r.Canonical, r.Status, num(r.Period, per), num(r.Preperiod, per), num(r.Saltus, per && r.Saltus > 0),
+		num(r.LastExceptional, r.LastExceptional >= 0), num(r.Mask, r.Mask != 0), num(r.Rare, r.Mask != 0),
+		num(r.LastRare, r.LastRare >= 0), strconv.Itoa(r.Largest), strconv.Itoa(r.Heaps), strconv.FormatFloat(r.Seconds, 'f', 3, 64), note}
+}
+
+// writeCensusTable writes results as an aligned table and a count by
+// status.
+func writeCensusTable(out io.Writer, results []store.Run) error {
+	rows := [][]string{censusColumns}
+	count := map[string]int{}
+	for _, r := range results {
+		rows = append(rows, censusRow(r, "-"))
+		count[r.Status]++
+	}
+	width := make([]int, len(censusColumns))
+	for _, row := range rows {
+		for i, c := range row {
+			width[i] = max(width[i], len(c))
+		}
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		for i, c := range row {
+			if i == len(row)-1 {
+				b.WriteString(c)
+			} else {
+				fmt.Fprintf(&b, "%-*s  ", width[i], c)
+			}
+		}
+		if _, err := fmt.Fprintln(out, strings.TrimRight(b.String(), " ")); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(out, "%d codes: %d proven, %d apparent, %d open\n", len(results), count[store.StatusProven], count[store.StatusApparent], count[store.StatusOpen])
+	return err
+}
+
+func newCensusReportCmd() *cobra.Command {
+	var db, format, sortBy string
+	var desc bool
+	cmd := &cobra.Command{
+		Use:   "report",
+		Short: "Print the stored census: each code's longest run, as text, CSV or JSON",
+		Example: `  nimber census report
+  nimber census report --format csv --sort last_rare --desc`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "csv" && format != "json" {
+				return fmt.Errorf("--format %q: want text, csv or json", format)
+			}
+			if db == "" {
+				var err error
+				if db, err = store.DefaultPath(); err != nil {
+					return err
+				}
+			}
+			if _, err := os.Stat(db); err != nil {
+				return fmt.Errorf("no census database at %s (run nimber census first): %w", db, err)
+			}
+			st, err := store.Open(cmd.Context(), db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			runs, err := st.List(cmd.Context(), store.ListOptions{OrderBy: sortBy, Desc: desc})
+			if err != nil {
+				return err
+			}
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
+			switch format {
+			case "json":
+				if runs == nil {
+					runs = []store.Run{}
+				}
+				return flushJSON(out, runs)
+			case "csv":
+				w := csv.NewWriter(out)
+				w.Write(censusColumns)
+				for _, r := range runs {
+					w.Write(censusRow(r, ""))
+				}
+				w.Flush()
+				if err := w.Error(); err != nil {
+					return err
+				}
+			default:
+				if err := writeCensusTable(out, runs); err != nil {
+					return err
+				}
+			}
+			return out.Flush()
+		},
+	}
+	cmd.Flags().StringVar(&db, "db", "", "the results database (default: census.db in nimber's cache directory)")
+	cmd.Flags().StringVar(&format, "format", "text", "text, csv or json")
+	cmd.Flags().StringVar(&sortBy, "sort", "code", "sort by one of: "+strings.Join(store.Orders, ", "))
+	cmd.Flags().BoolVar(&desc, "desc", false, "sort in decreasing order")
+	return cmd
+}
+
+func newBrokerCmd() *cobra.Command {
+	var listen, dir string
+	cmd := &cobra.Command{
+		Use:   "broker --listen HOST:PORT",
+		Short: "Run the work queue of distributed censuses: an embedded NATS server with JetStream",
+		Long: `broker runs a NATS server with JetStream and a file store (--store, by default
+broker/ in nimber's cache directory), which "nimber census --nats URL" sends
+jobs to and "nimber worker --nats URL" takes them from. Unfinished jobs survive
+a restart of the broker. It runs until interrupted (Ctrl-C, SIGTERM).`,
+		Example: `  nimber broker --listen 0.0.0.0:4222`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if listen == "" {
+				return fmt.Errorf("give --listen HOST:PORT, e.g. 127.0.0.1:4222")
+			}
+			if dir == "" {
+				cache, err := os.UserCacheDir()
+				if err != nil {
+					return fmt.Errorf("no cache directory for the broker's store (give --store DIR): %w", err)
+				}
+				dir = filepath.Join(cache, "nimber", "broker")
+			}
+			b, err := queue.StartBroker(queue.BrokerOptions{Listen: listen, StoreDir: dir})
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			// Create the streams now, so that workers can start first.
+			c, err := b.Connect(queue.Options{})
+			if err != nil {
+				return err
+			}
+			c.Close()
+			if _, err := fmt.Fprintf(cmd.OutOrStdout(), "broker listening at %s, store %s\n", b.URL(), dir); err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			<-ctx.Done()
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&listen, "listen", "", "accept clients at `HOST:PORT`")
+	cmd.Flags().StringVar(&dir, "store", "", "JetStream's file store (default: broker/ in nimber's cache directory)")
+	return cmd
+}
+
+func newWorkerCmd() *cobra.Command {
+	var url, seqDir string
+	var jobs int
+	var ackWait time.Duration
+	cmd := &cobra.Command{
+		Use:   "worker --nats URL",
+		Short: "Take census jobs from a broker and compute them",
+		Long: `worker connects to the broker of "nimber broker" and computes census jobs,
+--jobs at a time (default: one per core), sending a heartbeat while each runs.
+If it dies, its unfinished jobs go to another worker after the broker's ack
+wait; results are kept once even when a job runs twice. Sequence files go to
+--seq-dir (default: sequences/ in nimber's cache directory), from which later
+longer jobs of the same code on this machine are extended. It runs until
+interrupted; an interrupted job goes back to the queue at once.`,
+		Example: `  nimber worker --nats nats://broker-host:4222`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if url == "" {
+				return fmt.Errorf("give --nats URL, the broker's address, e.g. nats://127.0.0.1:4222")
+			}
+			if jobs < 0 || jobs > 1024 {
+				return fmt.Errorf("--jobs %d out of range 0..1024", jobs)
+			}
+			if jobs == 0 {
+				jobs = runtime.GOMAXPROCS(0)
+			}
+			if seqDir == "" {
+				cache, err := os.UserCacheDir()
+				if err != nil {
+					return fmt.Errorf("no cache directory for sequence files (give --seq-dir DIR): %w", err)
+				}
+				seqDir = filepath.Join(cache, "nimber", "sequences")
+			}
+			if err := os.MkdirAll(seqDir, 0o755); err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			host, _ := os.Hostname()
+			errs := make(chan error, jobs)
+			for k := range jobs {
+				name := fmt.Sprintf("%s/%d/%d", host, os.Getpid(), k+1)
+				c, err := queue.Connect(url, queue.Options{Name: name, AckWait: ackWait})
+				if err != nil {
+					return err
+				}
+				defer c.Close()
+				go func() {
+					errs <- c.Work(ctx, census.Worker(census.SurveyOptions{Workers: max(1, runtime.GOMAXPROCS(0)/jobs), SeqDir: seqDir, Worker: name}))
+				}()
+			}
+			if _, err := fmt.Fprintf(cmd.OutOrStdout(), "worker %s/%d: %d jobs at a time from %s\n", host, os.Getpid(), jobs, url); err != nil {
+				return err
+			}
+			var first error
+			for range jobs {
+				if err := <-errs; err != nil && first == nil {
+					first = err
+					stop()
+				}
+			}
+			return first
+		},
+	}
+	cmd.Flags().StringVar(&url, "nats", "", "the broker's `URL`, nats://HOST:PORT")
+	cmd.Flags().IntVar(&jobs, "jobs", 0, "jobs at a time (default: one per core)")
+	cmd.Flags().StringVar(&seqDir, "seq-dir", "", "where to keep sequence files (default: sequences/ in nimber's cache directory)")
+	cmd.Flags().DurationVar(&ackWait, "ack-wait", 30*time.Second, "the broker gives a job to another worker when this one is silent this long")
+	return cmd
+}
+
+// censusBar is a progress bar of codes on a terminal; nil shows nothing.
+type censusBar struct {
+	p   *mpb.Progress
+	bar *mpb.Bar
+}
+
+func newCensusBar(stderr io.Writer, total int) *censusBar {
+	f, ok := stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	p := mpb.New(mpb.WithOutput(f), mpb.WithWidth(40), mpb.WithRefreshRate(200*time.Millisecond))
+	bar := p.AddBar(int64(total),
+		mpb.PrependDecorators(decor.Name("census ", decor.WCSyncSpaceR), decor.CountersNoUnit("%d / %d codes", decor.WCSyncSpace)),
+		mpb.AppendDecorators(decor.Percentage(decor.WCSyncSpace), decor.OnComplete(decor.AverageETA(decor.ET_STYLE_GO, decor.WCSyncSpace), "done")),
+	)
+	return &censusBar{p: p, bar: bar}
+}
+
+func (b *censusBar) update(done, total int, _ census.Result) {
+	if b != nil {
+		b.bar.SetCurrent(int64(done))
+	}
+}
+
+func (b *censusBar) finish() {
+	if b != nil {
+		b.bar.Abort(false)
+		b.p.Wait()
+	}
+}
