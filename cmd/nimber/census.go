@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -373,8 +374,20 @@ interrupted; an interrupted job goes back to the queue at once.`,
 					return err
 				}
 				defer c.Close()
+				work := census.Worker(census.SurveyOptions{Workers: max(1, runtime.GOMAXPROCS(0)/jobs), SeqDir: seqDir, Worker: name})
 				go func() {
-					errs <- c.Work(ctx, census.Worker(census.SurveyOptions{Workers: max(1, runtime.GOMAXPROCS(0)/jobs), SeqDir: seqDir, Worker: name}))
+					errs <- c.Work(ctx, func(ctx context.Context, j queue.Job) ([]byte, error) {
+						// A line a job on standard error: what runs where.
+						logf(cmd.ErrOrStderr(), "job %s started by %s", j.ID, name)
+						t0 := time.Now()
+						out, err := work(ctx, j)
+						if err != nil {
+							logf(cmd.ErrOrStderr(), "job %s failed after %.1f s: %v", j.ID, time.Since(t0).Seconds(), err)
+						} else {
+							logf(cmd.ErrOrStderr(), "job %s done in %.1f s", j.ID, time.Since(t0).Seconds())
+						}
+						return out, err
+					})
 				}()
 			}
 			if _, err := fmt.Fprintf(cmd.OutOrStdout(), "worker %s/%d: %d jobs at a time from %s\n", host, os.Getpid(), jobs, url); err != nil {
@@ -395,6 +408,16 @@ interrupted; an interrupted job goes back to the queue at once.`,
 	cmd.Flags().StringVar(&seqDir, "seq-dir", "", "where to keep sequence files (default: sequences/ in nimber's cache directory)")
 	cmd.Flags().DurationVar(&ackWait, "ack-wait", 30*time.Second, "the broker gives a job to another worker when this one is silent this long")
 	return cmd
+}
+
+// logMu keeps the lines of concurrent jobs whole.
+var logMu sync.Mutex
+
+// logf writes a line to w; a log line that cannot be written is dropped.
+func logf(w io.Writer, format string, args ...any) {
+	logMu.Lock()
+	defer logMu.Unlock()
+	fmt.Fprintf(w, format+"\n", args...)
 }
 
 // censusBar is a progress bar of codes on a terminal; nil shows nothing.

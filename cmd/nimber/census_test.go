@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"nimber/census"
+	"nimber/queue"
+	"nimber/store"
+)
+
+// censusRuns decodes the JSON of census.
+func censusRuns(t *testing.T, out string) []store.Run {
+	t.Helper()
+	var rs []store.Run
+	if err := json.Unmarshal([]byte(out), &rs); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return rs
+}
+
+// TestCensus surveys the one-digit codes into a fresh database, checks
+// each against Survey, answers again from the store, and prints the
+// report in its three formats.
+func TestCensus(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	code, out, errOut := nimber(t, "", "census", "--digits", "1", "--to", "3000", "--db", db, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	rs := censusRuns(t, out)
+	if len(rs) != 7 {
+		t.Fatalf("%d codes, want 7", len(rs))
+	}
+	for _, r := range rs {
+		want, err := census.Survey(context.Background(), census.Job{Code: r.Code, To: 3000}, census.SurveyOptions{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != want.Status || r.Period != want.Period || r.Preperiod != want.Preperiod || r.ValuesSHA256 != want.ValuesSHA256 || r.Cached {
+			t.Errorf("%s: %+v, want %+v", r.Code, r, want)
+		}
+	}
+	// Again, shorter: all from the store.
+	code, out, _ = nimber(t, "", "census", "--digits", "1", "--to", "2000", "--db", db, "--json")
+	for _, r := range censusRuns(t, out) {
+		if code != 0 || !r.Cached || r.Heaps != 3000 {
+			t.Errorf("the second census: %+v", r)
+		}
+	}
+	code, out, _ = nimber(t, "", "census", "--digits", "1", "--to", "2000", "--db", db)
+	if code != 0 || !strings.Contains(out, "0.7   proven  2       0") || !strings.Contains(out, "from the store") ||
+		!strings.HasSuffix(out, "7 codes: 6 proven, 0 apparent, 1 open\n") {
+		t.Errorf("the table:\n%s", out)
+	}
+	code, out, _ = nimber(t, "", "census", "report", "--db", db, "--format", "csv", "--sort", "period", "--desc")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 8 || lines[0] != strings.Join(censusColumns, ",") || !strings.HasPrefix(lines[1], "0.4,proven,34,54,") {
+		t.Errorf("the CSV report:\n%s", out)
+	}
+	code, out, _ = nimber(t, "", "census", "report", "--db", db, "--format", "json")
+	if rs := censusRuns(t, out); code != 0 || len(rs) != 7 {
+		t.Errorf("the JSON report: %d runs", len(rs))
+	}
+}
+
+// TestCensusErrors checks the one-line errors of census.
+func TestCensusErrors(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "codes.txt")
+	os.WriteFile(list, []byte("0.07\n0.9x\n"), 0o644)
+	db := filepath.Join(dir, "c.db")
+	if code, _, errOut := nimber(t, "", "census", "--digits", "1", "--to", "10", "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"census", "--to", "10"}, "give --digits D"},
+		{[]string{"census", "--digits", "9"}, "--digits 9 out of range 1..6"},
+		{[]string{"census", "--digits", "1", "--codes", list}, "not both"},
+		{[]string{"census", "--codes", list, "--db", db}, "codes.txt:2: "},
+		{[]string{"census", "--digits", "1", "--to", "0"}, "--to 0 out of range"},
+		{[]string{"census", "report", "--db", filepath.Join(dir, "none.db")}, "no census database at"},
+		{[]string{"census", "report", "--db", db, "--sort", "x"}, `cannot sort by "x"`},
+		{[]string{"worker"}, "give --nats URL"},
+		{[]string{"broker"}, "give --listen HOST:PORT"},
+		{[]string{"census", "--digits", "1", "--db", db, "--nats", "nats://127.0.0.1:1"}, "connecting to nats://127.0.0.1:1"},
+	} {
+		code, _, errOut := nimber(t, "", tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+// TestCensusWorkerKilled runs a census on a broker with two worker
+// processes, kills one with SIGKILL while it computes, and checks that the
+// census completes with every code, right.
+func TestCensusWorkerKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	bin := filepath.Join(t.TempDir(), "nimber")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	b, err := queue.StartBroker(queue.BrokerOptions{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	dir := t.TempDir()
+	worker := func(name string) (*exec.Cmd, *bufio.Scanner) {
+		cmd := exec.Command(bin, "worker", "--nats", b.URL(), "--jobs", "1", "--ack-wait", "2s", "--seq-dir", filepath.Join(dir, name))
+		errs, _ := cmd.StderrPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		return cmd, bufio.NewScanner(errs)
+	}
+	doomed, trace := worker("doomed")
+	worker("survivor")
+	// Codes slow enough to be caught mid-job: open codes to 40000 heaps.
+	codes := []string{"0.04", "0.06", "0.76", "0.6"}
+	list := filepath.Join(dir, "codes.txt")
+	os.WriteFile(list, []byte(strings.Join(codes, "\n")+"\n"), 0o644)
+	type answer struct {
+		code      int
+		out, errs string
+	}
+	done := make(chan answer, 1)
+	go func() {
+		code, out, errOut := nimber(t, "", "census", "--codes", list, "--to", "40000", "--db", filepath.Join(dir, "c.db"),
+			"--nats", b.URL(), "--ack-wait", "2s", "--json")
+		done <- answer{code, out, errOut}
+	}()
+	// The doomed worker says when it starts a job ("job ID started by
+	// NAME"); kill it then.
+	started := ""
+	for trace.Scan() {
+		if s, ok := strings.CutPrefix(trace.Text(), "job "); ok {
+			started = s
+			break
+		}
+	}
+	if started == "" {
+		t.Fatal("the doomed worker took no job")
+	}
+	doomed.Process.Signal(syscall.SIGKILL)
+	doomed.Wait()
+	var a answer
+	select {
+	case a = <-done:
+	case <-time.After(3 * time.Minute):
+		t.Fatal("the census did not finish")
+	}
+	if a.code != 0 {
+		t.Fatalf("census: exit %d, %s", a.code, a.errs)
+	}
+	rs := censusRuns(t, a.out)
+	for i, r := range rs {
+		want, err := census.Survey(context.Background(), census.Job{Code: codes[i], To: 40000}, census.SurveyOptions{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ValuesSHA256 != want.ValuesSHA256 || r.Worker == "" || strings.Contains(r.Worker, fmt.Sprint(doomed.Process.Pid)) {
+			t.Errorf("%s: values %s by %s; want %s, not by the killed worker %d", codes[i], r.ValuesSHA256, r.Worker, want.ValuesSHA256, doomed.Process.Pid)
+		}
+	}
+	t.Logf("killed worker %d during job %s; the census finished with %d codes", doomed.Process.Pid, started, len(rs))
+}
