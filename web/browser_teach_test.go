@@ -328,6 +328,7 @@ func testAccessibility(b *browser, dir string) {
 		{"/play?game=bacterial-tactics", `document.querySelector('#board svg') !== null && document.querySelector('#legal button[data-outcome]') !== null`},
 		{"/tables", `document.querySelector('#heatmap svg') !== null && document.querySelector('#plot svg') !== null`},
 		{"/compound", `document.querySelectorAll('#invariants tbody tr').length > 0`},
+		{"/census", `document.querySelectorAll('#census tbody tr').length > 0`},
 	}
 	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
 	counts := map[string]int{}
@@ -481,5 +482,24 @@ func testTablesAndStale(b *browser) {
 	msg := waitFor[string](b, "the error", `document.querySelector('#error').textContent`)
 	if !strings.Contains(msg, `component 2: "x"`) || eval[bool](b, "stale", `document.querySelector('#outcome') !== null`) {
 		t.Errorf("after %q the compound page still shows a result", msg)
+	}
+}
+
+// testCensus opens the census page of a small census and sorts it.
+func testCensus(b *browser, base string) {
+	t := b.t
+	b.do("load /census", chromedp.Navigate(base+"/census"))
+	got := waitFor[string](b, "the census table", `document.querySelectorAll('#census tbody tr').length === 7 && document.querySelector('#summary').textContent`)
+	if got != "7 codes: 6 proven, 0 apparent, 1 open." {
+		t.Errorf("the census summary: %q", got)
+	}
+	b.do("sort by period", chromedp.Click(chromedp.CSS(`#census button[data-field="period"]`)), chromedp.Click(chromedp.CSS(`#census button[data-field="period"]`)))
+	first := waitFor[string](b, "sorted by period, decreasing", `location.search.includes('desc=1') && document.querySelector('#census tbody th').textContent`)
+	if first != "0.4" {
+		t.Errorf("the code of the longest period: %q, want 0.4 (period 34)", first)
+	}
+	href := eval[string](b, "the link", `document.querySelector('#census tbody th a').getAttribute('href')`)
+	if href != "/tables?code=0.4&to=3000" {
+		t.Errorf("the link of 0.4: %q", href)
 	}
 }

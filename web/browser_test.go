@@ -20,8 +20,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"nimber/census"
 	"nimber/game"
 	"nimber/play"
+	"nimber/store"
 	"nimber/web"
 )
 
@@ -718,7 +720,17 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser; skipped with -short")
 	}
-	h, err := web.New(web.Options{})
+	// A census of the one-digit codes for the census page.
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "census.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	codes, _ := census.Codes(1, false)
+	if _, err := census.Run(context.Background(), census.Options{Codes: codes, To: 3000, Store: st, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := web.New(web.Options{Census: st})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -741,6 +753,7 @@ func TestBrowser(t *testing.T) {
 		{"pasted-rules", func(b *browser) { testPasted(b, dir) }},
 		{"exports", testExports},
 		{"tables-and-stale", testTablesAndStale},
+		{"census", func(b *browser) { testCensus(b, ts.URL) }},
 		{"accessibility", func(b *browser) { testAccessibility(b, dir) }},
 	} {
 		t.Run(st.name, func(t *testing.T) {

@@ -51,6 +51,7 @@ var sitePages = []page{
 	{"/play", "Play", "play.html"},
 	{"/tables", "Tables & sequences", "tables.html"},
 	{"/compound", "Compounds", "compound.html"},
+	{"/census", "Census", "census.html"},
 }
 
 // loadAssets reads every embedded file of the front end, keyed by its path

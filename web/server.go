@@ -29,6 +29,7 @@ import (
 
 	"nimber/problems"
 	"nimber/registry"
+	"nimber/store"
 )
 
 // Defaults of Options.
@@ -71,6 +72,9 @@ type Options struct {
 	// any other Host gets 421, which stops DNS-rebinding pages. nimber
 	// serve gives the listening host and --allow-host.
 	Hosts []string
+	// Census, when set, is the census database of GET /api/census and the
+	// census page.
+	Census *store.Store
 }
 
 // withDefaults fills the zero fields of o.
@@ -145,6 +149,7 @@ func (s *Server) routes() {
 	s.api("GET /api/table/{game}", s.handleTable)
 	s.api("GET /api/sequence", s.handleSequence)
 	s.api("POST /api/compound", s.handleCompound)
+	s.api("GET /api/census", s.handleCensus)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (see docs/api.md)", r.URL.Path))
 	})

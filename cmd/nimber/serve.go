@@ -8,11 +8,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"nimber/registry"
+	"nimber/store"
 	"nimber/web"
 )
 
@@ -21,7 +23,7 @@ import (
 const shutdownTimeout = 15 * time.Second
 
 func newServeCmd() *cobra.Command {
-	var addr, maxMemory string
+	var addr, maxMemory, db string
 	var rulesFiles, allowHosts []string
 	var opts web.Options
 	cmd := &cobra.Command{
@@ -67,6 +69,14 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 					opts.Hosts = append(opts.Hosts, host)
 				}
 			}
+			st, err := censusStore(cmd.Context(), db)
+			if err != nil {
+				return err
+			}
+			if st != nil {
+				defer st.Close()
+				opts.Census = st
+			}
 			opts.Logger = slog.New(slog.NewTextHandler(stderr, nil))
 			return serve(cmd.Context(), addr, opts, stderr)
 		},
@@ -78,7 +88,26 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 	f.StringVar(&maxMemory, "max-memory", "", "refuse boards whose memory estimate exceeds this, e.g. 512MiB (default 256MiB)")
 	f.StringArrayVar(&allowHosts, "allow-host", nil, "a `HOST` name the server answers to besides the listening address and loopback names (repeat for more)")
 	f.StringArrayVar(&rulesFiles, "rules", nil, "a rules `FILE` (Starlark) whose game to serve too, by its name (repeat for more)")
+	f.StringVar(&db, "db", "", "the census database of the census page (default: nimber census's, when there is one)")
 	return cmd
+}
+
+// censusStore opens the census database of serve: db, or the default one
+// when it exists (nil when it does not).
+func censusStore(ctx context.Context, db string) (*store.Store, error) {
+	if db == "" {
+		path, err := store.DefaultPath()
+		if err != nil {
+			return nil, nil
+		}
+		if _, err := os.Stat(path); err != nil {
+			return nil, nil
+		}
+		db = path
+	} else if _, err := os.Stat(db); err != nil {
+		return nil, fmt.Errorf("--db: %w (run nimber census --db %s first)", err, db)
+	}
+	return store.Open(ctx, db)
 }
 
 // serve listens on addr and serves until ctx is done, then shuts down
