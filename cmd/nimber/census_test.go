@@ -182,3 +182,52 @@ func TestCensusWorkerKilled(t *testing.T) {
 	}
 	t.Logf("killed worker %d during job %s; the census finished with %d codes", doomed.Process.Pid, started, len(rs))
 }
+
+// TestSequenceFromStore checks sequence --db: computed and stored, then
+// answered from the store (values too), extended when longer, and refused
+// when the stored sequence file has changed.
+func TestSequenceFromStore(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	_, plain, _ := nimber(t, "", "sequence", "0.137", "--to", "2000")
+	code, first, errOut := nimber(t, "", "sequence", "0.137", "--to", "2000", "--db", db)
+	if code != 0 || !strings.HasPrefix(first, "(computed and stored in the census database") {
+		t.Fatalf("exit %d, %s%s", code, first, errOut)
+	}
+	_, again, _ := nimber(t, "", "sequence", "0.137", "--to", "1500", "--db", db)
+	if !strings.HasPrefix(again, "(from the census database") {
+		t.Errorf("the second run: %s", again)
+	}
+	// The summary lines, but the timing, are those of a run without --db.
+	strip := func(s string) string {
+		lines := strings.Split(s, "\n")
+		out := []string{}
+		for _, l := range lines {
+			if !strings.HasPrefix(l, "(") && !strings.Contains(l, "computed in") {
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	if strip(again) != strip(plain) {
+		t.Errorf("from the store:\n%s\nwithout --db:\n%s", again, plain)
+	}
+	_, want, _ := nimber(t, "", "sequence", "0.137", "--to", "700", "--values")
+	if _, got, _ := nimber(t, "", "sequence", "0.137", "--to", "700", "--db", db, "--values"); got != want {
+		t.Error("the values from the store differ")
+	}
+	code, out, _ := nimber(t, "", "sequence", "0.137", "--to", "4000", "--db", db, "--json")
+	if code != 0 || !strings.Contains(out, `"resumed_from": 2000`) || !strings.Contains(out, `"from_store": false`) {
+		t.Errorf("extending: %s", out)
+	}
+	seqs, _ := filepath.Glob(filepath.Join(filepath.Dir(db), "sequences", "*.seq"))
+	if len(seqs) != 1 {
+		t.Fatalf("sequence files %q", seqs)
+	}
+	f, _ := os.OpenFile(seqs[0], os.O_WRONLY|os.O_APPEND, 0)
+	f.Write([]byte{1})
+	f.Close()
+	code, _, errOut = nimber(t, "", "sequence", "0.137", "--to", "100", "--db", db, "--values")
+	if code != 2 || !strings.Contains(errOut, "changed since the census stored it") {
+		t.Errorf("a changed file: exit %d, %s", code, errOut)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
 
+	"nimber/census"
 	"nimber/game"
 	"nimber/heap"
 	"nimber/heap/seqfile"
@@ -39,6 +40,7 @@ type sequenceFlags struct {
 	out                   string
 	every                 time.Duration
 	maxMemory             string
+	db                    string
 }
 
 // sequenceBytes estimates the memory of a code's sequence of to heaps: a
@@ -84,8 +86,14 @@ is a terminal.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 && gf.rules == "" {
 				if g, err := heap.Parse(args[0]); err == nil {
+					if f.db != "" {
+						return storedSequence(cmd, args[0], f)
+					}
 					return codeSequence(cmd, args[0], g, f)
 				}
+			}
+			if f.db != "" {
+				return fmt.Errorf("--db keeps heap games by code (0.77, grundy, sub:1,3,4)")
 			}
 			if f.out != "" || f.again {
 				return fmt.Errorf("--out and --resume are for heap games by code (0.77, grundy, sub:1,3,4)")
@@ -104,6 +112,7 @@ is a terminal.`,
 	cmd.Flags().BoolVar(&f.again, "resume", false, "continue the sequence file of --out from its last checkpoint")
 	cmd.Flags().DurationVar(&f.every, "checkpoint-every", 2*time.Second, "time between checkpoints")
 	cmd.Flags().StringVar(&f.maxMemory, "max-memory", "", "refuse a sequence whose memory estimate (about 1.1 bytes a heap) exceeds this, e.g. 2GiB (default: half the machine's memory)")
+	cmd.Flags().StringVar(&f.db, "db", "", "answer from the census database `FILE` when the code is stored to at least N heaps, and store the run otherwise (nimber census)")
 	cmd.Flags().MarkHidden("checkpoint-every")
 	gf.register(cmd.Flags())
 	return cmd
@@ -214,6 +223,96 @@ func codeSequence(cmd *cobra.Command, code string, g *heap.Game, f sequenceFlags
 		return err
 	}
 	return out.Flush()
+}
+
+// storedSequence answers sequence --db: from the census database when the
+// code is stored to at least --to heaps, else computed as a census of one
+// code (extending a shorter stored run) and stored.
+func storedSequence(cmd *cobra.Command, code string, f sequenceFlags) error {
+	if f.out != "" || f.again {
+		return fmt.Errorf("--db keeps its own sequence files: leave out --out and --resume")
+	}
+	if f.to < 1 || f.to > census.MaxHeaps {
+		return fmt.Errorf("--to %d out of range 1..%d (with --db)", f.to, census.MaxHeaps)
+	}
+	ctx := cmd.Context()
+	st, seqDir, err := openStore(ctx, f.db, "")
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	rs, err := census.Run(ctx, census.Options{Codes: []string{code}, To: f.to, Store: st, Workers: 1, SeqDir: seqDir})
+	if err != nil {
+		return err
+	}
+	r := rs[0]
+	g, err := heap.Parse(code)
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
+	if f.values {
+		vals, err := storedValues(r)
+		if err != nil {
+			return err
+		}
+		vals.Truncate(f.to)
+		if err := writeValues(out, vals); err != nil {
+			return err
+		}
+		return out.Flush()
+	}
+	sum := sequenceSummary{Code: code, Heaps: r.Heaps, Seconds: r.Seconds, Resumed: r.Extended, Summary: heap.Summary{
+		Canonical: r.Canonical, Octal: g.Octal(),
+		Period: r.Period, Preperiod: r.Preperiod, Proven: r.Proven, Saltus: r.Saltus, Largest: r.Largest, Mask: r.Mask,
+		Rare: r.Rare, LastRare: r.LastRare, LastExceptional: r.LastExceptional}}
+	if r.Proven {
+		sum.Needed = 2*r.Preperiod + 2*r.Period + g.MaxRemoval()
+	}
+	if r.LastExceptional >= 0 {
+		vals, err := storedValues(r)
+		if err != nil {
+			return err
+		}
+		sum.exceptional = vals.Value(r.LastExceptional)
+	}
+	if f.asJSON {
+		err = writeJSON(out, struct {
+			sequenceSummary
+			Cached bool   `json:"from_store"`
+			DB     string `json:"db"`
+		}{sum, r.Cached, st.Path()})
+	} else {
+		where := "computed and stored in"
+		if r.Cached {
+			where = "from"
+		}
+		if _, err := fmt.Fprintf(out, "(%s the census database %s)\n", where, st.Path()); err != nil {
+			return err
+		}
+		err = writeSummary(out, sum, false, sum.Octal)
+	}
+	if err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+// storedValues reads the values of a stored run from its sequence file,
+// which must be unchanged since.
+func storedValues(r census.Result) (*heap.Seq, error) {
+	if r.SeqPath == "" {
+		return nil, fmt.Errorf("the stored run of %s has no sequence file: run it again without --db, or with a new --db", r.Canonical)
+	}
+	sum, err := census.FileSHA256(r.SeqPath)
+	if err != nil {
+		return nil, err
+	}
+	if sum != r.SeqSHA256 {
+		return nil, fmt.Errorf("%s changed since the census stored it (checksum %.12s, stored %.12s)", r.SeqPath, sum, r.SeqSHA256)
+	}
+	_, vals, err := seqfile.ReadFile(r.SeqPath)
+	return vals, err
 }
 
 // writeValues prints the values one a line.
