@@ -1,0 +1,34 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMisereErrors checks the one-line errors of genus and grundy --misere.
+func TestMisereErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"genus", "0.9x"}, `code "0.9x"`},
+		{[]string{"genus", "0.77", "--to", "0"}, "--to 0 out of range"},
+		{[]string{"genus", "0.77", "--to", "40", "--budget", "1000"}, "the budget"},
+		{[]string{"grundy", "0.77", "5", "x", "--misere"}, `heap 2: "x" is not a heap size`},
+		{[]string{"grundy", "0.77", "--misere"}, "at least one heap"},
+		{[]string{"grundy", "wythoff", "3,5", "--misere"}, "--misere takes a heap game by code"},
+		{[]string{"grundy", "0.77", "30", "31", "32", "33", "--misere", "--budget", "20000"}, "more than 20000 positions (the budget)"},
+		{[]string{"grundy", "0.77", "6", "7", "9", "--misere"}, ""},
+	} {
+		code, _, errOut := nimber(t, "", tc.args...)
+		if tc.want == "" {
+			if code != 0 {
+				t.Errorf("%q: exit %d, %s", tc.args, code, errOut)
+			}
+			continue
+		}
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
