@@ -194,15 +194,24 @@ func TestPlayNoReply(t *testing.T) {
 	}
 }
 
-// TestPlayRules checks a user's rules file served by name (Options.Rules):
-// listed by GET /api/games and played like any game.
-func TestPlayRules(t *testing.T) {
-	src := "name = \"Take one or two\"\n\ndef moves(n):\n    return [[n - t] for t in (1, 2) if t <= n]\n"
-	_, e, err := registry.CompileRules("take12.star", []byte(src), rules.Options{})
+// take12 is a rules file: take one or two tokens, G(n) = n mod 3.
+const take12 = "name = \"Take one or two\"\n\ndef moves(n):\n    return [[n - t] for t in (1, 2) if t <= n]\n"
+
+// take12Server is a test server with take12 served as take12.star.
+func take12Server(t *testing.T) *Server {
+	t.Helper()
+	_, e, err := registry.CompileRules("take12.star", []byte(take12), rules.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s, _ := newTestServer(t, Options{Rules: []*registry.Entry{e}})
+	return s
+}
+
+// TestPlayRules checks a user's rules file served by name (Options.Rules):
+// listed by GET /api/games and played like any game.
+func TestPlayRules(t *testing.T) {
+	s := take12Server(t)
 	var list []registry.Info
 	decode(t, do(t, s, "GET", "/api/games", ""), &list)
 	if last := list[len(list)-1]; last.Name != "take12" || !strings.Contains(last.Summary, "Take one or two") || !last.Supports.Play {
@@ -225,13 +234,8 @@ func TestPlayRules(t *testing.T) {
 // each request, played and explained as the same file served by name, and
 // its errors.
 func TestPastedRules(t *testing.T) {
-	src := "name = \"Take one or two\"\n\ndef moves(n):\n    return [[n - t] for t in (1, 2) if t <= n]\n"
-	_, e, err := registry.CompileRules("take12.star", []byte(src), rules.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := newTestServer(t, Options{Rules: []*registry.Entry{e}})
-	text, err := json.Marshal(src)
+	s := take12Server(t)
+	text, err := json.Marshal(take12)
 	if err != nil {
 		t.Fatal(err)
 	}
