@@ -15,6 +15,8 @@ import (
 
 	"nimber/game"
 	"nimber/games/rules"
+	"nimber/heap"
+	"nimber/misere"
 	"nimber/play"
 	"nimber/registry"
 )
@@ -502,4 +504,32 @@ func testCensus(b *browser, base string) {
 	if href != "/tables?code=0.4&to=3000" {
 		t.Errorf("the link of 0.4: %q", href)
 	}
+}
+
+// testMisere turns the misère switch on for Kayles on 5 7 9 and compares
+// the verdict, the winning move and the genera with package misere.
+func testMisere(b *browser, dir string) {
+	t := b.t
+	b.do("open a link", chromedp.Navigate(b.url+"/play?game=0.77&position=5+7+9"))
+	waitPlay(b, "the linked position", shown("0.77"))
+	b.do("misère", chromedp.Click(chromedp.ID("misere")))
+	verdict := waitFor[string](b, "the misère verdict", `document.querySelectorAll('#misere-heaps tbody tr').length === 3 && document.querySelector('#misere-verdict').textContent`)
+	g, _ := heap.Parse("0.77")
+	s := misere.New(g, 0)
+	want, err := s.Outcome(context.Background(), []int{5, 7, 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(verdict, map[bool]string{true: "N", false: "P"}[want.Wins]) ||
+		(want.Move != nil && !strings.Contains(verdict, "by moving to "+strings.Trim(fmt.Sprint(want.Move), "[]"))) {
+		t.Errorf("the misère verdict %q; the library says %+v", verdict, want)
+	}
+	genera := eval[[]string](b, "the genera", `[...document.querySelectorAll('#misere-heaps tbody tr')].map(tr => tr.cells[2].textContent)`)
+	for i, h := range []int{5, 7, 9} {
+		gen, _ := s.Genus(context.Background(), h)
+		if genera[i] != gen.String() {
+			t.Errorf("heap %d: genus %q on the page, %q in the library", h, genera[i], gen)
+		}
+	}
+	b.screenshot(dir, "teach-misere.png")
 }

@@ -754,6 +754,7 @@ func TestBrowser(t *testing.T) {
 		{"exports", testExports},
 		{"tables-and-stale", testTablesAndStale},
 		{"census", func(b *browser) { testCensus(b, ts.URL) }},
+		{"misere", func(b *browser) { testMisere(b, dir) }},
 		{"accessibility", func(b *browser) { testAccessibility(b, dir) }},
 	} {
 		t.Run(st.name, func(t *testing.T) {

@@ -150,6 +150,7 @@ func (s *Server) routes() {
 	s.api("GET /api/sequence", s.handleSequence)
 	s.api("POST /api/compound", s.handleCompound)
 	s.api("GET /api/census", s.handleCensus)
+	s.api("POST /api/misere/{code}", s.handleMisere)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (see docs/api.md)", r.URL.Path))
 	})

@@ -253,6 +253,7 @@ function bind() {
   $('#undo').addEventListener('click', undo);
   $('#engine-move').addEventListener('click', engineMove);
   $('#show-wins').addEventListener('change', draw);
+  $('#misere').addEventListener('change', () => misereNow(pos));
   for (const id of ['#mode-play', '#mode-edit']) $(id).addEventListener('change', () => { picked = []; draw(); });
   const board = $('#board');
   board.addEventListener('click', onBoardClick);
@@ -283,6 +284,8 @@ function selectGame(value, member = null, saved = null) {
   $('#position-line').hidden = lines;
   $('#position-label').setAttribute('for', lines ? 'position-text' : 'position-line');
   $('#rules-form').hidden = !entry.pasted;
+  $('#misere-row').hidden = entry.name !== 'CODE';
+  if (entry.name !== 'CODE') $('#misere').checked = false;
   $('#format').textContent = `Format: ${entry.format}.`;
   $('#member-form').hidden = !entry.family;
   if (entry.family) {
@@ -489,6 +492,7 @@ async function request(ms, reply, fresh = false, commit = null, revert = null) {
   why = null;
   draw();
   explain(st);
+  misereNow(st);
   const ms2 = performance.now() - t0;
   const t = $('#timing');
   t.textContent = `${ms2.toFixed(1)} ms` + (grid ? ` for ${grid.length} x ${grid[0].length}` : '');
@@ -575,6 +579,38 @@ function drawWhyPanel() {
 function partLabel(i, p) {
   const text = p.position.includes('\n') ? '' : ` (${p.position})`;
   return `${noun()} ${i + 1}${text}`;
+}
+
+// misereNow shows the misère analysis of the heaps of state st when the
+// switch is on (POST /api/misere/{code}), and hides it otherwise.
+let misereId = 0;
+async function misereNow(st) {
+  const panel = $('#misere-panel');
+  const id = ++misereId;
+  if (!st || !$('#misere').checked || entry.name !== 'CODE') { panel.hidden = true; return; }
+  panel.hidden = false;
+  const verdict = $('#misere-verdict'), table = $('#misere-heaps');
+  verdict.textContent = 'Computing…';
+  table.textContent = '';
+  const heaps = st.parts.map(p => Number(p.position));
+  if (heaps.length === 0) { verdict.textContent = 'No heap is left: the player to move cannot move, and wins in misère play.'; return; }
+  let ans;
+  try {
+    ans = await api(`/api/misere/${encodeURIComponent(name)}`, { heaps });
+  } catch (e) {
+    if (id === misereId) verdict.textContent = `No misère analysis: ${e.message}`;
+    return;
+  }
+  if (id !== misereId) return;
+  const how = ans.method === 'tame'
+    ? 'every heap up to the largest is tame, so misère Nim\'s rule decides: play as in normal play, unless the move leaves only heaps of value 0 or 1; then leave an odd number of heaps of value 1'
+    : 'some heap is not tame, so an exact search of the whole sum decides';
+  verdict.replaceChildren(el('span', { class: `badge ${ans.outcome}` }, ans.outcome), ' ',
+    ans.outcome === 'N' ? 'The player to move wins in misère play' : 'The player to move loses in misère play',
+    ans.move ? `, by moving to ${ans.move.heaps.join(' ')}` : '', ` (${how}).`);
+  table.append(el('thead', null, el('tr', null, ...['heap', 'value', 'genus', 'tame'].map(h => el('th', { scope: 'col' }, h)))),
+    el('tbody', null, ...ans.heaps.map(h => el('tr', null, el('th', { scope: 'row' }, h.heap), el('td', { class: 'num' }, h.value),
+      el('td', null, h.genus), el('td', null, h.tame ? 'yes' : 'no')))));
 }
 
 // ---- exports ----
