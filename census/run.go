@@ -202,9 +202,20 @@ func newSweep() (string, error) {
 
 // noteEquals notes on each result whose values equal those of an earlier
 // result with as many heaps that they are the same game as far as
-// computed.
+// computed, and on each whose values are another's one heap on (G(n) =
+// G'(n+1): the other game with heaps one token larger, as when a move that
+// takes a whole heap of one token is all that differs).
 func noteEquals(rs []Result) {
-	first := map[string]string{}
+	first := map[string]string{} // values@heaps -> the first code with them
+	tails := map[string]string{} // tail@heaps -> the first code with it
+	for _, r := range rs {
+		if r.TailSHA256 != "" {
+			k := fmt.Sprintf("%s@%d", r.TailSHA256, r.Heaps)
+			if _, ok := tails[k]; !ok {
+				tails[k] = r.Canonical
+			}
+		}
+	}
 	for i := range rs {
 		r := &rs[i]
 		if r.ValuesSHA256 == "" {
@@ -213,8 +224,11 @@ func noteEquals(rs []Result) {
 		key := fmt.Sprintf("%s@%d", r.ValuesSHA256, r.Heaps)
 		if c, ok := first[key]; ok {
 			r.Note = fmt.Sprintf("same values as %s to %d heaps", c, r.Heaps)
-		} else {
-			first[key] = r.Canonical
+			continue
+		}
+		first[key] = r.Canonical
+		if c, ok := tails[fmt.Sprintf("%s@%d", r.HeadSHA256, r.Heaps)]; ok && r.HeadSHA256 != "" && c != r.Canonical {
+			r.Note = fmt.Sprintf("the values of %s one heap on (G(n) is its G(n+1)) to %d heaps", c, r.Heaps-1)
 		}
 	}
 }

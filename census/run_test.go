@@ -69,3 +69,30 @@ func TestRun(t *testing.T) {
 		}
 	}
 }
+
+// TestShiftedNote notes the codes whose values are another's one heap on:
+// 0.37 is 0.6 and 0.007 is 0.04, with heaps one token larger.
+func TestShiftedNote(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "census.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rs, err := Run(ctx, Options{Codes: []string{"0.04", "0.6", "0.007", "0.37", "0.61"}, To: 3000, Store: st, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"", "", "the values of 0.04 one heap on (G(n) is its G(n+1)) to 2999 heaps",
+		"the values of 0.6 one heap on (G(n) is its G(n+1)) to 2999 heaps", "same values as 0.6 to 3000 heaps"}
+	for i, r := range rs {
+		if r.Note != want[i] {
+			t.Errorf("%s: note %q, want %q", r.Canonical, r.Note, want[i])
+		}
+	}
+	// The notes come back the same from the store.
+	rs, _ = Run(ctx, Options{Codes: []string{"0.6", "0.37"}, To: 3000, Store: st})
+	if !rs[1].Cached || rs[1].Note != want[3] {
+		t.Errorf("from the store: %+v", rs[1])
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -126,7 +127,8 @@ func summarize(code string, g *heap.Game, vals *heap.Seq) Result {
 	sum := g.Summarize(vals)
 	r := Result{Code: code, Canonical: sum.Canonical, Heaps: vals.Len(), Status: store.StatusOpen, Period: sum.Period,
 		Preperiod: sum.Preperiod, Saltus: sum.Saltus, LastExceptional: sum.LastExceptional, Mask: sum.Mask,
-		Rare: sum.Rare, LastRare: sum.LastRare, Largest: sum.Largest, ValuesSHA256: valuesSHA256(vals)}
+		Rare: sum.Rare, LastRare: sum.LastRare, Largest: sum.Largest}
+	r.ValuesSHA256, r.HeadSHA256, r.TailSHA256 = valuesSHA256(vals)
 	switch {
 	case sum.Proven:
 		r.Status, r.Proven = store.StatusProven, true
@@ -136,20 +138,35 @@ func summarize(code string, g *heap.Game, vals *heap.Seq) Result {
 	return r
 }
 
-// valuesSHA256 hashes the values, two bytes each, little-endian.
-func valuesSHA256(vals *heap.Seq) string {
-	h := sha256.New()
+// valuesSHA256 hashes the values, two bytes each, little-endian: all of
+// them, all but the last, and all but the first (heap 0).
+func valuesSHA256(vals *heap.Seq) (all, head, tail string) {
+	n := vals.Len()
+	ha, hh, ht := sha256.New(), sha256.New(), sha256.New()
 	var buf []uint16
 	var b []byte
-	for from := 0; from < vals.Len(); from += 1 << 16 {
-		buf = vals.AppendValues(buf[:0], from, min(vals.Len(), from+1<<16))
+	for from := 0; from < n; from += 1 << 16 {
+		to := min(n, from+1<<16)
+		buf = vals.AppendValues(buf[:0], from, to)
 		b = b[:0]
 		for _, v := range buf {
 			b = binary.LittleEndian.AppendUint16(b, v)
 		}
-		h.Write(b)
+		ha.Write(b)
+		// head: every value but heap n-1's; tail: every value but heap 0's.
+		if to == n {
+			hh.Write(b[:len(b)-2])
+		} else {
+			hh.Write(b)
+		}
+		if from == 0 {
+			ht.Write(b[2:])
+		} else {
+			ht.Write(b)
+		}
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	sum := func(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil)) }
+	return sum(ha), sum(hh), sum(ht)
 }
 
 // FileSHA256 returns the SHA-256 of the file at path, in hexadecimal.

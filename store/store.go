@@ -61,6 +61,11 @@ type Run struct {
 	// each, little-endian: codes with equal values are the same game as far
 	// as computed.
 	ValuesSHA256 string `json:"values_sha256"`
+	// HeadSHA256 and TailSHA256 hash G(0..Heaps-2) and G(1..Heaps-1) the
+	// same way: a code whose head is another's tail has that code's values
+	// one heap on.
+	HeadSHA256 string `json:"head_sha256,omitempty"`
+	TailSHA256 string `json:"tail_sha256,omitempty"`
 	// SeqPath and SeqSHA256 are the sequence file the run wrote and its
 	// SHA-256, when it wrote one (on the worker's machine).
 	SeqPath   string `json:"seq_path,omitempty"`
@@ -231,7 +236,7 @@ func (s *Store) migrateTo(ctx context.Context, to int) error {
 
 // columns are the stored columns of a run, in the order of scan.
 const columns = `code, given, heaps, status, period, preperiod, saltus, last_exceptional, mask, rare, last_rare,
-	largest, seconds, extended, worker, computed_at, values_sha256, seq_path, seq_sha256`
+	largest, seconds, extended, worker, computed_at, values_sha256, seq_path, seq_sha256, head_sha256, tail_sha256`
 
 func check(r Run) error {
 	switch {
@@ -255,10 +260,10 @@ func (s *Store) Put(ctx context.Context, r Run) (inserted bool, err error) {
 	if r.ComputedAt.IsZero() {
 		r.ComputedAt = time.Now()
 	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO runs (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	res, err := s.db.ExecContext(ctx, `INSERT INTO runs (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (code, heaps) DO NOTHING`,
 		r.Canonical, r.Code, r.Heaps, r.Status, r.Period, r.Preperiod, r.Saltus, r.LastExceptional, r.Mask, r.Rare, r.LastRare,
-		r.Largest, r.Seconds, r.Extended, r.Worker, r.ComputedAt.UTC().Format(time.RFC3339Nano), r.ValuesSHA256, r.SeqPath, r.SeqSHA256)
+		r.Largest, r.Seconds, r.Extended, r.Worker, r.ComputedAt.UTC().Format(time.RFC3339Nano), r.ValuesSHA256, r.SeqPath, r.SeqSHA256, r.HeadSHA256, r.TailSHA256)
 	if err != nil {
 		return false, fmt.Errorf("storing %s to %d heaps: %w", r.Canonical, r.Heaps, err)
 	}
@@ -270,7 +275,7 @@ func scan(rows interface{ Scan(...any) error }) (Run, error) {
 	var r Run
 	var at string
 	err := rows.Scan(&r.Canonical, &r.Code, &r.Heaps, &r.Status, &r.Period, &r.Preperiod, &r.Saltus, &r.LastExceptional,
-		&r.Mask, &r.Rare, &r.LastRare, &r.Largest, &r.Seconds, &r.Extended, &r.Worker, &at, &r.ValuesSHA256, &r.SeqPath, &r.SeqSHA256)
+		&r.Mask, &r.Rare, &r.LastRare, &r.Largest, &r.Seconds, &r.Extended, &r.Worker, &at, &r.ValuesSHA256, &r.SeqPath, &r.SeqSHA256, &r.HeadSHA256, &r.TailSHA256)
 	if err != nil {
 		return r, err
 	}
