@@ -18,9 +18,11 @@ func LoadRules(path string) (game.Game, *Entry, error) {
 }
 
 // CompileRules is LoadRules for the text of a rules file, e.g. pasted in
-// the web explorer; filename names it in errors, and o sets its budgets.
-func CompileRules(filename string, src []byte, o rules.Options) (game.Game, *Entry, error) {
-	r, err := rules.New(filename, src, o)
+// the web explorer; filename names it in errors, and steps bounds the
+// Starlark steps of each piece of its work (rules.DefaultStepBudget when
+// zero).
+func CompileRules(filename string, src []byte, steps uint64) (game.Game, *Entry, error) {
+	r, err := rules.New(filename, src, rules.Options{StepBudget: steps})
 	if err != nil {
 		return nil, nil, err
 	}

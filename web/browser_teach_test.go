@@ -14,7 +14,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"nimber/game"
-	"nimber/games/rules"
 	"nimber/heap"
 	"nimber/misere"
 	"nimber/play"
@@ -30,7 +29,7 @@ func explainTwin(b *browser, name, rulesText, position string) *play.Explanation
 		err error
 	)
 	if rulesText != "" {
-		g, _, err = registry.CompileRules("rules.star", []byte(rulesText), rules.Options{})
+		g, _, err = registry.CompileRules("rules.star", []byte(rulesText), 0)
 	} else {
 		g, _, err = registry.Lookup(name)
 	}

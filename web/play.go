@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"nimber/game"
-	"nimber/games/rules"
 	"nimber/play"
 	"nimber/registry"
 )
@@ -131,7 +130,7 @@ func compilePasted(text string) (game.Game, *registry.Entry, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, nil, errorf(http.StatusBadRequest, "rules is missing: send the text of a rules file, which defines moves(p)")
 	}
-	g, e, err := registry.CompileRules("rules.star", []byte(text), rules.Options{StepBudget: pastedStepBudget})
+	g, e, err := registry.CompileRules("rules.star", []byte(text), pastedStepBudget)
 	if err != nil {
 		return nil, nil, errorf(http.StatusBadRequest, "%v", err)
 	}

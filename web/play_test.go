@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"nimber/game"
-	"nimber/games/rules"
 	"nimber/play"
 	"nimber/registry"
 )
@@ -200,7 +199,7 @@ const take12 = "name = \"Take one or two\"\n\ndef moves(n):\n    return [[n - t]
 // take12Server is a test server with take12 served as take12.star.
 func take12Server(t *testing.T) *Server {
 	t.Helper()
-	_, e, err := registry.CompileRules("take12.star", []byte(take12), rules.Options{})
+	_, e, err := registry.CompileRules("take12.star", []byte(take12), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +343,7 @@ func BenchmarkSolveSample(b *testing.B) {
 func BenchmarkMovesPasted(b *testing.B) {
 	src := "def moves(n):\n    options = [[n - t] if n > t else [] for t in (1, 2) if t <= n]\n" +
 		"    return options + [[a, n - a] for a in range(1, (n + 1) // 2) if a != n - a]\n"
-	_, e, err := registry.CompileRules("split.star", []byte(src), rules.Options{})
+	_, e, err := registry.CompileRules("split.star", []byte(src), 0)
 	if err != nil {
 		b.Fatal(err)
 	}
