@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -48,7 +49,8 @@ const MaxHeaps = 1 << 26
 // store, the others as jobs on the work queue, whose results it stores as
 // they come. It returns a result per code, in the order of the codes, with
 // notes on codes whose values equal an earlier code's. A job that failed
-// is reported in the error, after the other results are stored.
+// has no result and is reported in the error, after the other results are
+// stored.
 func Run(ctx context.Context, o Options) ([]Result, error) {
 	if o.To < 1 || o.To > MaxHeaps {
 		return nil, fmt.Errorf("--to %d out of range 1..%d", o.To, MaxHeaps)
@@ -120,6 +122,9 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if len(failed) > 0 { // the codes that failed have no result
+		out = slices.DeleteFunc(out, func(r Result) bool { return r.Canonical == "" })
 	}
 	noteEquals(out)
 	return out, errors.Join(failed...)
