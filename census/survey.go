@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"hash"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -96,7 +95,7 @@ func Survey(ctx context.Context, job Job, o SurveyOptions) (Result, error) {
 	r.Extended = min(extended, job.To)
 	r.Worker = o.Worker
 	if path != "" {
-		if r.SeqSHA256, err = FileSHA256(path); err != nil {
+		if r.SeqSHA256, err = store.FileSHA256(path); err != nil {
 			return Result{}, err
 		}
 		r.SeqPath = path
@@ -108,7 +107,7 @@ func Survey(ctx context.Context, job Job, o SurveyOptions) (Result, error) {
 // is the file the job names, unchanged; created afresh otherwise.
 func openSequence(path string, g *heap.Game, job Job) (*seqfile.Writer, *heap.Seq, error) {
 	if job.SeqPath == path && job.SeqSHA256 != "" {
-		if sum, err := FileSHA256(path); err == nil && sum == job.SeqSHA256 {
+		if sum, err := store.FileSHA256(path); err == nil && sum == job.SeqSHA256 {
 			return seqfile.Resume(path, g)
 		}
 	}
@@ -167,18 +166,4 @@ func valuesSHA256(vals *heap.Seq) (all, head, tail string) {
 	}
 	sum := func(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil)) }
 	return sum(ha), sum(hh), sum(ht)
-}
-
-// FileSHA256 returns the SHA-256 of the file at path, in hexadecimal.
-func FileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -114,6 +114,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	s := &Store{db: db, path: path}
+	if err := s.wal(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -121,13 +125,21 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	return s, nil
 }
 
-// openDB opens the SQLite file at path in WAL mode, with a busy timeout
-// for the other processes' writes.
+// busyTimeout is how long a statement waits for another connection's or
+// process's lock before it fails with SQLITE_BUSY.
+const busyTimeout = 10 * time.Second
+
+// openDB opens the SQLite file at path with a busy timeout for the other
+// processes' writes (WAL mode is set by wal, once). Transactions begin
+// IMMEDIATE: one takes the write lock at BEGIN, waiting out the busy
+// timeout, rather than failing at its first write when another process
+// wrote in between.
 func openDB(path string) (*sql.DB, error) {
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+	for _, p := range []string{fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), "synchronous(NORMAL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
+	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, err
@@ -136,6 +148,48 @@ func openDB(path string) (*sql.DB, error) {
 	// connection keeps this process's writes from waiting on each other.
 	db.SetMaxOpenConns(1)
 	return db, nil
+}
+
+// wal puts the database in WAL mode, which the file keeps. It is not a
+// pragma of the DSN: a connection switching a new database to WAL while
+// another process does the same may get SQLITE_BUSY at once, without the
+// busy timeout, and a DSN pragma that fails fails the connection. Here
+// that is retried until the busy timeout has passed.
+func (s *Store) wal(ctx context.Context) error {
+	var mode string
+	err := retryBusy(ctx, func() error {
+		return s.db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode)
+	})
+	if err != nil {
+		return fmt.Errorf("setting WAL mode: %w", err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("the database stays in journal mode %q, not WAL", mode)
+	}
+	return nil
+}
+
+// retryBusy calls f until it returns anything but SQLITE_BUSY, for at most
+// busyTimeout.
+func retryBusy(ctx context.Context, f func() error) error {
+	deadline := time.Now().Add(busyTimeout)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		err := f()
+		if !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+	}
+}
+
+// isBusy reports whether err is SQLite's SQLITE_BUSY (any extended code).
+func isBusy(err error) bool {
+	var e interface{ Code() int }
+	return errors.As(err, &e) && e.Code()&0xff == 5 // SQLITE_BUSY
 }
 
 // Close closes the database.
@@ -193,45 +247,73 @@ func (s *Store) migrate(ctx context.Context) error {
 	return s.migrateTo(ctx, -1)
 }
 
-// migrateTo applies the migrations up to version to (all when to < 0).
+// migrateTo applies the migrations up to version to (all when to < 0),
+// each in its own transaction, which holds the write lock from its start
+// and reads the version again under it: processes that open a new
+// database at once apply each migration once.
 func (s *Store) migrateTo(ctx context.Context, to int) error {
 	ms, err := loadMigrations()
 	if err != nil {
 		return err
 	}
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
-		return err
+	if to < 0 || to > len(ms) {
+		to = len(ms)
 	}
-	have, err := s.Version(ctx)
-	if err != nil {
-		return err
+	// Up to date (the usual case): no write lock taken.
+	var have int
+	err = s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have)
+	if err == nil && have > len(ms) {
+		return newer(have, len(ms))
 	}
-	if have > len(ms) {
-		return fmt.Errorf("the database has schema version %d, this nimber knows %d: it was written by a newer nimber", have, len(ms))
+	if err == nil && have >= to {
+		return nil
 	}
-	for _, m := range ms[have:] {
-		if to >= 0 && m.version > to {
-			break
-		}
-		tx, err := s.db.BeginTx(ctx, nil)
-		if err != nil {
+	for {
+		done, err := s.migrateOne(ctx, ms, to)
+		if err != nil || done {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", m.name, err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
-			m.version, m.name, time.Now().UTC().Format(time.RFC3339)); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", m.name, err)
-		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
-		}
 	}
-	return nil
+}
+
+func newer(have, know int) error {
+	return fmt.Errorf("the database has schema version %d, this nimber knows %d: it was written by a newer nimber", have, know)
+}
+
+// migrateOne applies the next migration the database lacks, unless it has
+// version to already (done).
+func (s *Store) migrateOne(ctx context.Context, ms []migration, to int) (done bool, err error) {
+	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE (_txlock)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
+		return false, err
+	}
+	var have int
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
+		return false, err
+	}
+	if have > len(ms) {
+		return false, newer(have, len(ms))
+	}
+	if have >= to {
+		return true, tx.Commit()
+	}
+	m := ms[have]
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+		m.version, m.name, time.Now().UTC().Format(time.RFC3339)); err != nil {
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	return false, nil
 }
 
 // columns are the stored columns of a run, in the order of scan.

@@ -227,7 +227,7 @@ func TestSequenceFromStore(t *testing.T) {
 	f.Write([]byte{1})
 	f.Close()
 	code, _, errOut = nimber(t, "", "sequence", "0.137", "--to", "100", "--db", db, "--values")
-	if code != 2 || !strings.Contains(errOut, "changed since the census stored it") {
+	if code != 2 || !strings.Contains(errOut, "sequence file changed") {
 		t.Errorf("a changed file: exit %d, %s", code, errOut)
 	}
 }

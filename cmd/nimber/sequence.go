@@ -20,6 +20,7 @@ import (
 	"nimber/game"
 	"nimber/heap"
 	"nimber/heap/seqfile"
+	"nimber/store"
 )
 
 // sequenceSummary is the JSON summary of a nim-sequence.
@@ -304,12 +305,8 @@ func storedValues(r census.Result) (*heap.Seq, error) {
 	if r.SeqPath == "" {
 		return nil, fmt.Errorf("the stored run of %s has no sequence file: run it again without --db, or with a new --db", r.Canonical)
 	}
-	sum, err := census.FileSHA256(r.SeqPath)
-	if err != nil {
+	if err := store.VerifySequence(r); err != nil {
 		return nil, err
-	}
-	if sum != r.SeqSHA256 {
-		return nil, fmt.Errorf("%s changed since the census stored it (checksum %.12s, stored %.12s)", r.SeqPath, sum, r.SeqSHA256)
 	}
 	_, vals, err := seqfile.ReadFile(r.SeqPath)
 	return vals, err
