@@ -641,7 +641,8 @@ func testHeaps(b *browser, dir string) {
 	if got := eval[string](b, "the position shown", `document.querySelector('#board pre').textContent`); got != "5 7 9" {
 		t.Errorf("the page shows the position %q", got)
 	}
-	if parts := eval[[]string](b, "the parts", `[...document.querySelectorAll('#parts li')].map(li => li.textContent)`); len(parts) != 3 || parts[1] != "heap 2 (7): value 2" {
+	// The parts come with the explanation, after the position.
+	if parts := waitFor[[]string](b, "the parts", `document.querySelectorAll('#parts li').length === 3 && [...document.querySelectorAll('#parts li')].map(li => li.textContent)`); len(parts) != 3 || parts[1] != "heap 2 (7): value 2" {
 		t.Errorf("the parts listed: %q", parts)
 	}
 	w := winning(p0)
