@@ -51,49 +51,49 @@ func (g Genus) settles() int {
 func Nim(n int) Genus {
 	g := Genus{G: n, Gamma: make([]int, Gammas)}
 	for k := range g.Gamma {
-		switch {
-		case n >= 2:
-			g.Gamma[k] = n ^ (2 * (k % 2))
-		case k == 0:
-			g.Gamma[k] = 1 - n
-		case k%2 == 1:
-			g.Gamma[k] = 2 + n
-		default:
-			g.Gamma[k] = n
-		}
+		g.Gamma[k] = nimGamma(n, k)
 	}
 	return g
+}
+
+// nimGamma is γk of the Nim-heap *n.
+func nimGamma(n, k int) int {
+	switch {
+	case n >= 2:
+		return n ^ (2 * (k % 2))
+	case k == 0:
+		return 1 - n
+	case k%2 == 1:
+		return 2 + n
+	}
+	return n
 }
 
 // Tame reports whether the genus is a Nim-heap's: a heap of the game then
 // plays in misère sums of such heaps as the Nim-heap of its normal value.
 func (g Genus) Tame() bool {
-	n := Nim(g.G)
 	for k, v := range g.Gamma {
-		if v != n.Gamma[k] {
+		if v != nimGamma(g.G, k) {
 			return false
 		}
 	}
 	return true
 }
 
-// Genus returns the genus of heap n, computing γ0 … γ5 by exact search.
+// Genus returns the genus of heap n, exactly: computed from the genera
+// of the positions its moves leave (exactGenus), Gamma long enough to
+// show where it settles into its alternation (at least Gammas values).
 func (s *Solver) Genus(ctx context.Context, n int) (Genus, error) {
 	if g, ok := s.genus[n]; ok {
 		return g, nil
 	}
-	if err := s.normalTo(ctx, n); err != nil {
+	q, err := s.exactGenus(ctx, s.canonical([]int{n}))
+	if err != nil {
 		return Genus{}, err
 	}
-	g := Genus{G: int(s.normal[n]), Gamma: make([]int, Gammas)}
-	p := []int{n}
-	for k := range Gammas {
-		v, err := s.Value(ctx, p)
-		if err != nil {
-			return Genus{}, err
-		}
-		g.Gamma[k] = v
-		p = append(p, nim2)
+	g := Genus{G: q.g, Gamma: make([]int, max(Gammas, q.start+4))}
+	for k := range g.Gamma {
+		g.Gamma[k] = q.at(k)
 	}
 	s.genus[n] = g
 	return g, nil

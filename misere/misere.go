@@ -1,9 +1,14 @@
 // Package misere plays heap games under the misère convention, where the
 // player who cannot move wins: the outcome and a winning move of any sum of
-// heaps, misère Grundy values, and Conway's genus of each heap. Sums are
-// searched exactly over canonical multisets of heaps, memoised, under a
-// budget of positions; sums of tame heaps (every heap up to the largest
-// with the genus of a Nim-heap) follow misère Nim's rule at once.
+// heaps, misère Grundy values, Conway's genus of each heap (exact, from
+// the genera of its options) and its phylum (tame, restive, restless,
+// wild), and Plambeck and Siegel's misère quotients, each proved on every
+// sum of its heaps. Sums are decided by the quotient when one has been
+// computed for their heaps, by misère Nim's rule when every heap up to the
+// largest has a Nim-heap's genus, and otherwise by exact search over
+// canonical multisets of heaps, memoised, under a budget of positions.
+// OutcomeGame decides positions of any game (rules files included) by
+// the same kind of search. See docs/misere.md.
 package misere
 
 import (
@@ -47,6 +52,13 @@ type Solver struct {
 	outcome map[string]bool // position -> the player to move wins
 	genus   map[int]Genus   // heap -> its genus
 	normal  []uint16        // normal-play values of heaps 0..len-1
+	// quotient is the largest misère quotient computed, which Outcome
+	// uses for the sums of its heaps.
+	quotient *Quotient
+	exact    map[string]*seq // position -> its genus, from its options'
+	tame     map[int]bool    // heap -> hereditarily tame
+	// quotientChecks bounds the checks of a candidate quotient.
+	quotientChecks int
 }
 
 // New returns a solver of g keeping at most budget positions

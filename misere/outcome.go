@@ -9,7 +9,8 @@ import (
 
 // Method says how an outcome was found.
 const (
-	ByTameRule = "tame" // every heap up to the largest has a Nim-heap genus: misère Nim's rule
+	ByQuotient = "quotient" // the product of the heaps' elements in a computed misère quotient
+	ByTameRule = "tame"     // every heap up to the largest has a Nim-heap genus: misère Nim's rule
 	BySearch   = "search"
 )
 
@@ -20,7 +21,7 @@ type Outcome struct {
 	// Move is the whole position after a winning move, the moved heap
 	// replaced by what it leaves, in place; nil when the player loses.
 	Move []int
-	// Method is ByTameRule or BySearch.
+	// Method is ByQuotient, ByTameRule or BySearch.
 	Method string
 }
 
@@ -28,7 +29,9 @@ type Outcome struct {
 // genera grow quickly with the heaps.
 const MaxHeap = 4096
 
-// Outcome decides the sum of heaps in misère play. When every heap up to
+// Outcome decides the sum of heaps in misère play. When the solver has
+// computed a misère quotient (Solver.Quotient) of heaps up to the largest,
+// the product of the heaps' elements decides it. Otherwise, when every heap up to
 // the largest has the genus of a Nim-heap, misère Nim's rule decides it
 // (play as in normal play, unless the move would leave only heaps of value
 // at most 1; then leave an odd number of heaps of value 1); otherwise an
@@ -40,6 +43,9 @@ func (s *Solver) Outcome(ctx context.Context, heaps []int) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("heap %d: %d tokens out of range 0..%d", i+1, h, MaxHeap)
 		}
 		largest = max(largest, h)
+	}
+	if q := s.quotient; q != nil && largest <= q.Heaps {
+		return s.byQuotient(q, heaps), nil
 	}
 	if err := s.normalTo(ctx, largest); err != nil {
 		return Outcome{}, err

@@ -20,6 +20,11 @@ type genusReport struct {
 	Genus    [][]int  `json:"genus"`
 	Notation []string `json:"notation"` // Conway's: 0^120, 4^146, ...
 	Tame     []bool   `json:"tame"`     // a Nim-heap's genus
+	// Phylum is Conway's class of each heap, hereditarily: tame,
+	// restive, restless or wild (misere.Solver.Phylum).
+	Phylum []string `json:"phylum"`
+	// tameGenus: one of Conway's tame genera (for the text).
+	tameGenus []bool
 }
 
 func newGenusCmd() *cobra.Command {
@@ -32,11 +37,16 @@ func newGenusCmd() *cobra.Command {
 hexadecimal code, grundy, sub:SET): g is the heap's normal-play Grundy value and
 γk the misère Grundy value of the heap with k Nim-heaps of size 2 beside it,
 written as Conway does, cut after the first two values of the alternation the
-superscript settles into (0^120, 1^031, 2^20, 4^146). A heap is tame when its
-genus is a Nim-heap's (0^120, 1^031, or g^{g, g xor 2}): misère sums of tame
-heaps follow misère Nim's rule. The values come from an exact search of each
-heap with up to five Nim-heaps of size 2, within --budget positions.
---json prints {"genus": [[g, γ0, γ1, γ2, γ3, γ4], ...], "notation", "tame"}.`,
+superscript settles into (0^120, 1^031, 2^20, 4^146). The genus is exact: it
+is computed from the genera of the positions the heap's moves leave, within
+--budget positions, and the alternation is proved to have started.
+
+Each heap is classed as Conway does (hereditarily): tame (its genus is 0^120,
+1^031, 0^02, 1^13 or g^{g, g xor 2}, and every heap its moves leave is tame:
+misère sums of tame heaps follow misère Nim's rule), restive (not tame, only
+tame heaps left by its moves, g = 0 or 1), restless (the same with γ0 = 0 or
+1 instead) or wild. --json prints {"genus": [[g, γ0, γ1, γ2, γ3, γ4], ...],
+"notation", "tame" (a Nim-heap's genus), "phylum"}.`,
 		Example: `  nimber genus 0.77 --to 12
   nimber genus 0.07 --to 20 --json`,
 		Args: cobra.ExactArgs(1),
@@ -63,6 +73,13 @@ heap with up to five Nim-heaps of size 2, within --budget positions.
 				rep.Genus = append(rep.Genus, append([]int{gen.G}, gen.Gamma[:5]...))
 				rep.Notation = append(rep.Notation, gen.String())
 				rep.Tame = append(rep.Tame, gen.Tame())
+				rep.tameGenus = append(rep.tameGenus, gen.TameGenus())
+				ph, err := s.Phylum(cmd.Context(), n)
+				if err != nil {
+					act.stop()
+					return fmt.Errorf("%s, heap %d: %w", args[0], n, err)
+				}
+				rep.Phylum = append(rep.Phylum, ph)
 			}
 			act.stop()
 			out := bufio.NewWriter(cmd.OutOrStdout())
@@ -70,9 +87,12 @@ heap with up to five Nim-heaps of size 2, within --budget positions.
 				return flushJSON(out, rep)
 			}
 			for n, s := range rep.Notation {
-				kind := "tame"
-				if !rep.Tame[n] {
-					kind = "not a Nim-heap's genus"
+				kind := rep.Phylum[n]
+				switch {
+				case rep.Tame[n]:
+					kind += ", a Nim-heap's genus"
+				case rep.tameGenus[n] && kind != misere.Tame:
+					kind += ", a tame genus"
 				}
 				fmt.Fprintf(out, "%6s  %-12s %s\n", strconv.Itoa(n), s, kind)
 			}

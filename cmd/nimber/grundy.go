@@ -3,13 +3,10 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"nimber/game"
-	"nimber/heap"
 	"nimber/misere"
 	"nimber/play"
 )
@@ -37,7 +34,7 @@ func newGrundyCmd() *cobra.Command {
 	var gf gameFlag
 	var asJSON bool
 	var engine string
-	var misereFlag bool
+	var misereFlag, quotientFirst bool
 	var budget int
 	cmd := &cobra.Command{
 		Use:   "grundy (GAME | --rules FILE) POSITION...",
@@ -51,11 +48,12 @@ own game from a rules file instead. --json prints values, nim_sum, outcome,
 parts and winning_move.`,
 		Example: `  nimber grundy 0.77 5 7 9
   nimber grundy 0.77 5 7 9 12 --misere
+  nimber grundy --rules examples/rules/kayles.star 5 7 9 --misere --json
   nimber grundy grundy 10 20 --json
   nimber grundy --rules examples/rules/kayles.star 5 7 9`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if misereFlag {
-				return misereGrundy(cmd, gf, args, asJSON, budget)
+				return misereGrundy(cmd, gf, args, misereFlags{asJSON: asJSON, budget: budget, quotient: quotientFirst})
 			}
 			g, pos, err := gf.sum(cmd, args)
 			if err != nil {
@@ -102,79 +100,10 @@ parts and winning_move.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")
-	cmd.Flags().BoolVar(&misereFlag, "misere", false, "misère play (the player who cannot move wins): the outcome and a winning move, for heap games by code")
+	cmd.Flags().BoolVar(&misereFlag, "misere", false, "misère play (the player who cannot move wins): the outcome and a winning move (heap games by code, any other game or --rules FILE by exact search)")
 	cmd.Flags().IntVar(&budget, "budget", misere.DefaultBudget, "with --misere: the most positions the search keeps (about 100 bytes each)")
+	cmd.Flags().BoolVar(&quotientFirst, "quotient", true, "with --misere, for a heap game by code: try first, for up to 3 s, the misère quotient of the heaps up to the largest")
 	cmd.Flags().StringVar(&engine, "engine", "fast", "fast (the game's own solver) or generic (the generic memoized solver, an independent check)")
 	gf.register(cmd.Flags())
 	return cmd
-}
-
-// misereReport is the JSON answer of grundy --misere.
-type misereReport struct {
-	Outcome string `json:"outcome"` // N: the player to move wins
-	// Move is the whole position after a winning move, null when the
-	// player to move loses (or has no move and so wins).
-	Move *struct {
-		Heaps []int `json:"heaps"`
-	} `json:"move"`
-	// Method is "tame" (misère Nim's rule) or "search".
-	Method string `json:"method"`
-}
-
-// misereGrundy answers grundy --misere: the misère outcome of a sum of
-// heaps of a heap game and a winning move.
-func misereGrundy(cmd *cobra.Command, gf gameFlag, args []string, asJSON bool, budget int) error {
-	if budget < 1 {
-		return fmt.Errorf("--budget %d: want at least 1 position", budget)
-	}
-	if gf.rules != "" || len(args) == 0 {
-		return fmt.Errorf("--misere takes a heap game by code and its heaps (nimber grundy 0.77 5 7 9 --misere)")
-	}
-	g, err := heap.Parse(args[0])
-	if err != nil {
-		return fmt.Errorf("--misere takes a heap game by code (0.77, grundy, sub:1,3,4): %w", err)
-	}
-	heaps := make([]int, len(args)-1)
-	for i, a := range args[1:] {
-		n, err := strconv.Atoi(a)
-		if err != nil || n < 0 || n > misere.MaxHeap {
-			return fmt.Errorf("heap %d: %q is not a heap size 0..%d", i+1, a, misere.MaxHeap)
-		}
-		heaps[i] = n
-	}
-	if len(heaps) == 0 {
-		return fmt.Errorf("grundy --misere takes at least one heap")
-	}
-	act := startActivity(cmd.ErrOrStderr(), args[0]+" (misère)", 0)
-	o, err := misere.New(g, budget).Outcome(cmd.Context(), heaps)
-	act.stop()
-	if err != nil {
-		return err
-	}
-	rep := misereReport{Outcome: "P", Method: o.Method}
-	if o.Wins {
-		rep.Outcome = "N"
-	}
-	if o.Move != nil {
-		rep.Move = &struct {
-			Heaps []int `json:"heaps"`
-		}{o.Move}
-	}
-	out := bufio.NewWriter(cmd.OutOrStdout())
-	if asJSON {
-		return flushJSON(out, rep)
-	}
-	how := "by exact search of the sum"
-	if o.Method == misere.ByTameRule {
-		how = "by misère Nim's rule: every heap up to the largest is tame"
-	}
-	if o.Wins {
-		fmt.Fprintf(out, "misère: N, the player to move wins (%s)\n", how)
-	} else {
-		fmt.Fprintf(out, "misère: P, the player to move loses (%s)\n", how)
-	}
-	if o.Move != nil {
-		fmt.Fprintf(out, "winning move: to %s\n", strings.Trim(fmt.Sprint(o.Move), "[]"))
-	}
-	return out.Flush()
 }

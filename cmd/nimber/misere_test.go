@@ -16,8 +16,10 @@ func TestMisereErrors(t *testing.T) {
 		{[]string{"genus", "0.77", "--to", "40", "--budget", "1000"}, "the budget"},
 		{[]string{"grundy", "0.77", "5", "x", "--misere"}, `heap 2: "x" is not a heap size`},
 		{[]string{"grundy", "0.77", "--misere"}, "at least one heap"},
-		{[]string{"grundy", "wythoff", "3,5", "--misere"}, "--misere takes a heap game by code"},
-		{[]string{"grundy", "0.77", "30", "31", "32", "33", "--misere", "--budget", "20000"}, "more than 20000 positions (the budget)"},
+		{[]string{"grundy", "boi2008-game", "A.\n.B", "--misere"}, "is loopy"},
+		{[]string{"grundy", "0.77", "30", "31", "32", "33", "--misere", "--budget", "20000", "--quotient=false"}, "more than 20000 positions (the budget)"},
+		{[]string{"grundy", "--rules", "../../examples/rules/kayles.star", "20", "21", "22", "--misere", "--budget", "300"}, "more than 300 positions (the budget)"},
+		{[]string{"grundy", "wythoff", "3,5", "4,7", "--misere"}, ""},
 		{[]string{"grundy", "0.77", "6", "7", "9", "--misere"}, ""},
 	} {
 		code, _, errOut := nimber(t, "", tc.args...)

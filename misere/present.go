@@ -1,0 +1,276 @@
+package misere
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// monomial is a product of generators: the exponent of each.
+type monomial []int
+
+func (m monomial) degree() int {
+	d := 0
+	for _, e := range m {
+		d += e
+	}
+	return d
+}
+
+// less is the graded lexicographic order with a > b > c ...: lower degree
+// first, then the larger exponent of the first generator where they
+// differ (as in a dictionary: a^2, ab, ac, b^2, bc, c^2).
+func (m monomial) less(o monomial) bool {
+	if dm, do := m.degree(), o.degree(); dm != do {
+		return dm < do
+	}
+	for i := range m {
+		if m[i] != o[i] {
+			return m[i] > o[i]
+		}
+	}
+	return false
+}
+
+func (m monomial) divides(o monomial) bool {
+	for i := range m {
+		if m[i] > o[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (m monomial) key() string { return strconv.Quote(fmtInts(m)) }
+
+func fmtInts(v []int) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ",")
+}
+
+// genName names generator i: a, b, ..., z, then g27, g28, ...
+func genName(i int) string {
+	if i < 26 {
+		return string(rune('a' + i))
+	}
+	return "g" + strconv.Itoa(i+1)
+}
+
+// name writes a monomial: "1", "a", "ab^2".
+func (m monomial) name() string {
+	var b strings.Builder
+	for i, e := range m {
+		if e == 0 {
+			continue
+		}
+		b.WriteString(genName(i))
+		if e > 1 {
+			b.WriteString("^" + strconv.Itoa(e))
+		}
+	}
+	if b.Len() == 0 {
+		return "1"
+	}
+	return b.String()
+}
+
+// present writes a verified quotient: its generators (the heaps whose
+// element is not a product of smaller heaps' elements), each element's
+// normal form (its least product of generators in the graded
+// lexicographic order), the relations (each least product that is not a
+// normal form, set equal to its element's normal form; those that follow
+// from the others by rewriting are dropped), the elements renumbered in
+// the order of their normal forms.
+func present(st *stage, growth []int, moving []int) *Quotient {
+	m := st.m
+	// Generators.
+	var genHeaps []int
+	var genElem []int32
+	inSub := make([]bool, m.n)
+	inSub[0] = true
+	closure := []int32{0}
+	for _, h := range moving {
+		e := st.img[h]
+		if inSub[e] {
+			continue
+		}
+		genHeaps = append(genHeaps, h)
+		genElem = append(genElem, e)
+		for i := 0; i < len(closure); i++ {
+			for _, g := range genElem {
+				y := m.times(closure[i], g)
+				if !inSub[y] {
+					inSub[y] = true
+					closure = append(closure, y)
+				}
+			}
+		}
+	}
+	k := len(genElem)
+	// Normal forms, degree by degree, and the relations.
+	nf := make([]monomial, m.n)
+	nf[0] = make(monomial, k)
+	level := []monomial{nf[0]}
+	elemOf := map[string]int32{nf[0].key(): 0}
+	var rels [][2]monomial
+	for len(level) > 0 {
+		var cands []monomial
+		seen := map[string]bool{}
+		for _, mono := range level {
+			x := elemOf[mono.key()]
+			for g := range k {
+				c := slices.Clone(mono)
+				c[g]++
+				if seen[c.key()] {
+					continue
+				}
+				seen[c.key()] = true
+				elemOf[c.key()] = m.times(x, genElem[g])
+				cands = append(cands, c)
+			}
+		}
+		slices.SortFunc(cands, func(a, b monomial) int {
+			switch {
+			case a.less(b):
+				return -1
+			case b.less(a):
+				return 1
+			}
+			return 0
+		})
+		var next []monomial
+		for _, c := range cands {
+			x := elemOf[c.key()]
+			if nf[x] == nil {
+				nf[x] = c
+				next = append(next, c)
+				continue
+			}
+			minimal := true
+			for _, r := range rels {
+				if r[0].divides(c) {
+					minimal = false
+					break
+				}
+			}
+			if minimal {
+				rels = append(rels, [2]monomial{c, nf[x]})
+			}
+		}
+		level = next
+	}
+	rels = prune(rels)
+	// Renumber the elements in the order of their normal forms.
+	order := make([]int32, m.n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		switch {
+		case nf[a].less(nf[b]):
+			return -1
+		case nf[b].less(nf[a]):
+			return 1
+		}
+		return 0
+	})
+	id := make([]int, m.n)
+	for i, x := range order {
+		id[x] = i
+	}
+	q := &Quotient{Heaps: len(st.img) - 1, Order: m.n, Growth: growth}
+	for _, x := range order {
+		q.Elements = append(q.Elements, nf[x].name())
+		q.P = append(q.P, st.isP[x])
+		row := make([]int, m.n)
+		for _, y := range order {
+			row[id[y]] = id[m.times(x, y)]
+		}
+		q.Table = append(q.Table, row)
+	}
+	for i, h := range genHeaps {
+		q.Generators = append(q.Generators, Generator{Name: genName(i), Heap: h})
+	}
+	for _, r := range rels {
+		q.Relations = append(q.Relations, Relation{Left: r[0].name(), Right: r[1].name()})
+	}
+	for _, e := range st.img {
+		q.Map = append(q.Map, id[e])
+	}
+	return q
+}
+
+// prune drops the relations that follow from the others. A relation
+// follows when its right side is reached from its left side by applying
+// the other relations, either way round, through products of degree at
+// most the left side's plus the largest relation's (a bounded search:
+// what it finds is a derivation, so dropping is safe; what it misses is
+// kept).
+func prune(rels [][2]monomial) [][2]monomial {
+	keep := make([]bool, len(rels))
+	for i := range keep {
+		keep[i] = true
+	}
+	maxDeg := 0
+	for _, r := range rels {
+		maxDeg = max(maxDeg, r[0].degree())
+	}
+	for i := len(rels) - 1; i >= 0; i-- {
+		keep[i] = false
+		var others [][2]monomial
+		for j, r := range rels {
+			if keep[j] {
+				others = append(others, r)
+			}
+		}
+		if !derives(rels[i][0], rels[i][1], others, rels[i][0].degree()+maxDeg) {
+			keep[i] = true
+		}
+	}
+	var out [][2]monomial
+	for i, r := range rels {
+		if keep[i] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// derivesLimit bounds the products a derivation search visits.
+const derivesLimit = 20000
+
+// derives reports whether from can be turned into to by applying rules
+// (each side for the other) through products of degree at most maxDeg.
+func derives(from, to monomial, rules [][2]monomial, maxDeg int) bool {
+	goal := to.key()
+	seen := map[string]bool{from.key(): true}
+	queue := []monomial{from}
+	for len(queue) > 0 && len(seen) < derivesLimit {
+		m := queue[0]
+		queue = queue[1:]
+		if m.key() == goal {
+			return true
+		}
+		for _, r := range rules {
+			for side := range 2 {
+				l, rr := r[side], r[1-side]
+				if !l.divides(m) {
+					continue
+				}
+				n := slices.Clone(m)
+				for g := range n {
+					n[g] += rr[g] - l[g]
+				}
+				if n.degree() > maxDeg || seen[n.key()] {
+					continue
+				}
+				seen[n.key()] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	return false
+}
