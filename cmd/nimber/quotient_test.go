@@ -1,69 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// quotientNimber runs a command line with the quotient command present,
-// whether or not the root lists it yet, and returns standard output and
-// the error.
-func quotientNimber(args ...string) (string, error) {
-	var out bytes.Buffer
-	root, release := newRootCmd(strings.NewReader(""), &out)
-	defer release()
-	if c, _, err := root.Find([]string{"quotient"}); err != nil || c == root {
-		root.AddCommand(newQuotientCmd())
-	}
-	root.SetArgs(args)
-	root.SetErr(io.Discard)
-	err := root.ExecuteContext(context.Background())
-	return out.String(), err
-}
-
-// TestQuotientGolden runs the command lines of testdata/quotient, kept as
-// those of testdata/cli (go test ./cmd/nimber -run QuotientGolden -update
-// rewrites them).
-func TestQuotientGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/quotient/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/quotient/*.txt: %v", err)
-	}
-	for _, path := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			line, want, _ := strings.Cut(string(data), "\n")
-			cmd, ok := strings.CutPrefix(line, "$ nimber ")
-			if !ok {
-				t.Fatalf("%s: the first line is not \"$ nimber ARGS\"", path)
-			}
-			out, err := quotientNimber(strings.Fields(cmd)...)
-			if err != nil {
-				t.Fatalf("%s: %v", line, err)
-			}
-			if *update {
-				if err := os.WriteFile(path, []byte(line+"\n"+out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if out != want {
-				t.Errorf("%s printed\n%s\nwant\n%s", line, out, want)
-			}
-		})
-	}
-}
-
 // TestQuotientErrors: bad arguments and a quotient beyond its limits are
-// one-line errors, with nothing on standard output.
+// one-line errors, exit status 2, with nothing on standard output. (The
+// quotients printed are golden files of testdata/cli.)
 func TestQuotientErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -76,9 +20,9 @@ func TestQuotientErrors(t *testing.T) {
 		{[]string{"quotient", "0.07", "--heaps", "30", "--checks", "500"}, "stopped at heap"},
 		{[]string{"quotient"}, "accepts 1 arg"},
 	} {
-		out, err := quotientNimber(tc.args...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || out != "" {
-			t.Errorf("%v: error %v, output %q; want %q", tc.args, err, out, tc.want)
+		code, out, errOut := nimber(t, "", tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 || out != "" {
+			t.Errorf("%v: exit %d, %q, output %q; want exit 2 and %q", tc.args, code, errOut, out, tc.want)
 		}
 	}
 }
