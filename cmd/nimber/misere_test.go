@@ -5,7 +5,9 @@ import (
 	"testing"
 )
 
-// TestMisereErrors checks the one-line errors of genus and grundy --misere.
+// TestMisereErrors checks the one-line errors of genus, quotient and
+// grundy --misere (exit status 2, nothing on standard output), and that
+// some questions are answered.
 func TestMisereErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -21,16 +23,22 @@ func TestMisereErrors(t *testing.T) {
 		{[]string{"grundy", "--rules", "../../examples/rules/kayles.star", "20", "21", "22", "--misere", "--budget", "300"}, "more than 300 positions (the budget)"},
 		{[]string{"grundy", "wythoff", "3,5", "4,7", "--misere"}, ""},
 		{[]string{"grundy", "0.77", "6", "7", "9", "--misere"}, ""},
+		{[]string{"quotient", "0.7x"}, "is not a digit"},
+		{[]string{"quotient", "0.77", "--heaps", "-1"}, "--heaps -1 out of range"},
+		{[]string{"quotient", "0.77", "--heaps", "100000"}, "--heaps 100000 out of range"},
+		{[]string{"quotient", "0.77", "--checks", "0"}, "--checks 0"},
+		{[]string{"quotient", "0.07", "--heaps", "30", "--checks", "500"}, "stopped at heap"},
+		{[]string{"quotient"}, "accepts 1 arg"},
 	} {
-		code, _, errOut := nimber(t, "", tc.args...)
+		code, out, errOut := nimber(t, "", tc.args...)
 		if tc.want == "" {
 			if code != 0 {
 				t.Errorf("%q: exit %d, %s", tc.args, code, errOut)
 			}
 			continue
 		}
-		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
-			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 || out != "" {
+			t.Errorf("%q: exit %d, %q, output %q; want exit 2 and %q", tc.args, code, errOut, out, tc.want)
 		}
 	}
 }
