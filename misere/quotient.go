@@ -165,14 +165,21 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 		growth = append(growth, st.m.n)
 	}
 	q := present(st, growth, moving)
-	if s.quotient == nil || q.Heaps > s.quotient.Heaps {
-		s.quotient = q
-	}
+	s.UseQuotient(q)
 	return q, nil
 }
 
 // byQuotient decides heaps (each at most q.Heaps) by the quotient q, with
 // a winning move.
+// UseQuotient lets s decide the sums of heaps up to q.Heaps by q, a
+// quotient of the same game computed earlier, by this solver or another
+// (a Quotient is read-only, so solvers may share it).
+func (s *Solver) UseQuotient(q *Quotient) {
+	if q != nil && (s.quotient == nil || q.Heaps > s.quotient.Heaps) {
+		s.quotient = q
+	}
+}
+
 func (s *Solver) byQuotient(q *Quotient, heaps []int) Outcome {
 	loses := func(p []int) bool {
 		x, _ := q.Element(p)

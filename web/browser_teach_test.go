@@ -506,7 +506,8 @@ func testCensus(b *browser, base string) {
 }
 
 // testMisere turns the misère switch on for Kayles on 5 7 9 and compares
-// the verdict, the winning move and the genera with package misere.
+// the verdict, the winning move, the quotient's elements and the genera
+// with package misere.
 func testMisere(b *browser, dir string) {
 	t := b.t
 	b.do("open a link", chromedp.Navigate(b.url+"/play?game=0.77&position=5+7+9"))
@@ -514,20 +515,28 @@ func testMisere(b *browser, dir string) {
 	b.do("misère", chromedp.Click(chromedp.ID("misere")))
 	verdict := waitFor[string](b, "the misère verdict", `document.querySelectorAll('#misere-heaps tbody tr').length === 3 && document.querySelector('#misere-verdict').textContent`)
 	g, _ := heap.Parse("0.77")
-	s := misere.New(g, 0)
-	want, err := s.Outcome(context.Background(), []int{5, 7, 9})
+	heaps := []int{5, 7, 9}
+	want, err := misere.New(g, 0).Outcome(context.Background(), heaps) // by search: no quotient yet
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(verdict, map[bool]string{true: "N", false: "P"}[want.Wins]) ||
-		(want.Move != nil && !strings.Contains(verdict, "by moving to "+strings.Trim(fmt.Sprint(want.Move), "[]"))) {
-		t.Errorf("the misère verdict %q; the library says %+v", verdict, want)
+	s := misere.New(g, 0)
+	q, err := s.Quotient(context.Background(), 9)
+	if err != nil {
+		t.Fatal(err)
 	}
-	genera := eval[[]string](b, "the genera", `[...document.querySelectorAll('#misere-heaps tbody tr')].map(tr => tr.cells[2].textContent)`)
-	for i, h := range []int{5, 7, 9} {
+	x, _ := q.Element(heaps)
+	if !strings.HasPrefix(verdict, map[bool]string{true: "N", false: "P"}[want.Wins]) ||
+		(want.Move != nil && !strings.Contains(verdict, "by moving to "+strings.Trim(fmt.Sprint(want.Move), "[]"))) ||
+		!strings.Contains(verdict, fmt.Sprintf("multiply to %s, which is ", q.Elements[x])) {
+		t.Errorf("the misère verdict %q; the library says %+v, element %s", verdict, want, q.Elements[x])
+	}
+	cells := eval[[][]string](b, "the heaps", `[...document.querySelectorAll('#misere-heaps tbody tr')].map(tr => [...tr.cells].map(c => c.textContent))`)
+	for i, h := range heaps {
 		gen, _ := s.Genus(context.Background(), h)
-		if genera[i] != gen.String() {
-			t.Errorf("heap %d: genus %q on the page, %q in the library", h, genera[i], gen)
+		ph, _ := s.Phylum(context.Background(), h)
+		if got := cells[i]; len(got) != 5 || got[2] != q.Elements[q.Map[h]] || got[3] != gen.String() || got[4] != ph {
+			t.Errorf("heap %d: %q on the page; the library says element %s, genus %s, %s", h, got, q.Elements[q.Map[h]], gen, ph)
 		}
 	}
 	b.screenshot(dir, "teach-misere.png")

@@ -2,7 +2,11 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"slices"
+	"sync"
+	"time"
 
 	"nimber/heap"
 	"nimber/misere"
@@ -14,13 +18,29 @@ type misereRequest struct {
 	Heaps []int `json:"heaps"`
 }
 
-// misereHeap is a heap of a misere answer with its genus.
+// misereHeap is a heap of a misère answer with its genus and, when the
+// quotient decided, its element.
 type misereHeap struct {
-	Heap   int    `json:"heap"`
-	Value  int    `json:"value"` // normal-play Grundy value
-	Genus  string `json:"genus"` // Conway's notation, 4^146
-	Gammas []int  `json:"gammas"`
+	Heap    int    `json:"heap"`
+	Value   int    `json:"value"`             // normal-play Grundy value
+	Element string `json:"element,omitempty"` // its element in the quotient
+	Genus   string `json:"genus"`             // Conway's notation, 4^146; "" when it did not come in time
+	Gammas  []int  `json:"gammas"`
+	// Phylum is tame (hereditarily), restive, restless or wild, "" with
+	// the genus; Tame says it is tame.
+	Phylum string `json:"phylum"`
 	Tame   bool   `json:"tame"`
+	// NimGenus says the genus is a Nim-heap's (a wild heap may have one).
+	NimGenus bool `json:"nim_genus"`
+}
+
+// misereQuotient is the misère quotient that decided a sum, and why.
+type misereQuotient struct {
+	Heaps      int      `json:"heaps"` // a quotient of the sums of heaps 1..Heaps
+	Order      int      `json:"order"`
+	Element    string   `json:"element"` // the product of the heaps' elements
+	PPortion   []string `json:"p_portion"`
+	StableFrom int      `json:"stable_from"`
 }
 
 // misereResponse is the answer of POST /api/misere/{code}.
@@ -29,16 +49,26 @@ type misereResponse struct {
 	Move    *struct {
 		Heaps []int `json:"heaps"`
 	} `json:"move"`
-	Method string       `json:"method"` // tame (misère Nim's rule) or search
-	Heaps  []misereHeap `json:"heaps"`
+	Method   string          `json:"method"`             // quotient, tame (misère Nim's rule) or search
+	Quotient *misereQuotient `json:"quotient,omitempty"` // when the method is quotient
+	// QuotientError says why no quotient decided, when one was tried.
+	QuotientError string       `json:"quotient_error,omitempty"`
+	Heaps         []misereHeap `json:"heaps"`
 }
 
-// misereBudget bounds the positions of one request's misère search: about
-// 100 bytes each.
-const misereBudget = 1_000_000
+// Bounds of one misère request besides Options.MisereBudget: the time and
+// checks given to the quotient, tried first, and the time given to the
+// heaps' genera, which only illustrate.
+const (
+	misereQuotientTime   = 2 * time.Second
+	misereQuotientChecks = 2_000_000
+	misereGenusTime      = 2 * time.Second
+)
 
 // handleMisere answers POST /api/misere/{code}: the misère outcome of a sum
-// of heaps of a heap game, a winning move, and each heap's genus.
+// of heaps of a heap game, a winning move, how it was decided (the misère
+// quotient, tried first, misère Nim's rule or exact search) and each
+// heap's genus.
 func (s *Server) handleMisere(w http.ResponseWriter, r *http.Request) {
 	g, err := heap.Parse(r.PathValue("code"))
 	if err != nil {
@@ -61,12 +91,20 @@ func (s *Server) handleMisere(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
-		sv := misere.New(g, misereBudget)
+		sv := misere.New(g, s.opts.MisereBudget)
+		resp := misereResponse{Outcome: "P", Heaps: []misereHeap{}}
+		q, qerr := s.quotients.quotient(ctx, sv, g.String(), slices.Max(req.Heaps))
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if qerr != nil {
+			resp.QuotientError = qerr.Error()
+		}
 		o, err := sv.Outcome(ctx, req.Heaps)
 		if err != nil {
 			return nil, errorf(http.StatusBadRequest, "%v", err)
 		}
-		resp := misereResponse{Outcome: "P", Method: o.Method, Heaps: []misereHeap{}}
+		resp.Method = o.Method
 		if o.Wins {
 			resp.Outcome = "N"
 		}
@@ -75,13 +113,82 @@ func (s *Server) handleMisere(w http.ResponseWriter, r *http.Request) {
 				Heaps []int `json:"heaps"`
 			}{o.Move}
 		}
+		if o.Method == misere.ByQuotient {
+			x, _ := q.Element(req.Heaps)
+			resp.Quotient = &misereQuotient{Heaps: q.Heaps, Order: q.Order, Element: q.Elements[x], PPortion: q.PPortion(), StableFrom: q.StableFrom()}
+		}
+		values, err := g.Plain(ctx, nil, slices.Max(req.Heaps)+1)
+		if err != nil {
+			return nil, err
+		}
+		gctx, cancel := context.WithTimeout(ctx, misereGenusTime)
+		defer cancel()
 		for _, h := range req.Heaps {
-			gen, err := sv.Genus(ctx, h)
-			if err != nil {
-				return nil, errorf(http.StatusBadRequest, "the genus of heap %d: %v", h, err)
+			mh := misereHeap{Heap: h, Value: int(values[h])}
+			if q != nil && o.Method == misere.ByQuotient {
+				mh.Element = q.Elements[q.Map[h]]
 			}
-			resp.Heaps = append(resp.Heaps, misereHeap{Heap: h, Value: gen.G, Genus: gen.String(), Gammas: gen.Gamma, Tame: gen.Tame()})
+			if gen, err := sv.Genus(gctx, h); err == nil {
+				if ph, err := sv.Phylum(gctx, h); err == nil {
+					mh.Genus, mh.Gammas, mh.NimGenus = gen.String(), gen.Gamma, gen.Tame()
+					mh.Phylum, mh.Tame = ph, ph == misere.Tame
+				}
+			}
+			resp.Heaps = append(resp.Heaps, mh)
 		}
 		return resp, nil
 	})
+}
+
+// quotientCache keeps the largest misère quotient computed for each heap
+// game, so that the positions of a game in play, whose heaps only shrink,
+// are decided by table look-ups after the first.
+type quotientCache struct {
+	mu sync.Mutex
+	m  map[string]*misere.Quotient
+}
+
+// Bounds of the quotient cache: the codes it keeps and the largest order
+// of a quotient it keeps (the table has order² entries).
+const (
+	quotientCacheCodes    = 64
+	quotientCacheMaxOrder = 1024
+)
+
+// quotient returns a misère quotient of code's heaps 1..n for sv: the
+// cached one when it covers them, else one computed under the request's
+// bounds (nil and why when none came). sv decides by it from then on.
+func (c *quotientCache) quotient(ctx context.Context, sv *misere.Solver, code string, n int) (*misere.Quotient, error) {
+	c.mu.Lock()
+	q := c.m[code]
+	c.mu.Unlock()
+	if q != nil && q.Heaps >= n {
+		sv.UseQuotient(q)
+		return q, nil
+	}
+	qctx, cancel := context.WithTimeout(ctx, misereQuotientTime)
+	defer cancel()
+	sv.SetQuotientChecks(misereQuotientChecks)
+	defer sv.SetQuotientChecks(0)
+	q, err := sv.Quotient(qctx, n)
+	if err != nil {
+		if qctx.Err() != nil && ctx.Err() == nil {
+			err = fmt.Errorf("the misère quotient of heaps 1..%d did not come within %v", n, misereQuotientTime)
+		}
+		return nil, err
+	}
+	if q.Order <= quotientCacheMaxOrder {
+		c.mu.Lock()
+		if c.m == nil {
+			c.m = map[string]*misere.Quotient{}
+		}
+		if len(c.m) >= quotientCacheCodes {
+			clear(c.m)
+		}
+		if old := c.m[code]; old == nil || old.Heaps < q.Heaps {
+			c.m[code] = q
+		}
+		c.mu.Unlock()
+	}
+	return q, nil
 }

@@ -7,40 +7,96 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"nimber/heap"
 	"nimber/misere"
 )
 
-// TestMisereEndpoint compares POST /api/misere with package misere, and
-// checks its errors.
+// TestMisereEndpoint compares POST /api/misere with package misere: the
+// outcome and winning move with an exact search, the quotient's elements
+// with the quotient computed here; and checks its errors.
 func TestMisereEndpoint(t *testing.T) {
-	s, _ := newTestServer(t, Options{})
-	g, _ := heap.Parse("0.77")
-	for _, heaps := range [][]int{{5, 7, 9}, {2, 3}, {1, 1, 1}, {4, 8, 9, 10}} {
-		body, _ := json.Marshal(misereRequest{Heaps: heaps})
-		rec := do(t, s, "POST", "/api/misere/0.77", string(body))
+	s, _ := newTestServer(t, Options{Timeout: 2 * time.Minute, MisereBudget: 20_000})
+	ctx := context.Background()
+	for _, tc := range []struct {
+		code   string
+		heaps  []int
+		method string
+	}{
+		{"0.77", []int{5, 7, 9}, misere.ByQuotient},
+		{"0.77", []int{2, 3}, misere.ByQuotient}, // from the cache of 0.77's heaps 1..9
+		{"0.77", []int{1, 1, 1}, misere.ByQuotient},
+		{"0.77", []int{4, 8, 9, 10}, misere.ByQuotient},
+		{"0.07", []int{20, 21, 24}, misere.ByQuotient},
+		{"0.3", []int{0}, misere.ByQuotient}, // the empty quotient decides
+	} {
+		g, _ := heap.Parse(tc.code)
+		body, _ := json.Marshal(misereRequest{Heaps: tc.heaps})
+		rec := do(t, s, "POST", "/api/misere/"+tc.code, string(body))
 		var resp misereResponse
 		decode(t, rec, &resp)
-		want, err := misere.New(g, 0).Outcome(context.Background(), heaps)
+		want, err := misere.New(g, 0).Outcome(ctx, tc.heaps) // no quotient: the rule or a search
 		if err != nil {
 			t.Fatal(err)
 		}
 		wantOutcome := map[bool]string{true: "N", false: "P"}[want.Wins]
-		if rec.Code != http.StatusOK || resp.Outcome != wantOutcome || resp.Method != want.Method || len(resp.Heaps) != len(heaps) ||
+		if rec.Code != http.StatusOK || resp.Outcome != wantOutcome || resp.Method != tc.method || len(resp.Heaps) != len(tc.heaps) ||
 			(want.Move == nil) != (resp.Move == nil) || (resp.Move != nil && !slices.Equal(resp.Move.Heaps, want.Move)) {
-			t.Errorf("%v: %d %s; want %+v", heaps, rec.Code, rec.Body, want)
+			t.Errorf("%s %v: %d %s; want %+v", tc.code, tc.heaps, rec.Code, rec.Body, want)
+			continue
+		}
+		rq := resp.Quotient
+		if rq == nil || rq.Heaps < slices.Max(tc.heaps) {
+			t.Errorf("%s %v: quotient %+v", tc.code, tc.heaps, rq)
+			continue
+		}
+		q, err := misere.New(g, 0).Quotient(ctx, rq.Heaps) // names depend on the heaps
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := q.Element(tc.heaps)
+		if rq.Element != q.Elements[x] || rq.Order != q.Order ||
+			!slices.Equal(rq.PPortion, q.PPortion()) || slices.Contains(rq.PPortion, rq.Element) != (resp.Outcome == "P") {
+			t.Errorf("%s %v: quotient %+v; want element %s of order %d", tc.code, tc.heaps, resp.Quotient, q.Elements[x], q.Order)
+		}
+		sv := misere.New(g, 0)
+		for i, h := range resp.Heaps {
+			gen, _ := sv.Genus(ctx, h.Heap)
+			ph, _ := sv.Phylum(ctx, h.Heap)
+			if h.Heap != tc.heaps[i] || h.Element != q.Elements[q.Map[h.Heap]] || h.Genus != gen.String() || h.Phylum != ph ||
+				h.Tame != (ph == misere.Tame) || h.NimGenus != gen.Tame() || h.Value != gen.G {
+				t.Errorf("%s %v: heap %+v; want element %s, genus %s, %s", tc.code, tc.heaps, h, q.Elements[q.Map[h.Heap]], gen, ph)
+			}
 		}
 	}
 	for _, tc := range []struct{ code, body, want string }{
 		{"0.9x", `{"heaps": [1]}`, "0.9x"},
 		{"0.77", `{"heaps": []}`, "give 1 to 64 heap sizes"},
 		{"0.77", `{"heaps": [300]}`, "heap 1: 300 tokens out of range"},
-		{"0.77", `{"heaps": [40, 41, 42, 43]}`, "the budget"},
+		{"4.7", `{"heaps": [40, 41, 42, 43]}`, "the budget"},
 	} {
 		rec := do(t, s, "POST", "/api/misere/"+tc.code, tc.body)
 		if rec.Code < 400 || !strings.Contains(errorOf(t, rec), tc.want) {
 			t.Errorf("%s %s: %d %s", tc.code, tc.body, rec.Code, rec.Body)
 		}
+	}
+}
+
+// TestMisereEndpointSearch: when no quotient comes within the request's
+// bounds, the answer says why and a search decides.
+func TestMisereEndpointSearch(t *testing.T) {
+	s, _ := newTestServer(t, Options{Timeout: 2 * time.Minute})
+	rec := do(t, s, "POST", "/api/misere/4.7", `{"heaps": [17, 3]}`)
+	var resp misereResponse
+	decode(t, rec, &resp)
+	g, _ := heap.Parse("4.7")
+	want, err := misere.New(g, 0).Outcome(context.Background(), []int{17, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Code != http.StatusOK || resp.Method != misere.BySearch || resp.Quotient != nil || resp.QuotientError == "" ||
+		resp.Outcome != map[bool]string{true: "N", false: "P"}[want.Wins] {
+		t.Errorf("got %d %s; want %+v by search, and why no quotient", rec.Code, rec.Body, want)
 	}
 }

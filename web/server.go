@@ -39,6 +39,8 @@ const (
 	DefaultMaxBody   = 1 << 20   // bytes
 	DefaultMaxMemory = 256 << 20 // bytes
 	DefaultMaxSide   = 1000      // rows and columns
+	// DefaultMisereBudget bounds the positions of a misère search.
+	DefaultMisereBudget = 1_000_000
 )
 
 // Options configure a Server. The zero value of a field means its default.
@@ -72,6 +74,9 @@ type Options struct {
 	// any other Host gets 421, which stops DNS-rebinding pages. nimber
 	// serve gives the listening host and --allow-host.
 	Hosts []string
+	// MisereBudget bounds the positions of a misère search of POST
+	// /api/misere (default DefaultMisereBudget, about 100 bytes each).
+	MisereBudget int
 	// Census, when set, is the census database of GET /api/census and the
 	// census page.
 	Census *store.Store
@@ -97,6 +102,9 @@ func (o Options) withDefaults() Options {
 	if o.MaxSide <= 0 {
 		o.MaxSide = DefaultMaxSide
 	}
+	if o.MisereBudget <= 0 {
+		o.MisereBudget = DefaultMisereBudget
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -115,6 +123,8 @@ type Server struct {
 	problems []problemInfo
 	games    []registry.Info
 	log      *slog.Logger
+	// quotients keeps the misère quotients of heap games computed.
+	quotients quotientCache
 }
 
 // New returns a server with the options o (zero fields take their

@@ -602,15 +602,25 @@ async function misereNow(st) {
     return;
   }
   if (id !== misereId) return;
-  const how = ans.method === 'tame'
-    ? 'every heap up to the largest is tame, so misère Nim\'s rule decides: play as in normal play, unless the move leaves only heaps of value 0 or 1; then leave an odd number of heaps of value 1'
-    : 'some heap is not tame, so an exact search of the whole sum decides';
+  const q = ans.quotient;
+  let how;
+  if (q) {
+    const inP = q.p_portion.includes(q.element);
+    how = `by the misère quotient of the sums of heaps 1 to ${q.heaps}, a monoid of ${q.order} elements: ` +
+      `the heaps' elements multiply to ${q.element}, which is ${inP ? '' : 'not '}in its P-portion {${q.p_portion.join(', ')}}`;
+  } else if (ans.method === 'tame') {
+    how = 'every heap up to the largest is tame, so misère Nim\'s rule decides: play as in normal play, unless the move leaves only heaps of value 0 or 1; then leave an odd number of heaps of value 1';
+  } else {
+    how = 'some heap is not tame and no quotient came in time, so an exact search of the whole sum decides';
+  }
   verdict.replaceChildren(el('span', { class: `badge ${ans.outcome}` }, ans.outcome), ' ',
     ans.outcome === 'N' ? 'The player to move wins in misère play' : 'The player to move loses in misère play',
     ans.move ? `, by moving to ${ans.move.heaps.join(' ')}` : '', ` (${how}).`);
-  table.append(el('thead', null, el('tr', null, ...['heap', 'value', 'genus', 'tame'].map(h => el('th', { scope: 'col' }, h)))),
+  const cols = q ? ['heap', 'value', 'quotient element', 'genus', 'phylum'] : ['heap', 'value', 'genus', 'phylum'];
+  table.append(el('thead', null, el('tr', null, ...cols.map(h => el('th', { scope: 'col' }, h)))),
     el('tbody', null, ...ans.heaps.map(h => el('tr', null, el('th', { scope: 'row' }, h.heap), el('td', { class: 'num' }, h.value),
-      el('td', null, h.genus), el('td', null, h.tame ? 'yes' : 'no')))));
+      ...(q ? [el('td', null, h.element)] : []),
+      el('td', null, h.genus || 'not computed in time'), el('td', null, h.phylum)))));
 }
 
 // ---- exports ----
