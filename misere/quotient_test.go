@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -20,7 +21,11 @@ import (
 // opponent does not win.
 func sortedTwin(g *heap.Game, heaps []int, memo map[string]bool) bool {
 	heaps = slices.Sorted(slices.Values(heaps))
-	k := fmt.Sprint(heaps)
+	kb := make([]byte, 0, 2*len(heaps))
+	for _, h := range heaps {
+		kb = append(kb, byte(h>>8), byte(h))
+	}
+	k := string(kb)
 	if w, ok := memo[k]; ok {
 		return w
 	}
@@ -131,10 +136,11 @@ func TestQuotientDawson(t *testing.T) {
 }
 
 // TestQuotientKayles is a regression test of a value computed here, not a
-// published one: the quotient of Kayles (0.77) has order 40 from heap 27
-// to heap 60 (the issue quotes an order of 48 that we could not find in a
-// source nor reproduce; the quotient below is proved on every sum of
-// heaps 1..60 and agrees with the twin in TestQuotientAgainstTwin).
+// published one we could find: the quotient of Kayles (0.77) has order 40
+// from heap 27 to heap 60. It is proved on every sum of heaps 1..60 by the
+// check, agrees with the twin on every sum of up to 34 tokens
+// (TestQuotientEverySmallSum), and its 40 elements are told apart by the
+// twin (TestQuotientSeparated with NIMBER_LONG=1).
 func TestQuotientKayles(t *testing.T) {
 	_, q := quotient(t, "0.77", 60)
 	if q.Order != 40 || q.StableFrom() != 27 || generators(q) != "a=1, b=2, c=5, d=9, e=12, f=25, g=27" {
@@ -344,4 +350,117 @@ func mustPos(t *testing.T, code, text string) game.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// cheapest returns, for each element of q, a sum of heaps with the fewest
+// tokens whose element it is (nil for elements no sum reaches).
+func cheapest(q *Quotient) [][]int {
+	reps := make([][]int, q.Order)
+	reps[0] = []int{}
+	for changed := true; changed; {
+		changed = false
+		for x, rx := range reps {
+			if rx == nil {
+				continue
+			}
+			for h := 1; h <= q.Heaps; h++ {
+				y := q.Table[x][q.Map[h]]
+				if reps[y] == nil || tokens(rx)+h < tokens(reps[y]) {
+					reps[y] = append(slices.Clone(rx), h)
+					changed = true
+				}
+			}
+		}
+	}
+	return reps
+}
+
+func tokens(heaps []int) int {
+	n := 0
+	for _, h := range heaps {
+		n += h
+	}
+	return n
+}
+
+// TestQuotientSeparated proves, apart from the quotient's own check, that
+// its order is not too large: for every two elements x and y it takes the
+// cheapest sums X and Y reaching them and the cheapest sum Z of an element
+// z with xz and yz on different sides, and the twin, a search straight
+// from the rules, must find that X+Z and Y+Z have different outcomes, the
+// predicted ones. The sums of the heaps then fall in at least Order
+// classes; the check proves at most Order. NIMBER_LONG=1 adds Kayles to
+// heap 30, order 40, which needs sums of up to 69 tokens.
+func TestQuotientSeparated(t *testing.T) {
+	cases := []struct {
+		code string
+		n    int
+	}{{"0.77", 20}, {"0.07", 24}, {"0.137", 23}, {"0.75", 12}, {"0.312", 14}, {"4.7", 10}, {"grundy", 16}}
+	if os.Getenv("NIMBER_LONG") != "" {
+		cases = append(cases, struct {
+			code string
+			n    int
+		}{"0.77", 30}) // order 40; about a minute and 1 GB
+	}
+	for _, tc := range cases {
+		g := mustParse(t, tc.code)
+		_, q := quotient(t, tc.code, tc.n)
+		reps := cheapest(q)
+		memo := map[string]bool{}
+		largest := 0
+		for x := range q.Order {
+			if reps[x] == nil {
+				t.Fatalf("%s: element %s is no sum's", tc.code, q.Elements[x])
+			}
+			for y := x + 1; y < q.Order; y++ {
+				z := -1
+				for c := range q.Order {
+					if q.P[q.Table[x][c]] != q.P[q.Table[y][c]] && (z < 0 || tokens(reps[c]) < tokens(reps[z])) {
+						z = c
+					}
+				}
+				if z < 0 {
+					t.Fatalf("%s: no element tells %s from %s", tc.code, q.Elements[x], q.Elements[y])
+				}
+				xz, yz := slices.Concat(reps[x], reps[z]), slices.Concat(reps[y], reps[z])
+				largest = max(largest, tokens(xz), tokens(yz))
+				if sortedTwin(g, xz, memo) == q.P[q.Table[x][z]] || sortedTwin(g, yz, memo) == q.P[q.Table[y][z]] {
+					t.Fatalf("%s: the twin does not tell %v (%s) from %v (%s) by %v", tc.code, reps[x], q.Elements[x], reps[y], q.Elements[y], reps[z])
+				}
+			}
+		}
+		t.Logf("%s to heap %d: %d elements separated by sums of at most %d tokens (%d positions searched)", tc.code, tc.n, q.Order, largest, len(memo))
+	}
+}
+
+// TestQuotientEverySmallSum compares the quotient with the twin on every
+// sum of heaps of at most a number of tokens, not only on random ones.
+func TestQuotientEverySmallSum(t *testing.T) {
+	type sums struct {
+		code          string
+		heaps, tokens int
+	}
+	cases := []sums{{"0.77", 30, 34}, {"0.07", 24, 34}, {"4.7", 12, 30}, {"grundy", 20, 34}}
+	if os.Getenv("NIMBER_LONG") != "" {
+		cases = append(cases, sums{"0.77", 30, 48}) // 913,638 sums, about 10 s more
+	}
+	for _, tc := range cases {
+		g := mustParse(t, tc.code)
+		_, q := quotient(t, tc.code, tc.heaps)
+		memo := map[string]bool{}
+		sums := 0
+		var walk func(sum []int, largest, left int)
+		walk = func(sum []int, largest, left int) {
+			x, _ := q.Element(sum)
+			if sortedTwin(g, sum, memo) == q.P[x] {
+				t.Fatalf("%s %v: element %s P=%v, the twin disagrees", tc.code, sum, q.Elements[x], q.P[x])
+			}
+			sums++
+			for h := 1; h <= min(largest, left); h++ {
+				walk(append(sum, h), h, left-h)
+			}
+		}
+		walk(nil, tc.heaps, tc.tokens)
+		t.Logf("%s: %d sums of heaps 1..%d with at most %d tokens", tc.code, sums, tc.heaps, tc.tokens)
+	}
 }
