@@ -18,8 +18,9 @@ type genusReport struct {
 	// the normal-play value and the misère values with 0..4 Nim-heaps of
 	// size 2 beside it.
 	Genus    [][]int  `json:"genus"`
-	Notation []string `json:"notation"` // Conway's: 0^120, 4^146, ...
-	Tame     []bool   `json:"tame"`     // a Nim-heap's genus
+	Notation []string `json:"notation"`  // Conway's: 0^120, 4^146, ...
+	Tame     []bool   `json:"tame"`      // hereditarily tame: the phylum is tame
+	NimGenus []bool   `json:"nim_genus"` // a Nim-heap's genus (a wild heap may have one)
 	// Phylum is Conway's class of each heap, hereditarily: tame,
 	// restive, restless or wild (misere.Solver.Phylum).
 	Phylum []string `json:"phylum"`
@@ -46,7 +47,7 @@ Each heap is classed as Conway does (hereditarily): tame (its genus is 0^120,
 misère sums of tame heaps follow misère Nim's rule), restive (not tame, only
 tame heaps left by its moves, g = 0 or 1), restless (the same with γ0 = 0 or
 1 instead) or wild. --json prints {"genus": [[g, γ0, γ1, γ2, γ3, γ4], ...],
-"notation", "tame" (a Nim-heap's genus), "phylum"}.`,
+"notation", "tame" (hereditarily), "nim_genus" (a Nim-heap's genus), "phylum"}.`,
 		Example: `  nimber genus 0.77 --to 12
   nimber genus 0.07 --to 20 --json`,
 		Args: cobra.ExactArgs(1),
@@ -72,7 +73,7 @@ tame heaps left by its moves, g = 0 or 1), restless (the same with γ0 = 0 or
 				}
 				rep.Genus = append(rep.Genus, append([]int{gen.G}, gen.Gamma[:5]...))
 				rep.Notation = append(rep.Notation, gen.String())
-				rep.Tame = append(rep.Tame, gen.Tame())
+				rep.NimGenus = append(rep.NimGenus, gen.Tame())
 				rep.tameGenus = append(rep.tameGenus, gen.TameGenus())
 				ph, err := s.Phylum(cmd.Context(), n)
 				if err != nil {
@@ -80,6 +81,7 @@ tame heaps left by its moves, g = 0 or 1), restless (the same with γ0 = 0 or
 					return fmt.Errorf("%s, heap %d: %w", args[0], n, err)
 				}
 				rep.Phylum = append(rep.Phylum, ph)
+				rep.Tame = append(rep.Tame, ph == misere.Tame)
 			}
 			act.stop()
 			out := bufio.NewWriter(cmd.OutOrStdout())
@@ -89,7 +91,7 @@ tame heaps left by its moves, g = 0 or 1), restless (the same with γ0 = 0 or
 			for n, s := range rep.Notation {
 				kind := rep.Phylum[n]
 				switch {
-				case rep.Tame[n]:
+				case rep.NimGenus[n]:
 					kind += ", a Nim-heap's genus"
 				case rep.tameGenus[n] && kind != misere.Tame:
 					kind += ", a tame genus"
