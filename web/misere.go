@@ -61,7 +61,7 @@ type misereResponse struct {
 // heaps' genera, which only illustrate.
 const (
 	misereQuotientTime   = 2 * time.Second
-	misereQuotientChecks = 2_000_000
+	misereQuotientChecks = 1_000_000
 	misereGenusTime      = 2 * time.Second
 )
 
