@@ -57,8 +57,10 @@ type Solver struct {
 	quotient *Quotient
 	exact    map[string]*seq // position -> its genus, from its options'
 	tame     map[int]bool    // heap -> hereditarily tame
-	// quotientChecks bounds the checks of a candidate quotient.
+	// quotientChecks and quotientMemory bound the checks of a candidate
+	// quotient (0: the defaults).
 	quotientChecks int
+	quotientMemory int64
 }
 
 // New returns a solver of g keeping at most budget positions

@@ -159,16 +159,20 @@ type enumeration struct {
 	pset bitset
 	// first[x] is the sum that decided the side of x.
 	first [][]int
-	// seen[d] holds the pairs met at depth d; sets interns the sets T.
-	seen    []map[uint64]struct{}
-	arena   []uint64 // the sets T met, one after the other
-	buckets map[uint64][]int32
-	nsets   int
-	bufs    [][2]bitset // two buffers for the sets of each depth
-	counts  []int
-	words   int // pairs met, for the limits and the context
-	limit   int
-	fail    *failure
+	// seen[d] holds the pairs met at depth d.
+	seen  []map[uint64]struct{}
+	arena []uint64 // the sets T met, one after the other, numbered from 0
+	// head maps a hash to the last set with it; next[id] is the set
+	// before id with the same hash, -1 for none.
+	head     map[uint64]int32
+	next     []int32
+	nsets    int
+	bufs     [][2]bitset // two buffers for the sets of each depth
+	counts   []int
+	words    int   // pairs met, for the limits and the context
+	limit    int   // pairs
+	maxBytes int64 // the memory estimate
+	fail     *failure
 	// keepGoing: mark on after a failure.
 	keepGoing bool
 	fallback  [][]int
@@ -178,12 +182,12 @@ type enumeration struct {
 // memory.
 type enumLimitError struct {
 	limit  int
-	memory bool
+	memory int64 // the memory limit that stopped it, 0 for the pairs'
 }
 
 func (e *enumLimitError) Error() string {
-	if e.memory {
-		return fmt.Sprintf("checking a candidate quotient needs over %d MiB (the limit)", maxEnumBytes>>20)
+	if e.memory > 0 {
+		return fmt.Sprintf("checking a candidate quotient needs over %d MiB (the limit)", e.memory>>20)
 	}
 	return fmt.Sprintf("checking a candidate quotient meets over %d sums (the limit)", e.limit)
 }
@@ -202,9 +206,9 @@ func (e *enumLimitError) Error() string {
 // The first sum whose side contradicts its element's is kept in e.fail;
 // with keepGoing the walk goes on marking (the marks after a failure
 // decide nothing, but reduce what follows), else it stops there.
-func (c *candidate) enumerate(ctx context.Context, order []int, isP []int8, fallback [][]int, first1, keepGoing bool, limit int) (*enumeration, error) {
-	e := &enumeration{ctx: ctx, c: c, order: order, isP: isP, limit: limit, keepGoing: keepGoing,
-		seen: make([]map[uint64]struct{}, len(order)+1), buckets: map[uint64][]int32{},
+func (c *candidate) enumerate(ctx context.Context, order []int, isP []int8, fallback [][]int, first1, keepGoing bool, lim limits) (*enumeration, error) {
+	e := &enumeration{ctx: ctx, c: c, order: order, isP: isP, limit: lim.pairs, maxBytes: lim.bytes, keepGoing: keepGoing,
+		seen: make([]map[uint64]struct{}, len(order)+1), head: map[uint64]int32{},
 		counts: make([]int, len(order)), first: make([][]int, len(c.elems)), fallback: fallback}
 	if e.isP == nil {
 		e.isP = make([]int8, len(c.elems))
@@ -253,34 +257,47 @@ func (e *enumeration) intern(t bitset) (int32, error) {
 		h *= 1099511628211
 		h ^= h >> 29
 	}
-	for _, id := range e.buckets[h] {
+	prev, ok := e.head[h]
+	if !ok {
+		prev = -1
+	}
+	for id := prev; id >= 0; id = e.next[id] {
 		if slices.Equal(e.arena[int(id)*len(t):int(id+1)*len(t)], t) {
 			return id, nil
 		}
 	}
-	if e.bytes()+int64(len(t))*8 > maxEnumBytes {
-		return 0, &enumLimitError{memory: true}
+	grow := int64(len(t)) * 8
+	if len(e.arena)+len(t) > cap(e.arena) {
+		grow += int64(cap(e.arena)) / 4 * 8 // append's growth of a large slice
 	}
-	id := int32(len(e.arena) / max(len(t), 1))
-	if len(t) == 0 {
-		id = 0
+	if e.bytes()+grow > e.maxBytes {
+		return 0, &enumLimitError{memory: e.maxBytes}
 	}
+	id := int32(e.nsets)
 	e.arena = append(e.arena, t...)
-	e.buckets[h] = append(e.buckets[h], id)
+	e.head[h] = id
+	e.next = append(e.next, prev)
 	e.nsets++
 	return id, nil
 }
 
-// maxEnumBytes bounds the memory of one enumeration: the pairs it has met
-// (about pairBytes each) and the option sets it stores.
+// limits bound one enumeration: the pairs it meets, and its memory by
+// the estimate bytes: the pairs (about pairBytes each) and the option sets
+// it stores (their words, as allocated, and about setBytes each for
+// finding them again).
+type limits struct {
+	pairs int
+	bytes int64
+}
+
 const (
-	maxEnumBytes = 1 << 30
-	pairBytes    = 48
+	pairBytes = 48
+	setBytes  = 32
 )
 
 // bytes estimates the memory of the enumeration so far.
 func (e *enumeration) bytes() int64 {
-	return int64(e.words)*pairBytes + int64(len(e.arena))*8
+	return int64(e.words)*pairBytes + int64(cap(e.arena))*8 + int64(e.nsets)*setBytes
 }
 
 // walk enumerates the sums that add heaps order[d:] to a sum with pair
@@ -316,8 +333,8 @@ func (e *enumeration) walk(d int, x int32, t bitset, start int) error {
 		if e.limit > 0 && e.words > e.limit {
 			return &enumLimitError{limit: e.limit}
 		}
-		if e.words&1023 == 0 && e.bytes() > maxEnumBytes {
-			return &enumLimitError{memory: true}
+		if e.words&1023 == 0 && e.bytes() > e.maxBytes {
+			return &enumLimitError{memory: e.maxBytes}
 		}
 		e.counts[d] = count
 		if err := e.walk(d+1, x, t, 0); err != nil {

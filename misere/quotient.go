@@ -109,15 +109,29 @@ const MaxQuotientHeaps = MaxHeap
 // check of a candidate quotient may meet: about 40 bytes each.
 const DefaultQuotientChecks = 20_000_000
 
+// DefaultQuotientMemory bounds the memory of one check of a candidate
+// quotient, by its estimate.
+const DefaultQuotientMemory = 1 << 30
+
 // SetQuotientChecks sets the bound of the pairs one check of a candidate
 // quotient may meet (DefaultQuotientChecks when n <= 0).
 func (s *Solver) SetQuotientChecks(n int) { s.quotientChecks = n }
 
-func (s *Solver) checks() int {
-	if s.quotientChecks <= 0 {
-		return DefaultQuotientChecks
+// SetQuotientMemory sets the bound of the memory one check of a candidate
+// quotient may take by its estimate, in bytes (DefaultQuotientMemory when
+// n <= 0). The process peaks at about 2.5 times as much, mostly the
+// garbage collector's headroom.
+func (s *Solver) SetQuotientMemory(n int64) { s.quotientMemory = n }
+
+func (s *Solver) limits() limits {
+	l := limits{pairs: s.quotientChecks, bytes: s.quotientMemory}
+	if l.pairs <= 0 {
+		l.pairs = DefaultQuotientChecks
 	}
-	return s.quotientChecks
+	if l.bytes <= 0 {
+		l.bytes = DefaultQuotientMemory
+	}
+	return l
 }
 
 // maxRefinements bounds the candidates tried for one heap.
@@ -217,9 +231,9 @@ func (s *Solver) addHeap(ctx context.Context, st *stage, moving []int) (*stage, 
 			// The sums without the new heap have elements of st, whose
 			// sides are proved: mark only the sums with the new heap.
 			isP, fallback := st.sides(c, len(moving))
-			e, err = c.enumerate(ctx, order, isP, fallback, true, true, s.checks())
+			e, err = c.enumerate(ctx, order, isP, fallback, true, true, s.limits())
 		} else {
-			e, err = c.enumerate(ctx, order, nil, nil, false, true, s.checks())
+			e, err = c.enumerate(ctx, order, nil, nil, false, true, s.limits())
 		}
 		if err != nil {
 			return nil, err
@@ -240,7 +254,7 @@ func (s *Solver) addHeap(ctx context.Context, st *stage, moving []int) (*stage, 
 			}
 			fallback[x] = red.words[el]
 		}
-		ev, err := cv.enumerate(ctx, order, isP, fallback, false, false, s.checks())
+		ev, err := cv.enumerate(ctx, order, isP, fallback, false, false, s.limits())
 		if err != nil {
 			return nil, err
 		}

@@ -24,7 +24,7 @@ type quotientReport struct {
 }
 
 func newQuotientCmd() *cobra.Command {
-	var heaps, checks int
+	var heaps, checks, memory int
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "quotient CODE --heaps N",
@@ -42,7 +42,7 @@ the P-portion, each heap's element, how the order grew with the heaps (and
 from which heap it stopped growing up to N), and the multiplication table.
 The quotient is built one heap at a time and every candidate is checked on
 every sum of the heaps, so what it prints is proved, not guessed; a game whose
-quotient outgrows --checks is refused with the heap it reached. --json prints
+quotient outgrows --checks or --memory is refused with the heap it reached. --json prints
 order, elements, generators, relations, p_portion, map, table, growth and
 stable_from.`,
 		Example: `  nimber quotient 0.75 --heaps 20
@@ -60,8 +60,12 @@ stable_from.`,
 			if checks < 1 {
 				return fmt.Errorf("--checks %d: want at least 1", checks)
 			}
+			if memory < 16 || memory > 1<<20 {
+				return fmt.Errorf("--memory %d MiB out of range 16..%d", memory, 1<<20)
+			}
 			s := misere.New(g, 0)
 			s.SetQuotientChecks(checks)
+			s.SetQuotientMemory(int64(memory) << 20)
 			act := startActivity(cmd.ErrOrStderr(), "misère quotient of "+args[0], 0)
 			q, err := s.Quotient(cmd.Context(), heaps)
 			act.stop()
@@ -79,6 +83,7 @@ stable_from.`,
 	}
 	cmd.Flags().IntVar(&heaps, "heaps", 20, "the sums of heaps 1..N")
 	cmd.Flags().IntVar(&checks, "checks", misere.DefaultQuotientChecks, "the most (element, options) pairs one check of a candidate may meet (about 40 bytes each)")
+	cmd.Flags().IntVar(&memory, "memory", misere.DefaultQuotientMemory>>20, "the most memory in MiB one check of a candidate may take, by its estimate (the process peaks at about 2.5 times as much)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the quotient as JSON")
 	return cmd
 }
