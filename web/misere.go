@@ -56,12 +56,13 @@ type misereResponse struct {
 	Heaps         []misereHeap `json:"heaps"`
 }
 
-// Bounds of one misère request besides Options.MisereBudget: the time and
-// checks given to the quotient, tried first, and the time given to the
-// heaps' genera, which only illustrate.
+// Bounds of one misère request besides Options.MisereBudget: the time,
+// checks and memory estimate given to the quotient, tried first, and the
+// time given to the heaps' genera, which only illustrate.
 const (
 	misereQuotientTime   = 2 * time.Second
 	misereQuotientChecks = 1_000_000
+	misereQuotientMemory = 128 << 20
 	misereGenusTime      = 2 * time.Second
 )
 
@@ -169,7 +170,9 @@ func (c *quotientCache) quotient(ctx context.Context, sv *misere.Solver, code st
 	qctx, cancel := context.WithTimeout(ctx, misereQuotientTime)
 	defer cancel()
 	sv.SetQuotientChecks(misereQuotientChecks)
+	sv.SetQuotientMemory(misereQuotientMemory)
 	defer sv.SetQuotientChecks(0)
+	defer sv.SetQuotientMemory(0)
 	q, err := sv.Quotient(qctx, n)
 	if err != nil {
 		if qctx.Err() != nil && ctx.Err() == nil {
