@@ -61,6 +61,9 @@ type Solver struct {
 	// quotient (0: the defaults).
 	quotientChecks int
 	quotientMemory int64
+	// noPeriodicity makes Quotient check every heap, even those a proof
+	// of periodicity covers (for tests).
+	noPeriodicity bool
 }
 
 // New returns a solver of g keeping at most budget positions

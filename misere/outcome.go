@@ -44,7 +44,7 @@ func (s *Solver) Outcome(ctx context.Context, heaps []int) (Outcome, error) {
 		}
 		largest = max(largest, h)
 	}
-	if q := s.quotient; q != nil && largest <= q.Heaps {
+	if q := s.quotient; q != nil && (largest <= q.Heaps || q.Periodic != nil) {
 		return s.byQuotient(q, heaps), nil
 	}
 	if err := s.normalTo(ctx, largest); err != nil {

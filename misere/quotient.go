@@ -39,6 +39,10 @@ type Quotient struct {
 	Table [][]int `json:"table"`
 	// Growth[n] is the order of the quotient of heaps 1..n, n = 0..Heaps.
 	Growth []int `json:"growth"`
+	// Periodic, when set, proves the quotient the game's for every heap,
+	// with the heaps' elements periodic; the heaps from Periodic.ProvedAt
+	// on were not checked but follow from it.
+	Periodic *Periodicity `json:"periodic,omitempty"`
 }
 
 // Generator is a generator of a quotient and the heap it stands for.
@@ -75,14 +79,15 @@ func (q *Quotient) PPortion() []string {
 }
 
 // Element returns the element of a sum of heaps: the product of the
-// heaps' elements.
+// heaps' elements (beyond Heaps, by the periodicity when there is one).
 func (q *Quotient) Element(heaps []int) (int, error) {
 	x := 0
 	for i, h := range heaps {
-		if h < 0 || h > q.Heaps {
+		e, ok := q.heapElement(h)
+		if h < 0 || !ok {
 			return 0, fmt.Errorf("heap %d: %d tokens, beyond the quotient's heaps 0..%d", i+1, h, q.Heaps)
 		}
-		x = q.Table[x][q.Map[h]]
+		x = q.Table[x][e]
 	}
 	return x, nil
 }
@@ -177,23 +182,42 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 		}
 		st = next
 		growth = append(growth, st.m.n)
+		if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity && h < n {
+			q := present(st, growth, moving)
+			q.Periodic = &per
+			for m := h + 1; m <= n; m++ {
+				e, _ := q.heapElement(m)
+				q.Map = append(q.Map, e)
+				q.Growth = append(q.Growth, q.Order)
+			}
+			q.Heaps = n
+			s.UseQuotient(q)
+			return q, nil
+		}
 	}
 	q := present(st, growth, moving)
+	if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity {
+		q.Periodic = &per
+	}
 	s.UseQuotient(q)
 	return q, nil
 }
 
-// byQuotient decides heaps (each at most q.Heaps) by the quotient q, with
-// a winning move.
-// UseQuotient lets s decide the sums of heaps up to q.Heaps by q, a
-// quotient of the same game computed earlier, by this solver or another
-// (a Quotient is read-only, so solvers may share it).
+// UseQuotient lets s decide the sums of heaps up to q.Heaps by q (every
+// sum, when q is periodic), a quotient of the same game computed earlier,
+// by this solver or another (a Quotient is read-only, so solvers may
+// share it).
 func (s *Solver) UseQuotient(q *Quotient) {
-	if q != nil && (s.quotient == nil || q.Heaps > s.quotient.Heaps) {
+	if q == nil || s.quotient != nil && s.quotient.Periodic != nil {
+		return
+	}
+	if s.quotient == nil || q.Periodic != nil || q.Heaps > s.quotient.Heaps {
 		s.quotient = q
 	}
 }
 
+// byQuotient decides heaps (each covered by q) by the quotient q, with a
+// winning move.
 func (s *Solver) byQuotient(q *Quotient, heaps []int) Outcome {
 	loses := func(p []int) bool {
 		x, _ := q.Element(p)

@@ -464,3 +464,57 @@ func TestQuotientEverySmallSum(t *testing.T) {
 		t.Logf("%s: %d sums of heaps 1..%d with at most %d tokens", tc.code, sums, tc.heaps, tc.tokens)
 	}
 }
+
+// TestQuotientPeriodic: a quotient proved periodic at some heap must be
+// the one checked on every sum to a larger heap (the same order, P-portion
+// and elements of every heap), and must decide sums of heaps beyond the
+// ones it was checked on as the twin does.
+func TestQuotientPeriodic(t *testing.T) {
+	type periodic struct {
+		code             string
+		to               int
+		preperiod, per   int
+		provedAt, sumTop int
+	}
+	cases := []periodic{{"0.3", 40, 0, 2, 6, 30}, {"sub:1,2", 40, 0, 3, 9, 30}, {"0.75", 50, 8, 2, 21, 12}, {"0.312", 50, 5, 2, 16, 12}}
+	if os.Getenv("NIMBER_LONG") != "" {
+		cases = append(cases, periodic{"0.77", 200, 71, 12, 167, 0}) // 15 s more
+	}
+	for _, tc := range cases {
+		_, q := quotient(t, tc.code, tc.to)
+		full := solver(t, tc.code)
+		full.noPeriodicity = true
+		f, err := full.Quotient(context.Background(), tc.to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := q.Periodic; p == nil || *p != (Periodicity{tc.preperiod, tc.per, tc.provedAt}) || f.Periodic != nil {
+			t.Fatalf("%s: periodic %+v, want %d, %d at %d", tc.code, q.Periodic, tc.preperiod, tc.per, tc.provedAt)
+		}
+		if q.Order != f.Order || relations(q) != relations(f) || !slices.Equal(q.P, f.P) || !slices.Equal(q.Map, f.Map) || !slices.Equal(q.Growth, f.Growth) {
+			t.Errorf("%s to %d: by periodicity order %d %s map %v; checked order %d %s map %v", tc.code, tc.to, q.Order, relations(q), q.Map, f.Order, relations(f), f.Map)
+		}
+		// Beyond the heaps computed.
+		g := mustParse(t, tc.code)
+		memo := map[string]bool{}
+		rng := rand.New(rand.NewPCG(7, uint64(tc.to)))
+		_, small := quotient(t, tc.code, tc.provedAt) // its heaps beyond by the periodicity
+		for range 100 {
+			if tc.sumTop == 0 {
+				break
+			}
+			heaps := []int{tc.provedAt + 1 + rng.IntN(tc.sumTop)}
+			for range rng.IntN(3) {
+				heaps = append(heaps, 1+rng.IntN(6))
+			}
+			x, err := small.Element(heaps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sortedTwin(g, heaps, memo) == small.P[x] {
+				t.Fatalf("%s %v: element %s P=%v, the twin disagrees", tc.code, heaps, small.Elements[x], small.P[x])
+			}
+		}
+		t.Logf("%s: %d positions searched beyond heap %d", tc.code, len(memo), tc.provedAt)
+	}
+}

@@ -41,6 +41,8 @@ type misereQuotient struct {
 	Element    string   `json:"element"` // the product of the heaps' elements
 	PPortion   []string `json:"p_portion"`
 	StableFrom int      `json:"stable_from"`
+	// Periodic, when set, proves the quotient that of every heap.
+	Periodic *misere.Periodicity `json:"periodic,omitempty"`
 }
 
 // misereResponse is the answer of POST /api/misere/{code}.
@@ -116,7 +118,7 @@ func (s *Server) handleMisere(w http.ResponseWriter, r *http.Request) {
 		}
 		if o.Method == misere.ByQuotient {
 			x, _ := q.Element(req.Heaps)
-			resp.Quotient = &misereQuotient{Heaps: q.Heaps, Order: q.Order, Element: q.Elements[x], PPortion: q.PPortion(), StableFrom: q.StableFrom()}
+			resp.Quotient = &misereQuotient{Heaps: q.Heaps, Order: q.Order, Element: q.Elements[x], PPortion: q.PPortion(), StableFrom: q.StableFrom(), Periodic: q.Periodic}
 		}
 		values, err := g.Plain(ctx, nil, slices.Max(req.Heaps)+1)
 		if err != nil {
@@ -163,7 +165,7 @@ func (c *quotientCache) quotient(ctx context.Context, sv *misere.Solver, code st
 	c.mu.Lock()
 	q := c.m[code]
 	c.mu.Unlock()
-	if q != nil && q.Heaps >= n {
+	if q != nil && (q.Heaps >= n || q.Periodic != nil) {
 		sv.UseQuotient(q)
 		return q, nil
 	}
@@ -188,7 +190,7 @@ func (c *quotientCache) quotient(ctx context.Context, sv *misere.Solver, code st
 		if len(c.m) >= quotientCacheCodes {
 			clear(c.m)
 		}
-		if old := c.m[code]; old == nil || old.Heaps < q.Heaps {
+		if old := c.m[code]; old == nil || old.Periodic == nil && (q.Periodic != nil || old.Heaps < q.Heaps) {
 			c.m[code] = q
 		}
 		c.mu.Unlock()

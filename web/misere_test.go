@@ -30,6 +30,7 @@ func TestMisereEndpoint(t *testing.T) {
 		{"0.77", []int{4, 8, 9, 10}, misere.ByQuotient},
 		{"0.07", []int{20, 21, 24}, misere.ByQuotient},
 		{"0.3", []int{0}, misere.ByQuotient}, // the empty quotient decides
+		{"0.3", []int{7, 8, 9}, misere.ByQuotient}, // proved periodic at heap 6
 	} {
 		g, _ := heap.Parse(tc.code)
 		body, _ := json.Marshal(misereRequest{Heaps: tc.heaps})
@@ -50,6 +51,9 @@ func TestMisereEndpoint(t *testing.T) {
 		if rq == nil || rq.Heaps < slices.Max(tc.heaps) {
 			t.Errorf("%s %v: quotient %+v", tc.code, tc.heaps, rq)
 			continue
+		}
+		if (rq.Periodic != nil) != (tc.code == "0.3" && tc.heaps[0] == 7) {
+			t.Errorf("%s %v: periodic %+v", tc.code, tc.heaps, rq.Periodic)
 		}
 		q, err := misere.New(g, 0).Quotient(ctx, rq.Heaps) // names depend on the heaps
 		if err != nil {

@@ -19,7 +19,7 @@ import (
 // The quotient grundy --misere tries first: its time and the bound of
 // each check of a candidate.
 const (
-	quotientTime   = 3 * time.Second
+	quotientTime   = 10 * time.Second
 	quotientChecks = 2_000_000
 )
 
@@ -131,11 +131,12 @@ func misereHeaps(cmd *cobra.Command, g *heap.Game, args []string, f misereFlags)
 	}
 	act := startActivity(cmd.ErrOrStderr(), args[0]+" (misère)", 0)
 	s := misere.New(g, f.budget)
+	var q *misere.Quotient
 	var qerr error
 	if f.quotient {
 		qctx, cancel := context.WithTimeout(cmd.Context(), quotientTime)
 		s.SetQuotientChecks(quotientChecks)
-		_, qerr = s.Quotient(qctx, slices.Max(heaps))
+		q, qerr = s.Quotient(qctx, slices.Max(heaps))
 		cancel()
 		s.SetQuotientChecks(0)
 		if err := cmd.Context().Err(); err != nil {
@@ -168,6 +169,9 @@ func misereHeaps(cmd *cobra.Command, g *heap.Game, args []string, f misereFlags)
 		how = "by misère Nim's rule: every heap up to the largest is tame"
 	case misere.ByQuotient:
 		how = "by the misère quotient of the heaps up to the largest"
+		if q != nil && q.Periodic != nil {
+			how = "by the misère quotient, proved periodic for every heap"
+		}
 	}
 	writeVerdict(out, o.Wins, how)
 	if o.Move != nil {

@@ -43,8 +43,12 @@ from which heap it stopped growing up to N), and the multiplication table.
 The quotient is built one heap at a time and every candidate is checked on
 every sum of the heaps, so what it prints is proved, not guessed; a game whose
 quotient outgrows --checks or --memory is refused with the heap it reached. --json prints
-order, elements, generators, relations, p_portion, map, table, growth and
-stable_from.`,
+order, elements, generators, relations, p_portion, map, table, growth,
+stable_from and, when the heaps' elements are proved periodic, periodic
+{preperiod, period, proved_at}. For an octal game, once the elements of heaps
+1..N repeat with period p from n0 and N+1 >= 2·max(n0,1) + 2p + k (k the
+largest removal), the quotient is proved for every heap and the heaps beyond N
+are not checked.`,
 		Example: `  nimber quotient 0.75 --heaps 20
   nimber quotient 0.77 --heaps 60 --json
   nimber quotient 0.07 --heaps 24`,
@@ -96,6 +100,10 @@ func writeQuotient(w io.Writer, r quotientReport) {
 		fmt.Fprintf(w, ", the same from heap %d to %d", r.StableFrom, q.Heaps)
 	}
 	fmt.Fprintln(w)
+	if p := q.Periodic; p != nil {
+		fmt.Fprintf(w, "periodic: heap n+%d has the element of heap n for every n >= %d, proved from the sums of heaps 1..%d (the periodicity theorem, docs/misere.md): this is the misère quotient of every sum of %s\n",
+			p.Period, p.Preperiod, p.ProvedAt, r.Code)
+	}
 	gens := make([]string, len(q.Generators))
 	for i, g := range q.Generators {
 		gens[i] = fmt.Sprintf("%s = heap %d", g.Name, g.Heap)

@@ -606,7 +606,10 @@ async function misereNow(st) {
   let how;
   if (q) {
     const inP = q.p_portion.includes(q.element);
-    how = `by the misère quotient of the sums of heaps 1 to ${q.heaps}, a monoid of ${q.order} elements: ` +
+    const of = q.periodic
+      ? `of every sum (the heaps' elements repeat with period ${q.periodic.period} from heap ${q.periodic.preperiod}, proved from heaps 1 to ${q.periodic.proved_at})`
+      : `of the sums of heaps 1 to ${q.heaps}`;
+    how = `by the misère quotient ${of}, a monoid of ${q.order} elements: ` +
       `the heaps' elements multiply to ${q.element}, which is ${inP ? '' : 'not '}in its P-portion {${q.p_portion.join(', ')}}`;
   } else if (ans.method === 'tame') {
     how = 'every heap up to the largest is tame, so misère Nim\'s rule decides: play as in normal play, unless the move leaves only heaps of value 0 or 1; then leave an odd number of heaps of value 1';
