@@ -29,7 +29,7 @@ func TestMisereEndpoint(t *testing.T) {
 		{"0.77", []int{1, 1, 1}, misere.ByQuotient},
 		{"0.77", []int{4, 8, 9, 10}, misere.ByQuotient},
 		{"0.07", []int{20, 21, 24}, misere.ByQuotient},
-		{"0.3", []int{0}, misere.ByQuotient}, // the empty quotient decides
+		{"0.3", []int{0}, misere.ByQuotient},       // the empty quotient decides
 		{"0.3", []int{7, 8, 9}, misere.ByQuotient}, // proved periodic at heap 6
 	} {
 		g, _ := heap.Parse(tc.code)
