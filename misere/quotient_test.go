@@ -476,7 +476,8 @@ func TestQuotientPeriodic(t *testing.T) {
 		preperiod, per   int
 		provedAt, sumTop int
 	}
-	cases := []periodic{{"0.3", 40, 0, 2, 6, 30}, {"sub:1,2", 40, 0, 3, 9, 30}, {"0.75", 50, 8, 2, 21, 12}, {"0.312", 50, 5, 2, 16, 12}}
+	cases := []periodic{{"0.3", 40, 0, 2, 3, 30}, {"sub:1,2", 40, 0, 3, 5, 30}, {"0.75", 50, 8, 2, 21, 12}, {"0.312", 50, 5, 2, 9, 12},
+		{"0.F", 40, 0, 2, 9, 10}, {"4.F", 45, 8, 2, 30, 6}} // hexadecimal: moves that leave three heaps
 	if os.Getenv("NIMBER_LONG") != "" {
 		cases = append(cases, periodic{"0.77", 200, 71, 12, 167, 0}) // 15 s more
 	}

@@ -45,10 +45,10 @@ every sum of the heaps, so what it prints is proved, not guessed; a game whose
 quotient outgrows --checks or --memory is refused with the heap it reached. --json prints
 order, elements, generators, relations, p_portion, map, table, growth,
 stable_from and, when the heaps' elements are proved periodic, periodic
-{preperiod, period, proved_at}. For an octal game, once the elements of heaps
-1..N repeat with period p from n0 and N+1 >= 2·max(n0,1) + 2p + k (k the
-largest removal), the quotient is proved for every heap and the heaps beyond N
-are not checked.`,
+{preperiod, period, proved_at}. Once the elements of heaps 1..N repeat with
+period p from n0 and N+1 >= r·max(n0,1) + r·p + k (k the largest removal, r
+the most heaps a move leaves), the quotient is proved for every heap and the
+heaps beyond N are not checked (not for Grundy's game).`,
 		Example: `  nimber quotient 0.75 --heaps 20
   nimber quotient 0.77 --heaps 60 --json
   nimber quotient 0.07 --heaps 24`,
