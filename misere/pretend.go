@@ -164,15 +164,14 @@ type enumeration struct {
 	arena []uint64 // the sets T met, one after the other, numbered from 0
 	// head maps a hash to the last set with it; next[id] is the set
 	// before id with the same hash, -1 for none.
-	head     map[uint64]int32
-	next     []int32
-	nsets    int
-	bufs     [][2]bitset // two buffers for the sets of each depth
-	counts   []int
-	words    int   // pairs met, for the limits and the context
-	limit    int   // pairs
-	maxBytes int64 // the memory estimate
-	fail     *failure
+	head   map[uint64]int32
+	next   []int32
+	nsets  int
+	bufs   [][2]bitset // two buffers for the sets of each depth
+	counts []int
+	words  int // pairs met, for the limits and the context
+	lim    limits
+	fail   *failure
 	// keepGoing: mark on after a failure.
 	keepGoing bool
 	fallback  [][]int
@@ -207,7 +206,7 @@ func (e *enumLimitError) Error() string {
 // with keepGoing the walk goes on marking (the marks after a failure
 // decide nothing, but reduce what follows), else it stops there.
 func (c *candidate) enumerate(ctx context.Context, order []int, isP []int8, fallback [][]int, first1, keepGoing bool, lim limits) (*enumeration, error) {
-	e := &enumeration{ctx: ctx, c: c, order: order, isP: isP, limit: lim.pairs, maxBytes: lim.bytes, keepGoing: keepGoing,
+	e := &enumeration{ctx: ctx, c: c, order: order, isP: isP, lim: lim, keepGoing: keepGoing,
 		seen: make([]map[uint64]struct{}, len(order)+1), head: map[uint64]int32{},
 		counts: make([]int, len(order)), first: make([][]int, len(c.elems)), fallback: fallback}
 	if e.isP == nil {
@@ -270,8 +269,8 @@ func (e *enumeration) intern(t bitset) (int32, error) {
 	if len(e.arena)+len(t) > cap(e.arena) {
 		grow += int64(cap(e.arena)) / 4 * 8 // append's growth of a large slice
 	}
-	if e.bytes()+grow > e.maxBytes {
-		return 0, &enumLimitError{memory: e.maxBytes}
+	if e.bytes()+grow > e.lim.bytes {
+		return 0, &enumLimitError{memory: e.lim.bytes}
 	}
 	id := int32(e.nsets)
 	e.arena = append(e.arena, t...)
@@ -330,11 +329,11 @@ func (e *enumeration) walk(d int, x int32, t bitset, start int) error {
 				return err
 			}
 		}
-		if e.limit > 0 && e.words > e.limit {
-			return &enumLimitError{limit: e.limit}
+		if e.lim.pairs > 0 && e.words > e.lim.pairs {
+			return &enumLimitError{limit: e.lim.pairs}
 		}
-		if e.words&1023 == 0 && e.bytes() > e.maxBytes {
-			return &enumLimitError{memory: e.maxBytes}
+		if e.words&1023 == 0 && e.bytes() > e.lim.bytes {
+			return &enumLimitError{memory: e.lim.bytes}
 		}
 		e.counts[d] = count
 		if err := e.walk(d+1, x, t, 0); err != nil {
