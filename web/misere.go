@@ -116,7 +116,8 @@ func (s *Server) handleMisere(w http.ResponseWriter, r *http.Request) {
 				Heaps []int `json:"heaps"`
 			}{o.Move}
 		}
-		if o.Method == misere.ByQuotient {
+		byQuotient := o.Method == misere.ByQuotient // q decided, by the map or its periodicity
+		if byQuotient {
 			x, _ := q.Element(req.Heaps)
 			resp.Quotient = &misereQuotient{Heaps: q.Heaps, Order: q.Order, Element: q.Elements[x], PPortion: q.PPortion(), StableFrom: q.StableFrom(), Periodic: q.Periodic}
 		}
@@ -128,8 +129,9 @@ func (s *Server) handleMisere(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		for _, h := range req.Heaps {
 			mh := misereHeap{Heap: h, Value: int(values[h])}
-			if q != nil && o.Method == misere.ByQuotient {
-				mh.Element = q.Elements[q.Map[h]]
+			if byQuotient {
+				x, _ := q.Element([]int{h})
+				mh.Element = q.Elements[x]
 			}
 			if gen, err := sv.Genus(gctx, h); err == nil {
 				if ph, err := sv.Phylum(gctx, h); err == nil {
