@@ -125,7 +125,8 @@ func (s *Solver) SetQuotientChecks(n int) { s.quotientChecks = n }
 // SetQuotientMemory sets the bound of the memory one check of a candidate
 // quotient may take by its estimate, in bytes (DefaultQuotientMemory when
 // n <= 0). The process peaks at about 2.5 times as much, mostly the
-// garbage collector's headroom.
+// garbage collector's headroom, and more when a candidate monoid is
+// large, which the estimate leaves out.
 func (s *Solver) SetQuotientMemory(n int64) { s.quotientMemory = n }
 
 func (s *Solver) limits() limits {
@@ -166,6 +167,7 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 	st := &stage{m: trivial(), isP: []bool{false}, img: []int32{0}, words: [][]int{{}}}
 	growth := []int{1}
 	var moving []int // the heaps with a move
+	var periodicity *Periodicity
 	for h := 1; h <= n; h++ {
 		if len(s.opts(h)) == 0 {
 			st.img = append(st.img, 0)
@@ -182,22 +184,19 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 		}
 		st = next
 		growth = append(growth, st.m.n)
-		if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity && h < n {
-			q := present(st, growth, moving)
-			q.Periodic = &per
-			for m := h + 1; m <= n; m++ {
-				e, _ := q.heapElement(m)
-				q.Map = append(q.Map, e)
-				q.Growth = append(q.Growth, q.Order)
-			}
-			q.Heaps = n
-			s.UseQuotient(q)
-			return q, nil
+		if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity {
+			periodicity = &per
+			break // the heaps beyond follow from it
 		}
 	}
 	q := present(st, growth, moving)
-	if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity {
-		q.Periodic = &per
+	if q.Periodic = periodicity; q.Periodic != nil {
+		for m := q.Heaps + 1; m <= n; m++ {
+			e, _ := q.heapElement(m)
+			q.Map = append(q.Map, e)
+			q.Growth = append(q.Growth, q.Order)
+		}
+		q.Heaps = n
 	}
 	s.UseQuotient(q)
 	return q, nil

@@ -392,15 +392,13 @@ func tokens(heaps []int) int {
 // classes; the check proves at most Order. NIMBER_LONG=1 adds Kayles to
 // heap 30, order 40, which needs sums of up to 69 tokens.
 func TestQuotientSeparated(t *testing.T) {
-	cases := []struct {
+	type upTo struct {
 		code string
 		n    int
-	}{{"0.77", 20}, {"0.07", 24}, {"0.137", 23}, {"0.75", 12}, {"0.312", 14}, {"4.7", 10}, {"grundy", 16}}
+	}
+	cases := []upTo{{"0.77", 20}, {"0.07", 24}, {"0.137", 23}, {"0.75", 12}, {"0.312", 14}, {"4.7", 10}, {"grundy", 16}}
 	if os.Getenv("NIMBER_LONG") != "" {
-		cases = append(cases, struct {
-			code string
-			n    int
-		}{"0.77", 30}) // order 40; about a minute and 1 GB
+		cases = append(cases, upTo{"0.77", 30}) // order 40; about a minute and 1 GB
 	}
 	for _, tc := range cases {
 		g := mustParse(t, tc.code)
