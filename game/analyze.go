@@ -72,21 +72,26 @@ func FormatBytes(n int64) string {
 }
 
 // Analysis is a solved position: its value or outcome, its parts' values,
-// and every move with what it leaves.
+// and every move with what it leaves. What the values are follows the
+// game's Kind: Nimbers in an impartial game; in a loopy game the outcome
+// and remoteness decide, and the values are unknown unless the engine gives
+// them.
 type Analysis struct {
 	// Text is the position as Format writes it.
 	Text string
-	// Loopy reports a loopy game: Outcome and Remoteness decide it, and the
-	// Grundy values are zero.
-	Loopy bool
-	// Value is the Grundy value of the position: the nim-sum of its parts'.
-	Value int
+	// Kind is the game's Kind.
+	Kind Kind
+	// Value is the value of the position: in an impartial game the Nimber
+	// of the nim-sum of its parts'.
+	Value Value
 	// Outcome is N (the player to move wins), P, or D (loopy games only).
 	Outcome sg.Outcome
 	// Remoteness is how many moves the game lasts with best play, the
-	// winner hurrying and the loser delaying (loopy games only).
-	Remoteness int
-	// Parts are the position's parts with their Grundy values.
+	// winner hurrying and the loser delaying; HasRemoteness reports that
+	// the engine gave it (loopy games).
+	Remoteness    int
+	HasRemoteness bool
+	// Parts are the position's parts with their values.
 	Parts []PartValue
 	// Moves are the moves of the position, in the order of Game.Moves.
 	Moves []MoveValue
@@ -96,22 +101,23 @@ type Analysis struct {
 type PartValue struct {
 	Position Position
 	Text     string // Format of the part alone
-	Value    int    // its Grundy value
+	Value    Value  // its value
 }
 
 // MoveValue is a move of an analysed position with what it leads to.
 type MoveValue struct {
 	Move
-	// Value is the Grundy value of the position after the move, and
-	// LeavesValue the nim-sum of the parts the move leaves.
-	Value, LeavesValue int
-	// LeafValues are the Grundy values of the parts the move leaves, in
-	// the order of Leaves (none in loopy games).
-	LeafValues []int
+	// Value is the value of the position after the move, and LeavesValue
+	// the value of the sum of the parts the move leaves.
+	Value, LeavesValue Value
+	// LeafValues are the values of the parts the move leaves, in the order
+	// of Leaves (none when the values are unknown).
+	LeafValues []Value
 	// Outcome is the outcome of the position after the move, for the
 	// player who then moves; the move wins when that is P.
 	Outcome sg.Outcome
-	// Remoteness of the position after the move (loopy games only).
+	// Remoteness of the position after the move, when the Analysis has
+	// one (HasRemoteness).
 	Remoteness int
 	// Winning reports a move after which the opponent loses.
 	Winning bool
@@ -127,15 +133,16 @@ func (a *Analysis) EngineMove() (m MoveValue, ok bool) {
 	}
 	best := a.Moves[0]
 	for _, mv := range a.Moves[1:] {
-		if better(mv, best, a.Loopy) {
+		if better(mv, best, a.HasRemoteness) {
 			best = mv
 		}
 	}
 	return best, true
 }
 
-// better reports whether move a is better than b for the player making it.
-func better(a, b MoveValue, loopy bool) bool {
+// better reports whether move a is better than b for the player making it;
+// by remoteness among moves of the same outcome when byRemoteness.
+func better(a, b MoveValue, byRemoteness bool) bool {
 	rank := func(m MoveValue) int {
 		switch m.Outcome {
 		case sg.P:
@@ -145,7 +152,7 @@ func better(a, b MoveValue, loopy bool) bool {
 		}
 		return 0
 	}
-	if ra, rb := rank(a), rank(b); ra != rb || !loopy {
+	if ra, rb := rank(a), rank(b); ra != rb || !byRemoteness {
 		return ra > rb
 	}
 	if a.Outcome == sg.P {
@@ -209,7 +216,7 @@ func (g *typed[P, M]) Analyze(ctx context.Context, pos Position, o Options) (*An
 
 // analyze is Analyze with the rules r bound to ctx.
 func (g *typed[P, M]) analyze(ctx context.Context, r Rules[P, M], s Sum[P], o Options) (*Analysis, error) {
-	if g.info.Loopy {
+	if g.info.Kind == Loopy {
 		return g.analyzeLoopy(ctx, r, s, o)
 	}
 	v, ok := Valuer[P](nil), false
@@ -232,36 +239,38 @@ func (g *typed[P, M]) analyze(ctx context.Context, r Rules[P, M], s Sum[P], o Op
 		}
 		return x, nil
 	}
-	a := &Analysis{Text: g.r.Format(s)}
+	a := &Analysis{Text: g.r.Format(s), Kind: g.info.Kind}
+	sum := 0
 	for _, p := range s.Parts {
 		x, err := grundy(p)
 		if err != nil {
 			return nil, err
 		}
-		a.Value ^= x
-		a.Parts = append(a.Parts, PartValue{Position: g.wrap(Sum[P]{Parts: []P{p}, Frame: s.Frame}),
-			Text: g.r.Format(Sum[P]{Parts: []P{p}, Frame: s.Frame}), Value: x})
+		sum ^= x
+		part := Sum[P]{Parts: []P{p}, Frame: s.Frame}
+		a.Parts = append(a.Parts, PartValue{Position: g.wrap(part), Text: g.r.Format(part), Value: Nimber(x)})
 	}
-	a.Outcome = sg.OutcomeOf(a.Value)
+	a.Value, a.Outcome = Nimber(sum), sg.OutcomeOf(sum)
 	var moveErr error
 	moves(r, s, func(i int, m M, leaves []P) {
 		if moveErr != nil {
 			return
 		}
 		x := 0
-		values := make([]int, len(leaves))
+		values := make([]Value, len(leaves))
 		for k, l := range leaves {
 			lv, err := grundy(l)
 			if err != nil {
 				moveErr = err
 				return
 			}
-			values[k] = lv
+			values[k] = Nimber(lv)
 			x ^= lv
 		}
-		next := a.Value ^ a.Parts[i].Value ^ x
-		a.Moves = append(a.Moves, MoveValue{Move: g.move(s, i, m, leaves), Value: next, LeavesValue: x, LeafValues: values,
-			Outcome: sg.OutcomeOf(next), Winning: next == 0})
+		part, _ := a.Parts[i].Value.Grundy()
+		next := sum ^ part ^ x
+		a.Moves = append(a.Moves, MoveValue{Move: g.move(s, i, m, leaves), Value: Nimber(next), LeavesValue: Nimber(x),
+			LeafValues: values, Outcome: sg.OutcomeOf(next), Winning: next == 0})
 	})
 	if moveErr != nil {
 		return nil, moveErr
@@ -284,7 +293,7 @@ func (g *typed[P, M]) solveError(s Sum[P], err error) error {
 }
 
 // CycleError reports a game that is not acyclic although it does not say it
-// is Loopy: a position reachable from itself.
+// is of Kind Loopy: a position reachable from itself.
 type CycleError struct {
 	// Path names the positions of the cycle, the first again at the end.
 	Path []string
@@ -322,7 +331,7 @@ func (g *typed[P, M]) analyzeLoopy(ctx context.Context, r Rules[P, M], s Sum[P],
 		}
 	}
 	var err error
-	a := &Analysis{Text: g.r.Format(s), Loopy: true}
+	a := &Analysis{Text: g.r.Format(s), Kind: g.info.Kind, HasRemoteness: true}
 	if a.Outcome, a.Remoteness, err = outcome(s.Parts[0]); err != nil {
 		return nil, err
 	}

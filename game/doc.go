@@ -17,9 +17,15 @@
 // game, such as a dense table or the sparse nim-sequence engine, tested
 // against the generic one), Heaps (it has nim-sequences), Board (its
 // positions are drawn as boards), MoveCells, Players, Namer, PartDescriber,
-// Indexed (its parts are the positions of a known explicit graph), and Loopy
-// with Outcomer for games whose positions can repeat, which are solved by
-// retrograde analysis into N, P and D instead of Grundy values.
+// Indexed (its parts are the positions of a known explicit graph), and Kinded
+// with Outcomer for games whose positions can repeat (Kind Loopy), which are
+// solved by retrograde analysis into N, P and D instead of Grundy values.
+//
+// What a position is worth is a Value: a Nimber in an impartial game, ∞(K)
+// or unknown in a loopy one; Info().Kind says which kind a game is. The
+// capabilities of a Game beyond the common ones are reached by accessors:
+// HeapsOf (heaps and nim-sequences) and SquaresOf (parts that are squares of
+// a board).
 //
 // Of hides the types of a Rules value behind the Game interface, which the
 // registry holds and the front ends use: Parse and Format positions, list

@@ -87,9 +87,9 @@ func ExampleOf() {
 		return
 	}
 	for _, p := range a.Parts {
-		fmt.Printf("row %s: G = %d\n", p.Text, p.Value)
+		fmt.Printf("row %s: G = %v\n", p.Text, p.Value)
 	}
-	fmt.Printf("nim-sum %d: %v\n", a.Value, a.Outcome)
+	fmt.Printf("nim-sum %v: %v\n", a.Value, a.Outcome)
 	for _, m := range a.Moves {
 		if m.Winning {
 			fmt.Printf("winning: %s, leaving %s\n", m.Text, g.Format(m.Next))

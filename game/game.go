@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,7 +11,8 @@ import (
 )
 
 // Game is a game with its types hidden: what the registry holds and what
-// the front ends, play, compounds and tables use. Of makes one from Rules.
+// the front ends, play, compounds and tables use. Of makes one from Rules,
+// and only Of: a type may embed a Game, but not implement one of its own.
 // Positions are opaque values of the game that made them.
 type Game interface {
 	// Parse reads a position in the game's position format and checks that
@@ -32,17 +34,6 @@ type Game interface {
 	// Play returns the position after the move of part part described by
 	// text (Move.Text), or an error naming the legal moves' count.
 	Play(pos Position, part int, text string) (Position, Move, error)
-	// Heap returns the position of a heap of n, for games with heaps.
-	Heap(n int) (Position, error)
-	// Sequence returns the nim-sequence G(0..to-1) of a game with heaps:
-	// by its Sequencer when it has one, else heap by heap with the generic
-	// solver.
-	Sequence(ctx context.Context, to int) ([]int, error)
-	// Squares returns every one-part position that stands on the board of
-	// pos, in the board's rows, for games whose parts are squares; it
-	// fails with an *ExploreError, before building any, when they are
-	// more than limit (DefaultExploreLimit when zero or less).
-	Squares(pos Position, limit int) ([][]Position, error)
 	// Analyze solves pos: its value or outcome, its parts' values, and every
 	// move with the value it leaves.
 	Analyze(ctx context.Context, pos Position, o Options) (*Analysis, error)
@@ -55,13 +46,60 @@ type Game interface {
 	// Rules returns the game's Rules value, for capabilities that the
 	// erased interface does not carry (a heap game's sequence engine).
 	Rules() any
+
+	// self returns the Game that Of made, beneath any type that embeds
+	// it, for the accessors of capabilities (HeapsOf, SquaresOf).
+	self() Game
+}
+
+// HeapGame is a Game with heaps numbered by size, which have a
+// nim-sequence; HeapsOf finds it.
+type HeapGame interface {
+	Game
+	// Heap returns the position of a heap of n.
+	Heap(n int) (Position, error)
+	// Sequence returns the nim-sequence G(0..to-1): by the game's Sequencer
+	// when it has one, else heap by heap with the generic solver.
+	Sequence(ctx context.Context, to int) ([]int, error)
+}
+
+// HeapsOf returns g as a game with heaps; ok is false when g has none
+// (Info().Heaps).
+func HeapsOf(g Game) (h HeapGame, ok bool) {
+	if !g.Info().Heaps {
+		return nil, false
+	}
+	h, ok = g.self().(HeapGame)
+	return h, ok
+}
+
+// SquareGame is a Game whose parts are squares of a board (a token on a
+// board), so that a table prints one value a square; SquaresOf finds it.
+type SquareGame interface {
+	Game
+	// Squares returns every one-part position that stands on the board of
+	// pos, in the board's rows; it fails with an *ExploreError, before
+	// building any, when they are more than limit (DefaultExploreLimit when
+	// zero or less).
+	Squares(pos Position, limit int) ([][]Position, error)
+}
+
+// SquaresOf returns g as a game whose parts are squares; ok is false when
+// they are not.
+func SquaresOf(g Game) (s SquareGame, ok bool) {
+	if t, typed := g.self().(interface{ layout() bool }); !typed || !t.layout() {
+		return nil, false
+	}
+	s, ok = g.self().(SquareGame)
+	return s, ok
 }
 
 // Info says what a game supports, from the capabilities of its rules.
 type Info struct {
-	// Loopy: positions can repeat; solved into N, P or D, no Grundy values.
-	Loopy bool `json:"loopy"`
-	// Heaps: the game has heap positions and nim-sequences.
+	// Kind says what the game's positions are worth: Grundy values
+	// (Impartial), or outcomes with draws (Loopy).
+	Kind Kind `json:"kind"`
+	// Heaps: the game has heap positions and nim-sequences (HeapsOf).
 	Heaps bool `json:"heaps"`
 	// Legend: the game's positions are boards, with these characters; nil
 	// for games whose positions are not boards.
@@ -72,6 +110,16 @@ type Info struct {
 	Noun string `json:"noun"`
 	// Accelerated: the game has a faster solver than the generic one.
 	Accelerated bool `json:"accelerated"`
+}
+
+// MarshalJSON writes the fields of Info and, for the clients written before
+// Kind, "loopy": whether Kind is Loopy.
+func (i Info) MarshalJSON() ([]byte, error) {
+	type fields Info // without this method
+	return json.Marshal(struct {
+		fields
+		Loopy bool `json:"loopy"`
+	}{fields(i), i.Kind == Loopy})
 }
 
 // Position is a position of one Game, opaque to everything but that game.
@@ -100,8 +148,8 @@ func Of[P comparable, M any](r Rules[P, M]) Game {
 	g := &typed[P, M]{r: r}
 	g.info.Players = [2]string{"first", "second"}
 	g.info.Noun = "part"
-	if l, ok := r.(Loopy); ok && l.Loopy() {
-		g.info.Loopy = true
+	if k, ok := r.(Kinded); ok {
+		g.info.Kind = k.Kind()
 	}
 	if _, ok := r.(Heaps[P]); ok {
 		g.info.Heaps = true
@@ -129,6 +177,7 @@ type typed[P comparable, M any] struct {
 }
 
 func (g *typed[P, M]) Rules() any { return g.r }
+func (g *typed[P, M]) self() Game { return g }
 func (g *typed[P, M]) Info() Info { return g.info }
 
 // bind returns the rules to use under ctx, and the check of their failure
@@ -159,7 +208,7 @@ func (g *typed[P, M]) Parse(text string) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	if g.info.Loopy && len(s.Parts) != 1 {
+	if g.info.Kind == Loopy && len(s.Parts) != 1 {
 		return Position{}, fmt.Errorf("a position of this game is one part, got %d", len(s.Parts))
 	}
 	if err := g.r.Check(s); err != nil {
@@ -209,6 +258,12 @@ func (g *typed[P, M]) DescribePart(pos Position, i int) string {
 		return d.DescribePart(s.Parts[i])
 	}
 	return g.Name(g.wrap(Sum[P]{Parts: []P{s.Parts[i]}, Frame: s.Frame}))
+}
+
+// layout reports whether the game's parts are squares (SquaresOf).
+func (g *typed[P, M]) layout() bool {
+	_, ok := g.r.(Layout[P])
+	return ok
 }
 
 func (g *typed[P, M]) Heap(n int) (Position, error) {

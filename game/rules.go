@@ -62,14 +62,6 @@ type Accelerator[P comparable] interface {
 	Accelerate(ctx context.Context, s Sum[P]) (Valuer[P], error)
 }
 
-// Loopy is implemented by games whose positions can repeat (a move can lead
-// back to an earlier position). They have no Grundy values: their positions
-// are solved by retrograde analysis into N, P or D (drawn) with a
-// remoteness, and a position of a loopy game is a single part.
-type Loopy interface {
-	Loopy() bool
-}
-
 // Outcomer is implemented by loopy games with a faster solver than the
 // generic retrograde analysis of every reachable position. Outcomes
 // prepares the outcome and remoteness of every position reachable from s.

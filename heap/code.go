@@ -27,6 +27,15 @@ type Game struct {
 	Unequal bool
 }
 
+// The capabilities of Game.
+var (
+	_ game.Rules[int, Move]   = (*Game)(nil)
+	_ game.Heaps[int]         = (*Game)(nil)
+	_ game.Accelerator[int]   = (*Game)(nil)
+	_ game.Sizer[int]         = (*Game)(nil)
+	_ game.PartDescriber[int] = (*Game)(nil)
+)
+
 // MaxHeaps is the most heaps a move may leave (bit 8 of a hexadecimal digit).
 const MaxHeaps = 3
 

@@ -31,8 +31,8 @@ var errLoop = errors.New("a position repeats (the game is loopy): misère play n
 // them (DefaultBudget when budget <= 0; beyond it, a *LimitError). Loopy
 // games are refused.
 func OutcomeGame(ctx context.Context, g game.Game, pos game.Position, budget int) (GameOutcome, error) {
-	if g.Info().Loopy {
-		return GameOutcome{}, fmt.Errorf("the game is loopy (positions can repeat): misère play needs a game that ends")
+	if g.Info().Kind != game.Impartial {
+		return GameOutcome{}, fmt.Errorf("the game is %s (positions can repeat): misère play needs a game that ends", g.Info().Kind)
 	}
 	if budget <= 0 {
 		budget = DefaultBudget

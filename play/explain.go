@@ -17,9 +17,10 @@ import (
 type Explanation struct {
 	// Position is the position in the game's text form.
 	Position string `json:"position"`
-	// Value is the Grundy value, the nim-sum of the parts' values (null
-	// in loopy games).
-	Value *int `json:"value"`
+	// Value is the value of the position: the Grundy value, the nim-sum of
+	// the parts' values (null when the outcome alone decides, as in loopy
+	// games).
+	Value game.Value `json:"value"`
 	// Outcome is N (the player to move wins), P, or D (loopy games).
 	Outcome string `json:"outcome"`
 	// Remoteness is the number of moves the game lasts under normal play
@@ -27,10 +28,11 @@ type Explanation struct {
 	// positions reachable are more than the search's limit.
 	Remoteness *int `json:"remoteness"`
 	// Parts are the independent parts with their Grundy values and the
-	// values of their options (none in loopy games).
+	// values of their options (none when the position has no Grundy
+	// value).
 	Parts []ExplainedPart `json:"parts"`
 	// NimSumBinary is Value in binary, the column sum of the parts'
-	// values without carries (null in loopy games).
+	// values without carries (null when the position has no Grundy value).
 	NimSumBinary *string `json:"nim_sum_binary"`
 	// Moves are every legal move once, in the order of Game.Moves.
 	Moves []ExplainedMove `json:"moves"`
@@ -52,7 +54,7 @@ type ExplainedMove struct {
 	Position string `json:"position"`
 	// Value, Outcome and Remoteness are those of the position after the
 	// move, for the player then to move: the move wins when Outcome is P.
-	Value      *int        `json:"value"`
+	Value      game.Value  `json:"value"`
 	Outcome    string      `json:"outcome"`
 	Remoteness *int        `json:"remoteness"`
 	Parts      []Part      `json:"parts"`
@@ -76,16 +78,23 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 		return nil, err
 	}
 	e := &Explanation{Position: a.Text, Outcome: a.Outcome.String(), Parts: []ExplainedPart{}, Moves: make([]ExplainedMove, len(a.Moves))}
-	if a.Loopy {
-		e.Remoteness = intPtr(a.Remoteness)
+	sum, nimbers := a.Value.Grundy()
+	if !nimbers { // the outcomes alone decide, with the engine's remoteness
+		e.Value = a.Value
+		if a.HasRemoteness {
+			e.Remoteness = intPtr(a.Remoteness)
+		}
 		for i, m := range a.Moves {
 			e.Moves[i] = ExplainedMove{Move: Move{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
-				Outcome: m.Outcome.String(), Remoteness: intPtr(m.Remoteness), Parts: []Part{}, Winning: m.Winning}
+				Value: m.Value, Outcome: m.Outcome.String(), Parts: []Part{}, Winning: m.Winning}
+			if a.HasRemoteness {
+				e.Moves[i].Remoteness = intPtr(m.Remoteness)
+			}
 		}
 		return e, nil
 	}
-	e.Value = intPtr(a.Value)
-	binary := strconv.FormatInt(int64(a.Value), 2)
+	e.Value = a.Value
+	binary := strconv.FormatInt(int64(sum), 2)
 	e.NimSumBinary = &binary
 	parts := make([]Part, len(a.Parts))
 	options := make([][]int, len(a.Parts))
@@ -93,9 +102,10 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 		parts[i] = Part{Position: p.Text, Value: p.Value}
 	}
 	for _, m := range a.Moves {
-		// The move changes its part alone: the part's option is worth the
-		// new nim-sum without the other parts.
-		options[m.Part] = append(options[m.Part], m.Value^a.Value^parts[m.Part].Value)
+		// The move changes its part alone: the part's option is the sum of
+		// the parts the move leaves.
+		leaves, _ := m.LeavesValue.Grundy()
+		options[m.Part] = append(options[m.Part], leaves)
 	}
 	// Moves lists the moves of one of equal parts only: the others share
 	// its options.
@@ -126,7 +136,7 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 		}
 		after = append(after, parts[m.Part+1:]...)
 		e.Moves[i] = ExplainedMove{Move: Move{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
-			Value: intPtr(m.Value), Outcome: m.Outcome.String(), Remoteness: remoteness(m.Next), Parts: after, Winning: m.Winning}
+			Value: m.Value, Outcome: m.Outcome.String(), Remoteness: remoteness(m.Next), Parts: after, Winning: m.Winning}
 	}
 	return e, nil
 }

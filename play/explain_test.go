@@ -111,8 +111,8 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 		where := fmt.Sprintf("trial %d, %s %q", trial, name, text)
 		checkExplained(t, where, e.Value, e.Outcome, e.Remoteness, partsOf(e.Parts), bruteRemoteness(t, g, pos, memo))
 		checkOptions(t, where, e)
-		if *e.NimSumBinary != fmt.Sprintf("%b", *e.Value) {
-			t.Errorf("%s: nim_sum_binary %q, value %d", where, *e.NimSumBinary, *e.Value)
+		if v, _ := e.Value.Grundy(); *e.NimSumBinary != fmt.Sprintf("%b", v) {
+			t.Errorf("%s: nim_sum_binary %q, value %v", where, *e.NimSumBinary, e.Value)
 		}
 		moves, _ := g.Moves(pos)
 		if len(e.Moves) != len(moves) {
@@ -153,7 +153,7 @@ func checkOptions(t *testing.T, where string, e *Explanation) {
 		v := 0
 		for k, p := range m.Parts {
 			if k >= m.Part && k < len(m.Parts)-(len(e.Parts)-1-m.Part) {
-				v ^= p.Value
+				v ^= nimber(t, p.Value)
 			}
 		}
 		want[m.Part][v] = true
@@ -174,7 +174,7 @@ func checkOptions(t *testing.T, where string, e *Explanation) {
 				t.Errorf("%s, part %d: option value %d is left by no move", where, i+1, v)
 			}
 		}
-		if mex := sg.Mex(p.Options...); mex != p.Value {
+		if mex := sg.Mex(p.Options...); mex != nimber(t, p.Value) {
 			t.Errorf("%s, part %d: value %d, mex of options %v is %d", where, i+1, p.Value, p.Options, mex)
 		}
 	}
@@ -183,7 +183,7 @@ func checkOptions(t *testing.T, where string, e *Explanation) {
 // checkExplained compares an explained position with the brute-force
 // remoteness r: equal remoteness, P exactly when r is even, a value that
 // is zero exactly then and the nim-sum of the parts.
-func checkExplained(t *testing.T, where string, value *int, outcome string, remoteness *int, parts []Part, r int) {
+func checkExplained(t *testing.T, where string, value game.Value, outcome string, remoteness *int, parts []Part, r int) {
 	t.Helper()
 	if remoteness == nil || *remoteness != r {
 		t.Fatalf("%s: remoteness %v, brute force %d", where, remoteness, r)
@@ -193,18 +193,28 @@ func checkExplained(t *testing.T, where string, value *int, outcome string, remo
 	}
 	sum := 0
 	for _, p := range parts {
-		sum ^= p.Value
+		sum ^= nimber(t, p.Value)
 	}
-	if value == nil || *value != sum || (*value == 0) != (r%2 == 0) {
+	if v, ok := value.Grundy(); !ok || v != sum || (v == 0) != (r%2 == 0) {
 		t.Fatalf("%s: value %v, parts %v, brute-force remoteness %d", where, value, parts, r)
 	}
+}
+
+// nimber returns the Grundy value of v, failing t when v is not a Nimber.
+func nimber(t *testing.T, v game.Value) int {
+	t.Helper()
+	n, ok := v.Grundy()
+	if !ok {
+		t.Fatalf("value %v is not a Grundy value", v)
+	}
+	return n
 }
 
 // TestExplainBeyondLimit checks that a position whose reachable positions
 // exceed the limit is still explained, with a null remoteness.
 func TestExplainBeyondLimit(t *testing.T) {
 	e := explainText(t, "0.77", "30 31 32", 100)
-	if e.Remoteness != nil || e.Value == nil || len(e.Moves) == 0 || e.Moves[0].Remoteness != nil {
+	if e.Remoteness != nil || !e.Value.Known() || len(e.Moves) == 0 || e.Moves[0].Remoteness != nil {
 		t.Errorf("beyond the limit: remoteness %v, value %v, %d moves", e.Remoteness, e.Value, len(e.Moves))
 	}
 }
@@ -213,11 +223,11 @@ func TestExplainBeyondLimit(t *testing.T) {
 // remoteness from the retrograde analysis, no values.
 func TestExplainLoopy(t *testing.T) {
 	e := explainText(t, "boi2008-game", "A..\n...\n..B", 0)
-	if e.Value != nil || e.NimSumBinary != nil || e.Remoteness == nil || len(e.Moves) == 0 {
+	if e.Value.Known() || e.NimSumBinary != nil || e.Remoteness == nil || len(e.Moves) == 0 {
 		t.Fatalf("loopy: %+v", e)
 	}
 	for _, m := range e.Moves {
-		if m.Remoteness == nil || m.Value != nil || m.Winning != (m.Outcome == "P") {
+		if m.Remoteness == nil || m.Value.Known() || m.Winning != (m.Outcome == "P") {
 			t.Errorf("loopy move %+v", m)
 		}
 	}

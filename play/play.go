@@ -30,10 +30,10 @@ type Move struct {
 	Text string `json:"move"`
 }
 
-// Part is a part of a position with its Grundy value.
+// Part is a part of a position with its value.
 type Part struct {
-	Position string `json:"position"`
-	Value    int    `json:"value"`
+	Position string     `json:"position"`
+	Value    game.Value `json:"value"`
 }
 
 // Option is a legal move with what it leads to.
@@ -43,8 +43,9 @@ type Option struct {
 	Cells []game.Cell `json:"cells,omitempty"`
 	// Position is the position after the move.
 	Position string `json:"position"`
-	// Value is the Grundy value after the move (absent in loopy games).
-	Value *int `json:"value,omitempty"`
+	// Value is the value after the move (absent when the outcome alone
+	// decides, as in loopy games).
+	Value *game.Value `json:"value,omitempty"`
 	// Outcome is the outcome after the move, for the player then to move:
 	// the move wins when it is P.
 	Outcome string `json:"outcome"`
@@ -69,15 +70,17 @@ type State struct {
 	// other player.
 	Over   bool   `json:"over"`
 	Winner string `json:"winner,omitempty"`
-	// Value is the Grundy value of the position (absent in loopy games).
-	Value *int `json:"value,omitempty"`
+	// Value is the value of the position (absent when the outcome alone
+	// decides, as in loopy games).
+	Value *game.Value `json:"value,omitempty"`
 	// Outcome is N when the player to move wins with best play, P when he
 	// loses, D when neither can force a win (loopy games).
 	Outcome string `json:"outcome"`
-	// Remoteness is the number of moves left with best play (loopy games).
+	// Remoteness is the number of moves left with best play, when the
+	// engine gives it (loopy games).
 	Remoteness *int `json:"remoteness,omitempty"`
 	// Parts are the independent parts of the position, with their values
-	// (none in loopy games, which have no Grundy values).
+	// (none when the position has no value, as in loopy games).
 	Parts []Part `json:"parts"`
 	// Legal lists every legal move, never nil, in the order of Game.Moves.
 	Legal []Option `json:"legal_moves"`
@@ -227,23 +230,24 @@ func analyse(ctx context.Context, g game.Game, pos game.Position, moves []Move, 
 		rows, _, _ := strings.Cut(a.Text, "\n\n") // a caption follows a blank line
 		s.Board = strings.Split(strings.TrimRight(rows, "\n"), "\n")
 	}
-	if a.Loopy {
+	if a.HasRemoteness {
 		s.Remoteness = &a.Remoteness
-	} else {
+	}
+	if a.Value.Known() {
 		s.Value = &a.Value
-	}
-	for i, p := range a.Parts {
-		s.Parts[i] = Part{Position: p.Text, Value: p.Value}
-	}
-	if a.Loopy {
-		s.Parts = []Part{} // a loopy game's position is one part, without a Grundy value
+		for i, p := range a.Parts {
+			s.Parts[i] = Part{Position: p.Text, Value: p.Value}
+		}
+	} else {
+		s.Parts = []Part{} // the outcome alone decides: no part has a value
 	}
 	for i, m := range a.Moves {
 		opt := Option{Move: Move{Part: m.Part, Text: m.Text}, Cells: m.Cells, Position: g.Format(m.Next),
 			Outcome: m.Outcome.String(), Winning: m.Winning}
-		if a.Loopy {
+		if a.HasRemoteness {
 			opt.Remoteness = &a.Moves[i].Remoteness
-		} else {
+		}
+		if m.Value.Known() {
 			opt.Value = &a.Moves[i].Value
 		}
 		s.Legal[i] = opt

@@ -81,10 +81,10 @@ func (e *Entry) Supports() Supports {
 	return Supports{
 		Official:  e.Problem != nil,
 		Play:      true,
-		Tables:    !info.Loopy && (info.Heaps || layoutErr == nil),
+		Tables:    info.Kind == game.Impartial && (info.Heaps || layoutErr == nil),
 		Sequences: info.Heaps,
 		Board:     info.Legend != nil,
-		Loopy:     info.Loopy,
+		Loopy:     info.Kind == game.Loopy,
 	}
 }
 
@@ -115,11 +115,15 @@ func (e *Entry) Info() (Info, error) {
 
 // squaresOf reports whether the positions of g are squares of a board.
 func squaresOf(g game.Game, text string) ([][]game.Position, error) {
+	sg, ok := game.SquaresOf(g)
+	if !ok {
+		return nil, fmt.Errorf("this game's positions are not squares of a board")
+	}
 	pos, err := g.Parse(text)
 	if err != nil {
 		return nil, err
 	}
-	return g.Squares(pos, 0)
+	return sg.Squares(pos, 0)
 }
 
 // exampleName is the name of the entry's example game.

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/heap"
 	"nimber/misere"
 	"nimber/play"
@@ -102,20 +103,22 @@ func checkWhy(b *browser, when, noun string, v whyView, ex *play.Explanation) {
 	if len(ex.Parts) > 0 {
 		width := len(*ex.NimSumBinary)
 		for _, p := range ex.Parts {
-			width = max(width, len(strconv.FormatInt(int64(p.Value), 2)))
+			width = max(width, len(strconv.FormatInt(int64(gametest.Nimber(t, p.Value)), 2)))
 		}
 		bits := func(x int) []string {
 			return strings.Split(fmt.Sprintf("%0*b", width, x), "")
 		}
 		var want [][]string
 		for i, p := range ex.Parts {
-			want = append(want, append([]string{fmt.Sprintf("%s %d (%s)", noun, i+1, p.Position), strconv.Itoa(p.Value)}, bits(p.Value)...))
+			pv := gametest.Nimber(t, p.Value)
+			want = append(want, append([]string{fmt.Sprintf("%s %d (%s)", noun, i+1, p.Position), strconv.Itoa(pv)}, bits(pv)...))
 		}
-		want = append(want, append([]string{"nim-sum", strconv.Itoa(*ex.Value)}, bits(*ex.Value)...))
+		sum := gametest.Nimber(t, ex.Value)
+		want = append(want, append([]string{"nim-sum", strconv.Itoa(sum)}, bits(sum)...))
 		if fmt.Sprint(v.Rows) != fmt.Sprint(want) {
 			t.Errorf("%s: the nim-sum table\n\t%q\nwant\n\t%q", when, v.Rows, want)
 		}
-		for k, c := range bits(*ex.Value) {
+		for k, c := range bits(sum) {
 			if k < len(v.Odd) && v.Odd[k] != (c == "1") {
 				t.Errorf("%s: column %d of the nim-sum marked odd %v, the digit is %s", when, k+1, v.Odd[k], c)
 			}
@@ -128,8 +131,8 @@ func checkWhy(b *browser, when, noun string, v whyView, ex *play.Explanation) {
 	for i, m := range ex.Moves {
 		got := v.Moves[i]
 		want := moveView{Outcome: m.Outcome, Hue: hue[m.Outcome], Star: m.Winning}
-		if m.Value != nil {
-			want.Value = strconv.Itoa(*m.Value)
+		if m.Value.Known() {
+			want.Value = m.Value.String()
 		}
 		if m.Remoteness != nil {
 			want.Remoteness = strconv.Itoa(*m.Remoteness)
@@ -190,10 +193,11 @@ func testTeach(b *browser, dir string) {
 	mex := waitFor[[]string](b, "the mex", `document.querySelectorAll('#mex li').length > 0 && [...document.querySelectorAll('#mex li')].map(li => li.className + ' ' + li.textContent)`)
 	p := ex.Parts[2]
 	var want []string
-	for k := 0; k <= max(p.Value, slicesMax(p.Options))+1; k++ {
+	pv := gametest.Nimber(t, p.Value)
+	for k := 0; k <= max(pv, slicesMax(p.Options))+1; k++ {
 		cls := "mex-other"
 		switch {
-		case k == p.Value:
+		case k == pv:
 			cls = "mex-missing"
 		case contains(p.Options, k):
 			cls = "mex-have"
@@ -278,7 +282,7 @@ func testPasted(b *browser, dir string) {
 	v := readWhy(b)
 	checkWhy(b, "pasted rules on 5 + 8", "pile", v, ex)
 	b.screenshot(dir, "teach-rules.png")
-	if *ex.Value == 0 {
+	if ex.Value.Equal(game.Nimber(0)) {
 		t.Fatalf("5 + 8 is a loss in the example rules: choose a won start")
 	}
 	n := playToEnd(b)
@@ -419,7 +423,7 @@ func testExports(b *browser) {
 		t.Fatalf("the CSV file: %q", lines)
 	}
 	m := ex.Moves[0]
-	if w := fmt.Sprintf("%d,\"%s\",%s,%d,%s,%d,%v", m.Part+1, m.Text, m.Position, *m.Value, m.Outcome, *m.Remoteness, m.Winning); lines[1] != w {
+	if w := fmt.Sprintf("%d,\"%s\",%s,%v,%s,%d,%v", m.Part+1, m.Text, m.Position, m.Value, m.Outcome, *m.Remoteness, m.Winning); lines[1] != w {
 		t.Errorf("CSV row 1 %q, want %q", lines[1], w)
 	}
 

@@ -107,8 +107,8 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if g.Info().Loopy {
-		s.fail(w, r, errorf(http.StatusBadRequest, "game: %s is loopy (its positions can repeat), and compounds are of games that end", name))
+	if kind := g.Info().Kind; kind != game.Impartial {
+		s.fail(w, r, errorf(http.StatusBadRequest, "game: %s is %s (its positions can repeat), and compounds are of games that end", name, kind))
 		return
 	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {

@@ -148,14 +148,14 @@ func TestPlayNoReply(t *testing.T) {
 	decode(t, rec, &resp)
 	st := resp.State
 	if resp.Reply != nil || strings.Join(st.Board, "/") != "xxx/.#./..." || st.Position != "xxx\n.#.\n...\n" || st.ToMove != "second" ||
-		st.Value == nil || *st.Value != 1 || st.Outcome != "N" || len(st.Parts) != 1 || len(st.Legal) != 3 || st.Over {
+		st.Value == nil || !st.Value.Equal(game.Nimber(1)) || st.Outcome != "N" || len(st.Parts) != 1 || len(st.Legal) != 3 || st.Over {
 		t.Errorf("answer %s", rec.Body)
 	}
 	if !strings.Contains(rec.Body.String(), `"reply":null`) {
 		t.Errorf("reply not null: %s", rec.Body)
 	}
 	for _, m := range st.Legal {
-		if len(m.Cells) == 0 || m.Value == nil || m.Remoteness != nil || m.Winning != (*m.Value == 0) {
+		if len(m.Cells) == 0 || m.Value == nil || m.Remoteness != nil || m.Winning != m.Value.Equal(game.Nimber(0)) {
 			t.Errorf("legal move %+v", m)
 		}
 	}
@@ -188,7 +188,7 @@ func TestPlayNoReply(t *testing.T) {
 	resp = playResponse{}
 	decode(t, rec, &resp)
 	if rec.Code != http.StatusOK || resp.State.Position != "5 7 9" || resp.State.Board != nil || len(resp.State.Parts) != 3 ||
-		resp.State.Parts[1] != (play.Part{Position: "7", Value: 2}) || *resp.State.Value != 2 || strings.Contains(rec.Body.String(), `"cells"`) {
+		resp.State.Parts[1].Position != "7" || !resp.State.Parts[1].Value.Equal(game.Nimber(2)) || !resp.State.Value.Equal(game.Nimber(2)) || strings.Contains(rec.Body.String(), `"cells"`) {
 		t.Errorf("heap game: status %d, %s", rec.Code, rec.Body)
 	}
 }
@@ -220,7 +220,7 @@ func TestPlayRules(t *testing.T) {
 	var resp playResponse
 	decode(t, rec, &resp)
 	// G(n) = n mod 3: 4 is N, the winning move takes 1 to leave 3.
-	if rec.Code != http.StatusOK || resp.Reply == nil || resp.State.Position != "3" || *resp.State.Value != 0 || resp.State.Outcome != "P" {
+	if rec.Code != http.StatusOK || resp.Reply == nil || resp.State.Position != "3" || !resp.State.Value.Equal(game.Nimber(0)) || resp.State.Outcome != "P" {
 		t.Errorf("status %d, %s", rec.Code, rec.Body)
 	}
 	rec = do(t, s, "POST", "/api/play/take12", `{"position": "4", "moves": [{"part": 0, "move": "take all"}]}`)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"nimber/game"
 	"nimber/heap"
 )
 
@@ -60,12 +61,13 @@ func (s *Server) handleSequence(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "code: %v", err))
 		return
 	}
-	if !g.Info().Heaps {
+	h, ok := game.HeapsOf(g)
+	if !ok {
 		s.fail(w, r, errorf(http.StatusBadRequest, "code: %s has no heaps, so no nim-sequence", code))
 		return
 	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
-		vals, err := g.Sequence(ctx, to)
+		vals, err := h.Sequence(ctx, to)
 		if err != nil {
 			return nil, e.Annotate(err)
 		}

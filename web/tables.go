@@ -83,7 +83,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	}
 	if !e.Supports().Tables {
 		why := "tables are of games with heaps (a row per heap) or of a token on the squares of a board (knights)"
-		if g.Info().Loopy {
+		if g.Info().Kind == game.Loopy {
 			why = "its positions can repeat, so they have none of the invariants of a table"
 		}
 		s.fail(w, r, errorf(http.StatusBadRequest, "no table of %s: %s", r.PathValue("game"), why))
@@ -91,22 +91,22 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {
 		var rows [][]game.Position
-		if g.Info().Heaps {
+		if h, ok := game.HeapsOf(g); ok {
 			for n := 0; n <= to; n++ {
-				p, err := g.Heap(n)
+				p, err := h.Heap(n)
 				if err != nil {
 					return nil, err
 				}
 				rows = append(rows, []game.Position{p})
 			}
-		} else {
+		} else if sq, ok := game.SquaresOf(g); ok {
 			// Parsing a board may check its steps for cycles square by
 			// square: it runs in the slot too.
 			pos, err := g.Parse(fmt.Sprintf("%dx%d", size, size))
 			if err != nil {
 				return nil, badRequest(e.Annotate(err))
 			}
-			if rows, err = g.Squares(pos, s.exploreLimit()); err != nil {
+			if rows, err = sq.Squares(pos, s.exploreLimit()); err != nil {
 				return nil, badRequest(err)
 			}
 		}

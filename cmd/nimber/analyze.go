@@ -118,11 +118,13 @@ func writeState(out *bufio.Writer, g *chosenGame, pos game.Position, s *play.Sta
 	noun := g.Info().Noun
 	if s.Value != nil {
 		for i, p := range s.Parts {
-			fmt.Fprintf(out, "  %s %d: %s, G = %d\n", noun, i+1, firstLine(g.DescribePart(pos, i)), p.Value)
+			fmt.Fprintf(out, "  %s %d: %s, G = %v\n", noun, i+1, firstLine(g.DescribePart(pos, i)), p.Value)
 		}
-		fmt.Fprintf(out, "Grundy value %d: %s\n", *s.Value, outcomeWords(s.Outcome))
-	} else {
+		fmt.Fprintf(out, "Grundy value %v: %s\n", *s.Value, outcomeWords(s.Outcome))
+	} else if s.Remoteness != nil {
 		fmt.Fprintf(out, "%s, with best play the game lasts %d more moves\n", outcomeWords(s.Outcome), *s.Remoteness)
+	} else {
+		fmt.Fprintf(out, "%s\n", outcomeWords(s.Outcome))
 	}
 	if len(s.Legal) == 0 {
 		fmt.Fprintf(out, "no move: %s to move has lost\n", s.ToMove)
@@ -135,8 +137,10 @@ func writeState(out *bufio.Writer, g *chosenGame, pos game.Position, s *play.Sta
 		if len(s.Parts) > 1 {
 			where = fmt.Sprintf("in %s %d: ", noun, m.Part+1)
 		}
-		after := fmt.Sprintf("leaves value %d", derefInt(m.Value))
-		if m.Value == nil {
+		var after string
+		if m.Value != nil {
+			after = fmt.Sprintf("leaves value %v", *m.Value)
+		} else {
 			switch m.Outcome {
 			case "P":
 				after = fmt.Sprintf("then the opponent loses in %d", derefInt(m.Remoteness))

@@ -58,29 +58,35 @@ POST /api/moves/{game} answers.`,
 // writeExplanation writes e for people: the parts and the nim-sum in
 // binary columns, the outcome, and the moves, winning ones marked *.
 func writeExplanation(out *bufio.Writer, e *play.Explanation) {
-	if e.Value != nil {
+	if e.NimSumBinary != nil { // Grundy values: the nim-sum in binary columns
 		width := len(*e.NimSumBinary)
 		for _, p := range e.Parts {
-			width = max(width, len(strconv.FormatInt(int64(p.Value), 2)))
+			width = max(width, len(binaryText(p.Value)))
 		}
 		label := max(len("nim-sum"), len(fmt.Sprintf("part %d", len(e.Parts))))
 		for i, p := range e.Parts {
-			fmt.Fprintf(out, "  %-*s  %*b  G = %d = mex{%s}  %s\n", label, fmt.Sprintf("part %d", i+1), width, p.Value, p.Value,
+			fmt.Fprintf(out, "  %-*s  %*s  G = %v = mex{%s}  %s\n", label, fmt.Sprintf("part %d", i+1), width, binaryText(p.Value), p.Value,
 				joinInts(p.Options), oneLineText(p.Position))
 		}
 		fmt.Fprintf(out, "  %*s  %s\n", label, "", strings.Repeat("-", width))
-		fmt.Fprintf(out, "  %-*s  %*s  = %d (each column: the parity of its ones)\n", label, "nim-sum", width, *e.NimSumBinary, *e.Value)
+		fmt.Fprintf(out, "  %-*s  %*s  = %v (each column: the parity of its ones)\n", label, "nim-sum", width, *e.NimSumBinary, e.Value)
 	}
 	fmt.Fprintf(out, "%s\n", outcomeText(e.Outcome, e.Remoteness))
 	fmt.Fprintf(out, "every move (%d), winning ones marked *:\n", len(e.Moves))
 	for _, m := range e.Moves {
 		mark := winMark(m.Winning)
 		value := ""
-		if m.Value != nil {
-			value = fmt.Sprintf("value %d, ", *m.Value)
+		if m.Value.Known() {
+			value = fmt.Sprintf("value %v, ", m.Value)
 		}
 		fmt.Fprintf(out, "%s part %d: %s -> %s (%s%s)\n", mark, m.Part+1, m.Text, oneLineText(m.Position), value, outcomeText(m.Outcome, m.Remoteness))
 	}
+}
+
+// binaryText writes a Grundy value in binary.
+func binaryText(v game.Value) string {
+	n, _ := v.Grundy()
+	return strconv.FormatInt(int64(n), 2)
 }
 
 // outcomeText says an outcome for the player to move, with the remoteness

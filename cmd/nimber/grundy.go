@@ -9,16 +9,17 @@ import (
 	"nimber/game"
 	"nimber/misere"
 	"nimber/play"
+	"nimber/sg"
 )
 
 // grundyReport is the JSON answer of grundy.
 type grundyReport struct {
-	Game     string      `json:"game"`
-	Position string      `json:"position"`
-	Values   []int       `json:"values"`
-	Parts    []play.Part `json:"parts"`
-	NimSum   int         `json:"nim_sum"`
-	Outcome  string      `json:"outcome"`
+	Game     string       `json:"game"`
+	Position string       `json:"position"`
+	Values   []game.Value `json:"values"`
+	Parts    []play.Part  `json:"parts"`
+	NimSum   game.Value   `json:"nim_sum"`
+	Outcome  string       `json:"outcome"`
 	// WinningMove is a winning move, null when the player to move loses.
 	WinningMove *winningMove `json:"winning_move"`
 }
@@ -59,8 +60,8 @@ parts and winning_move.`,
 			if err != nil {
 				return err
 			}
-			if g.Info().Loopy {
-				return fmt.Errorf("%s is loopy (positions can repeat): it has outcomes, not Grundy values; use nimber explain or analyze", g.name)
+			if kind := g.Info().Kind; kind != game.Impartial {
+				return fmt.Errorf("%s is %s (positions can repeat): it has outcomes, not Grundy values; use nimber explain or analyze", g.name, kind)
 			}
 			act := startActivity(cmd.ErrOrStderr(), g.name, 0)
 			a, err := g.Analyze(cmd.Context(), pos, game.Options{Engine: game.Engine(engine)})
@@ -69,7 +70,7 @@ parts and winning_move.`,
 				return g.annotate(err)
 			}
 			rep := grundyReport{Game: g.name, Position: a.Text, NimSum: a.Value, Outcome: a.Outcome.String(),
-				Values: []int{}, Parts: []play.Part{}}
+				Values: []game.Value{}, Parts: []play.Part{}}
 			for _, p := range a.Parts {
 				rep.Values = append(rep.Values, p.Value)
 				rep.Parts = append(rep.Parts, play.Part{Position: p.Text, Value: p.Value})
@@ -86,12 +87,12 @@ parts and winning_move.`,
 			}
 			noun := g.Info().Noun
 			for i, p := range a.Parts {
-				fmt.Fprintf(out, "%s %d: %s, G = %d\n", noun, i+1, g.DescribePart(pos, i), p.Value)
+				fmt.Fprintf(out, "%s %d: %s, G = %v\n", noun, i+1, g.DescribePart(pos, i), p.Value)
 			}
-			if a.Value == 0 {
-				fmt.Fprintf(out, "nim-sum 0: P, the player to move loses\n")
+			if a.Outcome == sg.P {
+				fmt.Fprintf(out, "nim-sum %v: P, the player to move loses\n", a.Value)
 			} else {
-				fmt.Fprintf(out, "nim-sum %d: N, the player to move wins\n", a.Value)
+				fmt.Fprintf(out, "nim-sum %v: N, the player to move wins\n", a.Value)
 			}
 			if w := rep.WinningMove; w != nil {
 				fmt.Fprintf(out, "winning move: in %s %d, %s\n", noun, w.Part+1, w.Move)

@@ -70,8 +70,8 @@ func misereGrundy(cmd *cobra.Command, gf gameFlag, args []string, f misereFlags)
 	if err != nil {
 		return err
 	}
-	if g.Info().Loopy {
-		return fmt.Errorf("%s is loopy (positions can repeat): misère play needs a game that ends", g.name)
+	if kind := g.Info().Kind; kind != game.Impartial {
+		return fmt.Errorf("%s is %s (positions can repeat): misère play needs a game that ends", g.name, kind)
 	}
 	act := startActivity(cmd.ErrOrStderr(), g.name+" (misère)", 0)
 	o, err := misere.OutcomeGame(cmd.Context(), g, pos, f.budget)

@@ -127,14 +127,15 @@ const MaxGameSequence = 1 << 24
 // heap code: by the game's own sequence algorithm or heap by heap, with an
 // apparent period.
 func gameSequence(cmd *cobra.Command, g *chosenGame, f sequenceFlags) error {
-	if !g.Info().Heaps {
+	h, ok := game.HeapsOf(g)
+	if !ok {
 		return fmt.Errorf("%s has no heaps, so no nim-sequence", g.name)
 	}
 	if f.to < 1 || f.to > MaxGameSequence {
 		return fmt.Errorf("--to %d out of range 1..%d", f.to, MaxGameSequence)
 	}
 	start := time.Now()
-	vals, err := g.Sequence(cmd.Context(), f.to)
+	vals, err := h.Sequence(cmd.Context(), f.to)
 	if err != nil {
 		return g.annotateHeaps(err, f.to-1)
 	}

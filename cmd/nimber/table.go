@@ -134,12 +134,12 @@ const MaxTableHeap = 1 << 20
 // row for games with heaps (heaps reports it), else the squares of the
 // board written position.
 func tablePositions(g *chosenGame, to int, position string, maxPositions int) (rows [][]game.Position, heaps bool, err error) {
-	if position == "" && g.Info().Heaps {
+	if h, ok := game.HeapsOf(g); position == "" && ok {
 		if to < 0 || to > MaxTableHeap {
 			return nil, false, fmt.Errorf("--to %d out of range 0..%d", to, MaxTableHeap)
 		}
 		for n := 0; n <= to; n++ {
-			p, err := g.Heap(n)
+			p, err := h.Heap(n)
 			if err != nil {
 				return nil, false, g.annotateHeaps(err, to)
 			}
@@ -154,7 +154,11 @@ func tablePositions(g *chosenGame, to int, position string, maxPositions int) (r
 	if err != nil {
 		return nil, false, g.annotate(err)
 	}
-	if rows, err = g.Squares(pos, maxPositions); err != nil {
+	sq, ok := game.SquaresOf(g)
+	if !ok {
+		return nil, false, fmt.Errorf("%s: this game's positions are not squares of a board, so it has no table", g.name)
+	}
+	if rows, err = sq.Squares(pos, maxPositions); err != nil {
 		return nil, false, fmt.Errorf("%s: %w", g.name, positionsError(err))
 	}
 	return rows, false, nil

@@ -46,7 +46,7 @@ func Run(t *testing.T, g game.Game, starts []string, o Options) {
 	}
 	if o.Depth == 0 {
 		o.Depth = 200
-		if g.Info().Loopy {
+		if g.Info().Kind == game.Loopy {
 			o.Depth = 40
 		}
 	}
@@ -128,19 +128,19 @@ func checkPosition(t *testing.T, ctx context.Context, g game.Game, pos game.Posi
 // compareAnalyses checks that two engines agree on a position.
 func compareAnalyses(t *testing.T, text string, a, b *game.Analysis) {
 	t.Helper()
-	if a.Value != b.Value || a.Outcome != b.Outcome || a.Remoteness != b.Remoteness || len(a.Moves) != len(b.Moves) {
-		t.Fatalf("%q: fast engine value %d %v remoteness %d with %d moves; generic %d %v remoteness %d with %d moves",
+	if !a.Value.Equal(b.Value) || a.Outcome != b.Outcome || a.Remoteness != b.Remoteness || len(a.Moves) != len(b.Moves) {
+		t.Fatalf("%q: fast engine value %v %v remoteness %d with %d moves; generic %v %v remoteness %d with %d moves",
 			text, a.Value, a.Outcome, a.Remoteness, len(a.Moves), b.Value, b.Outcome, b.Remoteness, len(b.Moves))
 	}
 	for i, p := range a.Parts {
-		if p.Value != b.Parts[i].Value {
-			t.Fatalf("%q: part %d value %d (fast), %d (generic)", text, i+1, p.Value, b.Parts[i].Value)
+		if !p.Value.Equal(b.Parts[i].Value) {
+			t.Fatalf("%q: part %d value %v (fast), %v (generic)", text, i+1, p.Value, b.Parts[i].Value)
 		}
 	}
 	for i, m := range a.Moves {
 		n := b.Moves[i]
-		if m.Text != n.Text || m.Value != n.Value || m.Outcome != n.Outcome || m.Remoteness != n.Remoteness || m.Winning != n.Winning {
-			t.Fatalf("%q: move %q: fast %d %v %d, generic %q %d %v %d", text, m.Text, m.Value, m.Outcome, m.Remoteness, n.Text, n.Value, n.Outcome, n.Remoteness)
+		if m.Text != n.Text || !m.Value.Equal(n.Value) || m.Outcome != n.Outcome || m.Remoteness != n.Remoteness || m.Winning != n.Winning {
+			t.Fatalf("%q: move %q: fast %v %v %d, generic %q %v %v %d", text, m.Text, m.Value, m.Outcome, m.Remoteness, n.Text, n.Value, n.Outcome, n.Remoteness)
 		}
 	}
 }
@@ -161,7 +161,7 @@ type search struct {
 const loopyDepth = 12
 
 func newSearch(g game.Game, limit int) *search {
-	return &search{g: g, loopy: g.Info().Loopy, limit: limit, memo: map[string]int{}}
+	return &search{g: g, loopy: g.Info().Kind == game.Loopy, limit: limit, memo: map[string]int{}}
 }
 
 // wins reports whether the player to move from pos wins; ok is false when
@@ -427,8 +427,8 @@ func CheckKnown(t *testing.T, g game.Game, cases []Known) {
 					wins = append(wins, m.Text)
 				}
 			}
-			if a.Value != k.Value || !slices.Equal(wins, k.Wins) {
-				t.Errorf("value %d, winning moves %q; want %d, %q", a.Value, wins, k.Value, k.Wins)
+			if !a.Value.Equal(game.Nimber(k.Value)) || !slices.Equal(wins, k.Wins) {
+				t.Errorf("value %v, winning moves %q; want %d, %q", a.Value, wins, k.Value, k.Wins)
 			}
 		})
 	}
@@ -491,4 +491,29 @@ func Agree[P comparable](t *testing.T, p P, vs ...game.Valuer[P]) int {
 		}
 	}
 	return first
+}
+
+// Nimber returns the Grundy value of v, failing t when v is not a Nimber.
+func Nimber(t testing.TB, v game.Value) int {
+	t.Helper()
+	n, ok := v.Grundy()
+	if !ok {
+		t.Fatalf("value %v is not a Grundy value", v)
+	}
+	return n
+}
+
+// Heap returns the position of a heap of n of g, failing t when g has no
+// heaps or refuses n.
+func Heap(t testing.TB, g game.Game, n int) game.Position {
+	t.Helper()
+	h, ok := game.HeapsOf(g)
+	if !ok {
+		t.Fatalf("the game has no heaps")
+	}
+	pos, err := h.Heap(n)
+	if err != nil {
+		t.Fatalf("Heap(%d): %v", n, err)
+	}
+	return pos
 }

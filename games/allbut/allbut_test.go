@@ -301,7 +301,9 @@ func TestDescribe(t *testing.T) {
 	if info := g.Info(); info.Noun != "heap" || !info.Heaps || !info.Accelerated {
 		t.Errorf("Info = %+v", info)
 	}
-	if _, err := g.Heap(allbut.MaxTokens + 1); err == nil {
+	if h, ok := game.HeapsOf(g); !ok {
+		t.Error("HeapsOf: no heaps")
+	} else if _, err := h.Heap(allbut.MaxTokens + 1); err == nil {
 		t.Error("Heap over the limit gave no error")
 	}
 }

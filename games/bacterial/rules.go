@@ -55,6 +55,17 @@ type part struct {
 // rules is Bacterial Tactics as game.Rules[part, Cut].
 type rules struct{}
 
+// The capabilities of rules.
+var (
+	_ game.Rules[part, Cut]     = rules{}
+	_ game.MoveCells[part, Cut] = rules{}
+	_ game.Board                = rules{}
+	_ game.Accelerator[part]    = rules{}
+	_ game.Memoizer[part]       = rules{}
+	_ game.Sizer[part]          = rules{}
+	_ game.PartDescriber[part]  = rules{}
+)
+
 // Game returns Bacterial Tactics through the game API.
 func Game() game.Game { return game.Of(rules{}) }
 

@@ -45,6 +45,18 @@ type step struct{ to, then int32 }
 // rules is BOI 2008 "Game" as game.Rules[state, step].
 type rules struct{}
 
+// The capabilities of rules.
+var (
+	_ game.Rules[state, step]     = rules{}
+	_ game.Namer[state]           = rules{}
+	_ game.MoveCells[state, step] = rules{}
+	_ game.Board                  = rules{}
+	_ game.Players                = rules{}
+	_ game.Kinded                 = rules{}
+	_ game.Outcomer[state]        = rules{}
+	_ game.Sizer[state]           = rules{}
+)
+
 // Game returns BOI 2008 "Game" through the game API.
 func Game() game.Game { return game.Of(rules{}) }
 
@@ -226,8 +238,8 @@ func (rules) Legend() []game.Symbol {
 
 func (rules) Players() [2]string { return [2]string{"A", "B"} }
 
-// Loopy reports that positions can repeat.
-func (rules) Loopy() bool { return true }
+// Kind reports that positions can repeat: the game is loopy.
+func (rules) Kind() game.Kind { return game.Loopy }
 
 // Outcomes solves every position of the board by SolvePositions.
 func (rules) Outcomes(ctx context.Context, sum game.Sum[state]) (func(state) (sg.Outcome, int, error), error) {

@@ -44,6 +44,18 @@ type part struct {
 // rules is CAOS3 as game.Rules[part, crosscut.Point].
 type rules struct{}
 
+// The capabilities of rules.
+var (
+	_ game.Rules[part, crosscut.Point]     = rules{}
+	_ game.MoveCells[part, crosscut.Point] = rules{}
+	_ game.Board                           = rules{}
+	_ game.Players                         = rules{}
+	_ game.Accelerator[part]               = rules{}
+	_ game.Memoizer[part]                  = rules{}
+	_ game.Sizer[part]                     = rules{}
+	_ game.PartDescriber[part]             = rules{}
+)
+
 // Game returns CAOS3 through the game API.
 func Game() game.Game { return game.Of(rules{}) }
 

@@ -44,6 +44,17 @@ type part struct {
 // rules is Inventor Outlasting as game.Rules[part, crosscut.Point].
 type rules struct{}
 
+// The capabilities of rules.
+var (
+	_ game.Rules[part, crosscut.Point]     = rules{}
+	_ game.MoveCells[part, crosscut.Point] = rules{}
+	_ game.Board                           = rules{}
+	_ game.Accelerator[part]               = rules{}
+	_ game.Memoizer[part]                  = rules{}
+	_ game.Sizer[part]                     = rules{}
+	_ game.PartDescriber[part]             = rules{}
+)
+
 // Game returns Inventor Outlasting through the game API.
 func Game() game.Game { return game.Of(rules{}) }
 

@@ -43,6 +43,20 @@ type rules struct {
 	steps []Step
 }
 
+// The capabilities of rules.
+var (
+	_ game.Rules[token, int32]     = rules{}
+	_ game.Namer[token]            = rules{}
+	_ game.MoveCells[token, int32] = rules{}
+	_ game.Board                   = rules{}
+	_ game.PartDescriber[token]    = rules{}
+	_ game.Accelerator[token]      = rules{}
+	_ game.Memoizer[token]         = rules{}
+	_ game.Indexed[token]          = rules{}
+	_ game.Layout[token]           = rules{}
+	_ game.Sizer[token]            = rules{}
+)
+
 // Game returns the game of tokens moving by steps (Knight when nil).
 func Game(steps []Step) game.Game {
 	if steps == nil {

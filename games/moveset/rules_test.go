@@ -59,7 +59,11 @@ func TestSquaresTableGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := g.Squares(pos, 0)
+	sq, ok := game.SquaresOf(g)
+	if !ok {
+		t.Fatal("SquaresOf: the game's parts are not squares")
+	}
+	rows, err := sq.Squares(pos, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

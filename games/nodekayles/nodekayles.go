@@ -57,6 +57,13 @@ var (
 // vertex may not be its own neighbour.
 type Rules struct{}
 
+// The capabilities of Rules.
+var (
+	_ game.Rules[Part, Move]   = Rules{}
+	_ game.PartDescriber[Part] = Rules{}
+	_ game.Accelerator[Part]   = Rules{}
+)
+
 // graph is a parsed graph: its vertices 0..n-1 in the natural order of
 // their names, and the neighbours of each as a bit set.
 type graph struct {

@@ -200,7 +200,7 @@ func path(n int, cycle bool) string {
 // value analyses the position of text and returns its value.
 func value(t *testing.T, g game.Game, text string) int {
 	t.Helper()
-	return gametest.Analyze(t, g, text).Value
+	return gametest.Nimber(t, gametest.Analyze(t, g, text).Value)
 }
 
 // TestPaths checks that Node Kayles on the path of n vertices is Dawson's

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/game/gametest"
 )
 
 // table is a random finite acyclic game given by its move table: position
@@ -142,7 +143,7 @@ func TestBruteForce(t *testing.T) {
 			n := len(table.keys)
 			values := make([]int, n)
 			for i := range n {
-				values[i] = analyze(t, g, table.keys[i], game.Options{}).Value
+				values[i] = gametest.Nimber(t, analyze(t, g, table.keys[i], game.Options{}).Value)
 			}
 			for range 40 {
 				sum := make([]int, 1+rng.IntN(2))
@@ -152,8 +153,8 @@ func TestBruteForce(t *testing.T) {
 					text[k] = table.keys[sum[k]]
 				}
 				a := analyze(t, g, strings.Join(text, "\n"), game.Options{Engine: game.Generic})
-				if won := s.wins(sum); won != (a.Value != 0) {
-					t.Fatalf("%v: the search says won = %v, the analysis value %d\n%s", text, won, a.Value, table.source())
+				if won := s.wins(sum); won != !a.Value.Equal(game.Nimber(0)) {
+					t.Fatalf("%v: the search says won = %v, the analysis value %v\n%s", text, won, a.Value, table.source())
 				}
 				i := 0 // the moves of the analysis, in the order of the parts
 				for k, p := range sum {
@@ -221,13 +222,13 @@ def moves(p):
 	}
 	g := compile(t, src, Options{}).Game()
 	for n := range to {
-		pos, _ := g.Heap(n)
+		pos := gametest.Heap(t, g, n)
 		a, err := g.Analyze(context.Background(), pos, game.Options{Engine: game.Generic})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a.Value != seq[n] {
-			t.Fatalf("G(%d): Sequence %d, analysis %d", n, seq[n], a.Value)
+		if !a.Value.Equal(game.Nimber(seq[n])) {
+			t.Fatalf("G(%d): Sequence %d, analysis %v", n, seq[n], a.Value)
 		}
 	}
 }
@@ -238,7 +239,10 @@ def moves(p):
 func TestSharedMemo(t *testing.T) {
 	var out strings.Builder
 	r := compile(t, "def moves(n):\n    print(n)\n    return [n - k for k in (1, 2, 5) if k <= n]\n", Options{Print: &out})
-	g := r.Game()
+	g, ok := game.HeapsOf(r.Game())
+	if !ok {
+		t.Fatal("a game of integer positions has no heaps")
+	}
 	var wg sync.WaitGroup
 	values := make([]int, 8)
 	for i := range values {
@@ -253,7 +257,7 @@ func TestSharedMemo(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			values[i] = a.Value
+			values[i], _ = a.Value.Grundy()
 		})
 	}
 	seq, err := r.Sequence(context.Background(), 400)

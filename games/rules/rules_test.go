@@ -86,16 +86,13 @@ func TestSequences(t *testing.T) {
 			fresh := load(t, tc.file)
 			g := fresh.Game()
 			for n, want := range tc.want {
-				pos, err := g.Heap(n)
-				if err != nil {
-					t.Fatal(err)
-				}
+				pos := gametest.Heap(t, g, n)
 				a, err := g.Analyze(context.Background(), pos, game.Options{Engine: game.Generic})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if a.Value != want {
-					t.Fatalf("heap %d: value %d, want %d", n, a.Value, want)
+				if !a.Value.Equal(game.Nimber(want)) {
+					t.Fatalf("heap %d: value %v, want %d", n, a.Value, want)
 				}
 			}
 		})
@@ -114,8 +111,8 @@ func TestExampleValues(t *testing.T) {
 			path[i] = fmt.Sprint(i + 1)
 		}
 		t.Run(fmt.Sprintf("nodekayles/P%d", n), func(t *testing.T) {
-			if a := analyze(t, nk.Game(), strings.Join(path, "-"), game.Options{}); a.Value != dawson[n+1] {
-				t.Fatalf("path of %d: value %d, want %d", n, a.Value, dawson[n+1])
+			if a := analyze(t, nk.Game(), strings.Join(path, "-"), game.Options{}); !a.Value.Equal(game.Nimber(dawson[n+1])) {
+				t.Fatalf("path of %d: value %v, want %d", n, a.Value, dawson[n+1])
 			}
 		})
 	}
@@ -130,7 +127,7 @@ func TestExampleValues(t *testing.T) {
 	for a := range 14 {
 		for b := a; b < 14; b++ {
 			t.Run(fmt.Sprintf("wythoff/%d,%d", a, b), func(t *testing.T) {
-				v := analyze(t, wy.Game(), fmt.Sprintf("%d %d", a, b), game.Options{}).Value
+				v := gametest.Nimber(t, analyze(t, wy.Game(), fmt.Sprintf("%d %d", a, b), game.Options{}).Value)
 				if (v == 0) != losing[[2]int{a, b}] {
 					t.Fatalf("(%d, %d): value %d, losing %v", a, b, v, losing[[2]int{a, b}])
 				}
@@ -146,7 +143,7 @@ func TestExampleValues(t *testing.T) {
 	for n, want := range kayles[1:] {
 		row := strings.Repeat("H", n+1)
 		t.Run("coins/"+row, func(t *testing.T) {
-			if v := analyze(t, coins.Game(), row, game.Options{}).Value; v != want {
+			if v := gametest.Nimber(t, analyze(t, coins.Game(), row, game.Options{}).Value); v != want {
 				t.Fatalf("%s: value %d, want %d", row, v, want)
 			}
 		})
@@ -156,7 +153,7 @@ func TestExampleValues(t *testing.T) {
 	for n := 1; n <= 9; n++ {
 		row := strings.Repeat("HT", n)[:n]
 		t.Run("coins/"+row, func(t *testing.T) {
-			v := analyze(t, coins.Game(), row, game.Options{}).Value
+			v := gametest.Nimber(t, analyze(t, coins.Game(), row, game.Options{}).Value)
 			if (v == 0) != (n%2 == 0) {
 				t.Fatalf("%s: value %d", row, v)
 			}
@@ -288,7 +285,7 @@ func TestNames(t *testing.T) {
 	if r.Title() != "nodekayles" {
 		t.Fatalf("a file without a name has Title %q", r.Title())
 	}
-	if info := r.Game().Info(); !info.Heaps || info.Loopy {
+	if info := r.Game().Info(); !info.Heaps || info.Kind != game.Impartial {
 		t.Fatalf("Info %+v", info)
 	}
 }
