@@ -105,7 +105,7 @@ func Survey(ctx context.Context, job Job, o SurveyOptions) (Result, error) {
 
 // openSequence opens the sequence file path of g for job: resumed when it
 // is the file the job names, unchanged; created afresh otherwise.
-func openSequence(path string, g *heap.Game, job Job) (*seqfile.Writer, *heap.Seq, error) {
+func openSequence(path string, g *heap.Code, job Job) (*seqfile.Writer, *heap.Seq, error) {
 	if job.SeqPath == path && job.SeqSHA256 != "" {
 		if sum, err := store.FileSHA256(path); err == nil && sum == job.SeqSHA256 {
 			return seqfile.Resume(path, g)
@@ -122,7 +122,7 @@ func openSequence(path string, g *heap.Game, job Job) (*seqfile.Writer, *heap.Se
 }
 
 // summarize reports the values of code.
-func summarize(code string, g *heap.Game, vals *heap.Seq) Result {
+func summarize(code string, g *heap.Code, vals *heap.Seq) Result {
 	sum := g.Summarize(vals)
 	r := Result{Code: code, Canonical: sum.Canonical, Heaps: vals.Len(), Status: store.StatusOpen, Period: sum.Period,
 		Preperiod: sum.Preperiod, Saltus: sum.Saltus, LastExceptional: sum.LastExceptional, Mask: sum.Mask,

@@ -14,10 +14,10 @@ import (
 	"strings"
 )
 
-// Game is a finite acyclic impartial game with positions 0..Len()-1: an
+// GameGraph is a finite acyclic impartial game with positions 0..Len()-1: an
 // explicit graph or a move-set board. Options calls yield for every option
 // (position reachable in one move) of position p.
-type Game interface {
+type GameGraph interface {
 	Len() int
 	Options(p int, yield func(q int))
 }
@@ -29,27 +29,27 @@ type Graph struct {
 	Names []string `json:"names,omitempty"`
 }
 
-// Len implements Game.
+// Len implements GameGraph.
 func (g *Graph) Len() int { return len(g.Opts) }
 
-// Options implements Game.
+// Options implements GameGraph.
 func (g *Graph) Options(p int, yield func(q int)) {
 	for _, q := range g.Opts[p] {
 		yield(q)
 	}
 }
 
-// Move says which components a compound move plays in.
-type Move byte
+// MoveRule says which components a compound move plays in.
+type MoveRule byte
 
 // The three move rules.
 const (
-	One  Move = 'o' // exactly one component
-	All  Move = 'a' // every component that has not ended
-	Some Move = 's' // any non-empty set of components
+	One  MoveRule = 'o' // exactly one component
+	All  MoveRule = 'a' // every component that has not ended
+	Some MoveRule = 's' // any non-empty set of components
 	// NotAll is the seed slides' variant, long ending and normal play only:
 	// any non-empty set of components that is not the whole compound.
-	NotAll Move = 'n'
+	NotAll MoveRule = 'n'
 )
 
 // End says when a compound is over.
@@ -72,7 +72,7 @@ const (
 
 // Rule is one of the twelve compounds.
 type Rule struct {
-	Move Move
+	Move MoveRule
 	End  End
 	Play Play
 }
@@ -80,7 +80,7 @@ type Rule struct {
 // Rules returns the twelve compounds.
 func Rules() []Rule {
 	var rs []Rule
-	for _, m := range []Move{One, All, Some} {
+	for _, m := range []MoveRule{One, All, Some} {
 		for _, e := range []End{Long, Short} {
 			for _, p := range []Play{Normal, Misere} {
 				rs = append(rs, Rule{m, e, p})
@@ -91,7 +91,7 @@ func Rules() []Rule {
 }
 
 var (
-	moveNames = map[Move]string{One: "one", All: "all", Some: "some", NotAll: "not-all"}
+	moveNames = map[MoveRule]string{One: "one", All: "all", Some: "some", NotAll: "not-all"}
 	endNames  = map[End]string{Long: "long", Short: "short"}
 	playNames = map[Play]string{Normal: "normal", Misere: "misere"}
 )

@@ -40,7 +40,7 @@ func (e *SearchLimitError) Error() string {
 // The order of the components does not matter: the search keys its memo by
 // the sorted multiset of positions. Its recursion depth is at most the sum
 // of the components' game lengths, so it suits small games.
-func Search(ctx context.Context, g Game, components []int, r Rule, limit int) (firstWins bool, err error) {
+func Search(ctx context.Context, g GameGraph, components []int, r Rule, limit int) (firstWins bool, err error) {
 	switch r.Move {
 	case One, All, Some:
 	default:
@@ -69,7 +69,7 @@ func Search(ctx context.Context, g Game, components []int, r Rule, limit int) (f
 // (DecideNotAll, and the test that compares the two); under the other
 // reading ("all" = all components not ended) that rule fails, e.g. on the
 // graph {0: [], 1: [0]} with components (1, 1), which is N.
-func SearchNotAll(ctx context.Context, g Game, components []int, limit int) (firstWins bool, err error) {
+func SearchNotAll(ctx context.Context, g GameGraph, components []int, limit int) (firstWins bool, err error) {
 	s := newSearcher(ctx, g, Rule{Some, Long, Normal}, limit)
 	s.notAll = true
 	return s.run(components)
@@ -85,7 +85,7 @@ const (
 // searcher is the state of one exhaustive search.
 type searcher struct {
 	ctx    context.Context
-	g      Game
+	g      GameGraph
 	rule   Rule
 	notAll bool // SearchNotAll: move in a non-empty set of live components, not every component
 	limit  int
@@ -94,7 +94,7 @@ type searcher struct {
 	steps  int
 }
 
-func newSearcher(ctx context.Context, g Game, r Rule, limit int) *searcher {
+func newSearcher(ctx context.Context, g GameGraph, r Rule, limit int) *searcher {
 	return &searcher{ctx: ctx, g: g, rule: r, limit: limit, memo: map[string]byte{}, opts: map[int][]int{}}
 }
 

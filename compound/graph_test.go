@@ -299,7 +299,7 @@ func graphTestDAG(rng *rand.Rand, n, most int) *Graph {
 
 // checkTopologicalOrder checks that order lists every position of g once,
 // each after all its options.
-func checkTopologicalOrder(t *testing.T, g Game, order []int32) {
+func checkTopologicalOrder(t *testing.T, g GameGraph, order []int32) {
 	t.Helper()
 	n := g.Len()
 	if len(order) != n {

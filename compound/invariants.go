@@ -39,7 +39,7 @@ func (w W) String() string {
 // Invariants holds, for every position of a game, the values that decide
 // the twelve compounds.
 type Invariants struct {
-	game Game
+	game GameGraph
 	// G is the Grundy value (ended: 0), GMisere the misère Grundy value
 	// (ended: 1).
 	G, GMisere []int32
@@ -109,7 +109,7 @@ func (inv *Invariants) Number(f string, p int) (int, error) {
 // Compute returns every invariant of every position of g in one pass over
 // the positions in topological order (options first), without recursion.
 // It fails when g has a cycle, and returns ctx's error once cancelled.
-func Compute(ctx context.Context, g Game) (*Invariants, error) {
+func Compute(ctx context.Context, g GameGraph) (*Invariants, error) {
 	order, err := TopologicalOrderContext(ctx, g)
 	if err != nil {
 		return nil, err

@@ -207,7 +207,7 @@ func (inv *Invariants) decideMisereSum(ctx context.Context, components []int) (V
 // compound under rule r, and which components moved; yield returns false
 // to stop. A compound under the short rule with an ended component has no
 // move.
-func CompoundMoves(g Game, components []int, r Rule, yield func(next []int, moved []int) bool) {
+func CompoundMoves(g GameGraph, components []int, r Rule, yield func(next []int, moved []int) bool) {
 	var live []int
 	for i, c := range components {
 		ended := true

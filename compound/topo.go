@@ -19,7 +19,7 @@ type positionNamer interface {
 
 // positionName names position p of g in a cycle: its name when g has names, else
 // its index.
-func positionName(g Game, p int) string {
+func positionName(g GameGraph, p int) string {
 	if nm, ok := g.(positionNamer); ok {
 		return clipText(nm.Name(p))
 	}
@@ -35,13 +35,13 @@ func positionName(g Game, p int) string {
 // which. It calls g.Options three times per position, which must yield the
 // same options each time (an 8192 x 8192 knight board takes about 8 s and
 // 1.8 GB).
-func TopologicalOrder(g Game) ([]int32, error) {
+func TopologicalOrder(g GameGraph) ([]int32, error) {
 	return TopologicalOrderContext(context.Background(), g)
 }
 
 // TopologicalOrderContext is TopologicalOrder that stops with ctx's error
 // once ctx is done.
-func TopologicalOrderContext(ctx context.Context, g Game) ([]int32, error) {
+func TopologicalOrderContext(ctx context.Context, g GameGraph) ([]int32, error) {
 	n := g.Len()
 	if n < 0 || n > math.MaxInt32 {
 		return nil, fmt.Errorf("game has %d positions, more than %d", n, math.MaxInt32)
@@ -91,7 +91,7 @@ func TopologicalOrderContext(ctx context.Context, g Game) ([]int32, error) {
 // given the number of options of every position (which it counts down) and
 // of all of them; offsets of type T index the lists of parents. It returns
 // fewer than g.Len() positions when g has a cycle, or when ctx is done.
-func kahn[T int32 | int](ctx context.Context, g Game, left []int32, edges int) []int32 {
+func kahn[T int32 | int](ctx context.Context, g GameGraph, left []int32, edges int) []int32 {
 	n := len(left)
 	// parents[start[q]:start[q+1]] lists the positions having q as an
 	// option (with repetitions when an option is listed twice). start[q]
@@ -150,7 +150,7 @@ func kahn[T int32 | int](ctx context.Context, g Game, left []int32, edges int) [
 // could not be placed either, so walking from one to such an option must
 // come back to a position already visited: the walk from there on is a
 // cycle.
-func topoFindCycle(g Game, left []int32) error {
+func topoFindCycle(g GameGraph, left []int32) error {
 	start := -1
 	for p, l := range left {
 		if l > 0 {
@@ -181,7 +181,7 @@ func topoFindCycle(g Game, left []int32) error {
 
 // topoCycleError names the positions of cycle (whose last is its first), the
 // middle ones elided when there are many.
-func topoCycleError(g Game, cycle []int) error {
+func topoCycleError(g GameGraph, cycle []int) error {
 	const head, tail = 8, 4
 	var parts []string
 	if len(cycle) <= head+tail+1 {

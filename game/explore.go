@@ -13,7 +13,7 @@ const DefaultExploreLimit = 1 << 20
 
 // Graph is the explicit game graph of the positions reachable from some
 // starting positions: positions 0..Len()-1, each with its options. It is
-// what the compound engine works on (compound.Game), and it names its
+// what the compound engine works on (compound.GameGraph), and it names its
 // positions (Game.Name).
 type Graph struct {
 	opts  [][]int32

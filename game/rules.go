@@ -23,12 +23,12 @@ type Sum[P comparable] struct {
 // move of a part. Every solver, play, analysis, compound, table and the web
 // work through it.
 //
-// Moves (sg.Game) yields every move of a part once, with the independent
+// Moves (sg.Mover) yields every move of a part once, with the independent
 // parts it leaves (none when it leaves nothing); the move and the parts are
 // valid until the next step of the iteration. Together the moves must make
 // a finite acyclic game, unless the game is Loopy.
 type Rules[P comparable, M any] interface {
-	sg.Game[P, M]
+	sg.Mover[P, M]
 	// Parse reads a position written in the game's position format. It
 	// checks the syntax and the rules; Check says whether it is too large
 	// to solve.

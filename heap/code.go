@@ -12,12 +12,12 @@ import (
 	"nimber/game"
 )
 
-// Game is a heap game: from one heap, a move removes k tokens (k = 0 for
+// Code is a heap game: from one heap, a move removes k tokens (k = 0 for
 // pure splitting) and leaves a number of non-empty heaps, as its code allows.
-type Game struct {
+type Code struct {
 	game.HeapText
-	// Code is the code as given.
-	Code string
+	// Text is the code as given.
+	Text string
 	// Digits[k] is the code digit for removing k tokens: bit 1 allows
 	// leaving no heap (the heap had exactly k tokens), bit 2 one heap, bit 4
 	// two heaps, bit 8 three heaps.
@@ -29,11 +29,11 @@ type Game struct {
 
 // The capabilities of Game.
 var (
-	_ game.Rules[int, Move]   = (*Game)(nil)
-	_ game.Heaps[int]         = (*Game)(nil)
-	_ game.Accelerator[int]   = (*Game)(nil)
-	_ game.Sizer[int]         = (*Game)(nil)
-	_ game.PartDescriber[int] = (*Game)(nil)
+	_ game.Rules[int, Move]   = (*Code)(nil)
+	_ game.Heaps[int]         = (*Code)(nil)
+	_ game.Accelerator[int]   = (*Code)(nil)
+	_ game.Sizer[int]         = (*Code)(nil)
+	_ game.PartDescriber[int] = (*Code)(nil)
 )
 
 // MaxHeaps is the most heaps a move may leave (bit 8 of a hexadecimal digit).
@@ -45,11 +45,11 @@ const MaxDigits = 1 << 16
 // Parse reads a game: an octal or hexadecimal code ("0.07", ".07", "4.07",
 // "0.137", "0.8F"), Grundy's game ("grundy" or CGSuite's "4!.0"), or a
 // subtraction game ("sub:1,3,4").
-func Parse(code string) (*Game, error) {
+func Parse(code string) (*Code, error) {
 	s := strings.TrimSpace(code)
 	switch strings.ToLower(s) {
 	case "grundy", "4!.0":
-		return &Game{Code: s, Digits: []uint8{4}, Unequal: true}, nil
+		return &Code{Text: s, Digits: []uint8{4}, Unequal: true}, nil
 	}
 	if rest, ok := strings.CutPrefix(strings.ToLower(s), "sub:"); ok {
 		return parseSubtraction(s, rest)
@@ -71,7 +71,7 @@ func Parse(code string) (*Game, error) {
 	if len(digits) > MaxDigits {
 		return nil, fmt.Errorf("code %q: more than %d digits", clip(code), MaxDigits)
 	}
-	g := &Game{Code: s, Digits: make([]uint8, len(digits))}
+	g := &Code{Text: s, Digits: make([]uint8, len(digits))}
 	for i, c := range digits {
 		v, err := strconv.ParseUint(string(c), 16, 8)
 		if err != nil {
@@ -89,7 +89,7 @@ func Parse(code string) (*Game, error) {
 	return g, nil
 }
 
-func parseSubtraction(code, list string) (*Game, error) {
+func parseSubtraction(code, list string) (*Code, error) {
 	var set []int
 	for _, f := range strings.Split(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -100,7 +100,7 @@ func parseSubtraction(code, list string) (*Game, error) {
 	}
 	slices.Sort(set)
 	set = slices.Compact(set)
-	g := &Game{Code: code, Digits: make([]uint8, set[len(set)-1]+1)}
+	g := &Code{Text: code, Digits: make([]uint8, set[len(set)-1]+1)}
 	for _, s := range set {
 		g.Digits[s] = 3 // remove s, leaving nothing or one heap
 	}
@@ -115,11 +115,11 @@ func clip(s string) string {
 }
 
 // MaxRemoval returns t, the largest number of tokens a move removes.
-func (g *Game) MaxRemoval() int { return len(g.Digits) - 1 }
+func (g *Code) MaxRemoval() int { return len(g.Digits) - 1 }
 
 // Octal reports whether the game is octal (no digit above 7, no unequal
 // split): the games the Guy–Smith periodicity theorem covers.
-func (g *Game) Octal() bool {
+func (g *Code) Octal() bool {
 	if g.Unequal {
 		return false
 	}
@@ -132,7 +132,7 @@ func (g *Game) Octal() bool {
 }
 
 // String returns the code in canonical form, e.g. "0.07" or "4!.0".
-func (g *Game) String() string {
+func (g *Code) String() string {
 	var b strings.Builder
 	b.WriteString(strconv.FormatUint(uint64(g.Digits[0]), 16))
 	if g.Unequal {

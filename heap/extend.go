@@ -10,7 +10,7 @@ import (
 // with an Extender, that is the sparse-space algorithm on all cores until a
 // period is proven, and the period after that. Callers that compute in
 // chunks (checkpoints, progress) keep an Extender instead.
-func (gm *Game) Extend(ctx context.Context, g *Seq, to int) error {
+func (gm *Code) Extend(ctx context.Context, g *Seq, to int) error {
 	return gm.NewExtender(g).Extend(ctx, to)
 }
 
@@ -23,7 +23,7 @@ func (gm *Game) Extend(ctx context.Context, g *Seq, to int) error {
 // condition proves one, every further value is G(n) = G(n-p), at the cost
 // of a copy.
 type Extender struct {
-	gm        *Game
+	gm        *Code
 	s         *sparser
 	err       error
 	period    int // > 0: a proven period, which gives every further value
@@ -36,17 +36,17 @@ const periodCheckFirst = 1 << 10
 
 // NewExtender returns an Extender of g, which it appends to. Nothing else
 // may change g while the Extender is in use.
-func (gm *Game) NewExtender(g *Seq) *Extender {
+func (gm *Code) NewExtender(g *Seq) *Extender {
 	return newExtender(gm, g, runtime.GOMAXPROCS(0), defaultSparseTuning)
 }
 
 // NewExtenderWorkers is NewExtender on at most workers goroutines (at
 // least one), for callers that run several sequences at once.
-func (gm *Game) NewExtenderWorkers(g *Seq, workers int) *Extender {
+func (gm *Code) NewExtenderWorkers(g *Seq, workers int) *Extender {
 	return newExtender(gm, g, max(1, workers), defaultSparseTuning)
 }
 
-func newExtender(gm *Game, g *Seq, workers int, tu sparseTuning) *Extender {
+func newExtender(gm *Code, g *Seq, workers int, tu sparseTuning) *Extender {
 	return &Extender{gm: gm, s: newSparser(gm, g, workers, tu), nextCheck: max(periodCheckFirst, g.Len())}
 }
 
@@ -114,7 +114,7 @@ func LastRare(g *Seq, mask uint16) int {
 // algorithm would choose (the one making the fewest heaps rare), how many
 // heaps are rare under it, and the largest value. It reads g twice and
 // needs no memory per heap.
-func (gm *Game) RareStats(g *Seq) SparseStats {
+func (gm *Code) RareStats(g *Seq) SparseStats {
 	var st SparseStats
 	hist := new([1 << 16]int)
 	for a := 1; a < g.Len(); a++ {

@@ -34,7 +34,7 @@ func joinHeaps(heaps []int, sep string) string {
 // Describe says a move: "take 1, leaving heaps 3 and 3", "take 2, leaving
 // heap 5", "take 4, leaving nothing"; a split without taking is "split
 // into heaps 3 and 4".
-func (gm *Game) Describe(n int, m Move) string {
+func (gm *Code) Describe(n int, m Move) string {
 	left := "nothing"
 	switch len(m.Left) {
 	case 0:
@@ -50,10 +50,10 @@ func (gm *Game) Describe(n int, m Move) string {
 }
 
 // Check refuses heaps over MaxHeap and more than MaxParts heaps.
-func (gm *Game) Check(s game.Sum[int]) error { return game.CheckHeaps(s, MaxHeap, MaxParts) }
+func (gm *Code) Check(s game.Sum[int]) error { return game.CheckHeaps(s, MaxHeap, MaxParts) }
 
 // Heap implements game.Heaps.
-func (gm *Game) Heap(n int) (int, error) {
+func (gm *Code) Heap(n int) (int, error) {
 	if n < 0 || n > MaxHeap {
 		return 0, fmt.Errorf("heap %d out of range 0..%d", n, MaxHeap)
 	}
@@ -62,7 +62,7 @@ func (gm *Game) Heap(n int) (int, error) {
 
 // Accelerate implements game.Accelerator: the nim-sequence up to the
 // largest heap of s, by Extend.
-func (gm *Game) Accelerate(ctx context.Context, s game.Sum[int]) (game.Valuer[int], error) {
+func (gm *Code) Accelerate(ctx context.Context, s game.Sum[int]) (game.Valuer[int], error) {
 	largest := 0
 	for _, n := range s.Parts {
 		largest = max(largest, n)
@@ -86,7 +86,7 @@ func (v seqValuer) Grundy(_ context.Context, n int) (int, error) {
 
 // Memory estimates the bytes of the nim-sequence up to the largest heap of
 // s, with the sparse engine's tables.
-func (gm *Game) Memory(s game.Sum[int]) int64 {
+func (gm *Code) Memory(s game.Sum[int]) int64 {
 	largest := 0
 	for _, n := range s.Parts {
 		largest = max(largest, n)

@@ -24,7 +24,7 @@ type Period struct {
 // agreement covering at least three periods and half of g), unproven;
 // failing that, the smallest apparent arithmetic period (G(n+p) = G(n) + s,
 // s > 0, on the same terms), unproven; ok is false when there is none.
-func (gm *Game) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
+func (gm *Code) FindPeriod(g *Seq, maxPeriod int) (per Period, ok bool) {
 	return FindPeriod(g, maxPeriod, gm.MaxRemoval(), gm.Octal())
 }
 
@@ -163,7 +163,7 @@ type Summary struct {
 
 // Summarize returns the Summary of the values g of the game: FindPeriod
 // over every period up to half of g, and RareStats.
-func (gm *Game) Summarize(g *Seq) Summary {
+func (gm *Code) Summarize(g *Seq) Summary {
 	st := gm.RareStats(g)
 	sum := Summary{Canonical: gm.String(), Octal: gm.Octal(), Largest: int(st.Largest), Mask: int(st.Mask), Rare: st.Rare,
 		LastRare: LastRare(g, st.Mask), LastExceptional: -1}

@@ -104,7 +104,7 @@ func TestArithmeticPeriod(t *testing.T) {
 
 // findPeriodSlow is FindPeriod written plainly: every p, walked from the
 // end, then the arithmetic periods the same way.
-func findPeriodSlow(gm *Game, g []uint16) (Period, bool) {
+func findPeriodSlow(gm *Code, g []uint16) (Period, bool) {
 	n, t := len(g), gm.MaxRemoval()
 	var apparent Period
 	for p := 1; p <= n/2; p++ {
@@ -144,7 +144,7 @@ func findPeriodSlow(gm *Game, g []uint16) (Period, bool) {
 // random prefix, with rare exceptions, for an octal game and two others.
 func TestFindPeriodMatchesSlow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	var games []*Game
+	var games []*Code
 	for _, code := range []string{"0.77", "0.137", "grundy", "0.8"} {
 		gm, _ := Parse(code)
 		games = append(games, gm)

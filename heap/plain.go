@@ -16,13 +16,13 @@ type Move struct {
 // Moves returns every move from a heap of n tokens, in order of the tokens
 // taken, then the heaps left, each with the heaps it leaves (Move.Left).
 // The Left slice is reused from one move to the next.
-func (gm *Game) Moves(n int) iter.Seq2[Move, []int] {
+func (gm *Code) Moves(n int) iter.Seq2[Move, []int] {
 	return func(yield func(Move, []int) bool) { gm.moves(n, yield) }
 }
 
 // moves calls yield for every move from a heap of n tokens, until it
 // returns false.
-func (gm *Game) moves(n int, yield func(Move, []int) bool) {
+func (gm *Code) moves(n int, yield func(Move, []int) bool) {
 	var buf [MaxHeaps]int
 	emit := func(k int, heaps ...int) bool {
 		left := append(buf[:0], heaps...)
@@ -60,7 +60,7 @@ func (gm *Game) moves(n int, yield func(Move, []int) bool) {
 
 // Options calls yield with the value of every option of a heap of n tokens,
 // given the values g of all smaller heaps: the definition, move by move.
-func (gm *Game) Options(n int, g []uint16, yield func(v int)) {
+func (gm *Code) Options(n int, g []uint16, yield func(v int)) {
 	for _, left := range gm.Moves(n) {
 		v := uint16(0)
 		for _, h := range left {
@@ -73,7 +73,7 @@ func (gm *Game) Options(n int, g []uint16, yield func(v int)) {
 // Plain extends the nim-sequence g (values of heaps 0..len(g)-1) to heaps
 // 0..to-1 by the definition: the mex of every option's value. It is the
 // obviously correct twin of the fast engine, O(n^2) for octal games.
-func (gm *Game) Plain(ctx context.Context, g []uint16, to int) ([]uint16, error) {
+func (gm *Code) Plain(ctx context.Context, g []uint16, to int) ([]uint16, error) {
 	seen := make([]uint32, 0)
 	var stamp uint32
 	for n := len(g); n < to; n++ {

@@ -47,11 +47,11 @@ type SparseStats struct {
 // Sparse appends to g; on an error g holds the values computed so far. It
 // fails if a value would exceed 65535, and for to > MaxSequence. Besides g, it
 // needs a few hundred KB of tables, one bit per heap, and the rare heaps.
-func (gm *Game) Sparse(ctx context.Context, g *Seq, to int, workers int) (SparseStats, error) {
+func (gm *Code) Sparse(ctx context.Context, g *Seq, to int, workers int) (SparseStats, error) {
 	return gm.sparse(ctx, g, to, workers, defaultSparseTuning)
 }
 
-func (gm *Game) sparse(ctx context.Context, g *Seq, to, workers int, tu sparseTuning) (SparseStats, error) {
+func (gm *Code) sparse(ctx context.Context, g *Seq, to, workers int, tu sparseTuning) (SparseStats, error) {
 	s := newSparser(gm, g, workers, tu)
 	err := s.run(ctx, to)
 	return s.stats(), err
@@ -99,7 +99,7 @@ func heapAt(x int) uint32 { return uint32(max(x, 0)) }
 const sparseCtxWork = 1 << 22
 
 type sparser struct {
-	gm      *Game
+	gm      *Code
 	g       *Seq
 	workers int
 	tu      sparseTuning
@@ -130,7 +130,7 @@ type sparser struct {
 	work      int
 }
 
-func newSparser(gm *Game, g *Seq, workers int, tu sparseTuning) *sparser {
+func newSparser(gm *Code, g *Seq, workers int, tu sparseTuning) *sparser {
 	s := &sparser{
 		gm: gm, g: g, workers: max(workers, 1), tu: tu,
 		rareTab: new([1 << 16]bool), hist: new([1 << 16]int),

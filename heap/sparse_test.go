@@ -21,14 +21,14 @@ var tinySparse = sparseTuning{
 
 // sparseVals runs the sparse engine from a copy of prefix and returns the
 // values as a slice.
-func sparseVals(gm *Game, ctx context.Context, prefix []uint16, to, workers int, tu sparseTuning) ([]uint16, SparseStats, error) {
+func sparseVals(gm *Code, ctx context.Context, prefix []uint16, to, workers int, tu sparseTuning) ([]uint16, SparseStats, error) {
 	g := NewSeq(prefix)
 	st, err := gm.sparse(ctx, g, to, workers, tu)
 	return g.Values(0, g.Len()), st, err
 }
 
 // plainValues is Plain from scratch, failing the test on an error.
-func plainValues(t testing.TB, gm *Game, to int) []uint16 {
+func plainValues(t testing.TB, gm *Code, to int) []uint16 {
 	t.Helper()
 	want, err := gm.Plain(context.Background(), nil, to)
 	if err != nil {
@@ -40,7 +40,7 @@ func plainValues(t testing.TB, gm *Game, to int) []uint16 {
 // checkSparse compares Sparse with want, from scratch and from the prefix
 // of from values, with the workers given (1 and 2 by default), with the
 // default and the tiny tuning; and checks the stats.
-func checkSparse(t *testing.T, gm *Game, want []uint16, from int, workerCounts ...int) {
+func checkSparse(t *testing.T, gm *Code, want []uint16, from int, workerCounts ...int) {
 	t.Helper()
 	if len(workerCounts) == 0 {
 		workerCounts = []int{1, 2}
@@ -71,7 +71,7 @@ func firstDiff(got, want []uint16) int {
 	return -1
 }
 
-func checkStats(t *testing.T, gm *Game, g []uint16, st SparseStats) {
+func checkStats(t *testing.T, gm *Code, g []uint16, st SparseStats) {
 	t.Helper()
 	rare, largest := 0, uint16(0)
 	for _, v := range g {
@@ -104,8 +104,8 @@ func TestSparseAllOctal3(t *testing.T) {
 		t.Run(fmt.Sprint(d0), func(t *testing.T) {
 			t.Parallel()
 			for d := range 512 {
-				gm := &Game{Digits: []uint8{d0, uint8(d >> 6), uint8(d >> 3 & 7), uint8(d & 7)}}
-				gm.Code = gm.String()
+				gm := &Code{Digits: []uint8{d0, uint8(d >> 6), uint8(d >> 3 & 7), uint8(d & 7)}}
+				gm.Text = gm.String()
 				want := plainValues(t, gm, to)
 				checkSparse(t, gm, want, to/3)
 				checkExtend(t, gm, want)
@@ -115,7 +115,7 @@ func TestSparseAllOctal3(t *testing.T) {
 }
 
 // checkExtend compares Extend (which fills in a proven period) with want.
-func checkExtend(t *testing.T, gm *Game, want []uint16) {
+func checkExtend(t *testing.T, gm *Code, want []uint16) {
 	t.Helper()
 	g := &Seq{}
 	if err := gm.Extend(context.Background(), g, len(want)); err != nil {
@@ -148,7 +148,7 @@ func TestSparseGames(t *testing.T) {
 		{"0.000000000004", long(3000)}, {"sub:1,3,4", 1000}, {"0.77", long(5000)},
 		{"4!.4", long(3000)}, {"0.127", long(3000)},
 	} {
-		gm := &Game{Code: tc.code, Digits: []uint8{4, 4}, Unequal: true} // unequal splits, also after taking one
+		gm := &Code{Text: tc.code, Digits: []uint8{4, 4}, Unequal: true} // unequal splits, also after taking one
 		if tc.code != "4!.4" {
 			var err error
 			if gm, err = Parse(tc.code); err != nil {

@@ -45,7 +45,7 @@ func (e *LimitError) Error() string {
 // learns (each heap's options, the value of every position searched), so
 // later questions are answered faster. It is not safe for concurrent use.
 type Solver struct {
-	g       *heap.Game
+	g       *heap.Code
 	budget  int
 	options map[int][][]int // heap -> its options, each sorted, without zero games
 	value   map[string]int  // position -> misère Grundy value
@@ -68,7 +68,7 @@ type Solver struct {
 
 // New returns a solver of g keeping at most budget positions
 // (DefaultBudget when budget <= 0).
-func New(g *heap.Game, budget int) *Solver {
+func New(g *heap.Code, budget int) *Solver {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}

@@ -47,7 +47,7 @@ func TestGenusKayles(t *testing.T) {
 // rules: the player to move wins when he has no move or a move after
 // which the opponent does not win. Positions are the heaps in order, as
 // played, with nothing dropped or sorted.
-func twinWins(g *heap.Game, heaps []int, memo map[string]bool) bool {
+func twinWins(g *heap.Code, heaps []int, memo map[string]bool) bool {
 	k := fmt.Sprint(heaps)
 	if w, ok := memo[k]; ok {
 		return w
@@ -104,7 +104,7 @@ func TestOutcomeAgainstTwin(t *testing.T) {
 	t.Logf("methods: %v", methods)
 }
 
-func hasMove(g *heap.Game, heaps []int) bool {
+func hasMove(g *heap.Code, heaps []int) bool {
 	for _, h := range heaps {
 		for range g.Moves(h) {
 			return true
@@ -113,7 +113,7 @@ func hasMove(g *heap.Game, heaps []int) bool {
 	return false
 }
 
-func isOption(g *heap.Game, heaps, after []int) bool {
+func isOption(g *heap.Code, heaps, after []int) bool {
 	for i, h := range heaps {
 		for _, left := range g.Moves(h) {
 			if slices.Equal(slices.Concat(heaps[:i], left, heaps[i+1:]), after) {

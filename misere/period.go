@@ -29,7 +29,7 @@ type Periodicity struct {
 // 0..N of a quotient of g, with the smallest period that gives one; ok is
 // false when there is none, or g splits heaps into unequal parts only
 // (Grundy's game), which breaks the argument.
-func periodic(g *heap.Game, img []int32) (Periodicity, bool) {
+func periodic(g *heap.Code, img []int32) (Periodicity, bool) {
 	if g.Unequal {
 		return Periodicity{}, false
 	}

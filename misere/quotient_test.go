@@ -19,7 +19,7 @@ import (
 // rules (g.Moves), memoised by the sorted heaps and nothing else: the
 // player to move wins when he cannot move or can move to a sum the
 // opponent does not win.
-func sortedTwin(g *heap.Game, heaps []int, memo map[string]bool) bool {
+func sortedTwin(g *heap.Code, heaps []int, memo map[string]bool) bool {
 	heaps = slices.Sorted(slices.Values(heaps))
 	kb := make([]byte, 0, 2*len(heaps))
 	for _, h := range heaps {
@@ -336,7 +336,7 @@ func TestOutcomeGameAgainstTwin(t *testing.T) {
 	}
 }
 
-func mustParse(t *testing.T, code string) *heap.Game {
+func mustParse(t *testing.T, code string) *heap.Code {
 	g, err := heap.Parse(code)
 	if err != nil {
 		t.Fatal(err)

@@ -30,7 +30,7 @@ func benchBoards(n int) map[string]string {
 // of perfect play.
 func benchReplay(b *testing.B, name, start string, plies int) {
 	g := lookupGame(b, name)
-	var moves []Move
+	var moves []Choice
 	for range plies {
 		s, err := Replay(b.Context(), g, start, moves, game.Options{})
 		if err != nil {

@@ -49,7 +49,7 @@ type ExplainedPart struct {
 
 // ExplainedMove is a legal move with what it leaves.
 type ExplainedMove struct {
-	Move
+	Choice
 	// Position is the whole position after the move.
 	Position string `json:"position"`
 	// Value, Outcome and Remoteness are those of the position after the
@@ -85,7 +85,7 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 			e.Remoteness = intPtr(a.Remoteness)
 		}
 		for i, m := range a.Moves {
-			e.Moves[i] = ExplainedMove{Move: Move{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
+			e.Moves[i] = ExplainedMove{Choice: Choice{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
 				Value: m.Value, Outcome: m.Outcome.String(), Parts: []Part{}, Winning: m.Winning}
 			if a.HasRemoteness {
 				e.Moves[i].Remoteness = intPtr(m.Remoteness)
@@ -135,7 +135,7 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 			after = append(after, Part{Position: g.Format(l), Value: m.LeafValues[k]})
 		}
 		after = append(after, parts[m.Part+1:]...)
-		e.Moves[i] = ExplainedMove{Move: Move{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
+		e.Moves[i] = ExplainedMove{Choice: Choice{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
 			Value: m.Value, Outcome: m.Outcome.String(), Remoteness: remoteness(m.Next), Parts: after, Winning: m.Winning}
 	}
 	return e, nil

@@ -120,7 +120,7 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 		}
 		for i, m := range e.Moves {
 			if m.Part != moves[i].Part || m.Text != moves[i].Text || m.Position != g.Format(moves[i].Next) {
-				t.Fatalf("%s: move %d is %+v, want %q in part %d", where, i, m.Move, moves[i].Text, moves[i].Part)
+				t.Fatalf("%s: move %d is %+v, want %q in part %d", where, i, m.Choice, moves[i].Text, moves[i].Part)
 			}
 			checkExplained(t, fmt.Sprintf("%s, move %q", where, m.Text), m.Value, m.Outcome, m.Remoteness, m.Parts,
 				bruteRemoteness(t, g, moves[i].Next, memo))

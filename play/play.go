@@ -23,9 +23,9 @@ import (
 // MaxMoves bounds the moves Replay plays.
 const MaxMoves = 10000
 
-// Move is a move as a player names it: the part it is made in (0-based, as
+// Choice is a move as a player names it: the part it is made in (0-based, as
 // the legal moves list it) and its description in the game's words.
-type Move struct {
+type Choice struct {
 	Part int    `json:"part"`
 	Text string `json:"move"`
 }
@@ -38,7 +38,7 @@ type Part struct {
 
 // Option is a legal move with what it leads to.
 type Option struct {
-	Move
+	Choice
 	// Cells are the board cells the move is made on (board games).
 	Cells []game.Cell `json:"cells,omitempty"`
 	// Position is the position after the move.
@@ -63,7 +63,7 @@ type State struct {
 	Position string   `json:"position"`
 	Board    []string `json:"board,omitempty"`
 	// Moves are the moves played, never nil.
-	Moves []Move `json:"moves"`
+	Moves []Choice `json:"moves"`
 	// ToMove names the player to move (Game.Info().Players).
 	ToMove string `json:"to_move"`
 	// Over reports that the player to move has no move; Winner is then the
@@ -85,7 +85,7 @@ type State struct {
 	// Legal lists every legal move, never nil, in the order of Game.Moves.
 	Legal []Option `json:"legal_moves"`
 
-	engine Move // the move of perfect play, when there is a move
+	engine Choice // the move of perfect play, when there is a move
 }
 
 // EngineMove returns the move of perfect play (game.Analysis.EngineMove):
@@ -93,9 +93,9 @@ type State struct {
 // a draw, else one that loses as late as possible in a loopy game and the
 // first move in others (ReplayAndReply then looks for the longest losing
 // line). ok is false when the game is over.
-func (s *State) EngineMove() (m Move, ok bool) {
+func (s *State) EngineMove() (m Choice, ok bool) {
 	if s.Over {
-		return Move{}, false
+		return Choice{}, false
 	}
 	return s.engine, true
 }
@@ -104,7 +104,7 @@ func (s *State) EngineMove() (m Move, ok bool) {
 // why.
 type MoveError struct {
 	Number int
-	Move   Move
+	Move   Choice
 	Err    error
 }
 
@@ -118,7 +118,7 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // legality, and analyses the position reached under the options o.
 // Errors: the game's for a bad start, a *MoveError for the first illegal
 // move, more than MaxMoves moves, and ctx's error once ctx is done.
-func Replay(ctx context.Context, g game.Game, start string, moves []Move, o game.Options) (*State, error) {
+func Replay(ctx context.Context, g game.Game, start string, moves []Choice, o game.Options) (*State, error) {
 	s, _, err := replay(ctx, g, start, moves, o)
 	return s, err
 }
@@ -126,7 +126,7 @@ func Replay(ctx context.Context, g game.Game, start string, moves []Move, o game
 // ReplayAndReply is Replay followed by the engine's move when the game is
 // not over: it returns the position after that move and the move (nil when
 // the game was over). The start is solved once for both positions.
-func ReplayAndReply(ctx context.Context, g game.Game, start string, moves []Move, o game.Options) (*State, *Move, error) {
+func ReplayAndReply(ctx context.Context, g game.Game, start string, moves []Choice, o game.Options) (*State, *Choice, error) {
 	if o.Cache == nil {
 		o.Cache = &game.Cache{}
 	}
@@ -145,7 +145,7 @@ func ReplayAndReply(ctx context.Context, g game.Game, start string, moves []Move
 	if err != nil {
 		return nil, nil, fmt.Errorf("the engine's move %d (%s): %w", len(moves)+1, clip(m.Text), err)
 	}
-	played := append(append(make([]Move, 0, len(moves)+1), moves...), m)
+	played := append(append(make([]Choice, 0, len(moves)+1), moves...), m)
 	after, err := analyse(ctx, g, next, played, o)
 	if err != nil {
 		return nil, nil, err
@@ -161,7 +161,7 @@ const prolongLimit = 1 << 16
 // after which the game lasts longest with best play: the option of largest
 // remoteness. It returns m when the positions reachable are too many to
 // search.
-func prolong(ctx context.Context, g game.Game, pos game.Position, m Move, limit int) (Move, error) {
+func prolong(ctx context.Context, g game.Game, pos game.Position, m Choice, limit int) (Choice, error) {
 	if limit <= 0 || limit > prolongLimit {
 		limit = prolongLimit
 	}
@@ -176,7 +176,7 @@ func prolong(ctx context.Context, g game.Game, pos game.Position, m Move, limit 
 	longest := -1
 	for _, mv := range moves {
 		if r := remoteness(mv.Next); r != nil && *r > longest {
-			longest, m = *r, Move{Part: mv.Part, Text: mv.Text}
+			longest, m = *r, Choice{Part: mv.Part, Text: mv.Text}
 		}
 	}
 	return m, nil
@@ -189,7 +189,7 @@ func Analyze(ctx context.Context, g game.Game, pos game.Position, o game.Options
 }
 
 // replay is Replay, also returning the position reached.
-func replay(ctx context.Context, g game.Game, start string, moves []Move, o game.Options) (*State, game.Position, error) {
+func replay(ctx context.Context, g game.Game, start string, moves []Choice, o game.Options) (*State, game.Position, error) {
 	if len(moves) > MaxMoves {
 		return nil, game.Position{}, fmt.Errorf("%d moves, limit %d", len(moves), MaxMoves)
 	}
@@ -212,7 +212,7 @@ func replay(ctx context.Context, g game.Game, start string, moves []Move, o game
 }
 
 // analyse returns the state of pos, reached by moves.
-func analyse(ctx context.Context, g game.Game, pos game.Position, moves []Move, o game.Options) (*State, error) {
+func analyse(ctx context.Context, g game.Game, pos game.Position, moves []Choice, o game.Options) (*State, error) {
 	a, err := g.Analyze(ctx, pos, o)
 	if err != nil {
 		return nil, err
@@ -220,7 +220,7 @@ func analyse(ctx context.Context, g game.Game, pos game.Position, moves []Move, 
 	info := g.Info()
 	s := &State{
 		Position: a.Text,
-		Moves:    append([]Move{}, moves...),
+		Moves:    append([]Choice{}, moves...),
 		ToMove:   info.Players[len(moves)%2],
 		Outcome:  a.Outcome.String(),
 		Parts:    make([]Part, len(a.Parts)),
@@ -242,7 +242,7 @@ func analyse(ctx context.Context, g game.Game, pos game.Position, moves []Move, 
 		s.Parts = []Part{} // the outcome alone decides: no part has a value
 	}
 	for i, m := range a.Moves {
-		opt := Option{Move: Move{Part: m.Part, Text: m.Text}, Cells: m.Cells, Position: g.Format(m.Next),
+		opt := Option{Choice: Choice{Part: m.Part, Text: m.Text}, Cells: m.Cells, Position: g.Format(m.Next),
 			Outcome: m.Outcome.String(), Winning: m.Winning}
 		if a.HasRemoteness {
 			opt.Remoteness = &a.Moves[i].Remoteness
@@ -253,7 +253,7 @@ func analyse(ctx context.Context, g game.Game, pos game.Position, moves []Move, 
 		s.Legal[i] = opt
 	}
 	if best, ok := a.EngineMove(); ok {
-		s.engine = Move{Part: best.Part, Text: best.Text}
+		s.engine = Choice{Part: best.Part, Text: best.Text}
 	} else {
 		s.Over, s.Winner = true, info.Players[(len(moves)+1)%2]
 	}

@@ -110,12 +110,12 @@ func TestEngineWins(t *testing.T) {
 				}
 				games++
 				engine := s.ToMove
-				var moves []Move
+				var moves []Choice
 				for !s.Over {
 					if len(moves) > 2000 {
 						t.Fatalf("no end after %d moves from\n%s", len(moves), start)
 					}
-					var m Move
+					var m Choice
 					if s.ToMove == engine {
 						if s.Outcome != "N" {
 							t.Fatalf("the engine is to move in a %s position\n%s", s.Outcome, s.Position)
@@ -128,7 +128,7 @@ func TestEngineWins(t *testing.T) {
 						}
 					} else {
 						o := s.Legal[rng.IntN(len(s.Legal))]
-						m = o.Move
+						m = o.Choice
 					}
 					moves = append(moves, m)
 					if s, err = Replay(t.Context(), g, start, moves, game.Options{}); err != nil {
@@ -167,7 +167,7 @@ func TestBOIDrawnPosition(t *testing.T) {
 			t.Errorf("move %q: %s", o.Text, o.Outcome)
 		}
 	}
-	if m, ok := s.EngineMove(); !ok || m != s.Legal[0].Move {
+	if m, ok := s.EngineMove(); !ok || m != s.Legal[0].Choice {
 		t.Errorf("EngineMove = %v, %v; want the first drawing move", m, ok)
 	}
 }
@@ -176,21 +176,21 @@ func TestReplayErrors(t *testing.T) {
 	g := lookup(t, "0.77")
 	for _, tc := range []struct {
 		start string
-		moves []Move
+		moves []Choice
 		want  string
 	}{
 		{"5 x", nil, `heap 2: "x" is not a heap size`},
-		{"5", []Move{{0, "take 1, leaving heap 4"}, {0, "take 9, leaving nothing"}}, `move 2 (take 9, leaving nothing): "take 9, leaving nothing" is not one of the 4 moves of heap 1`},
-		{"5", []Move{{3, "take 1, leaving heap 4"}}, "move 1 (take 1, leaving heap 4): no heap 4: the position has 1"},
-		{"1", []Move{{0, "take 1, leaving nothing"}, {0, "take 1, leaving nothing"}}, "move 2 (take 1, leaving nothing): no heap 1: the position has 0"},
-		{"5", make([]Move, MaxMoves+1), "10001 moves, limit 10000"},
+		{"5", []Choice{{0, "take 1, leaving heap 4"}, {0, "take 9, leaving nothing"}}, `move 2 (take 9, leaving nothing): "take 9, leaving nothing" is not one of the 4 moves of heap 1`},
+		{"5", []Choice{{3, "take 1, leaving heap 4"}}, "move 1 (take 1, leaving heap 4): no heap 4: the position has 1"},
+		{"1", []Choice{{0, "take 1, leaving nothing"}, {0, "take 1, leaving nothing"}}, "move 2 (take 1, leaving nothing): no heap 1: the position has 0"},
+		{"5", make([]Choice, MaxMoves+1), "10001 moves, limit 10000"},
 	} {
 		_, err := Replay(t.Context(), g, tc.start, tc.moves, game.Options{})
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%q %v: error %v, want %q", tc.start, tc.moves, err, tc.want)
 		}
 	}
-	_, err := Replay(t.Context(), g, "5", []Move{{3, "x"}}, game.Options{})
+	_, err := Replay(t.Context(), g, "5", []Choice{{3, "x"}}, game.Options{})
 	var me *MoveError
 	if !errors.As(err, &me) || me.Number != 1 {
 		t.Errorf("err = %v, want a *MoveError", err)
@@ -206,7 +206,7 @@ func TestReplayErrors(t *testing.T) {
 func TestJSON(t *testing.T) {
 	for _, tc := range []struct {
 		game, start string
-		moves       []Move
+		moves       []Choice
 		want        string
 	}{
 		{"knights", "K.\n..", nil,
@@ -215,7 +215,7 @@ func TestJSON(t *testing.T) {
 			`{"position":".\n","board":["."],"moves":[],"to_move":"first","over":false,"value":1,"outcome":"N","parts":[{"position":".\n","value":1}],"legal_moves":[` +
 				`{"part":0,"move":"H colony on row 1, column 1","cells":[{"row":0,"col":0}],"position":"x\n","value":0,"outcome":"P","winning":true},` +
 				`{"part":0,"move":"V colony on column 1, row 1","cells":[{"row":0,"col":0}],"position":"x\n","value":0,"outcome":"P","winning":true}]}`},
-		{"boi2008-game", "A.\n.B", []Move{{0, "A to row 1, column 2"}},
+		{"boi2008-game", "A.\n.B", []Choice{{0, "A to row 1, column 2"}},
 			`{"position":"Aa\n.B\n\nB to move\n","board":["Aa",".B"],"moves":[{"part":0,"move":"A to row 1, column 2"}],"to_move":"B","over":false,"outcome":"N","remoteness":1,"parts":[],"legal_moves":[` +
 				`{"part":0,"move":"B to row 1, column 2 onto A, then to row 2, column 2","cells":[{"row":0,"col":1},{"row":1,"col":1}],"position":"Aa\n.B\n\nA to move\n","outcome":"N","remoteness":1,"winning":false},` +
 				`{"part":0,"move":"B to row 1, column 2 onto A, then to row 1, column 1 and wins","cells":[{"row":0,"col":1},{"row":0,"col":0}],"position":"Aa\n.B\n\nB has won\n","outcome":"P","remoteness":0,"winning":true},` +

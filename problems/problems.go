@@ -39,16 +39,16 @@ const (
 	Exhaustive Engine = "exhaustive"
 )
 
-// Move is a winning first move in people's terms: 1-based row and column,
+// WinningMove is a winning first move in people's terms: 1-based row and column,
 // and the colony type where the game has one.
-type Move struct {
+type WinningMove struct {
 	Row    int    `json:"row"`
 	Col    int    `json:"col"`
 	Colony string `json:"colony,omitempty"`
 }
 
 // String returns e.g. "row 2, column 3" or "H at row 2, column 3".
-func (m Move) String() string {
+func (m WinningMove) String() string {
 	s := fmt.Sprintf("row %d, column %d", m.Row, m.Col)
 	if m.Colony != "" {
 		return m.Colony + " at " + s
@@ -70,7 +70,7 @@ type Analysis struct {
 	// Outcome is "N" (the player to move wins) or "P".
 	Outcome string `json:"outcome,omitempty"`
 	// Winning lists every winning first move (empty when the first player loses).
-	Winning []Move `json:"winning_moves,omitzero"`
+	Winning []WinningMove `json:"winning_moves,omitzero"`
 
 	// Race explains a BOI 2008 "Game" verdict.
 	Race *Race `json:"race,omitzero"`
@@ -83,13 +83,13 @@ type Race struct {
 	// Distance is D, the length of a shortest path between the starts.
 	Distance int `json:"distance"`
 	// FirstMove is A's first move of a winning strategy, when A wins.
-	FirstMove *Move `json:"first_move,omitempty"`
+	FirstMove *WinningMove `json:"first_move,omitempty"`
 	// InterceptionMove is B's move number when he lands on A (D/2), when B wins.
 	InterceptionMove int `json:"interception_move,omitempty"`
 	// Interception is the square where B lands on A on the principal line.
-	Interception *Move `json:"interception,omitempty"`
+	Interception *WinningMove `json:"interception,omitempty"`
 	// Line is the principal line: the squares reached by A, B, A, B, ...
-	Line []Move `json:"line,omitempty"`
+	Line []WinningMove `json:"line,omitempty"`
 	// Method says what decided the verdict.
 	Method string `json:"method"`
 }
@@ -264,20 +264,20 @@ func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6e696
 
 // Impartial returns the Analysis of an impartial game's start: its Grundy
 // value, outcome and winning first moves.
-func Impartial(grundy int, moves []Move) Analysis {
+func Impartial(grundy int, moves []WinningMove) Analysis {
 	if moves == nil {
-		moves = []Move{}
+		moves = []WinningMove{}
 	}
 	return Analysis{Grundy: &grundy, Outcome: sg.OutcomeOf(grundy).String(), Winning: moves}
 }
 
 // CellMoves returns the moves of a game whose moves are cells (0-based Row
 // and Col), as an Analysis lists them: 1-based.
-func CellMoves[M ~struct{ Row, Col int }](moves []M) []Move {
-	out := make([]Move, len(moves))
+func CellMoves[M ~struct{ Row, Col int }](moves []M) []WinningMove {
+	out := make([]WinningMove, len(moves))
 	for i, m := range moves {
 		c := struct{ Row, Col int }(m)
-		out[i] = Move{Row: c.Row + 1, Col: c.Col + 1}
+		out[i] = WinningMove{Row: c.Row + 1, Col: c.Col + 1}
 	}
 	return out
 }

@@ -6,7 +6,7 @@ import (
 	"iter"
 )
 
-// Game is an impartial game whose moves split a component into independent
+// Mover is the moves of an impartial game whose moves split a component into independent
 // components. C identifies a component and must be comparable; M describes a
 // move in terms the caller understands.
 //
@@ -15,7 +15,7 @@ import (
 // parts slice are valid until the next step of the iteration: a game may
 // reuse them. The moves must describe a finite, acyclic game: no component
 // may be reachable from itself.
-type Game[C comparable, M any] interface {
+type Mover[C comparable, M any] interface {
 	Moves(c C) iter.Seq2[M, []C]
 }
 
@@ -65,19 +65,19 @@ func (d *DenseMemo[C]) Lookup(c C) (int, bool) {
 // Store implements Memo.
 func (d *DenseMemo[C]) Store(c C, v int) { d.vals[d.index(c)] = uint32(v) + 1 }
 
-// Solver computes Grundy values of a Game's components, remembering every
+// Solver computes Grundy values of a Mover's components, remembering every
 // value it computes. Its search uses an explicit stack, so the depth of the
 // game is bounded by memory, not by the goroutine stack. A Solver is not safe
 // for concurrent use.
 type Solver[C comparable, M any] struct {
-	game  Game[C, M]
+	game  Mover[C, M]
 	memo  Memo[C]
 	mex   MexSet
 	steps int
 }
 
 // NewSolver returns a solver for game that stores values in memo.
-func NewSolver[C comparable, M any](game Game[C, M], memo Memo[C]) *Solver[C, M] {
+func NewSolver[C comparable, M any](game Mover[C, M], memo Memo[C]) *Solver[C, M] {
 	return &Solver[C, M]{game: game, memo: memo}
 }
 

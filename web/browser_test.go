@@ -174,10 +174,10 @@ func (b *browser) screenshot(dir, name string) {
 
 // apiState asks the server the state after moves from a start position,
 // with the engine's reply when reply is set.
-func apiState(t *testing.T, base, game, position string, moves []play.Move, reply bool) play.State {
+func apiState(t *testing.T, base, game, position string, moves []play.Choice, reply bool) play.State {
 	t.Helper()
 	if moves == nil {
-		moves = []play.Move{}
+		moves = []play.Choice{}
 	}
 	body, _ := json.Marshal(map[string]any{"position": position, "moves": moves, "reply": reply})
 	resp, err := http.Post(base+"/api/play/"+game, "application/json", bytes.NewReader(body))
@@ -376,7 +376,7 @@ func engineMoves(st play.State, from int) map[int]bool {
 
 // replyUntil asks the API for the engine's replies after moves until side
 // is to move or the game is over, as the page does.
-func replyUntil(t *testing.T, base, game, start string, moves []play.Move, side string) play.State {
+func replyUntil(t *testing.T, base, game, start string, moves []play.Choice, side string) play.State {
 	t.Helper()
 	st := apiState(t, base, game, start, moves, true)
 	for k := 0; k < 16 && !st.Over && st.ToMove != side; k++ {
@@ -485,7 +485,7 @@ func testBacterial(b *browser, dir string) {
 		t.Fatalf("the API lists %d moves through both cells, want 1", len(h))
 	}
 	b.do("click a second cell", chromedp.Click(cell(7, 8)))
-	p1 := replyUntil(t, b.url, "bacterial-tactics", empty, []play.Move{h[0].Move}, e0.ToMove)
+	p1 := replyUntil(t, b.url, "bacterial-tactics", empty, []play.Choice{h[0].Choice}, e0.ToMove)
 	want := view.want(p1, "first", engineMoves(p1, 1))
 	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
 		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
@@ -544,7 +544,7 @@ func testKnights(b *browser, dir string) {
 	waitPlay(b, "the token's destinations", fmt.Sprintf(`document.querySelector('#board rect.sel') !== null &&
 		document.querySelectorAll('#board rect.target').length === %d`, targets))
 	b.do("click the destination", chromedp.Click(cell(m.Cells[1].Row, m.Cells[1].Col)))
-	p1 := replyUntil(t, b.url, "knights", board, []play.Move{m.Move}, p0.ToMove)
+	p1 := replyUntil(t, b.url, "knights", board, []play.Choice{m.Choice}, p0.ToMove)
 	want := view.want(p1, "first", engineMoves(p1, 1))
 	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
 		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
@@ -612,7 +612,7 @@ func testBOI(b *browser, dir string) {
 		t.Fatalf("%d moves through the first cell of %q", len(cands), m.Text)
 	}
 	b.do("step", chromedp.Click(cell(m.Cells[0].Row, m.Cells[0].Col)))
-	p := replyUntil(t, b.url, "boi2008-game", board, []play.Move{m.Move}, "A")
+	p := replyUntil(t, b.url, "boi2008-game", board, []play.Choice{m.Choice}, "A")
 	if !p.Over && (len(p.Moves) < 2 || p.ToMove != "A") {
 		t.Fatalf("the API answers %d moves, %s to move, after A's step and B's answer", len(p.Moves), p.ToMove)
 	}
@@ -649,9 +649,9 @@ func testHeaps(b *browser, dir string) {
 	if len(w) == 0 {
 		t.Fatal("no winning move of 0.77 on 5 7 9")
 	}
-	i := slices.IndexFunc(p0.Legal, func(o play.Option) bool { return o.Move == w[0].Move })
+	i := slices.IndexFunc(p0.Legal, func(o play.Option) bool { return o.Choice == w[0].Choice })
 	b.do("click a listed move", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#legal button[data-i="%d"]`, i))))
-	p1 := replyUntil(t, b.url, "0.77", "5 7 9", []play.Move{w[0].Move}, p0.ToMove)
+	p1 := replyUntil(t, b.url, "0.77", "5 7 9", []play.Choice{w[0].Choice}, p0.ToMove)
 	want := view.want(p1, "first", engineMoves(p1, 1))
 	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
 		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))

@@ -245,7 +245,7 @@ func TestSequence(t *testing.T) {
 
 // definition computes G(0..to-1) of g from its moves: the mex of the
 // nim-sums of the heaps each move leaves.
-func definition(g *heap.Game, to int) []int {
+func definition(g *heap.Code, to int) []int {
 	vals := make([]int, 0, to)
 	for n := range to {
 		seen := map[int]bool{}

@@ -16,7 +16,7 @@ type playRequest struct {
 	// joined by "\n", heap sizes "5 7 9", ...).
 	Position string `json:"position"`
 	// Moves are the moves played from the start, in order.
-	Moves []play.Move `json:"moves"`
+	Moves []play.Choice `json:"moves"`
 	// Reply asks the engine to play the next move when the game is not
 	// over.
 	Reply bool `json:"reply"`
@@ -43,7 +43,7 @@ type playResponse struct {
 	State *play.State `json:"state"`
 	// Reply is the engine's move, null when none was asked or the game was
 	// over.
-	Reply *play.Move `json:"reply"`
+	Reply *play.Choice `json:"reply"`
 }
 
 // handlePlay answers POST /api/play/{game}: replays the moves from the

@@ -13,10 +13,10 @@ import (
 )
 
 // playBody is the JSON of a play request.
-func playBody(t testing.TB, position string, moves []play.Move, reply bool) string {
+func playBody(t testing.TB, position string, moves []play.Choice, reply bool) string {
 	t.Helper()
 	if moves == nil {
-		moves = []play.Move{}
+		moves = []play.Choice{}
 	}
 	data, err := json.Marshal(playRequest{Position: position, Moves: moves, Reply: reply})
 	if err != nil {
@@ -71,7 +71,7 @@ func TestPlayEngineGames(t *testing.T) {
 			if start.Outcome == "D" {
 				most = 40
 			}
-			var moves []play.Move
+			var moves []play.Choice
 			var last playResponse
 			for step := 0; ; step++ {
 				if step > most {
@@ -313,7 +313,7 @@ func BenchmarkPlay15(b *testing.B) {
 	rows[3] = "...#......#...."
 	rows[9] = "......#........"
 	start := strings.Join(rows, "\n")
-	moves := []play.Move{{Part: 0, Text: "H colony on row 1, columns 1-15"}, {Part: 0, Text: "V colony on column 6, rows 2-15"}, {Part: 1, Text: "V colony on column 15, rows 2-15"}}
+	moves := []play.Choice{{Part: 0, Text: "H colony on row 1, columns 1-15"}, {Part: 0, Text: "V colony on column 6, rows 2-15"}, {Part: 1, Text: "V colony on column 15, rows 2-15"}}
 	body := playBody(b, start, moves, true)
 	if rec := do(b, s, "POST", "/api/play/bacterial-tactics", body); rec.Code != http.StatusOK {
 		b.Fatalf("status %d, %s", rec.Code, rec.Body)

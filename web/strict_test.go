@@ -25,7 +25,7 @@ func TestStrictJSON(t *testing.T) {
 	for _, tc := range []struct {
 		name, target, body, want string
 	}{
-		// POST /api/play/{game}: playRequest, play.Move.
+		// POST /api/play/{game}: playRequest, play.Choice.
 		{"play duplicate", "/api/play/0.77", `{"position": "5 7", "position": "3"}`,
 			`request body, line 1, column 21: duplicate key "position"`},
 		{"play duplicate reply", "/api/play/0.77", `{"reply": true, "position": "5 7", "reply": false}`,

@@ -15,7 +15,7 @@ import (
 // compoundGame is the explicit game graph the compound and table commands
 // work on, with its positions' names.
 type compoundGame struct {
-	graph compound.Game
+	graph compound.GameGraph
 	name  func(p int) string
 	// annotate names where an error about the game comes from.
 	annotate func(error) error

@@ -117,7 +117,7 @@ func intParts(g *chosenGame, pos game.Position) []int {
 // misereHeaps answers grundy --misere for a heap game by code: by its
 // misère quotient (tried first, for a few seconds), misère Nim's rule or
 // exact search.
-func misereHeaps(cmd *cobra.Command, g *heap.Game, args []string, f misereFlags) error {
+func misereHeaps(cmd *cobra.Command, g *heap.Code, args []string, f misereFlags) error {
 	heaps := make([]int, len(args)-1)
 	for i, a := range args[1:] {
 		n, err := strconv.Atoi(a)

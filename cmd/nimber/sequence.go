@@ -158,7 +158,7 @@ func gameSequence(cmd *cobra.Command, g *chosenGame, f sequenceFlags) error {
 
 // codeSequence computes the nim-sequence of a heap game by code with the
 // sparse-space engine, to a sequence file with checkpoints when asked.
-func codeSequence(cmd *cobra.Command, code string, g *heap.Game, f sequenceFlags) error {
+func codeSequence(cmd *cobra.Command, code string, g *heap.Code, f sequenceFlags) error {
 	if f.to < 1 || f.to > heap.MaxSequence {
 		return fmt.Errorf("--to %d out of range 1..%d", f.to, heap.MaxSequence)
 	}
@@ -369,7 +369,7 @@ func writeSummary(out io.Writer, sum sequenceSummary, asJSON, octal bool) error 
 
 // computeSequence extends vals to heaps 0..to-1 with seqfile.Compute,
 // showing the progress on bar (if not nil).
-func computeSequence(ctx context.Context, g *heap.Game, vals *heap.Seq, to int, w *seqfile.Writer, every time.Duration, bar *progress) (err error) {
+func computeSequence(ctx context.Context, g *heap.Code, vals *heap.Seq, to int, w *seqfile.Writer, every time.Duration, bar *progress) (err error) {
 	defer func() { bar.finish(err == nil) }()
 	var step func(int, time.Duration)
 	if bar != nil {

@@ -29,9 +29,9 @@ var Problem = &problems.Problem{
 // analysis turns a Result into the problem's Analysis: 1-based moves with
 // their colony type.
 func analysis(res Result) problems.Analysis {
-	moves := make([]problems.Move, len(res.Winning))
+	moves := make([]problems.WinningMove, len(res.Winning))
 	for i, m := range res.Winning {
-		moves[i] = problems.Move{Row: m.Row + 1, Col: m.Col + 1, Colony: string(rune(m.Colony))}
+		moves[i] = problems.WinningMove{Row: m.Row + 1, Col: m.Col + 1, Colony: string(rune(m.Colony))}
 	}
 	return problems.Impartial(res.Grundy, moves)
 }

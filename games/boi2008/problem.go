@@ -34,7 +34,9 @@ var Problem = &problems.Problem{
 	Generator: generateRace,
 }
 
-func square(s Square) problems.Move { return problems.Move{Row: s.Row + 1, Col: s.Col + 1} }
+func square(s Square) problems.WinningMove {
+	return problems.WinningMove{Row: s.Row + 1, Col: s.Col + 1}
+}
 
 // solveRace runs the layered DP, with the principal line when its tables
 // fit and the options are not brief.

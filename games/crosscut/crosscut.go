@@ -46,7 +46,7 @@ func Split(x Rect, p Point) [4]Rect {
 
 // Moves returns the moves of rectangle x: every marked point inside it,
 // row-major, with the non-empty rectangles that picking it leaves. *Board is
-// thus an sg.Game[Rect, Point], the plain reference for the dense solver:
+// thus an sg.Mover[Rect, Point], the plain reference for the dense solver:
 // no canonical rectangles.
 func (b *Board) Moves(x Rect) iter.Seq2[Point, []Rect] {
 	return func(yield func(Point, []Rect) bool) {

@@ -1,6 +1,6 @@
 // Package moveset is a token on a rectangular board moving by a fixed set of
 // steps, such as the seed's knight that moves only up and to the left: a
-// finite impartial game (a compound.Game) whose positions are the squares.
+// finite impartial game (a compound.GameGraph) whose positions are the squares.
 package moveset
 
 import (
@@ -36,7 +36,7 @@ var Knight = []Step{{1, -2}, {-1, -2}, {-2, 1}, {-2, -1}}
 
 // Board is a token on a Rows x Cols board moving by Steps. Position r*Cols+c
 // is the token on row r, column c (0-based); its options are the squares on
-// the board one step away. Board implements compound.Game; build it with
+// the board one step away. Board implements compound.GameGraph; build it with
 // NewBoard, which checks that the game is finite (acyclic).
 type Board struct {
 	Rows, Cols int
@@ -161,10 +161,10 @@ func Potential(steps []Step) (a, b int, ok bool) {
 	return 0, 0, false
 }
 
-// Len implements compound.Game: the number of squares.
+// Len implements compound.GameGraph: the number of squares.
 func (b *Board) Len() int { return b.Rows * b.Cols }
 
-// Options implements compound.Game: the squares one step away from square
+// Options implements compound.GameGraph: the squares one step away from square
 // p, in the order of the steps.
 func (b *Board) Options(p int, yield func(q int)) {
 	r, c := p/b.Cols, p%b.Cols

@@ -10,7 +10,7 @@ import (
 	"nimber/compound"
 )
 
-var _ compound.Game = (*Board)(nil)
+var _ compound.GameGraph = (*Board)(nil)
 
 // knightGrundy is the seed's 8x8 table of Grundy values of the knight
 // (testdata/compounds/knights-8-grundy.txt of the shared data), row 1 first.

@@ -285,7 +285,7 @@ func (r *Rules) Game() game.Game { return r.game }
 // about the game as a whole such as a cycle.
 func (r *Rules) MovesAt() string { return r.movesAt }
 
-// Moves implements sg.Game: the options of p. A failure of the script
+// Moves implements sg.Mover: the options of p. A failure of the script
 // leaves p without moves; use Bind to see failures.
 func (r *Rules) Moves(p Pos) iter.Seq2[int, []Pos] {
 	b, failed := r.bind(context.Background())
@@ -316,7 +316,7 @@ type bound struct {
 	rn *runner
 }
 
-// Moves implements sg.Game: the options of p, none once the work failed.
+// Moves implements sg.Mover: the options of p, none once the work failed.
 func (b *bound) Moves(p Pos) iter.Seq2[int, []Pos] {
 	enc, err := b.encoded(p)
 	if err != nil || b.rn.w.bad.Load() {

@@ -15,7 +15,7 @@
 //	10      1     width: bytes per value, 1 or 2
 //	11      1     reserved, 0
 //	12      4     L, the length of the game's code
-//	16      L     the game's canonical code (heap.Game.String), e.g. "0.137"
+//	16      L     the game's canonical code (heap.Code.String), e.g. "0.137"
 //	16+L    4     CRC of bytes 0 .. 16+L-1
 //	20+L          the values; value i at 20+L + i*width
 //
@@ -127,7 +127,7 @@ type Writer struct {
 // Create starts the sequence file path for the game g, with no values,
 // and commits it with a first checkpoint. It refuses to replace an
 // existing file (the error then satisfies errors.Is(err, fs.ErrExist)).
-func Create(path string, g *heap.Game) (*Writer, error) {
+func Create(path string, g *heap.Code) (*Writer, error) {
 	l, err := lock(path)
 	if err != nil {
 		return nil, err
@@ -172,7 +172,7 @@ func start(path, code string, f *os.File) (*Writer, error) {
 // Resume opens the sequence file path of the game g, verifies it against
 // its checkpoint, cuts off whatever follows the committed values, and
 // returns a Writer that appends after them together with the values.
-func Resume(path string, g *heap.Game) (*Writer, *heap.Seq, error) {
+func Resume(path string, g *heap.Code) (*Writer, *heap.Seq, error) {
 	code := g.String()
 	l, err := lock(path)
 	if err != nil {

@@ -37,7 +37,7 @@ func synthetic(n int, big bool) []uint16 {
 
 // writeSeq writes vals to a new sequence file of g in chunks of the given
 // size, with a checkpoint after each, and returns the file's bytes.
-func writeSeq(t *testing.T, path string, g *heap.Game, vals []uint16, chunk int) []byte {
+func writeSeq(t *testing.T, path string, g *heap.Code, vals []uint16, chunk int) []byte {
 	t.Helper()
 	w, err := Create(path, g)
 	if err != nil {
@@ -63,7 +63,7 @@ func writeSeq(t *testing.T, path string, g *heap.Game, vals []uint16, chunk int)
 	return b
 }
 
-func mustParse(t *testing.T, code string) *heap.Game {
+func mustParse(t *testing.T, code string) *heap.Code {
 	t.Helper()
 	g, err := heap.Parse(code)
 	if err != nil {
@@ -382,7 +382,7 @@ func readFileVals(path string) (string, []uint16, error) {
 }
 
 // resumeVals is Resume with the values as a slice.
-func resumeVals(path string, g *heap.Game) (*Writer, []uint16, error) {
+func resumeVals(path string, g *heap.Code) (*Writer, []uint16, error) {
 	w, seq, err := Resume(path, g)
 	if err != nil {
 		return w, nil, err
