@@ -2,7 +2,10 @@
 // use: the machine's memory, the limit of its cgroup (v2 memory.max, v1
 // memory.limit_in_bytes, on the process's own cgroup and every ancestor) and
 // its address-space limit (RLIMIT_AS, less what the process has already
-// mapped). The command line and the server take their default memory limits
+// mapped). The smallest is the ceiling, what the whole process may use; half
+// of it is the default memory limit of a computation, whose estimate counts
+// live data only (Go's collector lets the heap grow to about twice the live
+// data). The command line and the server take their default memory limits
 // from it, and main sets Go's soft memory limit from it.
 //
 // Every reader takes the file system as an fs.FS rooted at "/", so that a
@@ -25,8 +28,7 @@ type Source string
 
 // The sources, in the order Env.Readings lists them.
 const (
-	// Machine is half of the machine's memory (MemTotal of /proc/meminfo):
-	// the share a computation may take when nothing else limits it.
+	// Machine is the machine's memory (MemTotal of /proc/meminfo).
 	Machine Source = "machine"
 	// CgroupV2 is memory.max of the process's cgroup (unified hierarchy).
 	CgroupV2 Source = "cgroup-v2"
@@ -39,8 +41,8 @@ const (
 	Fallback Source = "fallback"
 )
 
-// FallbackLimit is the limit when no source could be read (no /proc).
-const FallbackLimit = 4 << 30
+// FallbackCeiling is the ceiling when no source could be read (no /proc).
+const FallbackCeiling = 8 << 30
 
 // Reading is what one source says.
 type Reading struct {
@@ -69,16 +71,15 @@ type Env struct {
 	Total int64 `json:"total"`
 	// Readings are the sources: Machine, CgroupV2, CgroupV1, AddressSpace.
 	Readings []Reading `json:"readings"`
-	// Limit is the smallest limit of the readings (FallbackLimit when none
-	// has one): the default memory limit of a computation.
-	Limit int64 `json:"limit"`
-	// Applied is the source of Limit.
-	Applied Source `json:"applied"`
 	// Ceiling is the most the whole process can use before the kernel kills
-	// it or an allocation fails: the smallest of the machine's whole
-	// memory, the cgroup limits and the address-space limit. Go's soft
-	// memory limit is set to it.
+	// it or an allocation fails: the smallest limit of the readings
+	// (FallbackCeiling when none has one).
 	Ceiling int64 `json:"ceiling"`
+	// Applied is the source of Ceiling.
+	Applied Source `json:"applied"`
+	// Limit is half the ceiling: the default memory limit of a
+	// computation's estimate.
+	Limit int64 `json:"limit"`
 }
 
 // System is where the readings come from.
@@ -96,37 +97,25 @@ func Read() Env {
 	return System{FS: os.DirFS("/"), AddressSpace: addressSpace}.Read()
 }
 
-// Read reads every source and picks the smallest limit.
+// Read reads every source and picks the smallest limit as the ceiling.
 func (s System) Read() Env {
 	var e Env
 	machine := Reading{Source: Machine, From: "/proc/meminfo"}
-	if kb, raw, err := statusField(s.FS, "proc/meminfo", "MemTotal:"); err != nil {
+	if total, raw, err := statusField(s.FS, "proc/meminfo", "MemTotal:"); err != nil {
 		machine.Err = err.Error()
 	} else {
-		e.Total = kb
-		machine.Limited, machine.Bytes, machine.Raw = true, kb/2, raw
+		e.Total = total
+		machine.Limited, machine.Bytes, machine.Raw = true, total, raw
 	}
 	e.Readings = []Reading{machine, s.cgroupV2(), s.cgroupV1(), s.addressSpace()}
-	e.Limit, e.Applied = FallbackLimit, Fallback
-	e.Ceiling = math.MaxInt64
-	if e.Total > 0 {
-		e.Ceiling = e.Total
-	}
+	e.Ceiling, e.Applied = FallbackCeiling, Fallback
 	first := true
 	for _, r := range e.Readings {
-		if !r.Limited {
-			continue
-		}
-		if first || r.Bytes < e.Limit {
-			e.Limit, e.Applied, first = r.Bytes, r.Source, false
-		}
-		if r.Source != Machine && r.Bytes < e.Ceiling {
-			e.Ceiling = r.Bytes
+		if r.Limited && (first || r.Bytes < e.Ceiling) {
+			e.Ceiling, e.Applied, first = r.Bytes, r.Source, false
 		}
 	}
-	if e.Ceiling == math.MaxInt64 {
-		e.Ceiling = 2 * FallbackLimit
-	}
+	e.Limit = e.Ceiling / 2
 	return e
 }
 

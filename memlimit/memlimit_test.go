@@ -58,35 +58,35 @@ func TestRead(t *testing.T) {
 		{"machine only", files("proc/meminfo", meminfo16G), noRlimit, 8 * gib, Machine, 16 * gib},
 		{"cgroup v2 limit", files("proc/meminfo", meminfo16G, "proc/self/cgroup", v2Cgroup, "proc/self/mountinfo", v2Mountinfo,
 			"sys/fs/cgroup/user.slice/job.scope/memory.max", "1073741824\n",
-			"sys/fs/cgroup/user.slice/memory.max", "max\n"), noRlimit, gib, CgroupV2, gib},
+			"sys/fs/cgroup/user.slice/memory.max", "max\n"), noRlimit, gib / 2, CgroupV2, gib},
 		{"cgroup v2 max", files("proc/meminfo", meminfo16G, "proc/self/cgroup", v2Cgroup, "proc/self/mountinfo", v2Mountinfo,
 			"sys/fs/cgroup/user.slice/job.scope/memory.max", "max\n"), noRlimit, 8 * gib, Machine, 16 * gib},
 		{"cgroup v2 ancestor smaller", files("proc/meminfo", meminfo16G, "proc/self/cgroup", v2Cgroup, "proc/self/mountinfo", v2Mountinfo,
 			"sys/fs/cgroup/user.slice/job.scope/memory.max", "3221225472\n",
-			"sys/fs/cgroup/user.slice/memory.max", "2147483648\n"), noRlimit, 2 * gib, CgroupV2, 2 * gib},
-		{"cgroup v2 above half the machine", files("proc/meminfo", meminfo16G, "proc/self/cgroup", v2Cgroup, "proc/self/mountinfo", v2Mountinfo,
-			"sys/fs/cgroup/user.slice/job.scope/memory.max", "12884901888\n"), noRlimit, 8 * gib, Machine, 12 * gib},
+			"sys/fs/cgroup/user.slice/memory.max", "2147483648\n"), noRlimit, gib, CgroupV2, 2 * gib},
+		{"cgroup v2 above the machine", files("proc/meminfo", meminfo16G, "proc/self/cgroup", v2Cgroup, "proc/self/mountinfo", v2Mountinfo,
+			"sys/fs/cgroup/user.slice/job.scope/memory.max", "34359738368\n"), noRlimit, 8 * gib, Machine, 16 * gib},
 		{"cgroup v2 without mountinfo", files("proc/meminfo", meminfo16G, "proc/self/cgroup", "0::/\n",
-			"sys/fs/cgroup/memory.max", "536870912\n"), noRlimit, 512 * mib, CgroupV2, 512 * mib},
+			"sys/fs/cgroup/memory.max", "536870912\n"), noRlimit, 256 * mib, CgroupV2, 512 * mib},
 		{"cgroup v1 in a container", files("proc/meminfo", meminfo16G, "proc/self/cgroup", v1Cgroup, "proc/self/mountinfo", v1Mountinfo,
 			"sys/fs/cgroup/memory/memory.limit_in_bytes", "536870912\n",
-			"sys/fs/cgroup/unified/memory.max", "max\n"), noRlimit, 512 * mib, CgroupV1, 512 * mib},
+			"sys/fs/cgroup/unified/memory.max", "max\n"), noRlimit, 256 * mib, CgroupV1, 512 * mib},
 		{"cgroup v1 unlimited", files("proc/meminfo", meminfo16G, "proc/self/cgroup", v1Cgroup, "proc/self/mountinfo", v1Mountinfo,
 			"sys/fs/cgroup/memory/memory.limit_in_bytes", v1NoLimitRaw), noRlimit, 8 * gib, Machine, 16 * gib},
 		{"cgroup v1 host path", files("proc/meminfo", meminfo16G, "proc/self/cgroup", "4:memory:/batch/job7\n",
 			"proc/self/mountinfo", "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n",
 			"sys/fs/cgroup/memory/batch/job7/memory.limit_in_bytes", "1073741824\n",
 			"sys/fs/cgroup/memory/batch/memory.limit_in_bytes", v1NoLimitRaw,
-			"sys/fs/cgroup/memory/memory.limit_in_bytes", v1NoLimitRaw), noRlimit, gib, CgroupV1, gib},
+			"sys/fs/cgroup/memory/memory.limit_in_bytes", v1NoLimitRaw), noRlimit, gib / 2, CgroupV1, gib},
 		{"rlimit less mapped", files("proc/meminfo", meminfo16G, "proc/self/status", "Name:\tnimber\nVmSize:\t 4718592 kB\n"),
-			rlimit(6 * gib), 1536 * mib, AddressSpace, 1536 * mib},
+			rlimit(6 * gib), 768 * mib, AddressSpace, 1536 * mib},
 		{"rlimit all mapped", files("proc/meminfo", meminfo16G, "proc/self/status", "VmSize:\t 7340032 kB\n"),
 			rlimit(6 * gib), 0, AddressSpace, 0},
 		{"rlimit unlimited", files("proc/meminfo", meminfo16G, "proc/self/status", "VmSize:\t 7340032 kB\n"),
 			noRlimit, 8 * gib, Machine, 16 * gib},
-		{"nothing readable", files(), noRlimit, FallbackLimit, Fallback, 2 * FallbackLimit},
+		{"nothing readable", files(), noRlimit, FallbackCeiling / 2, Fallback, FallbackCeiling},
 		{"cgroup only", files("proc/self/cgroup", v2Cgroup, "proc/self/mountinfo", v2Mountinfo,
-			"sys/fs/cgroup/user.slice/job.scope/memory.max", "1073741824\n"), noRlimit, gib, CgroupV2, gib},
+			"sys/fs/cgroup/user.slice/job.scope/memory.max", "1073741824\n"), noRlimit, gib / 2, CgroupV2, gib},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -113,7 +113,7 @@ func TestReadingDetails(t *testing.T) {
 	if !r.Limited || r.Mapped != 4*gib || r.Bytes != 4*gib || r.Raw != "8589934592" {
 		t.Errorf("rlimit reading %+v: want 8 GiB less 4 GiB mapped", r)
 	}
-	if m := reading(t, e, Machine); m.Bytes != 8*gib || m.Raw != "16777216 kB" {
+	if m := reading(t, e, Machine); m.Bytes != 16*gib || m.Raw != "16777216 kB" {
 		t.Errorf("machine reading %+v", m)
 	}
 	if r := reading(t, e, CgroupV2); r.Limited {
@@ -153,8 +153,8 @@ func TestMountinfoEscapedPoint(t *testing.T) {
 	e := System{FS: files("proc/self/cgroup", "0::/\n",
 		"proc/self/mountinfo", `30 23 0:26 / /mnt/cg\040two rw - cgroup2 cgroup2 rw`+"\n",
 		"mnt/cg two/memory.max", "268435456\n"), AddressSpace: noRlimit}.Read()
-	if e.Limit != 256*mib || e.Applied != CgroupV2 {
-		t.Errorf("limit %d from %s, want 256 MiB from the cgroup mounted at a path with a space", e.Limit, e.Applied)
+	if e.Ceiling != 256*mib || e.Applied != CgroupV2 {
+		t.Errorf("ceiling %d from %s, want 256 MiB from the cgroup mounted at a path with a space", e.Ceiling, e.Applied)
 	}
 }
 

@@ -45,6 +45,9 @@ const (
 )
 
 func main() {
+	// Read the environment's memory first, before the work maps more
+	// address space, and let Go's collector aim below it.
+	goLimit.bytes, goLimit.from = setMemoryLimit(environment())
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -136,7 +139,7 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
 	root.SetVersionTemplate("nimber {{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd())
+	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd(), newDoctorCmd())
 	return root, func() { cancel() }
 }
 
