@@ -95,6 +95,14 @@ allocate.`,
 	return cmd
 }
 
+// memoryLine is the line of --version about memory: the limit and the
+// source of the ceiling it is half of.
+func memoryLine() string {
+	env := environment()
+	return fmt.Sprintf("memory: limit %s, half the ceiling of %s set by %s (nimber doctor for details)",
+		game.FormatBytes(env.Limit), game.FormatBytes(env.Ceiling), env.Applied)
+}
+
 // writeDoctor writes the report as text.
 func writeDoctor(w io.Writer, r doctorReport) {
 	fmt.Fprintf(w, "nimber %s\n", r.Version)
