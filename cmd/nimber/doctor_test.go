@@ -168,3 +168,17 @@ func TestSetMemoryLimit(t *testing.T) {
 		t.Errorf("set %d (%s), in force %d; want the user's 5 GiB left alone", n, from, debug.SetMemoryLimit(-1))
 	}
 }
+
+// TestQuotientMemoryFollowsEnvironment checks that quotient's default
+// --memory fits a small environment instead of being refused by its own
+// range.
+func TestQuotientMemoryFollowsEnvironment(t *testing.T) {
+	withEnvironment(t, memlimit.Env{Ceiling: 300 << 20, Limit: 150 << 20, Applied: memlimit.AddressSpace})
+	if code, _, errOut := nimber(t, "", "quotient", "0.77", "--heaps", "6"); code != 0 {
+		t.Errorf("quotient with the default --memory under a 300 MiB ceiling: exit %d, %s", code, errOut)
+	}
+	code, _, errOut := nimber(t, "", "quotient", "0.77", "--heaps", "6", "--memory", "1024")
+	if code != 2 || !strings.Contains(errOut, "--memory 1024 MiB out of range 16..100") {
+		t.Errorf("quotient --memory 1024 under a 300 MiB ceiling: exit %d, %q", code, errOut)
+	}
+}
