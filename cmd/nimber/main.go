@@ -15,6 +15,7 @@
 //	nimber grundy GAME POSITION...  a sum of positions and a winning move
 //	nimber explain GAME POSITION... why it is won or lost: parts, nim-sum, moves
 //	nimber serve [--addr HOST:PORT] the web front end and its JSON API
+//	nimber doctor                   the memory limits found, and which applied
 //
 // Every command that takes a game also takes --rules FILE: your own game,
 // written in Starlark.
