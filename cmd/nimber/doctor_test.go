@@ -58,6 +58,7 @@ func TestDefaultsFollowEnvironment(t *testing.T) {
 		{[]string{"table", "subtraction", "--set", "1,2", "--to", "20"}, "a table of 21 heaps is more than --max-positions 1 (up to 20.5 KiB with many moves, over the memory limit of 1.0 KiB set by cgroup-v2"},
 		{[]string{"compound", "--board", "8x8", "1,1"}, "over the memory limit of 1.0 KiB set by cgroup-v2"},
 		{[]string{"quotient", "0.77", "--memory", "16"}, "out of range 16..0 (a third of the memory this process may use"},
+		{[]string{"grundy", "0.77", "30", "31", "32", "33", "--misere", "--quotient=false"}, "more than 10 positions (the budget)"},
 		{[]string{"sequence", "0.07", "--to", "1000", "--max-memory", "1MiB"}, ""},
 		{[]string{"table", "subtraction", "--set", "1,2", "--to", "20", "--max-positions", "100"}, ""},
 	} {
