@@ -118,6 +118,9 @@ func (s System) limitUp(r Reading, m mount, cg string, name string, parse func(s
 		root = "."
 	}
 	dir := path.Join(root, rel)
+	if root != "." && dir != root && !strings.HasPrefix(dir, root+"/") {
+		dir = root // a path with "..", as a cgroup namespace shows outside it
+	}
 	for {
 		file := path.Join(dir, name)
 		data, err := fs.ReadFile(s.FS, file)

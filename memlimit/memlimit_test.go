@@ -85,6 +85,8 @@ func TestRead(t *testing.T) {
 		{"rlimit unlimited", files("proc/meminfo", meminfo16G, "proc/self/status", "VmSize:\t 7340032 kB\n"),
 			noRlimit, 8 * gib, Machine, 16 * gib},
 		{"nothing readable", files(), noRlimit, FallbackCeiling / 2, Fallback, FallbackCeiling},
+		{"cgroup v2 outside the namespace", files("proc/meminfo", meminfo16G, "proc/self/cgroup", "0::/../../other\n", "proc/self/mountinfo", v2Mountinfo,
+			"sys/fs/cgroup/memory.max", "1073741824\n", "sys/memory.max", "1024\n", "memory.max", "1024\n"), noRlimit, gib / 2, CgroupV2, gib},
 		{"cgroup only", files("proc/self/cgroup", v2Cgroup, "proc/self/mountinfo", v2Mountinfo,
 			"sys/fs/cgroup/user.slice/job.scope/memory.max", "1073741824\n"), noRlimit, gib / 2, CgroupV2, gib},
 	}
