@@ -168,3 +168,28 @@ func TestReadHere(t *testing.T) {
 		t.Errorf("limit %d from %s, ceiling %d", e.Limit, e.Applied, e.Ceiling)
 	}
 }
+
+// FuzzRead gives arbitrary /proc and cgroup files: no panic, and the limit
+// is half a ceiling that is no larger than any limited reading.
+func FuzzRead(f *testing.F) {
+	f.Add(meminfo16G, v2Cgroup, v2Mountinfo, "1073741824\n", "VmSize:\t 4718592 kB\n", uint64(6*gib))
+	f.Add(meminfo16G, v1Cgroup, v1Mountinfo, v1NoLimitRaw, "VmSize: x kB", uint64(0))
+	f.Add("MemTotal: 99999999999999999999 kB", "0::/../..\n", `1 2 3 / /a\040b - cgroup2 x y`, "max", "", uint64(1))
+	f.Fuzz(func(t *testing.T, meminfo, cgroup, mountinfo, limit, status string, as uint64) {
+		fsys := files("proc/meminfo", meminfo, "proc/self/cgroup", cgroup, "proc/self/mountinfo", mountinfo,
+			"proc/self/status", status, "sys/fs/cgroup/memory.max", limit, "sys/fs/cgroup/memory/memory.limit_in_bytes", limit)
+		rl := noRlimit
+		if as > 0 {
+			rl = rlimit(as)
+		}
+		e := System{FS: fsys, AddressSpace: rl}.Read()
+		if e.Limit != e.Ceiling/2 || e.Ceiling < 0 {
+			t.Fatalf("limit %d, ceiling %d", e.Limit, e.Ceiling)
+		}
+		for _, r := range e.Readings {
+			if r.Limited && (r.Bytes < e.Ceiling || r.Bytes < 0) {
+				t.Fatalf("reading %+v below the ceiling %d", r, e.Ceiling)
+			}
+		}
+	})
+}
