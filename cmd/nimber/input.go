@@ -21,7 +21,7 @@ type solveFlags struct {
 
 func (f *solveFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.maxMemory, "max-memory", "",
-		"refuse cases whose memory estimate exceeds this, e.g. 512MiB or 4GB (default: the smallest of half the machine's memory, the cgroup limit and ulimit -v; see nimber doctor)")
+		"refuse cases whose memory estimate exceeds this, e.g. 512MiB or 4GB (default: half the memory this process may use, the smallest of the machine's, the cgroup limit and ulimit -v; see nimber doctor)")
 	fs.StringVar(&f.engine, "engine", string(problems.Dense),
 		"solver: dense (fast, specialised; the default), generic (the generic memoized engine, an independent check; impartial games) or exhaustive (boi2008-game: the unrestricted game, small boards)")
 }
@@ -90,7 +90,7 @@ func problemArgs(cmd *cobra.Command, args []string) error {
 }
 
 // defaultMaxMemory is the memory the environment allows a computation:
-// the smallest of half the machine's memory, the cgroup limit and the
+// half the smallest of the machine's memory, the cgroup limit and the
 // address-space limit less what was mapped at start (nimber doctor).
 func defaultMaxMemory() int64 {
 	return environment().Limit
