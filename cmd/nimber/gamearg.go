@@ -104,17 +104,44 @@ func clip(s string) string {
 // 364 MB of resident memory).
 const positionBytes = 350
 
+// exploreBytes is the most one position of the --max-positions bound may
+// cost an exploration that reaches the bound: the position with its
+// options, up to 16 moves each (game.Explore's bound on moves), and the
+// moves of its parts kept for reuse (measured: the subtraction table of
+// amounts 1..10000 to heap 1000000 peaks at 775 MB of resident memory when
+// refused at 1048576 positions and 16777216 moves).
+const exploreBytes = 1000
+
+// defaultMaxPositions is the default --max-positions: game's default bound,
+// cut so that an exploration that reaches it fits the memory the
+// environment allows (nimber doctor).
+func defaultMaxPositions() int {
+	return int(min(int64(game.DefaultExploreLimit), max(environment().Limit/exploreBytes, 1)))
+}
+
 // registerMaxPositions adds --max-positions, the bound of an explored
 // graph, to the flags of a command.
 func registerMaxPositions(fs *pflag.FlagSet, v *int) {
-	fs.IntVar(v, "max-positions", game.DefaultExploreLimit,
-		fmt.Sprintf("refuse games with more reachable positions than this (each costs about %d bytes)", positionBytes))
+	fs.IntVar(v, "max-positions", defaultMaxPositions(),
+		fmt.Sprintf("refuse games with more reachable positions than this (each costs about %d bytes, up to %d with many moves; the default fits the memory limit of nimber doctor)", positionBytes, exploreBytes))
 }
 
-// positionsError adds to an exploration beyond its limit how to raise it.
+// positionsError adds to an exploration beyond its limit how to raise it,
+// and whether the memory limit allows that.
 func positionsError(err error) error {
 	if ee, ok := errors.AsType[*game.ExploreError](err); ok {
-		return fmt.Errorf("%w; --max-positions %d allows more, at about %s", err, ee.Limit*4, game.FormatBytes(int64(ee.Limit)*4*positionBytes))
+		more := int64(ee.Limit) * 4
+		return fmt.Errorf("%w; --max-positions %d allows more, at about %s%s", err, more, game.FormatBytes(more*positionBytes), overMemory(more))
 	}
 	return err
+}
+
+// overMemory says, when an exploration bounded by n positions may need more
+// than the memory limit of the environment, that it does; else "".
+func overMemory(n int64) string {
+	env := environment()
+	if need := n * exploreBytes; need > env.Limit {
+		return fmt.Sprintf(" (up to %s with many moves, over the memory limit of %s set by %s: see nimber doctor)", game.FormatBytes(need), game.FormatBytes(env.Limit), env.Applied)
+	}
+	return ""
 }

@@ -102,7 +102,7 @@ tame heaps left by its moves, g = 0 or 1), restless (the same with γ0 = 0 or
 		},
 	}
 	cmd.Flags().IntVar(&to, "to", 20, "heaps 0..N-1")
-	cmd.Flags().IntVar(&budget, "budget", misere.DefaultBudget, "the most positions the search keeps (about 100 bytes each)")
+	cmd.Flags().IntVar(&budget, "budget", defaultMisereBudget(), "the most positions the search keeps (about 100 bytes each; the default fits the memory limit of nimber doctor)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the genera as JSON")
 	return cmd
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"nimber/game"
-	"nimber/misere"
 	"nimber/play"
 	"nimber/sg"
 )
@@ -102,7 +101,7 @@ parts and winning_move.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")
 	cmd.Flags().BoolVar(&misereFlag, "misere", false, "misère play (the player who cannot move wins): the outcome and a winning move (heap games by code, any other game or --rules FILE by exact search)")
-	cmd.Flags().IntVar(&budget, "budget", misere.DefaultBudget, "with --misere: the most positions the search keeps (about 100 bytes each)")
+	cmd.Flags().IntVar(&budget, "budget", defaultMisereBudget(), "with --misere: the most positions the search keeps (about 100 bytes each; the default fits the memory limit of nimber doctor)")
 	cmd.Flags().BoolVar(&quotientFirst, "quotient", true, "with --misere, for a heap game by code: try first, for up to 10 s, the misère quotient of the heaps up to the largest")
 	cmd.Flags().StringVar(&engine, "engine", "fast", "fast (the game's own solver) or generic (the generic memoized solver, an independent check)")
 	gf.register(cmd.Flags())

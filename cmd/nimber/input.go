@@ -21,7 +21,7 @@ type solveFlags struct {
 
 func (f *solveFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.maxMemory, "max-memory", "",
-		"refuse cases whose memory estimate exceeds this, e.g. 512MiB or 4GB (default: half the machine's memory)")
+		"refuse cases whose memory estimate exceeds this, e.g. 512MiB or 4GB (default: half the memory this process may use, the smallest of the machine's, the cgroup limit and ulimit -v; see nimber doctor)")
 	fs.StringVar(&f.engine, "engine", string(problems.Dense),
 		"solver: dense (fast, specialised; the default), generic (the generic memoized engine, an independent check; impartial games) or exhaustive (boi2008-game: the unrestricted game, small boards)")
 }
@@ -89,20 +89,11 @@ func problemArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// defaultMaxMemory is half of the machine's memory, or 4 GiB when it cannot
-// be read.
+// defaultMaxMemory is the memory the environment allows a computation:
+// half the smallest of the machine's memory, the cgroup limit and the
+// address-space limit less what was mapped at start (nimber doctor).
 func defaultMaxMemory() int64 {
-	data, err := os.ReadFile("/proc/meminfo")
-	if err == nil {
-		for _, line := range strings.Split(string(data), "\n") {
-			if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
-				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil && kb > 0 {
-					return kb * 1024 / 2
-				}
-			}
-		}
-	}
-	return 4 << 30
+	return environment().Limit
 }
 
 // parseBytes reads a size such as "1500000", "512MiB", "4GB" or "1.5G".

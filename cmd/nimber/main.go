@@ -15,6 +15,7 @@
 //	nimber grundy GAME POSITION...  a sum of positions and a winning move
 //	nimber explain GAME POSITION... why it is won or lost: parts, nim-sum, moves
 //	nimber serve [--addr HOST:PORT] the web front end and its JSON API
+//	nimber doctor                   the memory limits found, and which applied
 //
 // Every command that takes a game also takes --rules FILE: your own game,
 // written in Starlark.
@@ -45,6 +46,9 @@ const (
 )
 
 func main() {
+	// Read the environment's memory first, before the work maps more
+	// address space, and let Go's collector aim below it.
+	goLimit.bytes, goLimit.from = setMemoryLimit(environment())
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -133,10 +137,10 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
 		}
 		return nil
 	}
-	root.SetVersionTemplate("nimber {{.Version}}\n")
+	root.SetVersionTemplate("nimber {{.Version}}\n" + memoryLine() + "\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd())
+	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd(), newDoctorCmd())
 	return root, func() { cancel() }
 }
 

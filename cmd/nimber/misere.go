@@ -188,3 +188,12 @@ func writeVerdict(out *bufio.Writer, wins bool, how string) {
 		fmt.Fprintf(out, "misère: P, the player to move loses (%s)\n", how)
 	}
 }
+
+// misereBytes is about what one position of a misère search costs.
+const misereBytes = 100
+
+// defaultMisereBudget is the default --budget of the misère searches:
+// misere's default, cut to fit the memory limit of the environment.
+func defaultMisereBudget() int {
+	return int(min(int64(misere.DefaultBudget), max(environment().Limit/misereBytes, 1)))
+}

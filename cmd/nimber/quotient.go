@@ -66,10 +66,10 @@ heaps beyond N are not checked (not for Grundy's game).`,
 			}
 			// The process peaks at about 2.5 times the estimate, more when a
 			// candidate monoid is large: a limit above a third of the
-			// machine's memory ends in the kernel's kill (0.07 to heap 30 at
-			// 8192 MiB on 24 GB).
-			if most := 2 * defaultMaxMemory() / 3 >> 20; memory < 16 || int64(memory) > most {
-				return fmt.Errorf("--memory %d MiB out of range 16..%d (a third of this machine's memory)", memory, most)
+			// memory the process may use ends in the kernel's kill (0.07 to
+			// heap 30 at 8192 MiB on 24 GB).
+			if most := maxQuotientMemory(); memory < 16 || memory > most {
+				return fmt.Errorf("--memory %d MiB out of range 16..%d (a third of the memory this process may use, see nimber doctor)", memory, most)
 			}
 			s := misere.New(g, 0)
 			s.SetQuotientChecks(checks)
@@ -91,7 +91,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 	}
 	cmd.Flags().IntVar(&heaps, "heaps", 20, "the sums of heaps 1..N")
 	cmd.Flags().IntVar(&checks, "checks", misere.DefaultQuotientChecks, "the most (element, options) pairs one check of a candidate may meet (about 40 bytes each)")
-	cmd.Flags().IntVar(&memory, "memory", misere.DefaultQuotientMemory>>20, "the most memory in MiB one check of a candidate may take, by its estimate (the process peaks at about 2.5 times as much; at most a third of the machine's memory)")
+	cmd.Flags().IntVar(&memory, "memory", defaultQuotientMemory(), "the most memory in MiB one check of a candidate may take, by its estimate (the process peaks at about 2.5 times as much; at most a third of the memory this process may use: the ceiling of nimber doctor)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the quotient as JSON")
 	return cmd
 }
@@ -158,4 +158,15 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// maxQuotientMemory is the largest --memory of quotient, in MiB: a third of
+// the memory the process may use (the ceiling of nimber doctor), as the
+// process peaks at about 2.5 times the estimate.
+func maxQuotientMemory() int { return int(environment().Ceiling / 3 >> 20) }
+
+// defaultQuotientMemory is the default --memory of quotient, in MiB:
+// misere's default, cut to maxQuotientMemory (at least 16).
+func defaultQuotientMemory() int {
+	return max(min(int(misere.DefaultQuotientMemory>>20), maxQuotientMemory()), 16)
 }

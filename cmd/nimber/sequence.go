@@ -112,7 +112,7 @@ is a terminal.`,
 	cmd.Flags().StringVar(&f.out, "out", "", "write the sequence to `FILE` as it grows, with checkpoints in FILE.ckpt")
 	cmd.Flags().BoolVar(&f.again, "resume", false, "continue the sequence file of --out from its last checkpoint")
 	cmd.Flags().DurationVar(&f.every, "checkpoint-every", 2*time.Second, "time between checkpoints")
-	cmd.Flags().StringVar(&f.maxMemory, "max-memory", "", "refuse a sequence whose memory estimate (about 1.1 bytes a heap) exceeds this, e.g. 2GiB (default: half the machine's memory)")
+	cmd.Flags().StringVar(&f.maxMemory, "max-memory", "", "refuse a sequence whose memory estimate (about 1.1 bytes a heap) exceeds this, e.g. 2GiB (default: the memory limit of nimber doctor)")
 	cmd.Flags().StringVar(&f.db, "db", "", "answer from the census database `FILE` when the code is stored to at least N heaps, and store the run otherwise (nimber census)")
 	cmd.Flags().MarkHidden("checkpoint-every")
 	gf.register(cmd.Flags())

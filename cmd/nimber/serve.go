@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -52,6 +53,8 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 					return fmt.Errorf("--max-memory: %w", err)
 				}
 				opts.MaxMemory = n
+			} else {
+				opts.MaxMemory = defaultServeMemory(opts.MaxConcurrent)
 			}
 			if opts.Timeout < 0 || opts.MaxConcurrent < 0 {
 				return fmt.Errorf("--timeout and --max-concurrent must not be negative")
@@ -90,6 +93,16 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 	f.StringArrayVar(&rulesFiles, "rules", nil, "a rules `FILE` (Starlark) whose game to serve too, by its name (repeat for more)")
 	f.StringVar(&db, "db", "", "the census database of the census page (default: nimber census's, when there is one)")
 	return cmd
+}
+
+// defaultServeMemory is the default --max-memory of serve: web's default,
+// cut so that concurrent computations (0: serve's default number) at that
+// estimate fit together in the memory the environment allows.
+func defaultServeMemory(concurrent int) int64 {
+	if concurrent <= 0 {
+		concurrent = 2 * runtime.GOMAXPROCS(0)
+	}
+	return min(web.DefaultMaxMemory, max(environment().Limit/int64(concurrent), 1))
 }
 
 // censusStore opens the census database of serve: db, or the default one

@@ -138,6 +138,11 @@ func tablePositions(g *chosenGame, to int, position string, maxPositions int) (r
 		if to < 0 || to > MaxTableHeap {
 			return nil, false, fmt.Errorf("--to %d out of range 0..%d", to, MaxTableHeap)
 		}
+		if maxPositions > 0 && to >= maxPositions {
+			// Every heap is a position of the table: refuse before any is
+			// explored.
+			return nil, false, fmt.Errorf("--to %d: a table of %d heaps is more than --max-positions %d%s", to, to+1, maxPositions, overMemory(int64(to)+1))
+		}
 		for n := 0; n <= to; n++ {
 			p, err := h.Heap(n)
 			if err != nil {

@@ -45,11 +45,11 @@ func TestFailedWrites(t *testing.T) {
 	}
 }
 
-// TestVersion checks that --version prints the build's version and the Go
-// version it was built with.
+// TestVersion checks that --version prints the build's version, the Go
+// version it was built with, and the memory limit.
 func TestVersion(t *testing.T) {
 	code, out, errOut := nimber(t, "", "--version")
-	if code != 0 || !strings.HasPrefix(out, "nimber ") || !strings.Contains(out, "go1.") || errOut != "" {
+	if code != 0 || !strings.HasPrefix(out, "nimber ") || !strings.Contains(out, "go1.") || !strings.Contains(out, "\nmemory: limit ") || errOut != "" {
 		t.Errorf("--version: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
