@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"nimber/game"
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/sg"
 )
 

@@ -1,8 +1,8 @@
 package bacterial
 
 import (
-	"nimber/games/grid"
 	"nimber/games/rect"
+	"nimber/grid"
 	"nimber/problems"
 )
 

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // long enables the long comparison of Solve with Exhaustive: every 4 x 4

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/games/grid"
 	"nimber/games/internal/gridtest"
+	"nimber/grid"
 )
 
 // exhSet is the position of the exhaustive search, the set of occupied

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"nimber/game"
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // API describes how a grid game's positions in the game API map to the

@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // Result is a game package's Result as the shared tests see it: the

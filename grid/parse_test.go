@@ -274,7 +274,7 @@ var fuzzSpecs = []Spec{
 
 func FuzzParse(f *testing.F) {
 	for i, game := range []string{"bacterial", "inventor", "caos3"} {
-		files, err := filepath.Glob(filepath.Join("..", game, "testdata", "official", "*.in"))
+		files, err := filepath.Glob(filepath.Join("..", "games", game, "testdata", "official", "*.in"))
 		if err != nil || len(files) == 0 {
 			f.Fatalf("no official inputs for %s: %v", game, err)
 		}
