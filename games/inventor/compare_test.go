@@ -1,8 +1,11 @@
 package inventor
 
-// Randomized cross-checks of the two solvers against the exhaustive twin of
-// exhaustive_test.go and against each other. Every test uses fixed seeds,
-// so a failure reproduces; the failing board is printed in input form.
+// The game described to the shared tests of package gridtest, and the
+// randomized cross-checks they run: the two solvers against the exhaustive
+// twin of exhaustive_test.go and against each other, the moves of the game
+// API against the twin's rules, and the battery of the game API. Every test
+// uses fixed seeds, so a failure reproduces; the failing board is
+// printed in input form.
 
 import (
 	"fmt"
@@ -28,6 +31,13 @@ var harness = gridtest.Game[exhSet, Move]{
 	// "(row,col)" with 0-based coordinates.
 	FormatMove: func(m Move) string { return fmt.Sprintf("(%d,%d)", m.Row, m.Col) },
 	Answer:     gridtest.CaseCount[Move],
+	API: gridtest.API[exhSet]{
+		Game: Game(),
+		// The twin's state is the set of occupied cells.
+		State: func(text string) exhSet {
+			return gridtest.CellsOf[[4]uint64](text, func(c byte) bool { return c == Occupied })
+		},
+	},
 }
 
 // exhSample is the sample of the comparisons with the exhaustive search:
@@ -39,4 +49,18 @@ var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide:
 // 12 x 12, far beyond the reach of the exhaustive search.
 func TestSolvers(t *testing.T) {
 	harness.CompareSolvers(t, exhSample, gridtest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8})
+}
+
+// TestRulesBattery runs the shared checks of the game API: text round trips,
+// the dense tables against the generic solver, and a search of whole
+// positions, from random boards and the positions random play reaches.
+func TestRulesBattery(t *testing.T) {
+	harness.Battery(t, []string{".......\n...X.X.\n...X.X.\n..XX...\n..X....\n", "X.X.X\n.X.X.\n", "X"}, 3, 30, 5)
+}
+
+// TestMovesMatchRules compares the moves of the game API with the
+// exhaustive twin written from the rules (exhaustive_test.go) along random
+// games: the same sets of occupied cells must be reachable in one move.
+func TestMovesMatchRules(t *testing.T) {
+	harness.MovesMatchRules(t, 6, gridtest.Sample{N: 500, MaxSide: 6, ShortN: 100, ShortMaxSide: 5})
 }
