@@ -3,9 +3,9 @@ package caos3
 // The game described to the shared tests of package gridtest, and the
 // randomized cross-checks they run: the two solvers against the exhaustive
 // twin of exhaustive_test.go and against each other, the moves of the game
-// API against the twin's rules, and the battery of the game API. Every test
-// uses fixed seeds, so a failure reproduces; the failing map is
-// printed in input form.
+// API against the twin's rules, the battery of the game API, and the parse
+// cases of testdata/positions.txt. Every test uses fixed seeds, so a failure
+// reproduces; the failing map is printed in input form.
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 	"slices"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/games/internal/gridtest"
 )
 
@@ -87,4 +88,14 @@ func TestRulesBattery(t *testing.T) {
 // games: the same sets of lava cells must be reachable in one move.
 func TestMovesMatchRules(t *testing.T) {
 	harness.MovesMatchRules(t, 5, gridtest.Sample{N: 400, MaxSide: 8, ShortN: 100, ShortMaxSide: 7})
+}
+
+// TestParsePosition checks Parse, Format and the errors on the cases of
+// testdata/positions.txt.
+func TestParsePosition(t *testing.T) {
+	gametest.CheckParseFile(t, Game(), "testdata/positions.txt")
+}
+
+func FuzzParsePosition(f *testing.F) {
+	gametest.FuzzParse(f, Game(), "^^^\n^#^", "~^\n^^", "O")
 }
