@@ -792,7 +792,9 @@ func TestErrors(t *testing.T) {
 		}
 	}
 	file := t.TempDir() + "/file"
-	os.WriteFile(file, nil, 0o644)
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := StartBroker(BrokerOptions{StoreDir: file}); err == nil || !strings.Contains(err.Error(), "store") {
 		t.Errorf("a store that is a file: %v", err)
 	}
