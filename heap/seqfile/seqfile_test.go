@@ -63,14 +63,6 @@ func writeSeq(t *testing.T, path string, g *heap.Game, vals []uint16, chunk int)
 	return b
 }
 
-// mustWrite writes data to the file path, failing t on an error.
-func mustWrite(t *testing.T, path string, data []byte) {
-	t.Helper()
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func mustParse(t *testing.T, code string) *heap.Game {
 	t.Helper()
 	g, err := heap.Parse(code)
@@ -396,4 +388,12 @@ func resumeVals(path string, g *heap.Game) (*Writer, []uint16, error) {
 		return w, nil, err
 	}
 	return w, seq.Values(0, seq.Len()), nil
+}
+
+// mustWrite writes data to the file path, failing t on an error.
+func mustWrite(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
