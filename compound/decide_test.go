@@ -32,10 +32,7 @@ func TestInvariantRulesMatchSearch(t *testing.T) {
 	mismatches := 0
 	for range graphs {
 		g := randomGraph(rng)
-		inv, err := Compute(ctx, g)
-		if err != nil {
-			t.Fatalf("Compute(%v): %v", g.Opts, err)
-		}
+		inv := mustCompute(t, g)
 		for k := 1; k <= 4; k++ {
 			comps := randomComponents(rng, g, k)
 			for _, r := range Rules() {

@@ -55,6 +55,16 @@ func randomGraph(rng *rand.Rand) *Graph {
 	return g
 }
 
+// mustCompute returns the invariants of g, failing t on an error.
+func mustCompute(t *testing.T, g *Graph) *Invariants {
+	t.Helper()
+	inv, err := Compute(context.Background(), g)
+	if err != nil {
+		t.Fatalf("Compute(%v): %v", g.Opts, err)
+	}
+	return inv
+}
+
 // randomComponents returns k random positions of g.
 func randomComponents(rng *rand.Rand, g *Graph, k int) []int {
 	c := make([]int, k)
@@ -346,10 +356,7 @@ func TestNotAllVariant(t *testing.T) {
 		if w := notAllLocal(g, comps, false, map[string]bool{}); w != win {
 			t.Fatalf("%v, components %v: SearchNotAll says %v, a separate recursion %v", g.Opts, comps, win, w)
 		}
-		inv, err := Compute(ctx, g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		inv := mustCompute(t, g)
 		v, err := inv.DecideNotAll(comps)
 		if err != nil || v.FirstWins != win {
 			t.Fatalf("%v, components %v: DecideNotAll says %v (%v), the search %v", g.Opts, comps, v.FirstWins, err, win)
@@ -392,10 +399,7 @@ func TestNotAllWinningMoves(t *testing.T) {
 	for range 500 {
 		g := randomGraph(rng)
 		comps := randomComponents(rng, g, 2+rng.IntN(2))
-		inv, err := Compute(ctx, g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		inv := mustCompute(t, g)
 		v, _ := inv.Decide(ctx, comps, rule)
 		next, _, ok, err := inv.WinningMove(ctx, comps, rule)
 		if err != nil || ok != v.FirstWins {
@@ -423,10 +427,7 @@ func TestWinningMovesWin(t *testing.T) {
 	for range 400 {
 		g := randomGraph(rng)
 		comps := randomComponents(rng, g, 1+rng.IntN(3))
-		inv, err := Compute(ctx, g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		inv := mustCompute(t, g)
 		for _, r := range Rules() {
 			v, err := inv.Decide(ctx, comps, r)
 			if err != nil {

@@ -8,13 +8,18 @@ import (
 	"testing"
 )
 
+// shortPeriod is a published short period, a case of
+// TestShortPeriodsProven: the code's values to heap to have period p after
+// lastExc, the last n with G(n) != G(n+p) (-1 for none, -2 not checked).
+type shortPeriod struct {
+	code           string
+	to, p, lastExc int
+}
+
 // TestShortPeriodsProven reproduces the published short periods and proves
 // them with the Guy–Smith condition.
 func TestShortPeriodsProven(t *testing.T) {
-	for _, tc := range []struct {
-		code           string
-		to, p, lastExc int // lastExc: the last n with G(n) != G(n+p); -1 for none, -2 not checked
-	}{
+	for _, tc := range []shortPeriod{
 		{"0.07", 1000, 34, -2},    // Dawson's Kayles: period 34 (preperiod not pinned)
 		{"0.77", 1000, 12, 70},    // Kayles: period 12 from n = 71
 		{"sub:1,3,4", 100, 7, -1}, // period 7 from the start

@@ -9,18 +9,22 @@ import (
 	"testing"
 )
 
+// sparseRun is one run of BenchmarkSparse: the code's nim-sequence up to
+// heap to on the given workers; a long run runs only when asked for by name.
+type sparseRun struct {
+	code    string
+	to      int
+	workers int
+	long    bool
+}
+
 // Sparse timings, with the stats of the run. The default set runs in
 // seconds; Grundy's game to 2^24 (about 25 s with 2 workers, 45 s with 1)
 // runs only when its size is named:
 //
 //	go test ./heap -run '^$' -bench 'Sparse/grundy/n=16777216' -benchtime 1x
 func BenchmarkSparse(b *testing.B) {
-	for _, bc := range []struct {
-		code    string
-		to      int
-		workers int
-		long    bool
-	}{
+	for _, bc := range []sparseRun{
 		{"grundy", 1 << 20, 1, false},
 		{"grundy", 1 << 20, 2, false},
 		{"0.16", 600000, 1, false},

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"nimber/game"
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // benchBoards returns an n x n board of each game from a fixed seed, in the

@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"nimber/game"
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/sg"
 )
 
@@ -300,6 +300,13 @@ func Adapt[R any](solve func(context.Context, grid.Grid) (R, error), convert fun
 		}
 		return convert(res), nil
 	}
+}
+
+// ImpartialSolvers returns the solvers of an impartial grid game's engines
+// (ImpartialEngines): dense, its own solver, and generic, the generic one,
+// both with their results turned into an Analysis by convert.
+func ImpartialSolvers[R any](dense, generic func(context.Context, grid.Grid) (R, error), convert func(R) Analysis) map[Engine]Solver {
+	return map[Engine]Solver{Dense: Adapt(dense, convert), Generic: Adapt(generic, convert)}
 }
 
 // FormatBytes writes n in binary units, e.g. "1.5 GiB".

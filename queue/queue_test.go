@@ -59,6 +59,22 @@ func client(t testing.TB, b *Broker, o Options) *Client {
 	return c
 }
 
+// brokerAndClient starts a broker with the default options and connects a
+// client to it with o; both are closed when the test ends.
+func brokerAndClient(t testing.TB, o Options) (*Broker, *Client) {
+	t.Helper()
+	b := broker(t, BrokerOptions{})
+	return b, client(t, b, o)
+}
+
+// publish publishes jobs as sweep on c, failing t on an error.
+func publish(t testing.TB, c *Client, sweep string, jobs []Job) {
+	t.Helper()
+	if err := c.Publish(context.Background(), sweep, jobs); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func jobs(n int) []Job {
 	out := make([]Job, n)
 	for i := range out {
@@ -179,11 +195,8 @@ func takeByHand(t *testing.T, c *Client) jetstream.Msg {
 // the queue empty after.
 func TestSweep(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
-	c := client(t, b, Options{})
-	if err := c.Publish(context.Background(), "s1", jobs(50)); err != nil {
-		t.Fatal(err)
-	}
+	b, c := brokerAndClient(t, Options{})
+	publish(t, c, "s1", jobs(50))
 	startWorkers(t, b, 3, Options{}, square)
 	got := collect(t, c, "s1", 50)
 	for i := range 50 {
@@ -194,9 +207,7 @@ func TestSweep(t *testing.T) {
 	}
 	waitFor(t, "the queue to empty", func() bool { return pending(t, c) == 0 })
 	// A second sweep on the same workers, and the first collected again.
-	if err := c.Publish(context.Background(), "s2", jobs(700)); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "s2", jobs(700))
 	if got := collect(t, c, "s2", 700); len(got) != 700 || string(got["job-699"].Payload) != "488601" {
 		t.Errorf("sweep s2: %d results, job-699 %+v", len(got), got["job-699"])
 	}
@@ -208,11 +219,8 @@ func TestSweep(t *testing.T) {
 // TestFailedJob: an error or a panic of the work is a result, not a retry.
 func TestFailedJob(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
-	c := client(t, b, Options{})
-	if err := c.Publish(context.Background(), "s", []Job{{ID: "bad", Payload: []byte("x")}}); err != nil {
-		t.Fatal(err)
-	}
+	b, c := brokerAndClient(t, Options{})
+	publish(t, c, "s", []Job{{ID: "bad", Payload: []byte("x")}})
 	startWorkers(t, b, 1, Options{}, func(ctx context.Context, j Job) ([]byte, error) {
 		if string(j.Payload) == "panic" {
 			var m map[string]int
@@ -224,9 +232,7 @@ func TestFailedJob(t *testing.T) {
 	if !strings.Contains(r.Err, `parsing "x"`) || r.Attempt != 1 {
 		t.Errorf("%+v", r)
 	}
-	if err := c.Publish(context.Background(), "p", []Job{{ID: "panic", Payload: []byte("panic")}}); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "p", []Job{{ID: "panic", Payload: []byte("panic")}})
 	r = collect(t, c, "p", 1)["panic"]
 	if !strings.Contains(r.Err, "panic: assignment to entry in nil map") || !strings.Contains(r.Err, "queue_test.go") || r.Attempt != 1 {
 		t.Errorf("%+v", r)
@@ -240,14 +246,11 @@ func TestFailedJob(t *testing.T) {
 // twice anyway, past the broker's checks, is collected once.
 func TestDuplicates(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
 	o := Options{AckWait: 500 * time.Millisecond}
-	c := client(t, b, o)
+	b, c := brokerAndClient(t, o)
 	ctx := context.Background()
 	for range 2 {
-		if err := c.Publish(ctx, "d", jobs(1)); err != nil {
-			t.Fatal(err)
-		}
+		publish(t, c, "d", jobs(1))
 	}
 	if n := pending(t, c); n != 1 {
 		t.Errorf("a job published twice is queued %d times", n)
@@ -301,12 +304,9 @@ func TestDuplicates(t *testing.T) {
 // acknowledgement; the job comes back and is acknowledged without running.
 func TestStoredBeforeDeath(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
 	o := Options{AckWait: 300 * time.Millisecond}
-	c := client(t, b, o)
-	if err := c.Publish(context.Background(), "sd", jobs(1)); err != nil {
-		t.Fatal(err)
-	}
+	b, c := brokerAndClient(t, o)
+	publish(t, c, "sd", jobs(1))
 	takeByHand(t, c)
 	if err := c.storeResult("sd", Result{ID: "job-0", Payload: []byte("0"), Worker: "dead", Attempt: 1}); err != nil {
 		t.Fatal(err)
@@ -327,12 +327,9 @@ func TestStoredBeforeDeath(t *testing.T) {
 // follow the consumer's, set by the publisher.
 func TestHeartbeats(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
 	const ackWait = 600 * time.Millisecond
-	c := client(t, b, Options{AckWait: ackWait})
-	if err := c.Publish(context.Background(), "h", jobs(1)); err != nil {
-		t.Fatal(err)
-	}
+	b, c := brokerAndClient(t, Options{AckWait: ackWait})
+	publish(t, c, "h", jobs(1))
 	var runs atomic.Int32
 	startWorkers(t, b, 2, Options{}, func(ctx context.Context, j Job) ([]byte, error) {
 		runs.Add(1)
@@ -362,12 +359,9 @@ func lostWorker(t *testing.T, c *Client) (started <-chan struct{}, cause <-chan 
 // job; its job is cancelled with ErrLost and goes to another worker.
 func TestClosedConnection(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
 	o := Options{AckWait: 500 * time.Millisecond}
-	c := client(t, b, o)
-	if err := c.Publish(context.Background(), "cc", jobs(1)); err != nil {
-		t.Fatal(err)
-	}
+	b, c := brokerAndClient(t, o)
+	publish(t, c, "cc", jobs(1))
 	doomed := client(t, b, Options{Name: "doomed"})
 	started, cause, errc := lostWorker(t, doomed)
 	<-started
@@ -443,9 +437,7 @@ func TestPartition(t *testing.T) {
 	b := broker(t, BrokerOptions{Listen: "127.0.0.1:0"})
 	o := Options{AckWait: 600 * time.Millisecond}
 	c := client(t, b, o)
-	if err := c.Publish(context.Background(), "p", jobs(1)); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "p", jobs(1))
 	p := newProxy(t, strings.TrimPrefix(b.URL(), "nats://"))
 	far, err := Connect("nats://"+p.ln.Addr().String(), Options{Name: "far"})
 	if err != nil {
@@ -483,9 +475,7 @@ func TestKilledWorker(t *testing.T) {
 	b := broker(t, BrokerOptions{Listen: "127.0.0.1:0"})
 	o := Options{AckWait: time.Second}
 	c := client(t, b, o)
-	if err := c.Publish(context.Background(), "k", jobs(1)); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "k", jobs(1))
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "NIMBER_QUEUE_WORKER="+b.URL())
 	out, err := cmd.StdoutPipe()
@@ -515,12 +505,9 @@ func TestKilledWorker(t *testing.T) {
 // MaxDeliver runs, with a result that says so, not left in the queue.
 func TestMaxDeliver(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
 	o := Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2}
-	c := client(t, b, o)
-	if err := c.Publish(context.Background(), "md", jobs(1)); err != nil {
-		t.Fatal(err)
-	}
+	b, c := brokerAndClient(t, o)
+	publish(t, c, "md", jobs(1))
 	for attempt := 1; attempt <= 2; attempt++ {
 		msg := takeByHand(t, c)
 		if meta, err := msg.Metadata(); err != nil || meta.NumDelivered != uint64(attempt) {
@@ -543,11 +530,8 @@ func TestMaxDeliver(t *testing.T) {
 // once, well before the ack wait, and an idle worker stops at once.
 func TestStop(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
-	c := client(t, b, Options{AckWait: time.Minute})
-	if err := c.Publish(context.Background(), "st", jobs(1)); err != nil {
-		t.Fatal(err)
-	}
+	b, c := brokerAndClient(t, Options{AckWait: time.Minute})
+	publish(t, c, "st", jobs(1))
 	ctx, cancel := context.WithCancel(context.Background())
 	started := make(chan struct{})
 	errc := make(chan error, 1)
@@ -593,9 +577,7 @@ func TestRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if err := c.Publish(ctx, "done", jobs(3)); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "done", jobs(3))
 	ctx1, stop := context.WithCancel(ctx)
 	w, err := b.Connect(Options{})
 	if err != nil {
@@ -607,9 +589,7 @@ func TestRestart(t *testing.T) {
 	}
 	stop()
 	waitFor(t, "the queue to empty", func() bool { return pending(t, c) == 0 })
-	if err := c.Publish(ctx, "r", jobs(5)); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "r", jobs(5))
 	c.Close()
 	w.Close()
 	b.Close()
@@ -654,9 +634,7 @@ func TestWorkerSurvivesRestart(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // the worker finds the broker gone
 	b2 := broker(t, BrokerOptions{Listen: strings.TrimPrefix(url, "nats://"), StoreDir: dir})
 	c := client(t, b2, Options{})
-	if err := c.Publish(context.Background(), "after", jobs(3)); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "after", jobs(3))
 	if got := collect(t, c, "after", 3); len(got) != 3 || got["job-2"].Worker != "w" {
 		t.Errorf("after the restart: %+v", got)
 	}
@@ -699,11 +677,8 @@ func TestConsumerSettings(t *testing.T) {
 // that says so, not a job retried for ever.
 func TestLargeResult(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
-	c := client(t, b, Options{})
-	if err := c.Publish(context.Background(), "big", jobs(1)); err != nil {
-		t.Fatal(err)
-	}
+	b, c := brokerAndClient(t, Options{})
+	publish(t, c, "big", jobs(1))
 	startWorkers(t, b, 1, Options{}, func(context.Context, Job) ([]byte, error) {
 		return make([]byte, 2<<20), nil
 	})
@@ -715,15 +690,10 @@ func TestLargeResult(t *testing.T) {
 // TestPurge drops the jobs of an abandoned sweep, and only those.
 func TestPurge(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
-	c := client(t, b, Options{})
+	_, c := brokerAndClient(t, Options{})
 	ctx := context.Background()
-	if err := c.Publish(ctx, "keep", jobs(2)); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Publish(ctx, "drop", jobs(10)); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "keep", jobs(2))
+	publish(t, c, "drop", jobs(10))
 	if err := c.Purge(ctx, "drop"); err != nil {
 		t.Fatal(err)
 	}
@@ -749,9 +719,7 @@ func TestListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if err := c.Publish(context.Background(), "l", jobs(3)); err != nil {
-		t.Fatal(err)
-	}
+	publish(t, c, "l", jobs(3))
 	startWorkers(t, b2, 1, Options{}, square)
 	if got := collect(t, c, "l", 3); len(got) != 3 {
 		t.Errorf("%d results", len(got))
@@ -762,8 +730,7 @@ func TestListen(t *testing.T) {
 // once, with errors that say what is wrong.
 func TestErrors(t *testing.T) {
 	t.Parallel()
-	b := broker(t, BrokerOptions{})
-	c := client(t, b, Options{})
+	b, c := brokerAndClient(t, Options{})
 	ctx := context.Background()
 	for _, sweep := range []string{"a.b", "", "a b", "a>", strings.Repeat("x", 65)} {
 		if err := c.Publish(ctx, sweep, jobs(1)); err == nil || !strings.Contains(err.Error(), "sweep name") {
@@ -825,7 +792,9 @@ func TestErrors(t *testing.T) {
 		}
 	}
 	file := t.TempDir() + "/file"
-	os.WriteFile(file, nil, 0o644)
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := StartBroker(BrokerOptions{StoreDir: file}); err == nil || !strings.Contains(err.Error(), "store") {
 		t.Errorf("a store that is a file: %v", err)
 	}

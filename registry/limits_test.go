@@ -14,8 +14,8 @@ import (
 	"nimber/games/bacterial"
 	"nimber/games/boi2008"
 	"nimber/games/caos3"
-	"nimber/games/grid"
 	"nimber/games/inventor"
+	"nimber/grid"
 	"nimber/problems"
 )
 

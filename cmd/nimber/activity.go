@@ -1,5 +1,8 @@
 package main
 
+// The progress lines of long commands on a terminal: the activity line of
+// any long work, the census's bar of codes and the sequence's bar of heaps.
+
 import (
 	"io"
 	"os"
@@ -8,6 +11,8 @@ import (
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
+
+	"nimber/census"
 )
 
 // activityDelay is how long work runs before its activity line appears:
@@ -27,8 +32,8 @@ type activity struct {
 // startActivity starts the activity line of work named label over total
 // items (0: unknown).
 func startActivity(stderr io.Writer, label string, total int) *activity {
-	f, ok := stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
+	f := terminal(stderr)
+	if f == nil {
 		return nil
 	}
 	show := make(chan struct{})
@@ -61,4 +66,108 @@ func (a *activity) stop() {
 	a.timer.Stop()
 	a.bar.Abort(true)
 	a.p.Wait()
+}
+
+// terminal returns w as a file when it is a terminal, else nil: the
+// progress lines of this file are drawn only there.
+func terminal(w io.Writer) *os.File {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return f
+	}
+	return nil
+}
+
+// censusBar is a progress bar of codes on a terminal; nil shows nothing.
+type censusBar struct {
+	p   *mpb.Progress
+	bar *mpb.Bar
+}
+
+func newCensusBar(stderr io.Writer, total int) *censusBar {
+	f := terminal(stderr)
+	if f == nil {
+		return nil
+	}
+	p := mpb.New(mpb.WithOutput(f), mpb.WithWidth(40), mpb.WithRefreshRate(200*time.Millisecond))
+	bar := p.AddBar(int64(total),
+		mpb.PrependDecorators(decor.Name("census ", decor.WCSyncSpaceR), decor.CountersNoUnit("%d / %d codes", decor.WCSyncSpace)),
+		mpb.AppendDecorators(decor.Percentage(decor.WCSyncSpace), decor.OnComplete(decor.AverageETA(decor.ET_STYLE_GO, decor.WCSyncSpace), "done")),
+	)
+	return &censusBar{p: p, bar: bar}
+}
+
+func (b *censusBar) update(done, total int, _ census.Result) {
+	if b != nil {
+		b.bar.SetCurrent(int64(done))
+	}
+}
+
+func (b *censusBar) finish() {
+	if b != nil {
+		b.bar.Abort(false)
+		b.p.Wait()
+	}
+}
+
+// progress is a progress bar on a terminal; a nil *progress shows nothing.
+type progress struct {
+	p   *mpb.Progress
+	bar *mpb.Bar
+}
+
+// newProgress returns a bar for heaps done..total on stderr, or nil when
+// stderr is not a terminal.
+func newProgress(stderr io.Writer, name string, done, total int) *progress {
+	f := terminal(stderr)
+	if f == nil || done >= total {
+		return nil
+	}
+	p := mpb.New(mpb.WithOutput(f), mpb.WithWidth(40), mpb.WithRefreshRate(200*time.Millisecond))
+	bar := p.AddBar(int64(total),
+		mpb.PrependDecorators(
+			decor.Name(name+" ", decor.WCSyncSpaceR),
+			decor.CountersNoUnit("%d / %d heaps", decor.WCSyncSpace),
+		),
+		mpb.AppendDecorators(
+			decor.Percentage(decor.WCSyncSpace),
+			decor.MovingAverageSpeed(0, "%.0f heaps/s", decor.NewThreadSafeMovingAverage(&recentAverage{}), decor.WCSyncSpace),
+			decor.OnComplete(decor.MovingAverageETA(decor.ET_STYLE_GO, decor.NewThreadSafeMovingAverage(&recentAverage{}), nil, decor.WCSyncSpace), "done"),
+		),
+	)
+	bar.SetCurrent(int64(done))
+	return &progress{p: p, bar: bar}
+}
+
+// recentAverage is an exponentially weighted moving average of the time a
+// heap takes, over the last few chunks, with no warm-up: the engines slow
+// down as heaps grow, and the first chunks are tiny.
+type recentAverage struct{ v float64 }
+
+func (a *recentAverage) Add(x float64) {
+	if a.v == 0 {
+		a.v = x
+	} else {
+		a.v = 0.3*x + 0.7*a.v
+	}
+}
+
+func (a *recentAverage) Value() float64 { return a.v }
+func (a *recentAverage) Set(x float64)  { a.v = x }
+
+func (pr *progress) update(done int, d time.Duration) {
+	if pr != nil {
+		pr.bar.EwmaSetCurrent(int64(done), d)
+	}
+}
+
+// finish completes the bar, or leaves it where it stopped, and waits for
+// its last rendering.
+func (pr *progress) finish(ok bool) {
+	if pr == nil {
+		return
+	}
+	if !ok {
+		pr.bar.Abort(false)
+	}
+	pr.p.Wait()
 }

@@ -17,9 +17,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
-	"golang.org/x/term"
 
 	"nimber/census"
 	"nimber/queue"
@@ -418,36 +415,4 @@ func logf(w io.Writer, format string, args ...any) {
 	logMu.Lock()
 	defer logMu.Unlock()
 	fmt.Fprintf(w, format+"\n", args...)
-}
-
-// censusBar is a progress bar of codes on a terminal; nil shows nothing.
-type censusBar struct {
-	p   *mpb.Progress
-	bar *mpb.Bar
-}
-
-func newCensusBar(stderr io.Writer, total int) *censusBar {
-	f, ok := stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
-	p := mpb.New(mpb.WithOutput(f), mpb.WithWidth(40), mpb.WithRefreshRate(200*time.Millisecond))
-	bar := p.AddBar(int64(total),
-		mpb.PrependDecorators(decor.Name("census ", decor.WCSyncSpaceR), decor.CountersNoUnit("%d / %d codes", decor.WCSyncSpace)),
-		mpb.AppendDecorators(decor.Percentage(decor.WCSyncSpace), decor.OnComplete(decor.AverageETA(decor.ET_STYLE_GO, decor.WCSyncSpace), "done")),
-	)
-	return &censusBar{p: p, bar: bar}
-}
-
-func (b *censusBar) update(done, total int, _ census.Result) {
-	if b != nil {
-		b.bar.SetCurrent(int64(done))
-	}
-}
-
-func (b *censusBar) finish() {
-	if b != nil {
-		b.bar.Abort(false)
-		b.p.Wait()
-	}
 }

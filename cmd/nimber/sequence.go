@@ -12,9 +12,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
-	"golang.org/x/term"
 
 	"nimber/census"
 	"nimber/game"
@@ -376,67 +373,4 @@ func computeSequence(ctx context.Context, g *heap.Code, vals *heap.Seq, to int, 
 		step = bar.update
 	}
 	return seqfile.Compute(ctx, g.NewExtender(vals), vals, to, w, every, step)
-}
-
-// progress is a progress bar on a terminal; a nil *progress shows nothing.
-type progress struct {
-	p   *mpb.Progress
-	bar *mpb.Bar
-}
-
-// newProgress returns a bar for heaps done..total on stderr, or nil when
-// stderr is not a terminal.
-func newProgress(stderr io.Writer, name string, done, total int) *progress {
-	f, ok := stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) || done >= total {
-		return nil
-	}
-	p := mpb.New(mpb.WithOutput(f), mpb.WithWidth(40), mpb.WithRefreshRate(200*time.Millisecond))
-	bar := p.AddBar(int64(total),
-		mpb.PrependDecorators(
-			decor.Name(name+" ", decor.WCSyncSpaceR),
-			decor.CountersNoUnit("%d / %d heaps", decor.WCSyncSpace),
-		),
-		mpb.AppendDecorators(
-			decor.Percentage(decor.WCSyncSpace),
-			decor.MovingAverageSpeed(0, "%.0f heaps/s", decor.NewThreadSafeMovingAverage(&recentAverage{}), decor.WCSyncSpace),
-			decor.OnComplete(decor.MovingAverageETA(decor.ET_STYLE_GO, decor.NewThreadSafeMovingAverage(&recentAverage{}), nil, decor.WCSyncSpace), "done"),
-		),
-	)
-	bar.SetCurrent(int64(done))
-	return &progress{p: p, bar: bar}
-}
-
-// recentAverage is an exponentially weighted moving average of the time a
-// heap takes, over the last few chunks, with no warm-up: the engines slow
-// down as heaps grow, and the first chunks are tiny.
-type recentAverage struct{ v float64 }
-
-func (a *recentAverage) Add(x float64) {
-	if a.v == 0 {
-		a.v = x
-	} else {
-		a.v = 0.3*x + 0.7*a.v
-	}
-}
-
-func (a *recentAverage) Value() float64 { return a.v }
-func (a *recentAverage) Set(x float64)  { a.v = x }
-
-func (pr *progress) update(done int, d time.Duration) {
-	if pr != nil {
-		pr.bar.EwmaSetCurrent(int64(done), d)
-	}
-}
-
-// finish completes the bar, or leaves it where it stopped, and waits for
-// its last rendering.
-func (pr *progress) finish(ok bool) {
-	if pr == nil {
-		return
-	}
-	if !ok {
-		pr.bar.Abort(false)
-	}
-	pr.p.Wait()
 }

@@ -9,7 +9,7 @@
 package bacterial
 
 import (
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/problems"
 )
 

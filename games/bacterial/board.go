@@ -1,6 +1,6 @@
 package bacterial
 
-import "nimber/games/grid"
+import "nimber/grid"
 
 // board is a parsed Bacterial Tactics grid with O(1) tests for whether a
 // row or column segment is free of radioactive cells.

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math/bits"
 
-	"nimber/games/grid"
 	"nimber/games/rect"
+	"nimber/grid"
 	"nimber/sg"
 )
 

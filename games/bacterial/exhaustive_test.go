@@ -10,8 +10,8 @@ package bacterial
 import (
 	"testing"
 
-	"nimber/games/grid"
 	"nimber/games/internal/gridtest"
+	"nimber/grid"
 )
 
 // exhSet is the position of the exhaustive search, the set of infected

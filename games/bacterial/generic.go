@@ -3,7 +3,7 @@ package bacterial
 import (
 	"context"
 
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/sg"
 )
 

@@ -1,8 +1,8 @@
 package bacterial
 
 import (
-	"nimber/games/grid"
 	"nimber/games/rect"
+	"nimber/grid"
 	"nimber/problems"
 )
 
@@ -18,10 +18,7 @@ var Problem = &problems.Problem{
 		// Plus the board's per-line indexes and per-worker stamp rows.
 		return MemoryEstimate(g.Rows, g.Cols) + int64(len(g.Cells))*16 + int64(rect.Workers()*g.Rows*(g.Rows+g.Cols+8))
 	},
-	Solvers: map[problems.Engine]problems.Solver{
-		problems.Dense:   problems.Adapt(Solve, analysis),
-		problems.Generic: problems.Adapt(SolveGeneric, analysis),
-	},
+	Solvers:   problems.ImpartialSolvers(Solve, SolveGeneric, analysis),
 	Official:  problems.CaseCount,
 	Generator: problems.MarkedCells(Empty, Radioactive, 0.1),
 }

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"nimber/game"
-	"nimber/games/grid"
 	"nimber/games/rect"
+	"nimber/grid"
 	"nimber/sg"
 )
 

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"nimber/games/grid"
 	"nimber/games/rect"
+	"nimber/grid"
 	"nimber/sg"
 )
 

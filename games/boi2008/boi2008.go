@@ -20,7 +20,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/problems"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 func TestSolveStatementExample(t *testing.T) {

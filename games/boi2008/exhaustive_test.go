@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -13,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // long enables the long comparison of Solve with Exhaustive: every 4 x 4
@@ -200,17 +201,8 @@ func exOpenBoard(t testing.TB, n int) *Board {
 // winning first move exactly when A wins, and that each reported move is a
 // step to a white neighbour of A's start.
 func TestExhaustiveFirstMovesConsistent(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	for k := 0; k < 300; k++ {
-		g := exRandomBoard(rng, 3+rng.IntN(4), rng.Float64()*0.4)
-		b, err := NewBoard(g)
-		if err != nil {
-			continue
-		}
-		out, err := Exhaustive(t.Context(), b)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for c := range exSolvedBoards(t, rand.New(rand.NewPCG(7, 7)), 300, 3, 6) {
+		g, b, out := c.g, c.b, c.out
 		first, err := ExhaustiveFirstMoves(t.Context(), b)
 		if err != nil {
 			t.Fatal(err)
@@ -449,6 +441,35 @@ func exRandomBoard(rng *rand.Rand, n int, density float64) grid.Grid {
 	}
 	g.Cells[pa], g.Cells[pb] = StartA, StartB
 	return g
+}
+
+// exSolved is a random board with the outcome Exhaustive gives it.
+type exSolved struct {
+	g   grid.Grid
+	b   *Board
+	out Outcome
+}
+
+// exSolvedBoards yields the boards among count random ones (exRandomBoard,
+// sides minSide..maxSide, black squares of density below 0.4) that NewBoard
+// accepts, each with its outcome by Exhaustive.
+func exSolvedBoards(t *testing.T, rng *rand.Rand, count, minSide, maxSide int) iter.Seq[exSolved] {
+	return func(yield func(exSolved) bool) {
+		for range count {
+			g := exRandomBoard(rng, minSide+rng.IntN(maxSide-minSide+1), rng.Float64()*0.4)
+			b, err := NewBoard(g)
+			if err != nil {
+				continue
+			}
+			out, err := Exhaustive(t.Context(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !yield(exSolved{g, b, out}) {
+				return
+			}
+		}
+	}
 }
 
 func exRandomBoards(seed uint64, count int) func(yield func(string, grid.Grid) bool) {

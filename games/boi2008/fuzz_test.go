@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // FuzzParse feeds arbitrary input to the BOI 2008 parser, validation

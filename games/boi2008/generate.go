@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // Family is a kind of board of the official tests.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // TestGolden checks both solvers against the statement's example and the

@@ -13,18 +13,9 @@ import (
 // leaves a position he wins; he loses when every step leaves a position the
 // opponent wins; otherwise the position is a draw.
 func TestPositionsMatchExhaustive(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 2008))
 	draws := 0
-	for k := 0; k < 500; k++ {
-		g := exRandomBoard(rng, 2+rng.IntN(5), rng.Float64()*0.4)
-		b, err := NewBoard(g)
-		if err != nil {
-			continue
-		}
-		want, err := Exhaustive(t.Context(), b)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for c := range exSolvedBoards(t, rand.New(rand.NewPCG(5, 2008)), 500, 2, 6) {
+		g, b, want := c.g, c.b, c.out
 		p, err := SolvePositions(t.Context(), b)
 		if err != nil {
 			t.Fatal(err)

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/problems"
 )
 

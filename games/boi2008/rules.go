@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"nimber/game"
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/sg"
 )
 

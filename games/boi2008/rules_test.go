@@ -26,19 +26,10 @@ func TestRulesBattery(t *testing.T) {
 	gametest.Run(t, Game(), starts, gametest.Options{Walks: 4, Seed: 4, SearchLimit: 5000})
 }
 
+// TestParsePosition checks Parse, Format and the errors on the cases of
+// testdata/positions.txt.
 func TestParsePosition(t *testing.T) {
-	g := Game()
-	gametest.CheckParse(t, g, []gametest.ParseCase{
-		{In: "A.\n.B", Format: "A.\n.B\n\nA to move\n"},
-		{In: "Aa\n.B\nB to move", Format: "Aa\n.B\n\nB to move\n"},
-		{In: "A.\n.B\nA has won", Format: "A.\n.B\n\nA has won\n"},
-		{In: "A.\n.B\nC to move", Err: `last line "C to move": want "A to move", "B to move", "A has won" or "B has won"`},
-		{In: "A..\n..a\n..B\nA has won", Err: "A has won, so A's piece stands on B's start, not on its own square"},
-		{In: "Aa.\n...\n..B\nA has won", Err: "A has won, so A's piece stands on B's start, not on its own square"},
-		{In: "Aa.\n.B.\n..a", Err: "more than one a"},
-		{In: "a..\n.B.\n...", Err: "no A on the board"},
-		{In: "A#\n#B", Err: "row 2, column 2: B cannot be reached from A through white squares"},
-	})
+	gametest.CheckParseFile(t, Game(), "testdata/positions.txt")
 }
 
 // TestExtraStep checks the move onto the opponent: one move with its extra

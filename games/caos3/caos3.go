@@ -10,7 +10,7 @@
 package caos3
 
 import (
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/problems"
 )
 

@@ -11,8 +11,8 @@ package caos3
 import (
 	"testing"
 
-	"nimber/games/grid"
 	"nimber/games/internal/gridtest"
+	"nimber/grid"
 )
 
 // exhOrthogonal are the four directions of the arms and of the lava.

@@ -14,10 +14,7 @@ var Problem = &problems.Problem{
 	Example: "1\n7 7\n^#^#^^^\n^#^^^#^\n^#^^^^^\n^^^#^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n",
 	Engines: problems.ImpartialEngines,
 	Memory:  MemoryEstimate,
-	Solvers: map[problems.Engine]problems.Solver{
-		problems.Dense:   problems.Adapt(Solve, analysis),
-		problems.Generic: problems.Adapt(SolveGeneric, analysis),
-	},
+	Solvers: problems.ImpartialSolvers(Solve, SolveGeneric, analysis),
 	Official: func(a problems.Analysis) string {
 		if a.Outcome == sg.N.String() {
 			return "Asuna"

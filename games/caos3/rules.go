@@ -7,8 +7,8 @@ import (
 
 	"nimber/game"
 	"nimber/games/crosscut"
-	"nimber/games/grid"
 	"nimber/games/rect"
+	"nimber/grid"
 	"nimber/sg"
 )
 

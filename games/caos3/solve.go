@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"nimber/games/crosscut"
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/sg"
 )
 

@@ -11,49 +11,36 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/games/grid"
 	"nimber/games/internal/gridtest"
+	"nimber/grid"
 )
 
 // exhSet is the position of the exhaustive search, the set of occupied
-// cells: boards of up to 256 cells, enough for every board of the official
-// data (R*C <= 200).
+// cells (attractions and signs alike), the whole variable part of the game:
+// the board itself, and so its building spots, never changes. Boards of up
+// to 256 cells, enough for every board of the official data (R*C <= 200).
 type exhSet = gridtest.Cells256
-
-// exhGame is the exhaustive twin's view of a board: a fixed grid (the
-// building spots never change). A position is the set of occupied cells
-// (attractions and signs alike), which is the whole variable part of the
-// game.
-type exhGame struct{ g grid.Grid }
-
-// exhRules returns the move generator of g for the exhaustive search.
-func exhRules(g grid.Grid) gridtest.Moves[exhSet, Move] { return (&exhGame{g}).moves }
 
 // exhDiagonals are the four directions of the sign-builders.
 var exhDiagonals = [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
 
-// play builds an attraction on (r, c) on a board whose occupied cells are
-// occupied, as the rules say: the cell becomes occupied, and four
-// sign-builders leave it, one per diagonal direction, each putting a sign on
-// every cell it enters (building spot or not) and stopping before the first
-// cell that is off the board or already occupied. It returns the new set of
-// occupied cells.
-func (e *exhGame) play(occupied exhSet, r, c int) exhSet {
-	return gridtest.Spread(occupied, e.g.Rows, e.g.Cols, r, c, exhDiagonals[:])
-}
-
-// moves calls yield for every move from the position occupied (a building
-// spot that is not occupied), in row-major order as in Result.Winning, with
-// the position it leads to. It stops early when yield returns false. A
-// player who cannot build loses.
-func (e *exhGame) moves(occupied exhSet, yield func(m Move, next exhSet) bool) {
-	for r := 0; r < e.g.Rows; r++ {
-		for c := 0; c < e.g.Cols; c++ {
-			if e.g.At(r, c) != Spot || occupied.Has(r*e.g.Cols+c) {
-				continue
-			}
-			if !yield(Move{Row: r, Col: c}, e.play(occupied, r, c)) {
-				return
+// exhRules returns the move generator of g for the exhaustive search. From
+// the position occupied, a move builds an attraction on a building spot that
+// is not occupied, in row-major order as in Result.Winning; a player who
+// cannot build loses. The move, as the rules say, occupies the cell, and
+// four sign-builders leave it, one per diagonal direction, each putting a
+// sign on every cell it enters (building spot or not) and stopping before
+// the first cell that is off the board or already occupied.
+func exhRules(g grid.Grid) gridtest.Moves[exhSet, Move] {
+	return func(occupied exhSet, yield func(m Move, next exhSet) bool) {
+		for r := 0; r < g.Rows; r++ {
+			for c := 0; c < g.Cols; c++ {
+				if g.At(r, c) != Spot || occupied.Has(r*g.Cols+c) {
+					continue
+				}
+				if !yield(Move{Row: r, Col: c}, gridtest.Spread(occupied, g.Rows, g.Cols, r, c, exhDiagonals[:])) {
+					return
+				}
 			}
 		}
 	}

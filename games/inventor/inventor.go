@@ -9,7 +9,7 @@
 package inventor
 
 import (
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/problems"
 )
 

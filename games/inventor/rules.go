@@ -8,8 +8,8 @@ import (
 
 	"nimber/game"
 	"nimber/games/crosscut"
-	"nimber/games/grid"
 	"nimber/games/rect"
+	"nimber/grid"
 	"nimber/sg"
 )
 

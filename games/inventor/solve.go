@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"nimber/games/crosscut"
-	"nimber/games/grid"
+	"nimber/grid"
 	"nimber/sg"
 )
 

@@ -256,7 +256,7 @@ func TestSeqFileCreateKilled(t *testing.T) {
 	hdr := encodeHeader("0.137", 1)
 	for _, n := range []int{0, 5, len(hdr) - 1, len(hdr)} {
 		path := filepath.Join(dir, "seq")
-		os.WriteFile(path, hdr[:n], 0o644)
+		mustWrite(t, path, hdr[:n])
 		os.Remove(path + CheckpointSuffix)
 		w, got, err := resumeVals(path, g)
 		if err != nil || len(got) != 0 {
@@ -279,13 +279,13 @@ func TestSeqFileBad(t *testing.T) {
 	goodCk, _ := os.ReadFile(path + CheckpointSuffix)
 	hdrLen := 20 + len("0.16")
 	restore := func() {
-		os.WriteFile(path, good, 0o644)
-		os.WriteFile(path+CheckpointSuffix, goodCk, 0o644)
+		mustWrite(t, path, good)
+		mustWrite(t, path+CheckpointSuffix, goodCk)
 	}
 	flip := func(name string, at int) {
 		b, _ := os.ReadFile(name)
 		b[at] ^= 0x10
-		os.WriteFile(name, b, 0o644)
+		mustWrite(t, name, b)
 	}
 	for _, tc := range []struct {
 		name, game string
@@ -309,7 +309,7 @@ func TestSeqFileBad(t *testing.T) {
 			os.Remove(other)
 			writeSeq(t, other, mustParse(t, "0.77"), []uint16{0, 1, 2}, 3)
 			b, _ := os.ReadFile(other + CheckpointSuffix)
-			os.WriteFile(path+CheckpointSuffix, b, 0o644)
+			mustWrite(t, path+CheckpointSuffix, b)
 		}, "is the checkpoint of 0.77"},
 		{"missing file", "0.16", func() { os.Remove(path) }, "no such file"},
 	} {
@@ -346,9 +346,9 @@ func TestSeqFileMixedWidths(t *testing.T) {
 	for _, tc := range []struct{ file, ck int }{{1, 2}, {2, 1}, {2, 2}} {
 		path := filepath.Join(dir, fmt.Sprintf("seq%d%d", tc.file, tc.ck))
 		data := encode(encodeHeader("0.7", tc.file), vals, tc.file)
-		os.WriteFile(path, data, 0o644)
+		mustWrite(t, path, data)
 		ck := &Checkpoint{Code: "0.7", Count: 100, Width: tc.ck, CRC: crc32.Checksum(encode(nil, vals, tc.ck), castagnoli)}
-		os.WriteFile(path+CheckpointSuffix, encodeCheckpoint(ck), 0o644)
+		mustWrite(t, path+CheckpointSuffix, encodeCheckpoint(ck))
 		w, got, err := resumeVals(path, g)
 		if err != nil || !slices.Equal(got, vals) {
 			t.Fatalf("file width %d, checkpoint width %d: %v", tc.file, tc.ck, err)
@@ -364,9 +364,9 @@ func TestSeqFileMixedWidths(t *testing.T) {
 	// A width-1 checkpoint cannot commit a value above 255.
 	big := synthetic(300, true)
 	path := filepath.Join(dir, "bad")
-	os.WriteFile(path, encode(encodeHeader("0.7", 2), big, 2), 0o644)
+	mustWrite(t, path, encode(encodeHeader("0.7", 2), big, 2))
 	ck := &Checkpoint{Code: "0.7", Count: 300, Width: 1, CRC: crc32.Checksum(encode(nil, big, 1), castagnoli)}
-	os.WriteFile(path+CheckpointSuffix, encodeCheckpoint(ck), 0o644)
+	mustWrite(t, path+CheckpointSuffix, encodeCheckpoint(ck))
 	if _, _, err := resumeVals(path, g); err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
 		t.Fatalf("width-1 checkpoint of values above 255: %v", err)
 	}
@@ -388,4 +388,12 @@ func resumeVals(path string, g *heap.Code) (*Writer, []uint16, error) {
 		return w, nil, err
 	}
 	return w, seq.Values(0, seq.Len()), nil
+}
+
+// mustWrite writes data to the file path, failing t on an error.
+func mustWrite(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -2,10 +2,12 @@ package gridtest
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"nimber/game"
-	"nimber/games/grid"
+	"nimber/game/gametest"
+	"nimber/grid"
 )
 
 // API describes how a grid game's positions in the game API map to the
@@ -24,12 +26,12 @@ type API[S comparable] struct {
 // MovesMatchRules checks the moves of the game API against the rules of the
 // exhaustive twin, position by position along random games from the random
 // boards of the sample: from every position the same states must be
-// reachable in one move. It also runs the shared battery of the game API
-// (package game/gametest) on a few of the boards.
-func (gm *Game[S, M]) MovesMatchRules(t *testing.T, api API[S], seed uint64, sample Sample) {
+// reachable in one move.
+func (gm *Game[S, M]) MovesMatchRules(t *testing.T, seed uint64, sample Sample) {
 	t.Helper()
 	n, maxSide := sample.size()
 	rng := rand.New(rand.NewPCG(seed, gm.Boards.Stream))
+	api := gm.API
 	g := api.Game
 	start := func(b grid.Grid) string {
 		if api.Start != nil {
@@ -77,6 +79,15 @@ func (gm *Game[S, M]) MovesMatchRules(t *testing.T, api API[S], seed uint64, sam
 	if positions < n {
 		t.Fatalf("only %d positions compared", positions)
 	}
+}
+
+// Battery runs the shared battery of the game API (gametest.Run, five
+// random walks from each start) from the positions fixed and from n random
+// boards of sides up to maxSide drawn with seed, which also seeds the walks.
+func (gm *Game[S, M]) Battery(t *testing.T, fixed []string, seed uint64, n, maxSide int) {
+	t.Helper()
+	starts := append(slices.Clip(fixed), gm.Boards.Starts(seed, n, maxSide)...)
+	gametest.Run(t, gm.API.Game, starts, gametest.Options{Walks: 5, Seed: seed})
 }
 
 // CellsOf returns the state of a position's text whose cells are in set

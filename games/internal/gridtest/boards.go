@@ -3,7 +3,7 @@ package gridtest
 import (
 	"math/rand/v2"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // Boards draws the random boards of one game: grids of two cell kinds,

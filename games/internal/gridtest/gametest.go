@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // Result is a game package's Result as the shared tests see it: the
@@ -65,6 +65,10 @@ type Game[S Position, M comparable] struct {
 	// where the first player wins iff firstWins, with the winning first
 	// moves winning.
 	Answer func(k int, firstWins bool, winning []M) string
+	// API is the game through the game API and the map from its positions
+	// to the states of the exhaustive search, for MovesMatchRules and
+	// Battery.
+	API API[S]
 }
 
 // Exhaustive decides g by the exhaustive search of gm.Rules: whether the

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/games/grid"
+	"nimber/grid"
 )
 
 // ReadOfficial reads the official data set: the cases of

@@ -1,8 +1,11 @@
 package caos3
 
-// Randomized cross-checks of the two solvers against the exhaustive twin of
-// exhaustive_test.go and against each other. Every test uses fixed seeds,
-// so a failure reproduces; the failing map is printed in input form.
+// The game described to the shared tests of package gridtest, and the
+// randomized cross-checks they run: the two solvers against the exhaustive
+// twin of exhaustive_test.go and against each other, the moves of the game
+// API against the twin's rules, the battery of the game API, and the parse
+// cases of testdata/positions.txt. Every test uses fixed seeds, so a failure
+// reproduces; the failing map is printed in input form.
 
 import (
 	"fmt"
@@ -10,6 +13,7 @@ import (
 	"slices"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/games/internal/gridtest"
 )
 
@@ -31,6 +35,13 @@ var harness = gridtest.Game[exhSet, Move]{
 	// "(row,col)" with 0-based coordinates.
 	FormatMove: func(m Move) string { return fmt.Sprintf("(%d,%d)", m.Row, m.Col) },
 	Answer:     answer,
+	API: gridtest.API[exhSet]{
+		Game: Game(),
+		// The twin's state is the set of cells under lava.
+		State: func(text string) exhSet {
+			return gridtest.CellsOf[[2]uint64](text, func(c byte) bool { return c == LavaFloor || c == LavaWall })
+		},
+	},
 }
 
 // cmpSide draws a side length in 1..maxSide, three times in four at least 5
@@ -63,4 +74,28 @@ func TestMonstersMatchExhaustive(t *testing.T) {
 // 12 x 12, far beyond the reach of the exhaustive search.
 func TestSolvers(t *testing.T) {
 	harness.CompareSolvers(t, exhSample, gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8})
+}
+
+// TestRulesBattery runs the shared checks of the game API: text round trips,
+// the dense table against the generic solver, and a search of whole
+// positions, from random maps and the positions random play reaches.
+func TestRulesBattery(t *testing.T) {
+	harness.Battery(t, []string{"^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n", "^^^^^^\n^^^^^^\n^^#^^^\n^^^^^^\n^^^^^^\n", "~~~\n~^~\n~~~\n"}, 2, 20, 7)
+}
+
+// TestMovesMatchRules compares the moves of the game API with the
+// exhaustive twin written from the rules (exhaustive_test.go) along random
+// games: the same sets of lava cells must be reachable in one move.
+func TestMovesMatchRules(t *testing.T) {
+	harness.MovesMatchRules(t, 5, gridtest.Sample{N: 400, MaxSide: 8, ShortN: 100, ShortMaxSide: 7})
+}
+
+// TestParsePosition checks Parse, Format and the errors on the cases of
+// testdata/positions.txt.
+func TestParsePosition(t *testing.T) {
+	gametest.CheckParseFile(t, Game(), "testdata/positions.txt")
+}
+
+func FuzzParsePosition(f *testing.F) {
+	gametest.FuzzParse(f, Game(), "^^^\n^#^", "~^\n^^", "O")
 }

@@ -15,91 +15,34 @@ import (
 // testSpec is small enough that every limit can be hit with a short input.
 var testSpec = Spec{Alphabet: ".#", MaxCases: 3, MaxSide: 4, MaxCells: 12, MaxTotalCells: 20}
 
+// TestParseGood parses the inputs of testdata/parse-good.txt and compares
+// the boards with the ones written there.
 func TestParseGood(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want []Grid
-	}{
-		{
-			name: "one case",
-			in:   "1\n2 3\n.#.\n##.\n",
-			want: []Grid{MustFromRows(".#.", "##.")},
-		},
-		{
-			name: "several cases",
-			in:   "3\n1 1\n.\n2 2\n.#\n#.\n1 4\n#..#\n",
-			want: []Grid{MustFromRows("."), MustFromRows(".#", "#."), MustFromRows("#..#")},
-		},
-		{
-			name: "CRLF line endings",
-			in:   "2\r\n1 2\r\n.#\r\n2 1\r\n#\r\n.\r\n",
-			want: []Grid{MustFromRows(".#"), MustFromRows("#", ".")},
-		},
-		{
-			name: "trailing blank lines",
-			in:   "1\n1 2\n##\n\n\n   \n\t\n",
-			want: []Grid{MustFromRows("##")},
-		},
-		{
-			name: "trailing blank CRLF lines",
-			in:   "1\r\n1 2\r\n##\r\n\r\n\r\n",
-			want: []Grid{MustFromRows("##")},
-		},
-		{
-			name: "trailing spaces and tabs",
-			in:   "1 \t\n2 2  \n.. \n#.\t \n",
-			want: []Grid{MustFromRows("..", "#.")},
-		},
-		{
-			name: "trailing spaces with CRLF",
-			in:   "1  \r\n1 3 \r\n.#. \r\n",
-			want: []Grid{MustFromRows(".#.")},
-		},
-		{
-			name: "no final newline",
-			in:   "1\n1 3\n.#.",
-			want: []Grid{MustFromRows(".#.")},
-		},
-		{
-			name: "blank lines between cases and leading blank lines",
-			in:   "\n\n2\n\n1 1\n\n#\n\n1 1\n.\n",
-			want: []Grid{MustFromRows("#"), MustFromRows(".")},
-		},
-		{
-			name: "extra spaces around R and C",
-			in:   "  1\n  2   1 \n#\n.\n",
-			want: []Grid{MustFromRows("#", ".")},
-		},
-		{
-			name: "leading white space before a row is tolerated",
-			in:   "1\n1 2\n  .#\n",
-			want: []Grid{MustFromRows(".#")},
-		},
-		{
-			name: "every limit reached exactly",
-			in:   "3\n3 4\n....\n.##.\n....\n2 3\n###\n...\n1 2\n.#\n",
-			want: []Grid{MustFromRows("....", ".##.", "...."), MustFromRows("###", "..."), MustFromRows(".#")},
-		},
-		{
-			name: "side 4 by 3",
-			in:   "1\n4 3\n...\n.#.\n...\n###\n",
-			want: []Grid{MustFromRows("...", ".#.", "...", "###")},
-		},
-		{
-			name: "line of exactly 64 characters after the cases is blank",
-			in:   "1\n1 1\n.\n" + strings.Repeat(" ", 64) + "\n",
-			want: []Grid{MustFromRows(".")},
-		},
+	data, err := os.ReadFile("testdata/parse-good.txt")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := Parse(strings.NewReader(tt.in), testSpec)
+	blocks := strings.Split(strings.TrimSpace(string(data)), "\n\n")[1:]
+	if len(blocks) < 14 {
+		t.Fatalf("%d cases: testdata/parse-good.txt was not read whole", len(blocks))
+	}
+	for _, block := range blocks {
+		lines := strings.Split(block, "\n")
+		in, err := strconv.Unquote(strings.TrimPrefix(lines[1], "in: "))
+		if len(lines) != 3 || err != nil || !strings.HasPrefix(lines[2], "want: ") {
+			t.Fatalf("testdata/parse-good.txt: case %q is not a name, in: and want: (%v)", lines[0], err)
+		}
+		var want []Grid
+		for _, board := range strings.Split(strings.TrimPrefix(lines[2], "want: "), " | ") {
+			want = append(want, MustFromRows(strings.Fields(board)...))
+		}
+		t.Run(lines[0], func(t *testing.T) {
+			got, err := Parse(strings.NewReader(in), testSpec)
 			if err != nil {
-				t.Fatalf("Parse(%q) error: %v", tt.in, err)
+				t.Fatalf("Parse(%q) error: %v", in, err)
 			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Fatalf("Parse(%q) = %v, want %v", tt.in, got, tt.want)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("Parse(%q) = %v, want %v", in, got, want)
 			}
 		})
 	}
@@ -274,7 +217,7 @@ var fuzzSpecs = []Spec{
 
 func FuzzParse(f *testing.F) {
 	for i, game := range []string{"bacterial", "inventor", "caos3"} {
-		files, err := filepath.Glob(filepath.Join("..", game, "testdata", "official", "*.in"))
+		files, err := filepath.Glob(filepath.Join("..", "games", game, "testdata", "official", "*.in"))
 		if err != nil || len(files) == 0 {
 			f.Fatalf("no official inputs for %s: %v", game, err)
 		}

@@ -1,0 +1,83 @@
+package bacterial
+
+// The game described to the shared tests of package gridtest, and the
+// randomized cross-checks they run: the two solvers against the exhaustive
+// twin of exhaustive_test.go and against each other, the moves of the game
+// API against the twin's rules, the battery of the game API, and the parse
+// cases of testdata/positions.txt. Every test uses fixed seeds, so a failure
+// reproduces; the failing board is printed in input form.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"nimber/game/gametest"
+	"nimber/games/internal/gridtest"
+)
+
+// harness describes Bacterial Tactics to the shared tests of package gridtest.
+var harness = gridtest.Game[exhSet, Move]{
+	Noun: "board",
+	Spec: Spec,
+	Boards: gridtest.Boards{
+		Blank: Empty, Marked: Radioactive,
+		// From all empty to all radioactive.
+		Densities: []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 0.9, 1},
+		Stream:    0x6261637465726961,
+	},
+	Rules:   exhRules,
+	Dense:   gridtest.AsSolver(Solve),
+	Generic: gridtest.AsSolver(SolveGeneric),
+	// "(row,col)H" with 0-based coordinates.
+	FormatMove: func(m Move) string { return fmt.Sprintf("(%d,%d)%c", m.Row, m.Col, m.Colony) },
+	Answer:     gridtest.CaseCount[Move],
+	API: gridtest.API[exhSet]{
+		Game: Game(),
+		// The twin's state is the set of infected cells.
+		State: func(text string) exhSet {
+			return gridtest.CellsOf[[2]uint64](text, func(c byte) bool { return c == Infected })
+		},
+	},
+}
+
+// exhSample is the sample of the comparisons with the exhaustive search:
+// boards up to 5 x 5 (4 x 4 in short mode).
+var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide: 4}
+
+// TestSolvers checks Solve and SolveGeneric against the exhaustive search,
+// and against each other, Grundy value and winning moves, on boards up to
+// 12 x 12, far beyond the reach of the exhaustive search.
+func TestSolvers(t *testing.T) {
+	harness.CompareSolvers(t, exhSample, gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8})
+}
+
+// TestRulesBattery runs the shared checks of the game API: text round trips,
+// the dense table against the generic solver, and a search of whole
+// positions, from random boards and the positions random play reaches.
+func TestRulesBattery(t *testing.T) {
+	harness.Battery(t, []string{"..\n.#\n", "#.##\n....\n#.##\n", "x.\nx.\n", "#"}, 1, 30, 4)
+}
+
+// TestMovesMatchRules compares the moves of the game API with the
+// exhaustive twin written from the rules (exhaustive_test.go) along random
+// games: the same sets of infected cells must be reachable in one move.
+func TestMovesMatchRules(t *testing.T) {
+	harness.MovesMatchRules(t, 4, gridtest.Sample{N: 500, MaxSide: 5, ShortN: 100, ShortMaxSide: 4})
+}
+
+// TestParsePosition checks Parse, Format and the errors on the cases of
+// testdata/positions.txt, and the parts of a split board.
+func TestParsePosition(t *testing.T) {
+	g := Game()
+	gametest.CheckParseFile(t, g, "testdata/positions.txt")
+	pos, _ := g.Parse(".x.\nxxx\n..#")
+	if parts := g.Parts(pos); len(parts) != 3 || !slices.Equal(strings.Split(g.Format(parts[2]), "\n"), []string{"xxx", "xxx", "..#", ""}) {
+		t.Errorf("parts of a split board: %d, the last %q", len(parts), g.Format(parts[len(parts)-1]))
+	}
+}
+
+func FuzzParsePosition(f *testing.F) {
+	gametest.FuzzParse(f, Game(), "..\n.#", ".x\n..", "x", "#.\n.#\nxx")
+}
