@@ -21,6 +21,26 @@ func nimber(t *testing.T, stdin string, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// refused runs nimber with args and checks that it fails as bad input must:
+// exit status 2, nothing on standard output, and one line on standard error
+// that contains want. It returns that line.
+func refused(t *testing.T, want string, args ...string) string {
+	t.Helper()
+	code, out, errOut := nimber(t, "", args...)
+	if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", args, code, out, errOut, want)
+	}
+	return errOut
+}
+
+// succeeds runs nimber with args and checks that it exits with status 0.
+func succeeds(t *testing.T, args ...string) {
+	t.Helper()
+	if code, _, errOut := nimber(t, "", args...); code != 0 {
+		t.Errorf("%q: exit %d, %s", args, code, errOut)
+	}
+}
+
 // TestSolveOfficialData checks that solve prints the official output byte
 // for byte, for every official input of every problem.
 func TestSolveOfficialData(t *testing.T) {

@@ -163,10 +163,7 @@ func TestSequenceOutBadInput(t *testing.T) {
 		if tc.spoil != nil {
 			tc.spoil()
 		}
-		code, out, errOut := nimber(t, "", append([]string{"sequence"}, tc.args...)...)
-		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", tc.name, code, out, errOut, tc.want)
-		}
+		refused(t, tc.want, append([]string{"sequence"}, tc.args...)...)
 	}
 	// Untouched by all that: the file still resumes.
 	restore()

@@ -71,10 +71,7 @@ func TestRefusedBeforeAllocating(t *testing.T) {
 		{[]string{"sequence", "grundy", "--to", "100000000", "--timeout", "100ms"}, "(--timeout ran out)"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			code, out, errOut := nimber(t, "", tc.args...)
-			if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {
-				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", code, out, errOut, tc.want)
-			}
+			refused(t, tc.want, tc.args...)
 		})
 	}
 }
