@@ -109,6 +109,11 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 				return fmt.Errorf("the result of %s: %w", r.ID, err)
 			}
 			res.Worker = r.Worker
+			if res.ComputedAt.IsZero() {
+				// A worker of an earlier version does not say when: the
+				// time its result arrived is the nearest we know.
+				res.ComputedAt = time.Now().UTC()
+			}
 			if _, err := o.Store.Put(ctx, res); err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package census
 import (
 	"context"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -22,10 +23,13 @@ func TestRun(t *testing.T) {
 	defer st.Close()
 	codes, _ := Codes(2, false)
 	o := Options{Codes: codes, To: 2000, Store: st, Workers: 2, SeqDir: dir}
+	before := time.Now()
 	rs, err := Run(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}
+	after := time.Now()
+	checkComputed(t, ctx, st, rs, before, after)
 	seen := map[string]string{}
 	for i, r := range rs {
 		want, err := Survey(ctx, Job{Code: codes[i], To: 2000}, SurveyOptions{Workers: 1})
@@ -49,7 +53,7 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, r := range again {
-		if !r.Cached || r.Heaps != 2000 || r.ValuesSHA256 != rs[i].ValuesSHA256 {
+		if !r.Cached || r.Heaps != 2000 || r.ValuesSHA256 != rs[i].ValuesSHA256 || !r.ComputedAt.Equal(rs[i].ComputedAt) || r.Worker != rs[i].Worker {
 			t.Errorf("%s again: %+v", codes[i], r)
 		}
 	}
@@ -66,6 +70,25 @@ func TestRun(t *testing.T) {
 		}
 		if b, ok, _ := st.Best(ctx, r.Canonical, 3000); !ok || b.Heaps != 3000 {
 			t.Errorf("%s: the run to 3000 is not stored", codes[i])
+		}
+	}
+}
+
+// workerName is the name of a worker in process: host/pid/k.
+var workerName = regexp.MustCompile(`^.*/[0-9]+/[0-9]+$`)
+
+// checkComputed checks that each run of rs, computed by a worker in process
+// between before and after, says when and by which worker, and that the
+// store keeps the same.
+func checkComputed(t *testing.T, ctx context.Context, st *store.Store, rs []Result, before, after time.Time) {
+	t.Helper()
+	for _, r := range rs {
+		if r.ComputedAt.Before(before) || r.ComputedAt.After(after) || !workerName.MatchString(r.Worker) {
+			t.Errorf("%s: computed at %v by %q, want between %v and %v by host/pid/k", r.Canonical, r.ComputedAt, r.Worker, before, after)
+		}
+		stored, ok, err := st.Best(ctx, r.Canonical, r.Heaps)
+		if err != nil || !ok || !stored.ComputedAt.Equal(r.ComputedAt) || stored.Worker != r.Worker {
+			t.Errorf("%s: stored computed at %v by %q (%v), reported %v by %q", r.Canonical, stored.ComputedAt, stored.Worker, err, r.ComputedAt, r.Worker)
 		}
 	}
 }

@@ -94,6 +94,7 @@ func Survey(ctx context.Context, job Job, o SurveyOptions) (Result, error) {
 	r.Seconds = time.Since(start).Seconds()
 	r.Extended = min(extended, job.To)
 	r.Worker = o.Worker
+	r.ComputedAt = time.Now().UTC() // on the worker's clock, when it finished
 	if path != "" {
 		if r.SeqSHA256, err = store.FileSHA256(path); err != nil {
 			return Result{}, err

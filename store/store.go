@@ -70,9 +70,11 @@ type Run struct {
 	// SHA-256, when it wrote one (on the worker's machine).
 	SeqPath   string `json:"seq_path,omitempty"`
 	SeqSHA256 string `json:"seq_sha256,omitempty"`
-	// Worker names the worker that computed it.
+	// Worker names the worker that computed it: host/pid for "nimber
+	// worker", host/pid/k for the k-th worker inside "nimber census".
 	Worker string `json:"worker,omitempty"`
-	// ComputedAt is when the run was stored.
+	// ComputedAt is when the run was computed: the worker's clock when it
+	// finished, or the time it was stored when the worker did not say.
 	ComputedAt time.Time `json:"computed_at"`
 	// Note says what a census notices of the code, such as another code
 	// with the same values. It is not stored.

@@ -148,18 +148,19 @@ func hugeSubtraction() func() *http.Request {
 
 // TestAbuse sends floods of requests that must be refused, and checks that
 // the heap stays bounded during them and comes back after: 200 bodies of
-// 2 MiB at once (413), and 50 compounds of a subtraction game of 10,000
+// 2 MiB at once (413; read a few at a time, MaxBodies, so that the heap
+// stays under 64 MiB where reading all at once took 310 MiB), and 50 compounds of a subtraction game of 10,000
 // removals from heaps near 2^20 (400: beyond the limit of positions). The
 // compounds run under a MaxMemory of 16 MiB, so that the limit of
-// positions, 32768 (and of moves, 512K), is reached in about 0.1 s each
-// rather than 1 s; TestStressAbuse runs them at the default limits.
+// positions, 8192 (and of moves, 128K), is reached in a few milliseconds
+// each; TestStressAbuse runs them at the default limits.
 func TestAbuse(t *testing.T) {
 	if testing.Short() {
 		t.Skip("abuse test")
 	}
 	t.Run("oversized bodies", func(t *testing.T) {
 		s, _ := newTestServer(t, Options{})
-		abuse(t, s, 200, oversized("/api/play/0.77"), http.StatusRequestEntityTooLarge, "request body over the limit of 1.0 MiB", 1536<<20)
+		abuse(t, s, 200, oversized("/api/play/0.77"), http.StatusRequestEntityTooLarge, "request body over the limit of 1.0 MiB", 64<<20)
 	})
 	t.Run("huge compounds", func(t *testing.T) {
 		s, _ := newTestServer(t, Options{MaxMemory: 16 << 20, QueueWait: time.Minute})
@@ -185,19 +186,21 @@ func TestStressAbuse(t *testing.T) {
 		t.Skip("stress test: go test ./web -run Stress, or NIMBER_STRESS=1")
 	}
 	t.Run("oversized bodies", func(t *testing.T) {
-		s, _ := newTestServer(t, Options{})
+		// A minute's wait for a body slot: 1000 bodies read 8 at a time
+		// take seconds.
+		s, _ := newTestServer(t, Options{QueueWait: time.Minute})
 		for _, target := range []string{"/api/compound", "/api/solve/bacterial-tactics"} {
-			abuse(t, s, 1000, oversized(target), http.StatusRequestEntityTooLarge, "request body over the limit of 1.0 MiB", 1536<<20)
+			abuse(t, s, 1000, oversized(target), http.StatusRequestEntityTooLarge, "request body over the limit of 1.0 MiB", 64<<20)
 		}
 	})
 	t.Run("huge compounds", func(t *testing.T) {
 		// MaxConcurrent (2 x GOMAXPROCS) at once, each up to the default
-		// limit of positions (1M) and moves (16M); the others wait for a
-		// slot. docs/api.md says the server needs about MaxConcurrent x
-		// MaxMemory at worst: the ceiling is that, with half again for the
-		// garbage collector's headroom.
+		// limit of positions (128K) and moves (2M); the others wait for a
+		// slot. Each allocates less than MaxMemory (TestExploreBudget), so
+		// the heap, the garbage collector's headroom included, stays under
+		// MaxConcurrent x MaxMemory, as docs/api.md says.
 		s, _ := newTestServer(t, Options{QueueWait: 10 * time.Minute, Timeout: time.Minute})
-		ceiling := uint64(s.opts.MaxConcurrent) * uint64(s.opts.MaxMemory) * 3 / 2
+		ceiling := uint64(s.opts.MaxConcurrent) * uint64(s.opts.MaxMemory)
 		abuse(t, s, 100, hugeSubtraction(), http.StatusBadRequest, limitMessage(s), ceiling)
 	})
 }

@@ -22,11 +22,16 @@ const (
 	// searchBytes is about what one position of compound.Search costs,
 	// garbage-collector headroom included (measured: 1M positions, 190 MB).
 	searchBytes = 256
-	// exploreBytes is what one position of an exploration's budget costs
-	// at worst, with the 16 moves a position may bring (measured: a budget
-	// of 1M positions spent on 16M moves of a subtraction game peaked at
-	// 418 MiB of heap), so that one request stays within MaxMemory.
-	exploreBytes = 512
+	// exploreBytes is what one position of an exploration's limit may
+	// cost, counted as bytes allocated, the graph's invariants and the
+	// answer included: at worst, measured, 1557 bytes, for a subtraction
+	// game of 8 moves explored to its limits of positions and of moves (16
+	// a position) and then decided (TestExploreBudget). Counting every
+	// byte allocated, not only those still in use, bounds what a request
+	// adds to the heap however late the garbage collector runs (as when
+	// several run at once): MaxMemory / exploreBytes positions allocate
+	// at most about 76% of MaxMemory.
+	exploreBytes = 2048
 )
 
 // compoundRequest is the body of POST /api/compound.
@@ -149,7 +154,9 @@ func (s *Server) searchLimit() int {
 }
 
 // exploreLimit bounds the positions of an exploration (and the moves, 16
-// times as many): MaxMemory / exploreBytes (512K positions by default).
+// times as many): MaxMemory / exploreBytes (128K positions by default), so
+// that an exploration and the computation on its graph allocate less than
+// MaxMemory.
 func (s *Server) exploreLimit() int {
 	return int(max(s.opts.MaxMemory/exploreBytes, 1<<10))
 }

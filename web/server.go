@@ -19,6 +19,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -36,9 +37,11 @@ import (
 const (
 	DefaultTimeout   = 10 * time.Second
 	DefaultQueueWait = 5 * time.Second
-	DefaultMaxBody   = 1 << 20   // bytes
-	DefaultMaxMemory = 256 << 20 // bytes
-	DefaultMaxSide   = 1000      // rows and columns
+	DefaultMaxBody   = 1 << 20 // bytes
+	// DefaultBodyTimeout bounds the time a client takes to send its body.
+	DefaultBodyTimeout = 10 * time.Second
+	DefaultMaxMemory   = 256 << 20 // bytes
+	DefaultMaxSide     = 1000      // rows and columns
 	// DefaultMisereBudget bounds the positions of a misère search.
 	DefaultMisereBudget = 1_000_000
 )
@@ -56,8 +59,21 @@ type Options struct {
 	// Unavailable with Retry-After.
 	QueueWait time.Duration
 	// MaxBody bounds request bodies in bytes (default DefaultMaxBody); a
-	// larger body gets 413.
+	// larger body gets 413, at once when its Content-Length says so.
 	MaxBody int64
+	// MaxBodies bounds the requests that read or hold a body at once
+	// (default 2*MaxConcurrent). A request takes one of these slots before
+	// it reads the first byte of its body and keeps it until it is
+	// answered, so that bodies hold at most about 2*MaxBody each of
+	// memory, MaxBodies times, however many arrive; a request that waits
+	// QueueWait without a slot gets 503 Service Unavailable with
+	// Retry-After.
+	MaxBodies int
+	// BodyTimeout bounds the time a client takes to send its body once it
+	// holds a slot (default DefaultBodyTimeout), on a connection that
+	// supports read deadlines (http.ResponseController); a slower one gets
+	// 408 Request Timeout and its connection is closed.
+	BodyTimeout time.Duration
 	// MaxMemory refuses boards whose memory estimate exceeds it, in bytes
 	// (default DefaultMaxMemory), with 400.
 	MaxMemory int64
@@ -96,6 +112,12 @@ func (o Options) withDefaults() Options {
 	if o.MaxBody <= 0 {
 		o.MaxBody = DefaultMaxBody
 	}
+	if o.MaxBodies <= 0 {
+		o.MaxBodies = 2 * o.MaxConcurrent
+	}
+	if o.BodyTimeout <= 0 {
+		o.BodyTimeout = DefaultBodyTimeout
+	}
 	if o.MaxMemory <= 0 {
 		o.MaxMemory = DefaultMaxMemory
 	}
@@ -114,15 +136,20 @@ func (o Options) withDefaults() Options {
 // Server serves the API, the pages and the assets. Build it with New; it
 // is an http.Handler, safe for concurrent use.
 type Server struct {
-	opts     Options
-	mux      *http.ServeMux
-	slots    chan struct{} // the semaphore of computations
-	trimming atomic.Bool   // a trim is scheduled
-	files    map[string]*asset
-	cross    *http.CrossOriginProtection
-	problems []problemInfo
-	games    []registry.Info
-	log      *slog.Logger
+	opts   Options
+	mux    *http.ServeMux
+	slots  chan struct{} // the semaphore of computations
+	bodies chan struct{} // the semaphore of requests reading or holding a body
+	// bodyBytes is what the buffers of the bodies of the requests in
+	// flight have allocated, and bodyPeak its largest value: the tests'
+	// measure of the memory that bodies take.
+	bodyBytes, bodyPeak atomic.Int64
+	trimming            atomic.Bool // a trim is scheduled
+	files               map[string]*asset
+	cross               *http.CrossOriginProtection
+	problems            []problemInfo
+	games               []registry.Info
+	log                 *slog.Logger
 	// quotients keeps the misère quotients of heap games computed.
 	quotients quotientCache
 }
@@ -132,11 +159,12 @@ type Server struct {
 func New(o Options) (*Server, error) {
 	o = o.withDefaults()
 	s := &Server{
-		opts:  o,
-		mux:   http.NewServeMux(),
-		slots: make(chan struct{}, o.MaxConcurrent),
-		log:   o.Logger,
-		cross: newCrossOrigin(),
+		opts:   o,
+		mux:    http.NewServeMux(),
+		slots:  make(chan struct{}, o.MaxConcurrent),
+		bodies: make(chan struct{}, o.MaxBodies),
+		log:    o.Logger,
+		cross:  newCrossOrigin(),
 	}
 	var err error
 	if s.files, err = loadAssets(); err != nil {
@@ -171,6 +199,9 @@ func (s *Server) routes() {
 // 405 with an Allow header and a JSON error for the other methods.
 func (s *Server) api(pattern string, h http.HandlerFunc) {
 	method, path, _ := strings.Cut(pattern, " ")
+	if method == http.MethodPost {
+		h = s.withBody(h)
+	}
 	s.mux.HandleFunc(pattern, h)
 	allow := method
 	if method == http.MethodGet {
@@ -307,17 +338,109 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, ae.status, ae.msg)
 }
 
+// bodyUse is what a request's body takes: a slot of the semaphore bodies
+// once readBody has taken it, and the bytes of its buffers.
+type bodyUse struct {
+	slot  bool
+	bytes int64
+}
+
+// bodyKey is the context key of a request's *bodyUse.
+type bodyKey struct{}
+
+// withBody wraps h, a handler of requests with a body, so that the body
+// slot and bytes that readBody takes are given back when h returns.
+func (s *Server) withBody(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		use := &bodyUse{}
+		defer func() {
+			if use.slot {
+				s.bodyBytes.Add(-use.bytes)
+				<-s.bodies
+			}
+		}()
+		h(w, r.WithContext(context.WithValue(r.Context(), bodyKey{}, use)))
+	}
+}
+
 // readBody reads the request body, refusing more than MaxBody bytes with
-// 413.
+// 413 (before reading anything when the Content-Length says so). It first
+// takes a body slot, waiting up to QueueWait (else 503 with Retry-After),
+// which the request keeps until it is answered; then the client has
+// BodyTimeout to send the body (else 408).
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBody))
-	if err != nil {
+	tooLarge := errorf(http.StatusRequestEntityTooLarge, "request body over the limit of %s", problems.FormatBytes(s.opts.MaxBody))
+	if r.ContentLength > s.opts.MaxBody {
+		return nil, tooLarge
+	}
+	use, ok := r.Context().Value(bodyKey{}).(*bodyUse)
+	if !ok {
+		// Only a handler registered without withBody gets here.
+		return nil, errorf(http.StatusInternalServerError, "internal error: %s reads a body outside the body slots", r.URL.Path)
+	}
+	if !use.slot {
+		if err := s.acquire(r.Context(), s.bodies, "request-body"); err != nil {
+			return nil, err
+		}
+		use.slot = true
+	}
+	if r.ContentLength != 0 {
+		// Not on a request without a body, whose connection the server
+		// already watches for the client going away: a deadline would
+		// cancel the request when it passed.
+		err := http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.opts.BodyTimeout))
+		if err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return nil, errorf(http.StatusInternalServerError, "setting the deadline of the request body: %v", err)
+		}
+	}
+	// A buffer of the announced length and one byte more (to see the end
+	// without growing), or one that doubles up to MaxBody/2 and then takes
+	// MaxBody+1: the buffers of a body allocate at most 2*MaxBody+1 bytes
+	// (maxBodyBytes), counted in use.bytes.
+	size := int64(4 << 10)
+	if r.ContentLength >= 0 {
+		size = r.ContentLength + 1
+	}
+	size = min(size, s.opts.MaxBody+1)
+	buf := s.bodyBuffer(use, nil, size)
+	body := http.MaxBytesReader(w, r.Body, s.opts.MaxBody)
+	for {
+		if len(buf) == cap(buf) {
+			next := 2 * int64(cap(buf))
+			if next > s.opts.MaxBody/2 {
+				next = s.opts.MaxBody + 1
+			}
+			buf = s.bodyBuffer(use, buf, next)
+		}
+		n, err := body.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		switch {
+		case err == io.EOF:
+			return buf, nil
+		case err == nil:
+			continue
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return nil, errorf(http.StatusRequestTimeout, "request body not received within %v", s.opts.BodyTimeout)
+		}
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return nil, errorf(http.StatusRequestEntityTooLarge, "request body over the limit of %s", problems.FormatBytes(s.opts.MaxBody))
+			return nil, tooLarge
 		}
 		return nil, errorf(http.StatusBadRequest, "reading the request body: %v", err)
 	}
-	return body, nil
+}
+
+// bodyBuffer returns a buffer of capacity size with the bytes of buf,
+// counting its bytes in use and in the server's bodyBytes and bodyPeak.
+func (s *Server) bodyBuffer(use *bodyUse, buf []byte, size int64) []byte {
+	use.bytes += size
+	now := s.bodyBytes.Add(size)
+	for {
+		peak := s.bodyPeak.Load()
+		if now <= peak || s.bodyPeak.CompareAndSwap(peak, now) {
+			break
+		}
+	}
+	return append(make([]byte, 0, size), buf...)
 }
 
 // readJSON reads a request that takes no query parameters and a JSON body
@@ -333,23 +456,24 @@ func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	return decodeJSON(body, v)
 }
 
-// acquire takes a computation slot, waiting up to QueueWait; the error is
-// 503 with Retry-After when none frees in time.
-func (s *Server) acquire(ctx context.Context) error {
+// acquire takes a slot of the semaphore slots (whose slots are called
+// what), waiting up to QueueWait; the error is 503 with Retry-After when
+// none frees in time.
+func (s *Server) acquire(ctx context.Context, slots chan struct{}, what string) error {
 	select {
-	case s.slots <- struct{}{}:
+	case slots <- struct{}{}:
 		return nil
 	default:
 	}
 	t := time.NewTimer(s.opts.QueueWait)
 	defer t.Stop()
 	select {
-	case s.slots <- struct{}{}:
+	case slots <- struct{}{}:
 		return nil
 	case <-t.C:
 		return &apiError{
 			status:     http.StatusServiceUnavailable,
-			msg:        fmt.Sprintf("server busy: all %d computation slots stayed taken for %v; retry later", cap(s.slots), s.opts.QueueWait),
+			msg:        fmt.Sprintf("server busy: all %d %s slots stayed taken for %v; retry later", cap(slots), what, s.opts.QueueWait),
 			retryAfter: max(1, int(math.Ceil(s.opts.QueueWait.Seconds()))),
 		}
 	case <-ctx.Done():
@@ -382,7 +506,7 @@ func (s *Server) trim() {
 // derived from the request's context, and writes its result as JSON with
 // 200, or its error.
 func (s *Server) compute(w http.ResponseWriter, r *http.Request, fn func(ctx context.Context) (any, error)) {
-	if err := s.acquire(r.Context()); err != nil {
+	if err := s.acquire(r.Context(), s.slots, "computation"); err != nil {
 		s.computeFailed(w, r, r.Context(), err)
 		return
 	}

@@ -34,11 +34,21 @@ func censusRuns(t *testing.T, out string) []store.Run {
 func TestCensus(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
+	before := time.Now()
 	code, out, errOut := nimber(t, "", "census", "--digits", "1", "--to", "3000", "--db", db, "--json")
+	after := time.Now()
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	rs := censusRuns(t, out)
+	computed := map[string]store.Run{}
+	for _, r := range rs {
+		// When and by which worker (host/pid/k) each was computed.
+		if r.ComputedAt.Before(before) || r.ComputedAt.After(after) || strings.Count(r.Worker, "/") != 2 {
+			t.Errorf("%s: computed at %v by %q, want between %v and %v by host/pid/k", r.Code, r.ComputedAt, r.Worker, before, after)
+		}
+		computed[r.Code] = r
+	}
 	if len(rs) != 7 {
 		t.Fatalf("%d codes, want 7", len(rs))
 	}
@@ -54,7 +64,8 @@ func TestCensus(t *testing.T) {
 	// Again, shorter: all from the store.
 	code, out, _ = nimber(t, "", "census", "--digits", "1", "--to", "2000", "--db", db, "--json")
 	for _, r := range censusRuns(t, out) {
-		if code != 0 || !r.Cached || r.Heaps != 3000 {
+		first := computed[r.Code]
+		if code != 0 || !r.Cached || r.Heaps != 3000 || !r.ComputedAt.Equal(first.ComputedAt) || r.Worker != first.Worker {
 			t.Errorf("the second census: %+v", r)
 		}
 	}
@@ -71,6 +82,12 @@ func TestCensus(t *testing.T) {
 	code, out, _ = nimber(t, "", "census", "report", "--db", db, "--format", "json")
 	if rs := censusRuns(t, out); code != 0 || len(rs) != 7 {
 		t.Errorf("the JSON report: %d runs", len(rs))
+	} else {
+		for _, r := range rs {
+			if first := computed[r.Code]; !r.ComputedAt.Equal(first.ComputedAt) || r.Worker != first.Worker {
+				t.Errorf("the JSON report: %s computed at %v by %q, the census said %v by %q", r.Code, r.ComputedAt, r.Worker, first.ComputedAt, first.Worker)
+			}
+		}
 	}
 }
 
