@@ -317,6 +317,13 @@ func (e *CycleError) Error() string {
 
 // analyzeLoopy solves a position of a loopy game by its outcomes.
 func (g *typed[P, M]) analyzeLoopy(ctx context.Context, r Rules[P, M], s Sum[P], o Options) (*Analysis, error) {
+	switch len(s.Parts) {
+	case 1:
+	case 0: // the empty sum: the player to move has no move, and loses
+		return &Analysis{Text: g.r.Format(s), Loopy: true, Outcome: sg.P}, nil
+	default:
+		return nil, fmt.Errorf("a sum of %d positions of a loopy game: its outcome is not one of its parts', give one position", len(s.Parts))
+	}
 	outcome, ok := (func(P) (sg.Outcome, int, error))(nil), false
 	if o.Cache != nil {
 		outcome, ok = o.Cache.outcomes.(func(P) (sg.Outcome, int, error))

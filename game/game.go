@@ -283,6 +283,9 @@ func (g *typed[P, M]) Sequence(ctx context.Context, to int) ([]int, error) {
 	if !ok {
 		return nil, fmt.Errorf("this game has no heaps, so no nim-sequence")
 	}
+	if to < 0 {
+		return nil, fmt.Errorf("a nim-sequence of %d values: want 0 or more", to)
+	}
 	if sq, ok := g.r.(Sequencer); ok {
 		return sq.Sequence(ctx, to)
 	}

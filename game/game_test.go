@@ -77,7 +77,13 @@ func (loop) Parse(text string) (game.Sum[int], error) {
 	n, err := strconv.Atoi(strings.TrimSpace(text))
 	return game.Sum[int]{Parts: []int{n}}, err
 }
-func (loop) Format(s game.Sum[int]) string { return strconv.Itoa(s.Parts[0]) }
+func (loop) Format(s game.Sum[int]) string {
+	texts := make([]string, len(s.Parts))
+	for i, n := range s.Parts {
+		texts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(texts, " ")
+}
 func (loop) Moves(n int) iter.Seq2[int, []int] {
 	return func(yield func(int, []int) bool) {
 		if n < 0 {
@@ -114,6 +120,24 @@ func TestLoopy(t *testing.T) {
 		}
 	}
 	gametest.Run(t, g, []string{"1", "0"}, gametest.Options{})
+}
+
+// TestLoopySums is issue 19's: the empty sum of a loopy game is a
+// P-position (the player to move has no move), and a sum of two loopy
+// positions is refused in one line, not solved by its first part alone.
+func TestLoopySums(t *testing.T) {
+	g := game.Of(loop{loopy: true})
+	ctx := context.Background()
+	a, err := g.Analyze(ctx, g.Join(), game.Options{})
+	if err != nil || a.Outcome != sg.P || a.Remoteness != 0 || len(a.Moves) != 0 {
+		t.Fatalf("the empty sum: %+v, %v; want P, remoteness 0, no move", a, err)
+	}
+	x, _ := g.Parse("0")
+	y, _ := g.Parse("3")
+	_, err = g.Analyze(ctx, g.Join(x, y), game.Options{})
+	if err == nil || !strings.Contains(err.Error(), "a sum of 2 positions of a loopy game") {
+		t.Fatalf("a sum of two loopy positions: %v, want it refused", err)
+	}
 }
 
 func TestCycleError(t *testing.T) {

@@ -82,8 +82,12 @@ func (g Genus) Tame() bool {
 
 // Genus returns the genus of heap n, exactly: computed from the genera
 // of the positions its moves leave (exactGenus), Gamma long enough to
-// show where it settles into its alternation (at least Gammas values).
+// show where it settles into its alternation (at least Gammas values). A
+// heap out of range 0..MaxHeap is an error.
 func (s *Solver) Genus(ctx context.Context, n int) (Genus, error) {
+	if err := checkHeaps([]int{n}); err != nil {
+		return Genus{}, err
+	}
 	if g, ok := s.genus[n]; ok {
 		return g, nil
 	}

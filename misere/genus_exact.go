@@ -153,8 +153,12 @@ const (
 // An option of a heap is a sum of heaps, and a sum of heaps is
 // hereditarily tame exactly when each of its heaps is (a heap of a sum
 // stays, alone, once the others have run out of moves). Games tame only
-// through reversible moves are not recognised: they are classed wild.
+// through reversible moves are not recognised: they are classed wild. A
+// heap out of range 0..MaxHeap is an error.
 func (s *Solver) Phylum(ctx context.Context, n int) (string, error) {
+	if err := checkHeaps([]int{n}); err != nil {
+		return "", err
+	}
 	q, err := s.exactGenus(ctx, s.canonical([]int{n}))
 	if err != nil {
 		return "", err

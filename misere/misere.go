@@ -190,8 +190,12 @@ func (s *Solver) wins(ctx context.Context, p []int) (bool, error) {
 }
 
 // Value returns the misère Grundy value of the canonical position p: 1
-// when it has no move, else the mex of its options' values.
+// when it has no move, else the mex of its options' values. A heap out of
+// range 0..MaxHeap is an error.
 func (s *Solver) Value(ctx context.Context, p []int) (int, error) {
+	if err := checkHeaps(p); err != nil {
+		return 0, err
+	}
 	p = s.canonical(p)
 	return s.val(ctx, p)
 }

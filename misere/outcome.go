@@ -29,6 +29,16 @@ type Outcome struct {
 // genera grow quickly with the heaps.
 const MaxHeap = 4096
 
+// checkHeaps refuses a heap out of range 0..MaxHeap, naming it (1-based).
+func checkHeaps(heaps []int) error {
+	for i, h := range heaps {
+		if h < 0 || h > MaxHeap {
+			return fmt.Errorf("heap %d: %d tokens out of range 0..%d", i+1, h, MaxHeap)
+		}
+	}
+	return nil
+}
+
 // Outcome decides the sum of heaps in misère play. When the solver has
 // computed a misère quotient (Solver.Quotient) of heaps up to the largest,
 // the product of the heaps' elements decides it. Otherwise, when every heap up to
@@ -37,11 +47,11 @@ const MaxHeap = 4096
 // at most 1; then leave an odd number of heaps of value 1); otherwise an
 // exact search of the sum does, within the solver's budget.
 func (s *Solver) Outcome(ctx context.Context, heaps []int) (Outcome, error) {
+	if err := checkHeaps(heaps); err != nil {
+		return Outcome{}, err
+	}
 	largest := 0
-	for i, h := range heaps {
-		if h < 0 || h > MaxHeap {
-			return Outcome{}, fmt.Errorf("heap %d: %d tokens out of range 0..%d", i+1, h, MaxHeap)
-		}
+	for _, h := range heaps {
 		largest = max(largest, h)
 	}
 	if q := s.quotient; q != nil && (largest <= q.Heaps || q.Periodic != nil) {

@@ -56,8 +56,12 @@ func periodic(g *heap.Code, img []int32) (Periodicity, bool) {
 }
 
 // heapElement returns the element of heap h in q, by the periodicity
-// beyond q's heaps; ok is false for a heap beyond them without one.
+// beyond q's heaps; ok is false for a negative heap, and for a heap beyond
+// them without one.
 func (q *Quotient) heapElement(h int) (int, bool) {
+	if h < 0 {
+		return 0, false
+	}
 	if h <= q.Heaps {
 		return q.Map[h], true
 	}

@@ -79,12 +79,17 @@ func (q *Quotient) PPortion() []string {
 }
 
 // Element returns the element of a sum of heaps: the product of the
-// heaps' elements (beyond Heaps, by the periodicity when there is one).
+// heaps' elements (beyond Heaps, by the periodicity when there is one). A
+// negative heap, or one beyond Heaps without a periodicity, is an error
+// that names it.
 func (q *Quotient) Element(heaps []int) (int, error) {
 	x := 0
 	for i, h := range heaps {
 		e, ok := q.heapElement(h)
-		if h < 0 || !ok {
+		switch {
+		case h < 0:
+			return 0, fmt.Errorf("heap %d: %d tokens, want 0 or more", i+1, h)
+		case !ok:
 			return 0, fmt.Errorf("heap %d: %d tokens, beyond the quotient's heaps 0..%d", i+1, h, q.Heaps)
 		}
 		x = q.Table[x][e]

@@ -12,7 +12,9 @@ type MexSet struct {
 }
 
 // Add puts v into the set. Negative values are ignored: they can never be
-// the mex.
+// the mex. A set holds a bit for every value up to its largest: a caller
+// that may add huge values skips those beyond the number it adds, which
+// cannot be the mex (as Mex does).
 func (s *MexSet) Add(v int) {
 	switch {
 	case v < 0:
@@ -65,11 +67,15 @@ func (s *MexSet) Reset() {
 }
 
 // Mex returns the minimum excludant of values: the least non-negative integer
-// that is not among them. It allocates only when a value is 256 or more.
+// that is not among them. It allocates only when there are more than 256
+// values: a value above their count cannot be the mex and is skipped, so a
+// huge value costs nothing.
 func Mex(values ...int) int {
 	var s MexSet
 	for _, v := range values {
-		s.Add(v)
+		if v <= len(values) {
+			s.Add(v)
+		}
 	}
 	return s.Mex()
 }

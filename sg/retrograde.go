@@ -11,7 +11,9 @@ import (
 // outcome of every position, N, P or D (neither player can force a win),
 // and its remoteness: for N and P the number of moves the game lasts when
 // the winner hurries and the loser delays (0 for a position with no move),
-// for D zero.
+// for D zero. options is called twice per position: an option out of
+// 0..n-1, or one that the second call yields beyond the first's, is an
+// error.
 //
 // It works backwards from the positions with no move, in order of
 // remoteness (Smith's retrograde analysis), in O(positions + options) time
@@ -24,8 +26,15 @@ func Retrograde(ctx context.Context, n int, options func(p int, yield func(q int
 	left := make([]int32, n)
 	// parents[start[q]:start[q+1]] lists the positions having q as an option.
 	start := make([]int, n+1)
-	var p int
+	var (
+		p   int
+		bad error // an option out of range, or not yielded the first time
+	)
 	countOption := func(q int) {
+		if q < 0 || q >= n {
+			bad = fmt.Errorf("sg: position %d has option %d, out of range 0..%d", p, q, n-1)
+			return
+		}
 		left[p]++
 		start[q+1]++
 	}
@@ -35,7 +44,9 @@ func Retrograde(ctx context.Context, n int, options func(p int, yield func(q int
 				return nil, nil, err
 			}
 		}
-		options(p, countOption)
+		if options(p, countOption); bad != nil {
+			return nil, nil, bad
+		}
 	}
 	for q := 1; q <= n; q++ {
 		start[q] += start[q-1]
@@ -43,11 +54,17 @@ func Retrograde(ctx context.Context, n int, options func(p int, yield func(q int
 	parents := make([]int32, start[n])
 	fill := append([]int(nil), start[:n]...)
 	addParent := func(q int) {
+		if q < 0 || q >= n || fill[q] == start[q+1] {
+			bad = fmt.Errorf("sg: position %d yields option %d the second time, not the first: options must yield the same each time", p, q)
+			return
+		}
 		parents[fill[q]] = int32(p)
 		fill[q]++
 	}
 	for p = range n {
-		options(p, addParent)
+		if options(p, addParent); bad != nil {
+			return nil, nil, bad
+		}
 	}
 
 	outcome := make([]Outcome, n)

@@ -35,7 +35,8 @@ type Options struct {
 }
 
 // Run checks game g from each of the starting positions (in g's position
-// format), and from the positions reached from them by random play.
+// format), and from the positions reached from them by random play, and
+// their sums (CheckSums).
 func Run(t *testing.T, g game.Game, starts []string, o Options) {
 	t.Helper()
 	if o.Walks == 0 {
@@ -52,6 +53,9 @@ func Run(t *testing.T, g game.Game, starts []string, o Options) {
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x67616d65))
 	ctx := context.Background()
+	if len(starts) > 0 {
+		CheckSums(t, g, starts)
+	}
 	for _, text := range starts {
 		pos, err := g.Parse(text)
 		if err != nil {

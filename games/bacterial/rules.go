@@ -94,8 +94,27 @@ func (rules) Parse(text string) (game.Sum[part], error) {
 	return s, nil
 }
 
+// Format writes the board of the parts. A sum joined from several boards
+// (game.Game.Join) is written board by board, a blank line between them: a
+// text to read, not one position that Parse reads back.
 func (rules) Format(s game.Sum[part]) string {
-	g := s.Frame.f.g
+	var b strings.Builder
+	for i, f := range game.Frames(s, partFrame) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(f.format(s.Parts))
+	}
+	return b.String()
+}
+
+// partFrame is the board a part stands on.
+func partFrame(p part) *frame { return p.f }
+
+// format writes the board f with the cells of the parts of parts that
+// stand on it uninfected.
+func (f *frame) format(parts []part) string {
+	g := f.g
 	cells := make([]byte, len(g.Cells))
 	for i, c := range g.Cells {
 		if c == Radioactive {
@@ -104,7 +123,10 @@ func (rules) Format(s game.Sum[part]) string {
 			cells[i] = Infected
 		}
 	}
-	for _, p := range s.Parts {
+	for _, p := range parts {
+		if p.f != f {
+			continue
+		}
 		for r := p.R1; r <= p.R2; r++ {
 			for c := p.C1; c <= p.C2; c++ {
 				cells[r*g.Cols+c] = g.Cells[r*g.Cols+c]
@@ -180,12 +202,17 @@ func (rules) Cells(p part, m Cut) []game.Cell {
 
 // Check refuses boards over the input limits of the problem (Spec).
 func (rules) Check(s game.Sum[part]) error {
-	g := s.Frame.f.g
-	what := fmt.Sprintf("board %d x %d", g.Rows, g.Cols)
-	if err := game.CheckLimit(what, "rows", int64(g.Rows), int64(Spec.MaxSide)); err != nil {
-		return err
+	for _, f := range game.Frames(s, partFrame) {
+		g := f.g
+		what := fmt.Sprintf("board %d x %d", g.Rows, g.Cols)
+		if err := game.CheckLimit(what, "rows", int64(g.Rows), int64(Spec.MaxSide)); err != nil {
+			return err
+		}
+		if err := game.CheckLimit(what, "columns", int64(g.Cols), int64(Spec.MaxSide)); err != nil {
+			return err
+		}
 	}
-	return game.CheckLimit(what, "columns", int64(g.Cols), int64(Spec.MaxSide))
+	return nil
 }
 
 func (rules) Legend() []game.Symbol {
@@ -197,29 +224,51 @@ func (rules) Legend() []game.Symbol {
 }
 
 // Accelerate values parts from the dense table of every sub-rectangle of
-// the frame (SolveTable).
+// each board they stand on (SolveTable).
 func (rules) Accelerate(ctx context.Context, s game.Sum[part]) (game.Valuer[part], error) {
-	t, err := SolveTable(ctx, s.Frame.f.g)
-	if err != nil {
-		return nil, err
+	v := tableValuer{}
+	for _, f := range game.Frames(s, partFrame) {
+		t, err := SolveTable(ctx, f.g)
+		if err != nil {
+			return nil, err
+		}
+		v[f] = t
 	}
-	return tableValuer{t}, nil
+	return v, nil
 }
 
-type tableValuer struct{ t *Table }
+// tableValuer holds the table of each board.
+type tableValuer map[*frame]*Table
 
-func (v tableValuer) Grundy(_ context.Context, p part) (int, error) { return v.t.Value(p.Rect), nil }
+func (v tableValuer) Grundy(_ context.Context, p part) (int, error) {
+	t, ok := v[p.f]
+	if !ok {
+		return 0, fmt.Errorf("bacterial: a rectangle of a board not in the position solved")
+	}
+	return t.Value(p.Rect), nil
+}
 
 // Memo gives the generic solver a flat memo of the sub-rectangles of the
-// frame, numbered as the dense table numbers them.
+// board, numbered as the dense table numbers them; a sum of several boards,
+// or of none, gets a map memo.
 func (rules) Memo(s game.Sum[part]) sg.Memo[part] {
-	g := s.Frame.f.g
+	frames := game.Frames(s, partFrame)
+	if len(frames) != 1 {
+		return sg.NewMapMemo[part]()
+	}
+	g := frames[0].g
 	return rect.Memo(g.Rows, g.Cols, func(p part) (int, int, int, int) { return p.R1, p.R2, p.C1, p.C2 })
 }
 
-// Memory estimates the bytes of the dense table of the frame (Problem's
+// Memory estimates the bytes of the dense tables of the boards (Problem's
 // estimate).
-func (rules) Memory(s game.Sum[part]) int64 { return Problem.Memory(s.Frame.f.g) }
+func (rules) Memory(s game.Sum[part]) int64 {
+	var n int64
+	for _, f := range game.Frames(s, partFrame) {
+		n += Problem.Memory(f.g)
+	}
+	return n
+}
 
 // PartNoun implements game.PartDescriber: a part is a rectangle.
 func (rules) PartNoun() string { return "rectangle" }

@@ -124,8 +124,19 @@ func clip(s string) string {
 	return s
 }
 
+// Format writes the position, or, for a sum joined from several
+// (game.Game.Join, which Analyze refuses), each in turn with a blank line
+// between them; the empty sum (Join of nothing) is the empty text.
 func (rules) Format(sum game.Sum[state]) string {
-	s := sum.Parts[0]
+	texts := make([]string, len(sum.Parts))
+	for i, s := range sum.Parts {
+		texts[i] = s.format()
+	}
+	return strings.Join(texts, "\n")
+}
+
+// format writes one position.
+func (s state) format() string {
 	cells := bytes.Clone(s.b.Grid.Cells)
 	for k, ch := range [2]byte{PieceA, PieceB} {
 		if i := int(s.sq[k]); i != s.b.A && i != s.b.B {
@@ -139,9 +150,21 @@ func (rules) Format(sum game.Sum[state]) string {
 	return grid.Grid{Rows: s.b.N, Cols: s.b.N, Cells: cells}.String() + "\n" + last + "\n"
 }
 
-// Name writes a position on one line: "A(1,1) B(4,4), A to move".
+// Name writes a position on one line: "A(1,1) B(4,4), A to move"; "0" for
+// the empty sum, and the positions of a joined sum with " + " between them.
 func (rules) Name(sum game.Sum[state]) string {
-	s := sum.Parts[0]
+	if len(sum.Parts) == 0 {
+		return "0"
+	}
+	names := make([]string, len(sum.Parts))
+	for i, s := range sum.Parts {
+		names[i] = s.name()
+	}
+	return strings.Join(names, " + ")
+}
+
+// name writes one position on one line.
+func (s state) name() string {
 	n := s.b.N
 	pos := fmt.Sprintf("A(%d,%d) B(%d,%d)", s.sq[0]/int32(n)+1, s.sq[0]%int32(n)+1, s.sq[1]/int32(n)+1, s.sq[1]%int32(n)+1)
 	if s.winner != 0 {
@@ -220,9 +243,13 @@ func (rules) Cells(s state, m step) []game.Cell {
 // Check refuses boards of more white squares than the retrograde analysis
 // of every position takes (MaxExhaustiveWhite).
 func (rules) Check(sum game.Sum[state]) error {
-	s := sum.Parts[0]
-	white := s.b.N*s.b.N - bytes.Count(s.b.Grid.Cells, []byte{Black})
-	return game.CheckLimit(fmt.Sprintf("board %d x %d", s.b.N, s.b.N), "white squares", int64(white), MaxExhaustiveWhite)
+	for _, s := range sum.Parts {
+		white := s.b.N*s.b.N - bytes.Count(s.b.Grid.Cells, []byte{Black})
+		if err := game.CheckLimit(fmt.Sprintf("board %d x %d", s.b.N, s.b.N), "white squares", int64(white), MaxExhaustiveWhite); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (rules) Legend() []game.Symbol {
@@ -271,7 +298,10 @@ func (rules) Outcomes(ctx context.Context, sum game.Sum[state]) (func(state) (sg
 // Memory estimates the bytes of SolvePositions: about 26 bytes for each of
 // the 2 W^2 positions of W white squares.
 func (rules) Memory(sum game.Sum[state]) int64 {
-	s := sum.Parts[0]
-	white := int64(s.b.N*s.b.N - bytes.Count(s.b.Grid.Cells, []byte{Black}))
-	return 26 * 2 * white * white
+	var n int64
+	for _, s := range sum.Parts {
+		white := int64(s.b.N*s.b.N - bytes.Count(s.b.Grid.Cells, []byte{Black}))
+		n += 26 * 2 * white * white
+	}
+	return n
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"strings"
 
 	"nimber/game"
 	"nimber/games/crosscut"
@@ -99,8 +100,26 @@ func lavaCells(lava []bool) []byte {
 	return out
 }
 
+// Format writes the map of the parts. A sum joined from several maps
+// (game.Game.Join) is written map by map, a blank line between them: a text
+// to read, not one position that Parse reads back.
 func (rules) Format(s game.Sum[part]) string {
-	f := s.Frame.f
+	var b strings.Builder
+	for i, f := range game.Frames(s, partFrame) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(f.format(s.Parts))
+	}
+	return b.String()
+}
+
+// partFrame is the map a part stands on.
+func partFrame(p part) *frame { return p.f }
+
+// format writes the map f with lava everywhere but on the parts of parts
+// that stand on it.
+func (f *frame) format(parts []part) string {
 	cells := make([]byte, len(f.g.Cells))
 	for i, c := range f.g.Cells {
 		cells[i] = LavaFloor
@@ -108,7 +127,10 @@ func (rules) Format(s game.Sum[part]) string {
 			cells[i] = LavaWall
 		}
 	}
-	for _, p := range s.Parts {
+	for _, p := range parts {
+		if p.f != f {
+			continue
+		}
 		for r := p.R1; r <= p.R2; r++ {
 			for c := p.C1; c <= p.C2; c++ {
 				cells[r*f.g.Cols+c] = f.g.Cells[r*f.g.Cols+c]
@@ -147,15 +169,20 @@ func (rules) Cells(_ part, m crosscut.Point) []game.Cell {
 // Check refuses maps over the input limits of the problem (Spec) and more
 // monsters than the dense solver's table holds.
 func (rules) Check(s game.Sum[part]) error {
-	g := s.Frame.f.g
-	what := fmt.Sprintf("map %d x %d", g.Rows, g.Cols)
-	if err := game.CheckLimit(what, "rows", int64(g.Rows), int64(Spec.MaxSide)); err != nil {
-		return err
+	for _, f := range game.Frames(s, partFrame) {
+		g := f.g
+		what := fmt.Sprintf("map %d x %d", g.Rows, g.Cols)
+		if err := game.CheckLimit(what, "rows", int64(g.Rows), int64(Spec.MaxSide)); err != nil {
+			return err
+		}
+		if err := game.CheckLimit(what, "columns", int64(g.Cols), int64(Spec.MaxSide)); err != nil {
+			return err
+		}
+		if err := game.CheckLimit(what, "monsters", int64(f.board.Count()), crosscut.MaxPoints); err != nil {
+			return err
+		}
 	}
-	if err := game.CheckLimit(what, "columns", int64(g.Cols), int64(Spec.MaxSide)); err != nil {
-		return err
-	}
-	return game.CheckLimit(what, "monsters", int64(s.Frame.f.board.Count()), crosscut.MaxPoints)
+	return nil
 }
 
 func (rules) Legend() []game.Symbol {
@@ -170,30 +197,51 @@ func (rules) Legend() []game.Symbol {
 // Players are Asuna, who moves first, and Kirito.
 func (rules) Players() [2]string { return [2]string{"Asuna", "Kirito"} }
 
-// Accelerate values parts from the dense cross-cut table of the map.
+// Accelerate values parts from the dense cross-cut table of each map they
+// stand on.
 func (rules) Accelerate(ctx context.Context, s game.Sum[part]) (game.Valuer[part], error) {
-	t, err := crosscut.Solve(ctx, s.Frame.f.board)
-	if err != nil {
-		return nil, err
+	v := tableValuer{}
+	for _, f := range game.Frames(s, partFrame) {
+		t, err := crosscut.Solve(ctx, f.board)
+		if err != nil {
+			return nil, err
+		}
+		v[f] = t
 	}
-	return tableValuer{t}, nil
+	return v, nil
 }
 
-type tableValuer struct{ t *crosscut.Table }
+// tableValuer holds the table of each map.
+type tableValuer map[*frame]*crosscut.Table
 
-func (v tableValuer) Grundy(_ context.Context, p part) (int, error) { return v.t.Value(p.Rect), nil }
+func (v tableValuer) Grundy(_ context.Context, p part) (int, error) {
+	t, ok := v[p.f]
+	if !ok {
+		return 0, fmt.Errorf("caos3: a rectangle of a map not in the position solved")
+	}
+	return t.Value(p.Rect), nil
+}
 
 // Memo gives the generic solver a flat memo of the sub-rectangles of the
-// map.
+// map; a sum of several maps, or of none, gets a
+// map memo.
 func (rules) Memo(s game.Sum[part]) sg.Memo[part] {
-	g := s.Frame.f.g
+	frames := game.Frames(s, partFrame)
+	if len(frames) != 1 {
+		return sg.NewMapMemo[part]()
+	}
+	g := frames[0].g
 	return rect.Memo(g.Rows, g.Cols, func(p part) (int, int, int, int) { return p.R1, p.R2, p.C1, p.C2 })
 }
 
-// Memory estimates the bytes of the dense cross-cut table of the map.
+// Memory estimates the bytes of the dense cross-cut tables of the maps.
 func (rules) Memory(s game.Sum[part]) int64 {
-	b := s.Frame.f.board
-	return crosscut.MemoryEstimate(b.Rows, b.Cols, b.Count())
+	var n int64
+	for _, f := range game.Frames(s, partFrame) {
+		b := f.board
+		n += crosscut.MemoryEstimate(b.Rows, b.Cols, b.Count())
+	}
+	return n
 }
 
 // PartNoun implements game.PartDescriber: a part is a rectangle.

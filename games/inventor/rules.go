@@ -99,13 +99,34 @@ func (rules) Parse(text string) (game.Sum[part], error) {
 	return s, nil
 }
 
+// Format writes the board of the parts. A sum joined from several boards
+// (game.Game.Join) is written board by board, a blank line between them: a
+// text to read, not one position that Parse reads back.
 func (rules) Format(s game.Sum[part]) string {
-	f := s.Frame.f
+	var b strings.Builder
+	for i, f := range game.Frames(s, partFrame) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(f.format(s.Parts))
+	}
+	return b.String()
+}
+
+// partFrame is the board a part stands on.
+func partFrame(p part) *frame { return p.f }
+
+// format writes the board f with every cell occupied but those of the
+// parts of parts that stand on it.
+func (f *frame) format(parts []part) string {
 	cells := make([]byte, len(f.g.Cells))
 	for i := range cells {
 		cells[i] = Occupied
 	}
-	for _, p := range s.Parts {
+	for _, p := range parts {
+		if p.f != f {
+			continue
+		}
 		cl := f.classes[p.class]
 		for u := p.R1; u <= p.R2; u++ {
 			for v := p.C1; v <= p.C2; v++ {
@@ -150,17 +171,18 @@ func (rules) Cells(p part, m crosscut.Point) []game.Cell {
 // Check refuses boards over the input limits of the problem (Spec) and more
 // spots than the dense solver's tables hold.
 func (rules) Check(s game.Sum[part]) error {
-	f := s.Frame.f
-	what := fmt.Sprintf("board %d x %d", f.g.Rows, f.g.Cols)
-	if err := game.CheckLimit(what, "rows", int64(f.g.Rows), int64(Spec.MaxSide)); err != nil {
-		return err
-	}
-	if err := game.CheckLimit(what, "columns", int64(f.g.Cols), int64(Spec.MaxSide)); err != nil {
-		return err
-	}
-	for _, cl := range f.classes {
-		if err := game.CheckLimit(what, "spots in a colour class", int64(cl.Board.Count()), crosscut.MaxPoints); err != nil {
+	for _, f := range game.Frames(s, partFrame) {
+		what := fmt.Sprintf("board %d x %d", f.g.Rows, f.g.Cols)
+		if err := game.CheckLimit(what, "rows", int64(f.g.Rows), int64(Spec.MaxSide)); err != nil {
 			return err
+		}
+		if err := game.CheckLimit(what, "columns", int64(f.g.Cols), int64(Spec.MaxSide)); err != nil {
+			return err
+		}
+		for _, cl := range f.classes {
+			if err := game.CheckLimit(what, "spots in a colour class", int64(cl.Board.Count()), crosscut.MaxPoints); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -175,31 +197,45 @@ func (rules) Legend() []game.Symbol {
 }
 
 // Accelerate values parts from the dense cross-cut tables of both colour
-// classes.
+// classes of each board they stand on.
 func (rules) Accelerate(ctx context.Context, s game.Sum[part]) (game.Valuer[part], error) {
-	var v tableValuer
-	for k, cl := range s.Frame.f.classes {
-		t, err := crosscut.Solve(ctx, &cl.Board)
-		if err != nil {
-			return nil, err
+	v := tableValuer{}
+	for _, f := range game.Frames(s, partFrame) {
+		var ts [2]*crosscut.Table
+		for k, cl := range f.classes {
+			t, err := crosscut.Solve(ctx, &cl.Board)
+			if err != nil {
+				return nil, err
+			}
+			ts[k] = t
 		}
-		v[k] = t
+		v[f] = ts
 	}
 	return v, nil
 }
 
-type tableValuer [2]*crosscut.Table
+// tableValuer holds the tables of the colour classes of each board.
+type tableValuer map[*frame][2]*crosscut.Table
 
 func (v tableValuer) Grundy(_ context.Context, p part) (int, error) {
-	return v[p.class].Value(p.Rect), nil
+	ts, ok := v[p.f]
+	if !ok {
+		return 0, fmt.Errorf("inventor: a region of a board not in the position solved")
+	}
+	return ts[p.class].Value(p.Rect), nil
 }
 
 // Memo gives the generic solver a flat memo of the sub-rectangles of both
-// classes.
+// classes; a sum of several boards, or of none, gets
+// a map memo.
 func (rules) Memo(s game.Sum[part]) sg.Memo[part] {
+	frames := game.Frames(s, partFrame)
+	if len(frames) != 1 {
+		return sg.NewMapMemo[part]()
+	}
 	var rows, cols [2]rect.Intervals
 	var offset [2]int
-	for k, cl := range s.Frame.f.classes {
+	for k, cl := range frames[0].classes {
 		rows[k], cols[k] = rect.NewIntervals(cl.Board.Rows), rect.NewIntervals(cl.Board.Cols)
 		if k == 0 {
 			offset[1] = rows[0].Len() * cols[0].Len()
@@ -213,11 +249,13 @@ func (rules) Memo(s game.Sum[part]) sg.Memo[part] {
 }
 
 // Memory estimates the bytes of the dense cross-cut tables of both colour
-// classes, which are kept together.
+// classes of each board, which are kept together.
 func (rules) Memory(s game.Sum[part]) int64 {
 	var sum int64
-	for _, cl := range s.Frame.f.classes {
-		sum += crosscut.MemoryEstimate(cl.Board.Rows, cl.Board.Cols, cl.Board.Count())
+	for _, f := range game.Frames(s, partFrame) {
+		for _, cl := range f.classes {
+			sum += crosscut.MemoryEstimate(cl.Board.Rows, cl.Board.Cols, cl.Board.Count())
+		}
 	}
 	return sum
 }

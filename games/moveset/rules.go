@@ -162,16 +162,40 @@ func (r rules) parseCompact(rowsText, colsText string, squares []string) (game.S
 	return s, nil
 }
 
+// Format writes the board and its tokens. A sum joined from several boards
+// (game.Game.Join) is written board by board, a blank line between them: a
+// text to read, not one position that Parse reads back.
 func (rules) Format(s game.Sum[token]) string {
-	b := s.Frame.b
+	var sb strings.Builder
+	for i, b := range game.Frames(s, tokenBoard) {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		var on []token
+		for _, t := range s.Parts {
+			if t.b == b {
+				on = append(on, t)
+			}
+		}
+		sb.WriteString(formatBoard(b, on))
+	}
+	return sb.String()
+}
+
+// tokenBoard is the board a token stands on.
+func tokenBoard(t token) *Board { return t.b }
+
+// formatBoard writes board b with the tokens, as a picture when it is
+// small, else compact: "RxC r,c ...".
+func formatBoard(b *Board, tokens []token) string {
 	if b.Rows <= maxPicture && b.Cols <= maxPicture {
-		if picture, ok := formatPicture(b, s.Parts); ok {
+		if picture, ok := formatPicture(b, tokens); ok {
 			return picture
 		}
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%dx%d", b.Rows, b.Cols)
-	for _, t := range sortedTokens(s.Parts) {
+	for _, t := range sortedTokens(tokens) {
 		fmt.Fprintf(&sb, " %d,%d", t.sq/int32(b.Cols)+1, t.sq%int32(b.Cols)+1)
 	}
 	return sb.String() + "\n"
@@ -264,41 +288,63 @@ func (rules) Legend() []game.Symbol {
 func (rules) PartNoun() string            { return "knight" }
 func (rules) DescribePart(t token) string { return "on " + t.b.Name(int(t.sq)) }
 
-// Accelerate computes the Grundy value of every square in one pass in
-// topological order (options first).
+// Accelerate computes the Grundy value of every square of each board the
+// tokens stand on in one pass in topological order (options first).
 func (rules) Accelerate(ctx context.Context, s game.Sum[token]) (game.Valuer[token], error) {
-	b := s.Frame.b
-	order, err := compound.TopologicalOrder(b)
-	if err != nil {
-		return nil, err
-	}
-	values := make([]int32, b.Len())
-	var mex sg.MexSet
-	for n, p := range order {
-		if n&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+	v := squareValues{}
+	for _, b := range game.Frames(s, tokenBoard) {
+		order, err := compound.TopologicalOrder(b)
+		if err != nil {
+			return nil, err
 		}
-		mex.Reset()
-		b.Options(int(p), func(q int) { mex.Add(int(values[q])) })
-		values[p] = int32(mex.Mex())
+		values := make([]int32, b.Len())
+		var mex sg.MexSet
+		for n, p := range order {
+			if n&0xffff == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			mex.Reset()
+			b.Options(int(p), func(q int) { mex.Add(int(values[q])) })
+			values[p] = int32(mex.Mex())
+		}
+		v[b] = values
 	}
-	return squareValues(values), nil
+	return v, nil
 }
 
-type squareValues []int32
+// squareValues holds the value of every square of each board.
+type squareValues map[*Board][]int32
 
-func (v squareValues) Grundy(_ context.Context, t token) (int, error) { return int(v[t.sq]), nil }
+func (v squareValues) Grundy(_ context.Context, t token) (int, error) {
+	values, ok := v[t.b]
+	if !ok {
+		return 0, fmt.Errorf("knights: a token of a board not in the position solved")
+	}
+	return int(values[t.sq]), nil
+}
 
-// Memo gives the generic solver a flat memo of the squares.
+// Memo gives the generic solver a flat memo of the squares; a sum of
+// several boards, or of none, gets a map memo.
 func (rules) Memo(s game.Sum[token]) sg.Memo[token] {
-	return sg.NewDenseMemo(s.Frame.b.Len(), func(t token) int { return int(t.sq) })
+	boards := game.Frames(s, tokenBoard)
+	if len(boards) != 1 {
+		return sg.NewMapMemo[token]()
+	}
+	return sg.NewDenseMemo(boards[0].Len(), func(t token) int { return int(t.sq) })
 }
 
 // Index implements game.Indexed: the board is the explicit graph of a
 // token's positions.
-func (rules) Index(frame token) (game.Indexing[token], error) { return indexing{frame.b}, nil }
+// The frame of the empty sum (game.Game.Join of nothing) stands on no
+// board, and is refused.
+func (rules) Index(frame token) (game.Indexing[token], error) {
+	if frame.b == nil {
+		return nil, fmt.Errorf("the empty position stands on no board")
+	}
+	return indexing{frame.b}, nil
+}
 
 type indexing struct{ b *Board }
 
@@ -312,6 +358,9 @@ func (ix indexing) Index(t token) (int, bool) {
 // Squares implements game.Layout: a token on every square, row by row.
 func (rules) Squares(frame token) [][]token {
 	b := frame.b
+	if b == nil {
+		return nil // the empty sum's frame: no board
+	}
 	rows := make([][]token, b.Rows)
 	for r := range rows {
 		rows[r] = make([]token, b.Cols)
@@ -326,6 +375,9 @@ func (rules) Squares(frame token) [][]token {
 // entry and the topological sort's counts per square, and a parent per
 // move.
 func (rules) Memory(s game.Sum[token]) int64 {
-	b := s.Frame.b
-	return int64(b.Len()) * int64(20+4*len(b.Steps))
+	var n int64
+	for _, b := range game.Frames(s, tokenBoard) {
+		n += int64(b.Len()) * int64(20+4*len(b.Steps))
+	}
+	return n
 }

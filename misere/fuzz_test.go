@@ -1,0 +1,178 @@
+package misere
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"nimber/heap"
+	"nimber/registry"
+)
+
+// fuzzCodes are the heap games FuzzSolver asks about: tame, wild, with
+// splits into two and three heaps.
+var fuzzCodes = []string{"0.77", "0.07", "0.137", "4.7", "0.8F", "0.31", "0.6"}
+
+// fuzzHeaps reads heaps from data, one a byte: a signed byte, or at 127
+// and -128 the largest and the least int (edge inputs).
+func fuzzHeaps(data []byte) []int {
+	out := make([]int, 0, len(data))
+	for _, b := range data[:min(len(data), 6)] {
+		switch h := int(int8(b)); h {
+		case 127:
+			out = append(out, math.MaxInt)
+		case -128:
+			out = append(out, math.MinInt)
+		default:
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// oneLine fails t when err's message is empty or holds a newline.
+func oneLine(t *testing.T, what string, err error) {
+	t.Helper()
+	if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
+		t.Fatalf("%s: error %q, want one line", what, msg)
+	}
+}
+
+// FuzzSolver asks every question of the exported API of a Solver, and of
+// a Quotient, with heaps that are empty, negative, small or huge: each
+// returns an answer or a one-line error, never a panic or a hang.
+func FuzzSolver(f *testing.F) {
+	for c := range fuzzCodes {
+		for _, d := range []string{"", "\x00", "\xff", "\x05\x07\x09", "\x7f", "\x80", "\x03\xfe\x02", "\x0c\x01"} {
+			for op := range 6 {
+				f.Add(uint8(c), uint8(op), []byte(d))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, code, op uint8, data []byte) {
+		g, err := heap.Parse(fuzzCodes[int(code)%len(fuzzCodes)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		s := New(g, 20000)
+		s.SetQuotientChecks(20000)
+		heaps := fuzzHeaps(data)
+		n := 0
+		if len(heaps) > 0 {
+			n = heaps[0]
+		}
+		switch op % 6 {
+		case 0:
+			if _, err := s.Outcome(ctx, heaps); err != nil {
+				oneLine(t, "Outcome", err)
+			}
+		case 1:
+			if v, err := s.Value(ctx, heaps); err != nil {
+				oneLine(t, "Value", err)
+			} else if v < 0 {
+				t.Fatalf("Value(%v) = %d", heaps, v)
+			}
+		case 2:
+			if _, err := s.Genus(ctx, n); err != nil {
+				oneLine(t, "Genus", err)
+			}
+		case 3:
+			if _, err := s.Phylum(ctx, n); err != nil {
+				oneLine(t, "Phylum", err)
+			}
+		case 4:
+			q, err := s.Quotient(ctx, min(n, 12))
+			if err != nil {
+				oneLine(t, "Quotient", err)
+				return
+			}
+			q.StableFrom()
+			q.PPortion()
+			if _, err := q.Element(heaps); err != nil {
+				oneLine(t, "Element", err)
+			}
+			if _, err := s.Outcome(ctx, heaps); err != nil { // by the quotient
+				oneLine(t, "Outcome", err)
+			}
+		case 5:
+			if n >= -64 && n <= 64 {
+				gen := Nim(n)
+				_ = gen.String()
+				gen.Tame()
+				gen.TameGenus()
+			}
+		}
+	})
+}
+
+// TestElementNegativeHeap is issue 19's: Element of a negative heap is an
+// error that names it, not an index out of range.
+func TestElementNegativeHeap(t *testing.T) {
+	g, err := heap.Parse("0.77")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := New(g, 0).Quotient(context.Background(), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, heaps := range [][]int{{-1}, {3, -5}, {math.MinInt}} {
+		_, err := q.Element(heaps)
+		if err == nil || !strings.Contains(err.Error(), "want 0 or more") {
+			t.Fatalf("Element(%v): %v, want an error naming the negative heap", heaps, err)
+		}
+	}
+	if _, err := q.Element(nil); err != nil {
+		t.Fatalf("Element of no heap: %v", err)
+	}
+}
+
+// FuzzOutcomeGame decides positions of every game of the catalogue in
+// misère play, from texts the fuzzer mutates: an outcome or a one-line
+// error, never a panic.
+func FuzzOutcomeGame(f *testing.F) {
+	entries := registry.Entries()
+	for i, e := range entries {
+		f.Add(uint8(i), e.ExamplePosition)
+		f.Add(uint8(i), "")
+	}
+	f.Fuzz(func(t *testing.T, which uint8, text string) {
+		e := entries[int(which)%len(entries)]
+		name := e.Name
+		if e.Family() {
+			name = e.Example
+		}
+		g, _, err := registry.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, err := g.Parse(shortText(text))
+		if err != nil {
+			return
+		}
+		if _, err := OutcomeGame(context.Background(), g, pos, 20000); err != nil {
+			oneLine(t, "OutcomeGame", err)
+		}
+	})
+}
+
+// shortText bounds a fuzzed position: 40 bytes, numbers of 2 digits, so
+// that a search ends within its budget quickly.
+func shortText(s string) string {
+	s = s[:min(len(s), 40)]
+	var b strings.Builder
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			if run++; run > 2 {
+				continue
+			}
+		} else {
+			run = 0
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
