@@ -320,7 +320,7 @@ func (g *typed[P, M]) analyzeLoopy(ctx context.Context, r Rules[P, M], s Sum[P],
 	switch len(s.Parts) {
 	case 1:
 	case 0: // the empty sum: the player to move has no move, and loses
-		return &Analysis{Text: g.r.Format(s), Loopy: true, Outcome: sg.P}, nil
+		return &Analysis{Text: g.r.Format(s), Kind: g.info.Kind, Outcome: sg.P, HasRemoteness: true}, nil
 	default:
 		return nil, fmt.Errorf("a sum of %d positions of a loopy game: its outcome is not one of its parts', give one position", len(s.Parts))
 	}

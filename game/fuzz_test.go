@@ -115,19 +115,23 @@ func FuzzGameAPI(f *testing.F) {
 				checkOneLine(t, "Play", err)
 			}
 		}
-		if p, err := g.Heap(n1 % 200); err != nil {
-			checkOneLine(t, "Heap", err)
-		} else {
-			g.Format(p)
+		if h, ok := game.HeapsOf(g); ok {
+			if p, err := h.Heap(n1 % 200); err != nil {
+				checkOneLine(t, "Heap", err)
+			} else {
+				g.Format(p)
+			}
+			if _, err := h.Heap(n2); err != nil {
+				checkOneLine(t, "Heap", err)
+			}
+			if _, err := h.Sequence(ctx, max(n2, -5)%60); err != nil {
+				checkOneLine(t, "Sequence", err)
+			}
 		}
-		if _, err := g.Heap(n2); err != nil {
-			checkOneLine(t, "Heap", err)
-		}
-		if _, err := g.Sequence(ctx, max(n2, -5)%60); err != nil {
-			checkOneLine(t, "Sequence", err)
-		}
-		if _, err := g.Squares(pos, n1%5000); err != nil {
-			checkOneLine(t, "Squares", err)
+		if sq, ok := game.SquaresOf(g); ok {
+			if _, err := sq.Squares(pos, n1%5000); err != nil {
+				checkOneLine(t, "Squares", err)
+			}
 		}
 		if _, err := g.Explore(ctx, ps, 1+int(b)%512); err != nil {
 			checkOneLine(t, "Explore", err)

@@ -27,7 +27,11 @@ func TestSumsOfBoardsOfDifferentSizes(t *testing.T) {
 			if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
 				t.Fatalf("%q: exit %d, stderr %q, output %q", args, code, errOut, out)
 			}
-			return rep.NimSum
+			n, ok := rep.NimSum.Grundy()
+			if !ok {
+				t.Fatalf("%q: nim_sum %v is not a Grundy value", args, rep.NimSum)
+			}
+			return n
 		}
 		a, b := value(tc.a), value(tc.b)
 		for _, sum := range [][]string{{tc.a, tc.b}, {tc.b, tc.a}} {
