@@ -94,25 +94,15 @@ func (rules) Parse(text string) (game.Sum[part], error) {
 	return s, nil
 }
 
-// Format writes the board of the parts. A sum joined from several boards
-// (game.Game.Join) is written board by board, a blank line between them: a
-// text to read, not one position that Parse reads back.
-func (rules) Format(s game.Sum[part]) string {
-	var b strings.Builder
-	for i, f := range game.Frames(s, partFrame) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(f.format(s.Parts))
-	}
-	return b.String()
-}
+// Format writes the board of the parts, board by board for a sum joined
+// from several boards (game.FrameOf.Format).
+func (rules) Format(s game.Sum[part]) string { return onBoard.Format(s, (*frame).format) }
 
-// partFrame is the board a part stands on.
-func partFrame(p part) *frame { return p.f }
+// onBoard is the board a part stands on.
+var onBoard game.FrameOf[part, *frame] = func(p part) *frame { return p.f }
 
-// format writes the board f with the cells of the parts of parts that
-// stand on it uninfected.
+// format writes the board f with the cells of parts, which stand on it,
+// uninfected.
 func (f *frame) format(parts []part) string {
 	g := f.g
 	cells := make([]byte, len(g.Cells))
@@ -124,9 +114,6 @@ func (f *frame) format(parts []part) string {
 		}
 	}
 	for _, p := range parts {
-		if p.f != f {
-			continue
-		}
 		for r := p.R1; r <= p.R2; r++ {
 			for c := p.C1; c <= p.C2; c++ {
 				cells[r*g.Cols+c] = g.Cells[r*g.Cols+c]
@@ -202,17 +189,7 @@ func (rules) Cells(p part, m Cut) []game.Cell {
 
 // Check refuses boards over the input limits of the problem (Spec).
 func (rules) Check(s game.Sum[part]) error {
-	for _, f := range game.Frames(s, partFrame) {
-		g := f.g
-		what := fmt.Sprintf("board %d x %d", g.Rows, g.Cols)
-		if err := game.CheckLimit(what, "rows", int64(g.Rows), int64(Spec.MaxSide)); err != nil {
-			return err
-		}
-		if err := game.CheckLimit(what, "columns", int64(g.Cols), int64(Spec.MaxSide)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return onBoard.Check(s, func(f *frame) error { return rect.CheckSides("board", f.g, Spec.MaxSide) })
 }
 
 func (rules) Legend() []game.Symbol {
@@ -226,48 +203,23 @@ func (rules) Legend() []game.Symbol {
 // Accelerate values parts from the dense table of every sub-rectangle of
 // each board they stand on (SolveTable).
 func (rules) Accelerate(ctx context.Context, s game.Sum[part]) (game.Valuer[part], error) {
-	v := tableValuer{}
-	for _, f := range game.Frames(s, partFrame) {
-		t, err := SolveTable(ctx, f.g)
-		if err != nil {
-			return nil, err
-		}
-		v[f] = t
-	}
-	return v, nil
-}
-
-// tableValuer holds the table of each board.
-type tableValuer map[*frame]*Table
-
-func (v tableValuer) Grundy(_ context.Context, p part) (int, error) {
-	t, ok := v[p.f]
-	if !ok {
-		return 0, fmt.Errorf("bacterial: a rectangle of a board not in the position solved")
-	}
-	return t.Value(p.Rect), nil
+	solve := func(ctx context.Context, f *frame) (*Table, error) { return SolveTable(ctx, f.g) }
+	return game.Tables(ctx, onBoard, s, solve, func(t *Table, p part) int { return t.Value(p.Rect) })
 }
 
 // Memo gives the generic solver a flat memo of the sub-rectangles of the
-// board, numbered as the dense table numbers them; a sum of several boards,
-// or of none, gets a map memo.
+// board, numbered as the dense table numbers them (a map memo for a sum of
+// several boards).
 func (rules) Memo(s game.Sum[part]) sg.Memo[part] {
-	frames := game.Frames(s, partFrame)
-	if len(frames) != 1 {
-		return sg.NewMapMemo[part]()
-	}
-	g := frames[0].g
-	return rect.Memo(g.Rows, g.Cols, func(p part) (int, int, int, int) { return p.R1, p.R2, p.C1, p.C2 })
+	return onBoard.Memo(s, func(f *frame) sg.Memo[part] {
+		return rect.Memo(f.g.Rows, f.g.Cols, func(p part) (int, int, int, int) { return p.R1, p.R2, p.C1, p.C2 })
+	})
 }
 
 // Memory estimates the bytes of the dense tables of the boards (Problem's
 // estimate).
 func (rules) Memory(s game.Sum[part]) int64 {
-	var n int64
-	for _, f := range game.Frames(s, partFrame) {
-		n += Problem.Memory(f.g)
-	}
-	return n
+	return onBoard.Memory(s, func(f *frame) int64 { return Problem.Memory(f.g) })
 }
 
 // PartNoun implements game.PartDescriber: a part is a rectangle.

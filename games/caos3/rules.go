@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"strings"
 
 	"nimber/game"
 	"nimber/games/crosscut"
@@ -100,25 +99,15 @@ func lavaCells(lava []bool) []byte {
 	return out
 }
 
-// Format writes the map of the parts. A sum joined from several maps
-// (game.Game.Join) is written map by map, a blank line between them: a text
-// to read, not one position that Parse reads back.
-func (rules) Format(s game.Sum[part]) string {
-	var b strings.Builder
-	for i, f := range game.Frames(s, partFrame) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(f.format(s.Parts))
-	}
-	return b.String()
-}
+// Format writes the map of the parts, map by map for a sum joined from
+// several maps (game.FrameOf.Format).
+func (rules) Format(s game.Sum[part]) string { return onMap.Format(s, (*frame).format) }
 
-// partFrame is the map a part stands on.
-func partFrame(p part) *frame { return p.f }
+// onMap is the map a part stands on.
+var onMap game.FrameOf[part, *frame] = func(p part) *frame { return p.f }
 
-// format writes the map f with lava everywhere but on the parts of parts
-// that stand on it.
+// format writes the map f with lava everywhere but on parts, which stand
+// on it.
 func (f *frame) format(parts []part) string {
 	cells := make([]byte, len(f.g.Cells))
 	for i, c := range f.g.Cells {
@@ -128,9 +117,6 @@ func (f *frame) format(parts []part) string {
 		}
 	}
 	for _, p := range parts {
-		if p.f != f {
-			continue
-		}
 		for r := p.R1; r <= p.R2; r++ {
 			for c := p.C1; c <= p.C2; c++ {
 				cells[r*f.g.Cols+c] = f.g.Cells[r*f.g.Cols+c]
@@ -169,20 +155,12 @@ func (rules) Cells(_ part, m crosscut.Point) []game.Cell {
 // Check refuses maps over the input limits of the problem (Spec) and more
 // monsters than the dense solver's table holds.
 func (rules) Check(s game.Sum[part]) error {
-	for _, f := range game.Frames(s, partFrame) {
-		g := f.g
-		what := fmt.Sprintf("map %d x %d", g.Rows, g.Cols)
-		if err := game.CheckLimit(what, "rows", int64(g.Rows), int64(Spec.MaxSide)); err != nil {
+	return onMap.Check(s, func(f *frame) error {
+		if err := rect.CheckSides("map", f.g, Spec.MaxSide); err != nil {
 			return err
 		}
-		if err := game.CheckLimit(what, "columns", int64(g.Cols), int64(Spec.MaxSide)); err != nil {
-			return err
-		}
-		if err := game.CheckLimit(what, "monsters", int64(f.board.Count()), crosscut.MaxPoints); err != nil {
-			return err
-		}
-	}
-	return nil
+		return game.CheckLimit(fmt.Sprintf("map %d x %d", f.g.Rows, f.g.Cols), "monsters", int64(f.board.Count()), crosscut.MaxPoints)
+	})
 }
 
 func (rules) Legend() []game.Symbol {
@@ -200,48 +178,23 @@ func (rules) Players() [2]string { return [2]string{"Asuna", "Kirito"} }
 // Accelerate values parts from the dense cross-cut table of each map they
 // stand on.
 func (rules) Accelerate(ctx context.Context, s game.Sum[part]) (game.Valuer[part], error) {
-	v := tableValuer{}
-	for _, f := range game.Frames(s, partFrame) {
-		t, err := crosscut.Solve(ctx, f.board)
-		if err != nil {
-			return nil, err
-		}
-		v[f] = t
-	}
-	return v, nil
-}
-
-// tableValuer holds the table of each map.
-type tableValuer map[*frame]*crosscut.Table
-
-func (v tableValuer) Grundy(_ context.Context, p part) (int, error) {
-	t, ok := v[p.f]
-	if !ok {
-		return 0, fmt.Errorf("caos3: a rectangle of a map not in the position solved")
-	}
-	return t.Value(p.Rect), nil
+	solve := func(ctx context.Context, f *frame) (*crosscut.Table, error) { return crosscut.Solve(ctx, f.board) }
+	return game.Tables(ctx, onMap, s, solve, func(t *crosscut.Table, p part) int { return t.Value(p.Rect) })
 }
 
 // Memo gives the generic solver a flat memo of the sub-rectangles of the
-// map; a sum of several maps, or of none, gets a
-// map memo.
+// map (a map memo for a sum of several maps).
 func (rules) Memo(s game.Sum[part]) sg.Memo[part] {
-	frames := game.Frames(s, partFrame)
-	if len(frames) != 1 {
-		return sg.NewMapMemo[part]()
-	}
-	g := frames[0].g
-	return rect.Memo(g.Rows, g.Cols, func(p part) (int, int, int, int) { return p.R1, p.R2, p.C1, p.C2 })
+	return onMap.Memo(s, func(f *frame) sg.Memo[part] {
+		return rect.Memo(f.g.Rows, f.g.Cols, func(p part) (int, int, int, int) { return p.R1, p.R2, p.C1, p.C2 })
+	})
 }
 
 // Memory estimates the bytes of the dense cross-cut tables of the maps.
 func (rules) Memory(s game.Sum[part]) int64 {
-	var n int64
-	for _, f := range game.Frames(s, partFrame) {
-		b := f.board
-		n += crosscut.MemoryEstimate(b.Rows, b.Cols, b.Count())
-	}
-	return n
+	return onMap.Memory(s, func(f *frame) int64 {
+		return crosscut.MemoryEstimate(f.board.Rows, f.board.Cols, f.board.Count())
+	})
 }
 
 // PartNoun implements game.PartDescriber: a part is a rectangle.

@@ -99,34 +99,21 @@ func (rules) Parse(text string) (game.Sum[part], error) {
 	return s, nil
 }
 
-// Format writes the board of the parts. A sum joined from several boards
-// (game.Game.Join) is written board by board, a blank line between them: a
-// text to read, not one position that Parse reads back.
-func (rules) Format(s game.Sum[part]) string {
-	var b strings.Builder
-	for i, f := range game.Frames(s, partFrame) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(f.format(s.Parts))
-	}
-	return b.String()
-}
+// Format writes the board of the parts, board by board for a sum joined
+// from several boards (game.FrameOf.Format).
+func (rules) Format(s game.Sum[part]) string { return onBoard.Format(s, (*frame).format) }
 
-// partFrame is the board a part stands on.
-func partFrame(p part) *frame { return p.f }
+// onBoard is the board a part stands on.
+var onBoard game.FrameOf[part, *frame] = func(p part) *frame { return p.f }
 
-// format writes the board f with every cell occupied but those of the
-// parts of parts that stand on it.
+// format writes the board f with every cell occupied but those of parts,
+// which stand on it.
 func (f *frame) format(parts []part) string {
 	cells := make([]byte, len(f.g.Cells))
 	for i := range cells {
 		cells[i] = Occupied
 	}
 	for _, p := range parts {
-		if p.f != f {
-			continue
-		}
 		cl := f.classes[p.class]
 		for u := p.R1; u <= p.R2; u++ {
 			for v := p.C1; v <= p.C2; v++ {
@@ -171,21 +158,18 @@ func (rules) Cells(p part, m crosscut.Point) []game.Cell {
 // Check refuses boards over the input limits of the problem (Spec) and more
 // spots than the dense solver's tables hold.
 func (rules) Check(s game.Sum[part]) error {
-	for _, f := range game.Frames(s, partFrame) {
+	return onBoard.Check(s, func(f *frame) error {
+		if err := rect.CheckSides("board", f.g, Spec.MaxSide); err != nil {
+			return err
+		}
 		what := fmt.Sprintf("board %d x %d", f.g.Rows, f.g.Cols)
-		if err := game.CheckLimit(what, "rows", int64(f.g.Rows), int64(Spec.MaxSide)); err != nil {
-			return err
-		}
-		if err := game.CheckLimit(what, "columns", int64(f.g.Cols), int64(Spec.MaxSide)); err != nil {
-			return err
-		}
 		for _, cl := range f.classes {
 			if err := game.CheckLimit(what, "spots in a colour class", int64(cl.Board.Count()), crosscut.MaxPoints); err != nil {
 				return err
 			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 func (rules) Legend() []game.Symbol {
@@ -199,43 +183,30 @@ func (rules) Legend() []game.Symbol {
 // Accelerate values parts from the dense cross-cut tables of both colour
 // classes of each board they stand on.
 func (rules) Accelerate(ctx context.Context, s game.Sum[part]) (game.Valuer[part], error) {
-	v := tableValuer{}
-	for _, f := range game.Frames(s, partFrame) {
+	solve := func(ctx context.Context, f *frame) ([2]*crosscut.Table, error) {
 		var ts [2]*crosscut.Table
 		for k, cl := range f.classes {
 			t, err := crosscut.Solve(ctx, &cl.Board)
 			if err != nil {
-				return nil, err
+				return ts, err
 			}
 			ts[k] = t
 		}
-		v[f] = ts
+		return ts, nil
 	}
-	return v, nil
-}
-
-// tableValuer holds the tables of the colour classes of each board.
-type tableValuer map[*frame][2]*crosscut.Table
-
-func (v tableValuer) Grundy(_ context.Context, p part) (int, error) {
-	ts, ok := v[p.f]
-	if !ok {
-		return 0, fmt.Errorf("inventor: a region of a board not in the position solved")
-	}
-	return ts[p.class].Value(p.Rect), nil
+	return game.Tables(ctx, onBoard, s, solve, func(ts [2]*crosscut.Table, p part) int { return ts[p.class].Value(p.Rect) })
 }
 
 // Memo gives the generic solver a flat memo of the sub-rectangles of both
 // classes; a sum of several boards, or of none, gets
 // a map memo.
-func (rules) Memo(s game.Sum[part]) sg.Memo[part] {
-	frames := game.Frames(s, partFrame)
-	if len(frames) != 1 {
-		return sg.NewMapMemo[part]()
-	}
+func (rules) Memo(s game.Sum[part]) sg.Memo[part] { return onBoard.Memo(s, (*frame).memo) }
+
+// memo is the flat memo of the sub-rectangles of both classes of f.
+func (f *frame) memo() sg.Memo[part] {
 	var rows, cols [2]rect.Intervals
 	var offset [2]int
-	for k, cl := range frames[0].classes {
+	for k, cl := range f.classes {
 		rows[k], cols[k] = rect.NewIntervals(cl.Board.Rows), rect.NewIntervals(cl.Board.Cols)
 		if k == 0 {
 			offset[1] = rows[0].Len() * cols[0].Len()
@@ -251,13 +222,12 @@ func (rules) Memo(s game.Sum[part]) sg.Memo[part] {
 // Memory estimates the bytes of the dense cross-cut tables of both colour
 // classes of each board, which are kept together.
 func (rules) Memory(s game.Sum[part]) int64 {
-	var sum int64
-	for _, f := range game.Frames(s, partFrame) {
+	return onBoard.Memory(s, func(f *frame) (sum int64) {
 		for _, cl := range f.classes {
 			sum += crosscut.MemoryEstimate(cl.Board.Rows, cl.Board.Cols, cl.Board.Count())
 		}
-	}
-	return sum
+		return sum
+	})
 }
 
 // PartNoun implements game.PartDescriber: a part is a region of the free

@@ -162,28 +162,12 @@ func (r rules) parseCompact(rowsText, colsText string, squares []string) (game.S
 	return s, nil
 }
 
-// Format writes the board and its tokens. A sum joined from several boards
-// (game.Game.Join) is written board by board, a blank line between them: a
-// text to read, not one position that Parse reads back.
-func (rules) Format(s game.Sum[token]) string {
-	var sb strings.Builder
-	for i, b := range game.Frames(s, tokenBoard) {
-		if i > 0 {
-			sb.WriteByte('\n')
-		}
-		var on []token
-		for _, t := range s.Parts {
-			if t.b == b {
-				on = append(on, t)
-			}
-		}
-		sb.WriteString(formatBoard(b, on))
-	}
-	return sb.String()
-}
+// Format writes the board and its tokens, board by board for a sum joined
+// from several boards (game.FrameOf.Format).
+func (rules) Format(s game.Sum[token]) string { return tokenBoard.Format(s, formatBoard) }
 
 // tokenBoard is the board a token stands on.
-func tokenBoard(t token) *Board { return t.b }
+var tokenBoard game.FrameOf[token, *Board] = func(t token) *Board { return t.b }
 
 // formatBoard writes board b with the tokens, as a picture when it is
 // small, else compact: "RxC r,c ...".
@@ -291,48 +275,36 @@ func (rules) DescribePart(t token) string { return "on " + t.b.Name(int(t.sq)) }
 // Accelerate computes the Grundy value of every square of each board the
 // tokens stand on in one pass in topological order (options first).
 func (rules) Accelerate(ctx context.Context, s game.Sum[token]) (game.Valuer[token], error) {
-	v := squareValues{}
-	for _, b := range game.Frames(s, tokenBoard) {
-		order, err := compound.TopologicalOrder(b)
-		if err != nil {
-			return nil, err
-		}
-		values := make([]int32, b.Len())
-		var mex sg.MexSet
-		for n, p := range order {
-			if n&0xffff == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
+	return game.Tables(ctx, tokenBoard, s, squareValues, func(values []int32, t token) int { return int(values[t.sq]) })
+}
+
+// squareValues returns the value of every square of b.
+func squareValues(ctx context.Context, b *Board) ([]int32, error) {
+	order, err := compound.TopologicalOrder(b)
+	if err != nil {
+		return nil, err
+	}
+	values := make([]int32, b.Len())
+	var mex sg.MexSet
+	for n, p := range order {
+		if n&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
-			mex.Reset()
-			b.Options(int(p), func(q int) { mex.Add(int(values[q])) })
-			values[p] = int32(mex.Mex())
 		}
-		v[b] = values
+		mex.Reset()
+		b.Options(int(p), func(q int) { mex.Add(int(values[q])) })
+		values[p] = int32(mex.Mex())
 	}
-	return v, nil
+	return values, nil
 }
 
-// squareValues holds the value of every square of each board.
-type squareValues map[*Board][]int32
-
-func (v squareValues) Grundy(_ context.Context, t token) (int, error) {
-	values, ok := v[t.b]
-	if !ok {
-		return 0, fmt.Errorf("knights: a token of a board not in the position solved")
-	}
-	return int(values[t.sq]), nil
-}
-
-// Memo gives the generic solver a flat memo of the squares; a sum of
-// several boards, or of none, gets a map memo.
+// Memo gives the generic solver a flat memo of the squares (a map memo for
+// a sum of several boards).
 func (rules) Memo(s game.Sum[token]) sg.Memo[token] {
-	boards := game.Frames(s, tokenBoard)
-	if len(boards) != 1 {
-		return sg.NewMapMemo[token]()
-	}
-	return sg.NewDenseMemo(boards[0].Len(), func(t token) int { return int(t.sq) })
+	return tokenBoard.Memo(s, func(b *Board) sg.Memo[token] {
+		return sg.NewDenseMemo(b.Len(), func(t token) int { return int(t.sq) })
+	})
 }
 
 // Index implements game.Indexed: the board is the explicit graph of a
@@ -375,9 +347,5 @@ func (rules) Squares(frame token) [][]token {
 // entry and the topological sort's counts per square, and a parent per
 // move.
 func (rules) Memory(s game.Sum[token]) int64 {
-	var n int64
-	for _, b := range game.Frames(s, tokenBoard) {
-		n += int64(b.Len()) * int64(20+4*len(b.Steps))
-	}
-	return n
+	return tokenBoard.Memory(s, func(b *Board) int64 { return int64(b.Len()) * int64(20+4*len(b.Steps)) })
 }

@@ -11,13 +11,16 @@
 package rect
 
 import (
-	"iter"
-	"nimber/sg"
-
 	"context"
+	"fmt"
+	"iter"
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"nimber/game"
+	"nimber/grid"
+	"nimber/sg"
 )
 
 // Intervals numbers the intervals [start, start+length) of 0..n-1 with
@@ -130,4 +133,14 @@ func All(rows, cols int) iter.Seq[[4]int] {
 			}
 		}
 	}
+}
+
+// CheckSides refuses a board of more rows or columns than maxSide with a
+// *game.LimitError naming it, e.g. "map 30 x 25".
+func CheckSides(noun string, g grid.Grid, maxSide int) error {
+	what := fmt.Sprintf("%s %d x %d", noun, g.Rows, g.Cols)
+	if err := game.CheckLimit(what, "rows", int64(g.Rows), int64(maxSide)); err != nil {
+		return err
+	}
+	return game.CheckLimit(what, "columns", int64(g.Cols), int64(maxSide))
 }
