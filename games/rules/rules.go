@@ -61,10 +61,11 @@ const (
 
 // Defaults of Options.
 const (
-	// DefaultStepBudget is the Starlark steps a work may take: one use of
-	// bound rules, a sequence, the loading of a file, a call of parse or
-	// show.
-	DefaultStepBudget = 1_000_000_000
+	// DefaultStepBudget is the Starlark steps that one call of the file's
+	// code may take (a call of moves, parse or show, or the running of the
+	// file's top level): about a second of work, so that a runaway is
+	// stopped soon while a long computation of many calls is not.
+	DefaultStepBudget = 100_000_000
 	// DefaultMemoryBudget is the heap the process may reach while Starlark
 	// runs, and the most the memo of moves may hold, in bytes.
 	DefaultMemoryBudget = 1 << 30
@@ -72,10 +73,15 @@ const (
 
 // Options tune the sandbox of a rules file.
 type Options struct {
-	// StepBudget bounds the Starlark steps of each work: each Bind, each
-	// Sequence, the loading of the file, each call of parse or show
-	// (DefaultStepBudget when zero).
+	// StepBudget bounds the Starlark steps of each call of the file's
+	// code: each call of moves, parse or show, and the running of the
+	// file's top level when it is loaded (DefaultStepBudget when zero).
 	StepBudget uint64
+	// WorkSteps, when not zero, also bounds the Starlark steps of each
+	// work, all its calls together: each Bind, each Sequence, the loading
+	// of the file, each call of parse or show. A server that compiles the
+	// rules of each request bounds the request so.
+	WorkSteps uint64
 	// MemoryBudget bounds, in bytes, the process heap while the file's
 	// Starlark runs and the estimated size of the moves and positions kept
 	// (DefaultMemoryBudget when zero or less).
@@ -181,7 +187,7 @@ func New(filename string, src []byte, o Options) (*Rules, error) {
 	defer w.done()
 	rn := w.runner()
 	rn.hold()
-	rn.t.SetMaxExecutionSteps(o.StepBudget)
+	rn.limit(rn.t.Steps)
 	globals, err := prog.Init(rn.t, nil)
 	rn.release()
 	if err != nil {
