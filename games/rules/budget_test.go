@@ -104,3 +104,25 @@ func TestDefaultStepBudget(t *testing.T) {
 		t.Errorf("budgets %d per call, %d per work; want %d and none", r.opts.StepBudget, r.opts.WorkSteps, DefaultStepBudget)
 	}
 }
+
+// TestSequenceBeyondMemo checks that a sequence whose moves pass a quarter
+// of the memory budget still runs: the moves of the last heaps are handed
+// to the values without being kept, and the values are right.
+func TestSequenceBeyondMemo(t *testing.T) {
+	// Each heap n has 3000 options that leave n - 1 (about 9 KB encoded):
+	// the moves of 3000 heaps take about 27 MB, G(n) is n % 2.
+	const to = 3000
+	r := compile(t, "def moves(n):\n    return [n - 1] * 3000 if n > 0 else []\n", Options{MemoryBudget: 64 << 20})
+	got, err := r.Sequence(context.Background(), to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, v := range got {
+		if v != n%2 {
+			t.Fatalf("G(%d) = %d, want %d", n, v, n%2)
+		}
+	}
+	if _, kept := r.memo.get(Pos{n: to - 1}); kept || r.memo.size() > r.opts.MemoryBudget/keepShare+chunkSize {
+		t.Errorf("heap %d kept %v, memo of %d bytes: want the last heaps not kept, the memo within %d and a chunk", to-1, kept, r.memo.size(), r.opts.MemoryBudget/keepShare)
+	}
+}
