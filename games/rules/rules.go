@@ -22,12 +22,20 @@
 //	    return options
 //
 // Files may also use while loops, recursion (at most 100 000 calls deep)
-// and set, as Python does.
+// and set, as Python does, and two Go builtins for heap games:
+// splits(n, take), the options of removing take adjacent tokens from a row
+// of n ([left, right] with left <= right, empty rows left out), and
+// takes(n, amounts), the heaps n - k for each k <= n of amounts. Kayles is
+// then
+//
+//	def moves(n):
+//	    return splits(n, 1) + splits(n, 2)
 //
 // The moves of each position are computed once and kept. The Starlark
 // runs in a sandbox: no file or network access (load is refused; only
-// Starlark's own built-in functions are there), a budget of steps and of
-// memory, and cancellation by context. A failure of the script (a syntax
+// Starlark's own built-in functions and the two above are there), a
+// budget of steps for each call of the file's code and of memory, and
+// cancellation by context. A failure of the script (a syntax
 // error, a wrong result, a budget exceeded) is one line naming the file,
 // the line and what is wrong.
 package rules
@@ -169,7 +177,7 @@ func New(filename string, src []byte, o Options) (*Rules, error) {
 		memo:  newMemo(),
 		watch: &watchdog{budget: o.MemoryBudget},
 	}
-	f, prog, err := starlark.SourceProgramOptions(fileOptions, filename, src, func(string) bool { return false })
+	f, prog, err := starlark.SourceProgramOptions(fileOptions, filename, src, builtins.Has)
 	if err != nil {
 		return nil, loadError(filename, err)
 	}
@@ -188,7 +196,7 @@ func New(filename string, src []byte, o Options) (*Rules, error) {
 	rn := w.runner()
 	rn.hold()
 	rn.limit(rn.t.Steps)
-	globals, err := prog.Init(rn.t, nil)
+	globals, err := prog.Init(rn.t, builtins)
 	rn.release()
 	if err != nil {
 		return nil, w.scriptError(err, "")

@@ -152,8 +152,9 @@ type runner struct {
 	key []byte
 	enc []byte
 	// over is the failure of the call in progress when it reaches its
-	// step limit: the budget per call, or what is left of the work's.
+	// step limit max: the budget per call, or what is left of the work's.
 	over *StepError
+	max  uint64
 	// held reports a runner registered with the watchdog for all its
 	// calls rather than call by call.
 	held bool
@@ -167,6 +168,7 @@ func (w *work) runner() *runner {
 		Print: w.r.print(w),
 	}
 	rn.t.OnMaxSteps = func(*starlark.Thread) { w.interrupt(rn.over) }
+	rn.t.SetLocal(runnerKey, rn)
 	w.mu.Lock()
 	w.threads = append(w.threads, rn.t)
 	switch {
@@ -230,7 +232,8 @@ func (rn *runner) limit(steps uint64) bool {
 			rn.over = &StepError{Budget: o.WorkSteps, Work: true}
 		}
 	}
-	rn.t.SetMaxExecutionSteps(steps + allowed)
+	rn.max = steps + allowed
+	rn.t.SetMaxExecutionSteps(rn.max)
 	return true
 }
 
@@ -274,6 +277,9 @@ func (w *work) scriptError(err error, what string) error {
 				break
 			}
 		}
+	}
+	if se, ok := errors.AsType[*StepError](err); ok {
+		cause = se // reached in a builtin
 	}
 	if strings.HasPrefix(msg, cancelPrefix) {
 		w.mu.Lock()
