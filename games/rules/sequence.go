@@ -83,7 +83,7 @@ type sequencer struct {
 	b        *bound // on the thread of the values
 	to       int
 	next     atomic.Int64  // the first heap no worker has taken
-	ready    []atomic.Bool // the moves of heap n are in the memo
+	ready    []atomic.Bool // the moves of heap n are in the memo or a range not kept
 	progress chan struct{} // signalled when heaps are ready
 	quit     atomic.Bool
 
@@ -251,11 +251,16 @@ func (s *sequencer) values(ctx context.Context) ([]int, error) {
 		}
 		known = b.memo.ints(n, upto, known)
 		for _, enc := range known {
-			if enc == nil {
-				if cur == nil || n >= cur.upto {
-					cur = s.takeLoose(n)
+			if cur == nil || n >= cur.upto {
+				// Take a range not kept as the values reach its first
+				// heap, also when the bound rules have since put that
+				// heap's moves in the memo.
+				if l := s.takeLoose(n); l != nil {
+					cur = l
 				}
-				if cur == nil || n < cur.from {
+			}
+			if enc == nil {
+				if cur == nil || n < cur.from || n >= cur.upto {
 					return nil, fmt.Errorf("sequence: the moves of heap %d are lost", n)
 				}
 				enc = cur.at(n)
