@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -31,7 +32,10 @@ func TestBuiltinExamples(t *testing.T) {
 		}
 		g := load(t, tc.fast).Game()
 		for _, n := range []int{0, 1, 2, 7, tc.to / 3} {
-			pos, _ := g.Heap(n)
+			pos, err := g.Parse(fmt.Sprint(n))
+			if err != nil {
+				t.Fatal(err)
+			}
 			a, err := g.Analyze(context.Background(), pos, game.Options{})
 			if err != nil || a.Value != want[n] {
 				t.Fatalf("%s: G(%d) = %v, %v; want %d", tc.fast, n, a, err, want[n])
