@@ -78,8 +78,7 @@ def moves(n):
 }
 
 // TestWorkSteps checks that WorkSteps bounds a whole work, whose calls
-// each stay within the budget per call, and that a fresh work starts
-// with the whole of it again.
+// each stay within the budget per call.
 func TestWorkSteps(t *testing.T) {
 	const src = "def moves(n):\n    x = 0\n    for i in range(1000):\n        x += i\n    return [n - 1] if n > 0 else []\n"
 	probe := compile(t, src, Options{})
