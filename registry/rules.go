@@ -1,16 +1,31 @@
 package registry
 
 import (
+	"errors"
 	"strings"
 
 	"nimber/game"
 	"nimber/games/rules"
 )
 
+// DefaultRulesSteps is the Starlark steps each call of a rules file's code
+// may take unless told otherwise (rules.DefaultStepBudget).
+const DefaultRulesSteps = rules.DefaultStepBudget
+
+// StepError is the cause of a rules file's failure that reached a step
+// budget (rules.StepError): per call, or of a whole computation.
+type StepError = rules.StepError
+
 // LoadRules loads a user's rules file (Starlark, see games/rules): its game,
 // named by the file name without ".star", and its entry.
 func LoadRules(path string) (game.Game, *Entry, error) {
-	r, err := rules.Load(path, rules.Options{})
+	return LoadRulesSteps(path, 0)
+}
+
+// LoadRulesSteps is LoadRules where each call of the file's code may take
+// steps Starlark steps (DefaultRulesSteps when zero).
+func LoadRulesSteps(path string, steps uint64) (game.Game, *Entry, error) {
+	r, err := rules.Load(path, rules.Options{StepBudget: steps})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -19,10 +34,11 @@ func LoadRules(path string) (game.Game, *Entry, error) {
 
 // CompileRules is LoadRules for the text of a rules file, e.g. pasted in
 // the web explorer; filename names it in errors, and steps bounds the
-// Starlark steps of each piece of its work (rules.DefaultStepBudget when
-// zero).
+// Starlark steps of each call of its code and also of each piece of its
+// work, all calls together (when zero: DefaultRulesSteps per call and no
+// bound of the whole).
 func CompileRules(filename string, src []byte, steps uint64) (game.Game, *Entry, error) {
-	r, err := rules.New(filename, src, rules.Options{StepBudget: steps})
+	r, err := rules.New(filename, src, rules.Options{StepBudget: steps, WorkSteps: steps})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -47,6 +63,9 @@ func rulesEntry(r *rules.Rules) (game.Game, *Entry, error) {
 func (e *Entry) Annotate(err error) error {
 	if err == nil || e.where == "" {
 		return err
+	}
+	if _, ok := errors.AsType[*rules.PositionError](err); ok {
+		return err // about the text of a position, not the file's moves
 	}
 	file, _, _ := strings.Cut(e.where, ":")
 	if strings.Contains(err.Error(), file) {

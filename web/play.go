@@ -29,9 +29,11 @@ type playRequest struct {
 // text in their "rules" field.
 const PastedRules = "rules"
 
-// pastedStepBudget bounds the Starlark steps of each work of a pasted
-// rules file: about a second, where a file given to the command line has
-// rules.DefaultStepBudget.
+// pastedStepBudget bounds the Starlark steps of a pasted rules file, which
+// is compiled anew for each request: those of each call of its code and
+// those of each piece of the request's work, all calls together (about a
+// second each), where a file given to the command line has a budget per
+// call only (registry.DefaultRulesSteps, or serve's --max-steps).
 const pastedStepBudget = 100_000_000
 
 func (r *playRequest) rulesText() string  { return r.Rules }

@@ -53,11 +53,12 @@ outcomes with remoteness instead. With --json it prints the same as JSON.`,
 			if err != nil {
 				return err
 			}
+			fromArgs := len(texts)
 			texts = append(texts, positions...)
 			if len(texts) == 0 {
 				return fmt.Errorf("give at least one POSITION of %s (see nimber analyze --help)", g.name)
 			}
-			pos, err := g.positions(texts)
+			pos, err := g.positions(texts, fromArgs)
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -12,11 +15,57 @@ import (
 )
 
 // gameFlag is the --rules flag of the commands that take a game: a user's
-// rules file instead of a registered game's name.
-type gameFlag struct{ rules string }
+// rules file instead of a registered game's name, with --max-steps, the
+// Starlark steps each call of the file's code may take.
+type gameFlag struct {
+	rules    string
+	maxSteps stepsFlag
+}
 
 func (f *gameFlag) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.rules, "rules", "", "a rules `FILE` (Starlark) defining your own game, instead of GAME")
+	registerMaxSteps(fs, &f.maxSteps)
+}
+
+// registerMaxSteps adds --max-steps, the step budget of each call of a
+// rules file's code, to the flags of a command.
+func registerMaxSteps(fs *pflag.FlagSet, v *stepsFlag) {
+	fs.Var(v, "max-steps", fmt.Sprintf("the Starlark steps each call of the --rules file's code may take, e.g. 1e9 (default %.0e, about a second)", float64(registry.DefaultRulesSteps)))
+}
+
+// stepsFlag is the value of --max-steps: a number of steps of 1 or more,
+// written as a whole number (1000000000, 1_000_000_000) or as 1e9; 0
+// while the flag is not given.
+type stepsFlag uint64
+
+// String implements pflag.Value.
+func (s *stepsFlag) String() string {
+	if *s == 0 {
+		return ""
+	}
+	return strconv.FormatUint(uint64(*s), 10)
+}
+
+// Type implements pflag.Value.
+func (s *stepsFlag) Type() string { return "N" }
+
+// Set implements pflag.Value: it refuses 0, negative and fractional
+// numbers and anything that is not a number, in one line.
+func (s *stepsFlag) Set(text string) error {
+	const want = "want a whole number of steps of 1 or more, e.g. 1000000000 or 1e9"
+	text = strings.TrimSpace(text)
+	n, err := strconv.ParseUint(text, 0, 64)
+	if err != nil && strings.ContainsAny(text, "eE") && !strings.HasPrefix(text, "0x") {
+		f, ferr := strconv.ParseFloat(text, 64)
+		if ferr == nil && f >= 1 && f < math.MaxUint64 && f == math.Trunc(f) {
+			n, err = uint64(f), nil
+		}
+	}
+	if err != nil || n == 0 {
+		return errors.New(want)
+	}
+	*s = stepsFlag(n)
+	return nil
 }
 
 // chosenGame is the game a command works on.
@@ -25,10 +74,23 @@ type chosenGame struct {
 	entry *registry.Entry
 	name  string
 	rules bool // the game of a rules file
+	// named is the number of arguments that named the game (1 for a
+	// registered game's name, 0 for --rules), to number the others.
+	named int
 }
 
-// annotate names where an error about the game comes from (a rules file).
-func (c *chosenGame) annotate(err error) error { return c.entry.Annotate(err) }
+// annotate names where an error about the game comes from (a rules file),
+// and says how to raise a step budget that a call of a rules file reached.
+func (c *chosenGame) annotate(err error) error { return stepsHint(c.entry.Annotate(err)) }
+
+// stepsHint adds to the failure of a call of a rules file's code that
+// reached the step budget per call how to raise it.
+func stepsHint(err error) error {
+	if se, ok := errors.AsType[*registry.StepError](err); ok && !se.Work {
+		return fmt.Errorf("%w; --max-steps %d allows more", err, se.Budget*10)
+	}
+	return err
+}
 
 // annotateHeaps is annotate for the commands that read a game's positions
 // as heaps 0, 1, 2, ...: for a rules file, whose positions may be of
@@ -46,11 +108,14 @@ func (c *chosenGame) annotateHeaps(err error, to int) error {
 // arguments.
 func (f *gameFlag) resolve(args []string) (*chosenGame, []string, error) {
 	if f.rules != "" {
-		g, e, err := registry.LoadRules(f.rules)
+		g, e, err := registry.LoadRulesSteps(f.rules, uint64(f.maxSteps))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, stepsHint(err)
 		}
 		return &chosenGame{Game: g, entry: e, name: e.Name, rules: true}, args, nil
+	}
+	if f.maxSteps != 0 {
+		return nil, nil, fmt.Errorf("--max-steps bounds the code of a rules file: give --rules FILE too")
 	}
 	if len(args) == 0 {
 		return nil, nil, fmt.Errorf("give a GAME (see nimber games) or --rules FILE")
@@ -59,7 +124,7 @@ func (f *gameFlag) resolve(args []string) (*chosenGame, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return &chosenGame{Game: g, entry: e, name: args[0]}, args[1:], nil
+	return &chosenGame{Game: g, entry: e, name: args[0], named: 1}, args[1:], nil
 }
 
 // sum resolves the game of cmd (grundy, explain) and returns the sum of
@@ -72,18 +137,25 @@ func (f *gameFlag) sum(cmd *cobra.Command, args []string) (*chosenGame, game.Pos
 	if len(texts) == 0 {
 		return nil, game.Position{}, fmt.Errorf("%s takes at least one POSITION (see nimber %s --help)", cmd.Name(), cmd.Name())
 	}
-	pos, err := g.positions(texts)
+	pos, err := g.positions(texts, len(texts))
 	return g, pos, err
 }
 
 // positions parses each text as a position of the game and returns their
-// sum; errors name the argument.
-func (c *chosenGame) positions(texts []string) (game.Position, error) {
+// sum. The first fromArgs texts are the command's arguments after those
+// that named the game, the others the values of --position; errors name
+// the argument by its number among the command's arguments ("argument 2",
+// "--position 1") and quote it.
+func (c *chosenGame) positions(texts []string, fromArgs int) (game.Position, error) {
 	ps := make([]game.Position, len(texts))
 	for i, t := range texts {
 		p, err := c.Parse(t)
 		if err != nil {
-			return game.Position{}, fmt.Errorf("position %d %q: %w", i+1, clip(t), c.annotate(err))
+			what := fmt.Sprintf("argument %d", c.named+i+1)
+			if i >= fromArgs {
+				what = fmt.Sprintf("--position %d", i-fromArgs+1)
+			}
+			return game.Position{}, fmt.Errorf("%s %q: %w", what, clip(t), c.annotate(err))
 		}
 		ps[i] = p
 	}

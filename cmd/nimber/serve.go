@@ -26,6 +26,7 @@ const shutdownTimeout = 15 * time.Second
 func newServeCmd() *cobra.Command {
 	var addr, maxMemory, db string
 	var rulesFiles, allowHosts []string
+	var maxSteps stepsFlag
 	var opts web.Options
 	cmd := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT]",
@@ -59,10 +60,13 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 			if opts.Timeout < 0 || opts.MaxConcurrent < 0 {
 				return fmt.Errorf("--timeout and --max-concurrent must not be negative")
 			}
+			if maxSteps != 0 && len(rulesFiles) == 0 {
+				return fmt.Errorf("--max-steps bounds the code of a rules file: give --rules FILE too")
+			}
 			for _, path := range rulesFiles {
-				_, e, err := registry.LoadRules(path)
+				_, e, err := registry.LoadRulesSteps(path, uint64(maxSteps))
 				if err != nil {
-					return err
+					return stepsHint(err)
 				}
 				opts.Rules = append(opts.Rules, e)
 			}
@@ -91,6 +95,7 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 	f.StringVar(&maxMemory, "max-memory", "", "refuse boards whose memory estimate exceeds this, e.g. 512MiB (default 256MiB)")
 	f.StringArrayVar(&allowHosts, "allow-host", nil, "a `HOST` name the server answers to besides the listening address and loopback names (repeat for more)")
 	f.StringArrayVar(&rulesFiles, "rules", nil, "a rules `FILE` (Starlark) whose game to serve too, by its name (repeat for more)")
+	registerMaxSteps(f, &maxSteps)
 	f.StringVar(&db, "db", "", "the census database of the census page (default: nimber census's, when there is one)")
 	return cmd
 }

@@ -13,7 +13,8 @@ import (
 var sequenceRuns = []struct {
 	file string
 	to   int
-}{{"kayles", 1000}, {"kayles", 2000}, {"kayles", 4000}, {"subtraction", 100000}, {"subtraction", 1000000}}
+}{{"kayles", 1000}, {"kayles", 2000}, {"kayles", 4000}, {"subtraction", 100000}, {"subtraction", 1000000},
+	{"kayles_fast", 1000}, {"kayles_fast", 2000}, {"kayles_fast", 4000}, {"subtraction_fast", 100000}, {"subtraction_fast", 1000000}}
 
 // BenchmarkSequence computes nim-sequences of the example heap games from
 // a fresh memo: compare with bench/rules/memo_mex.py.

@@ -59,7 +59,7 @@ func TestLoadErrors(t *testing.T) {
 		{"top-level failure", "def moves(n):\n    return []\nx = 1 // 0\n", Options{},
 			`^bad\.star:3:7: floating-point division by zero|^bad\.star:3:7: .*division by zero$`},
 		{"top-level runaway", "def moves(n):\n    return []\nx = 0\nwhile True:\n    x += 1\n", Options{StepBudget: 10000},
-			`^bad\.star:5:\d+: exceeded the step budget of 10000 steps$`},
+			`^bad\.star:5:\d+: exceeded the step budget of 10000 steps per call$`},
 		{"fail at top level", "fail('no\\ngood')\n", Options{},
 			`^bad\.star:1:5: fail: no good$`},
 	} {
@@ -105,11 +105,11 @@ func TestMoveErrors(t *testing.T) {
 		{"a failure at a position reached", "def moves(n):\n    if n == 2:\n        return 'x'\n    return [n - 1] if n > 0 else []\n", "4", Options{},
 			`^bad\.star:1:1: moves\(2\) returned a string, want a list of options$`},
 		{"runaway loop", "def moves(n):\n    while True:\n        n += 1\n", "5", Options{StepBudget: 100000},
-			`^bad\.star:[23]:\d+: moves\(5\): exceeded the step budget of 100000 steps$`},
+			`^bad\.star:[23]:\d+: moves\(5\): exceeded the step budget of 100000 steps per call$`},
 		{"runaway recursion", "def f(n):\n    return f(n + 1)\n\ndef moves(n):\n    return f(n)\n", "5", Options{},
 			`^bad\.star:2:\d+: moves\(5\): Starlark stack overflow$`},
-		{"budget over many positions", "def moves(n):\n    x = 0\n    for i in range(100):\n        x += i\n    return [n + 1]\n", "0", Options{StepBudget: 200000},
-			`^bad\.star:\d+:\d+: moves\(\d+\): exceeded the step budget of 200000 steps$|^bad\.star: moves\(\d+\): exceeded the step budget`},
+		{"work budget over many positions", "def moves(n):\n    x = 0\n    for i in range(100):\n        x += i\n    return [n + 1]\n", "0", Options{WorkSteps: 200000},
+			`^bad\.star:\d+:\d+: moves\(\d+\): exceeded the step budget of 200000 steps for the whole computation$|^bad\.star: moves\(\d+\): exceeded the step budget of 200000 steps for the whole computation$`},
 		{"too many options", "def moves(n):\n    return [[]] * 5000000\n", "5", Options{},
 			`^bad\.star:2:5: moves\(5\) returned 5000000 options, limit 4194304$`},
 		{"a long position", "def moves(n):\n    return ['x' * 100000]\n", "5", Options{},
@@ -156,7 +156,7 @@ func TestParseShowErrors(t *testing.T) {
 		{"show fails", moves + "def show(p):\n    return p + 'x'\n", "1",
 			`^bad\.star:4:14: show\(1\): unknown binary op: int \+ string$`},
 		{"parse runs away", moves + "def parse(text):\n    while True:\n        pass\n", "x",
-			`^bad\.star:\d+:\d+: parse\("x"\): exceeded the step budget of 100000 steps$`},
+			`^bad\.star:\d+:\d+: parse\("x"\): exceeded the step budget of 100000 steps per call$`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := New("bad.star", []byte(tc.src), Options{StepBudget: 100000})

@@ -169,6 +169,13 @@ func (m *memo) keep(p Pos, enc []byte) entry {
 	return e
 }
 
+// size returns the estimated bytes the memo holds.
+func (m *memo) size() int64 {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.bytes
+}
+
 // ints returns the encoded moves of the int positions from..to-1, nil for
 // those not known.
 func (m *memo) ints(from, to int, out [][]byte) [][]byte {

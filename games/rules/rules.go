@@ -22,12 +22,20 @@
 //	    return options
 //
 // Files may also use while loops, recursion (at most 100 000 calls deep)
-// and set, as Python does.
+// and set, as Python does, and two Go builtins for heap games:
+// splits(n, take), the options of removing take adjacent tokens from a row
+// of n ([left, right] with left <= right, empty rows left out), and
+// takes(n, amounts), the heaps n - k for each k <= n of amounts. Kayles is
+// then
+//
+//	def moves(n):
+//	    return splits(n, 1) + splits(n, 2)
 //
 // The moves of each position are computed once and kept. The Starlark
 // runs in a sandbox: no file or network access (load is refused; only
-// Starlark's own built-in functions are there), a budget of steps and of
-// memory, and cancellation by context. A failure of the script (a syntax
+// Starlark's own built-in functions and the two above are there), a
+// budget of steps for each call of the file's code and of memory, and
+// cancellation by context. A failure of the script (a syntax
 // error, a wrong result, a budget exceeded) is one line naming the file,
 // the line and what is wrong.
 package rules
@@ -61,10 +69,11 @@ const (
 
 // Defaults of Options.
 const (
-	// DefaultStepBudget is the Starlark steps a work may take: one use of
-	// bound rules, a sequence, the loading of a file, a call of parse or
-	// show.
-	DefaultStepBudget = 1_000_000_000
+	// DefaultStepBudget is the Starlark steps that one call of the file's
+	// code may take (a call of moves, parse or show, or the running of the
+	// file's top level): about a second of work, so that a runaway is
+	// stopped soon while a long computation of many calls is not.
+	DefaultStepBudget = 100_000_000
 	// DefaultMemoryBudget is the heap the process may reach while Starlark
 	// runs, and the most the memo of moves may hold, in bytes.
 	DefaultMemoryBudget = 1 << 30
@@ -72,10 +81,15 @@ const (
 
 // Options tune the sandbox of a rules file.
 type Options struct {
-	// StepBudget bounds the Starlark steps of each work: each Bind, each
-	// Sequence, the loading of the file, each call of parse or show
-	// (DefaultStepBudget when zero).
+	// StepBudget bounds the Starlark steps of each call of the file's
+	// code: each call of moves, parse or show, and the running of the
+	// file's top level when it is loaded (DefaultStepBudget when zero).
 	StepBudget uint64
+	// WorkSteps, when not zero, also bounds the Starlark steps of each
+	// work, all its calls together: each Bind, each Sequence, the loading
+	// of the file, each call of parse or show. A server that compiles the
+	// rules of each request bounds the request so.
+	WorkSteps uint64
 	// MemoryBudget bounds, in bytes, the process heap while the file's
 	// Starlark runs and the estimated size of the moves and positions kept
 	// (DefaultMemoryBudget when zero or less).
@@ -163,7 +177,7 @@ func New(filename string, src []byte, o Options) (*Rules, error) {
 		memo:  newMemo(),
 		watch: &watchdog{budget: o.MemoryBudget},
 	}
-	f, prog, err := starlark.SourceProgramOptions(fileOptions, filename, src, func(string) bool { return false })
+	f, prog, err := starlark.SourceProgramOptions(fileOptions, filename, src, builtins.Has)
 	if err != nil {
 		return nil, loadError(filename, err)
 	}
@@ -181,8 +195,8 @@ func New(filename string, src []byte, o Options) (*Rules, error) {
 	defer w.done()
 	rn := w.runner()
 	rn.hold()
-	rn.t.SetMaxExecutionSteps(o.StepBudget)
-	globals, err := prog.Init(rn.t, nil)
+	rn.limit(rn.t.Steps)
+	globals, err := prog.Init(rn.t, builtins)
 	rn.release()
 	if err != nil {
 		return nil, w.scriptError(err, "")

@@ -151,6 +151,10 @@ type runner struct {
 	t   *starlark.Thread
 	key []byte
 	enc []byte
+	// over is the failure of the call in progress when it reaches its
+	// step limit max: the budget per call, or what is left of the work's.
+	over *StepError
+	max  uint64
 	// held reports a runner registered with the watchdog for all its
 	// calls rather than call by call.
 	held bool
@@ -160,10 +164,11 @@ type runner struct {
 func (w *work) runner() *runner {
 	rn := &runner{w: w}
 	rn.t = &starlark.Thread{
-		Name:       w.r.name,
-		Print:      w.r.print(w),
-		OnMaxSteps: func(*starlark.Thread) { w.interrupt(w.r.stepError()) },
+		Name:  w.r.name,
+		Print: w.r.print(w),
 	}
+	rn.t.OnMaxSteps = func(*starlark.Thread) { w.interrupt(rn.over) }
+	rn.t.SetLocal(runnerKey, rn)
 	w.mu.Lock()
 	w.threads = append(w.threads, rn.t)
 	switch {
@@ -188,26 +193,62 @@ func (rn *runner) release() {
 	rn.held = false
 }
 
-// stepError is the failure of a work that used its step budget.
-func (r *Rules) stepError() error {
-	return fmt.Errorf("exceeded the step budget of %d steps", r.opts.StepBudget)
+// StepError is the failure of Starlark that reached a step budget: the
+// budget of one call (Options.StepBudget), or of a whole work
+// (Options.WorkSteps). It is the cause (Error.Err) of the Error that
+// reports it.
+type StepError struct {
+	// Budget is the budget reached, in steps.
+	Budget uint64
+	// Work reports the budget of a whole work rather than of one call.
+	Work bool
 }
 
-// call calls fn(arg) on the runner's thread within the work's budgets;
-// what names the call in an error, e.g. "moves(5)". A failure is recorded
-// in the work and returned as one line.
+// Error says which budget was reached.
+func (e *StepError) Error() string {
+	if e.Work {
+		return fmt.Sprintf("exceeded the step budget of %d steps for the whole computation", e.Budget)
+	}
+	return fmt.Sprintf("exceeded the step budget of %d steps per call", e.Budget)
+}
+
+// limit sets the step limit of the next call on the runner's thread, whose
+// step count is now steps, and returns false when the work has no steps
+// left. This is the one place where every call into the file's code (the
+// top level, moves, parse, show, and any later entry point) gets its
+// budget.
+func (rn *runner) limit(steps uint64) bool {
+	o := rn.w.r.opts
+	rn.over = &StepError{Budget: o.StepBudget}
+	allowed := o.StepBudget
+	if o.WorkSteps > 0 {
+		used := rn.w.steps.Load()
+		if used >= o.WorkSteps {
+			rn.over = &StepError{Budget: o.WorkSteps, Work: true}
+			return false
+		}
+		if left := o.WorkSteps - used; left < allowed {
+			allowed = left
+			rn.over = &StepError{Budget: o.WorkSteps, Work: true}
+		}
+	}
+	rn.max = steps + allowed
+	rn.t.SetMaxExecutionSteps(rn.max)
+	return true
+}
+
+// call calls fn(arg) on the runner's thread within the budgets of one call
+// and of the work; what names the call in an error, e.g. "moves(5)". A
+// failure is recorded in the work and returned as one line.
 func (rn *runner) call(fn starlark.Value, arg starlark.Value, what func() string) (starlark.Value, error) {
 	w := rn.w
 	if err := w.failure(); err != nil {
 		return nil, err
 	}
-	budget := w.r.opts.StepBudget
-	used := w.steps.Load()
-	if used >= budget {
-		return nil, w.fail(&Error{File: w.r.file, Msg: what() + ": " + w.r.stepError().Error()})
-	}
 	before := rn.t.Steps
-	rn.t.SetMaxExecutionSteps(before + budget - used)
+	if !rn.limit(before) {
+		return nil, w.fail(&Error{File: w.r.file, Msg: what() + ": " + rn.over.Error(), Err: rn.over})
+	}
 	if !rn.held {
 		w.r.watch.enter(rn)
 	}
@@ -236,6 +277,9 @@ func (w *work) scriptError(err error, what string) error {
 				break
 			}
 		}
+	}
+	if se, ok := errors.AsType[*StepError](err); ok {
+		cause = se // reached in a builtin
 	}
 	if strings.HasPrefix(msg, cancelPrefix) {
 		w.mu.Lock()

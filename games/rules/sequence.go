@@ -27,6 +27,14 @@ const (
 // which a few MiB of headroom save.
 const headroom = 8 << 20
 
+// keepShare is the share of the memory budget up to which Sequence keeps
+// the moves it computes in the memo (1/keepShare of it). Beyond, it hands
+// the moves of each range of heaps straight to the values and forgets
+// them once their values are taken, so that a long sequence (Kayles to
+// 20 000 heaps: about 1 GB of moves) runs within the budget; the bound
+// rules then compute again the moves of those heaps if they need them.
+const keepShare = 4
+
 // Sequence implements game.Sequencer: the nim-sequence G(0..to-1) of the
 // int positions. Workers run moves(n) for many n at once, each on a
 // Starlark thread of its own, and keep the moves in the memo that the
@@ -49,6 +57,7 @@ func (r *Rules) Sequence(ctx context.Context, to int) ([]int, error) {
 		to:       to,
 		ready:    make([]atomic.Bool, to),
 		progress: make(chan struct{}, 1),
+		loose:    make(map[int]*looseRange),
 	}
 	s.b.rn.hold()
 	defer s.b.rn.release()
@@ -74,9 +83,27 @@ type sequencer struct {
 	b        *bound // on the thread of the values
 	to       int
 	next     atomic.Int64  // the first heap no worker has taken
-	ready    []atomic.Bool // the moves of heap n are in the memo
+	ready    []atomic.Bool // the moves of heap n are in the memo or a range not kept
 	progress chan struct{} // signalled when heaps are ready
 	quit     atomic.Bool
+
+	mu         sync.Mutex
+	loose      map[int]*looseRange // ranges of moves not kept, by their first heap
+	looseBytes int64               // their size
+}
+
+// looseRange is the moves of the heaps from..upto-1 that Sequence did not
+// keep in the memo: heap n's are batch[ends[n-from-1]:ends[n-from]].
+type looseRange struct {
+	from, upto int
+	batch      []byte
+	ends       []int
+}
+
+// at returns the moves of heap n of the range.
+func (l *looseRange) at(n int) []byte {
+	i := n - l.from
+	return l.batch[startOf(l.ends, i):l.ends[i]]
 }
 
 // work runs moves(n) on rn for ranges of heaps until every heap is taken,
@@ -121,12 +148,24 @@ func (s *sequencer) work(rn *runner, workers int) {
 			}
 			ends = append(ends, len(batch))
 		}
-		encs = encs[:0]
-		for i := range looks {
-			encs = append(encs, batch[startOf(ends, i):ends[i]])
-		}
-		if rn.checkSize(Pos{n: int64(upto - 1)}, memo.finishInts(from, looks, encs)) != nil {
-			return
+		if memo.size()+int64(len(batch)) <= rn.w.r.opts.MemoryBudget/keepShare {
+			encs = encs[:0]
+			for i := range looks {
+				encs = append(encs, batch[startOf(ends, i):ends[i]])
+			}
+			if rn.checkSize(Pos{n: int64(upto - 1)}, memo.finishInts(from, looks, encs)) != nil {
+				return
+			}
+		} else {
+			if s.keepLoose(rn, &looseRange{from: from, upto: upto, batch: batch, ends: ends}) != nil {
+				return
+			}
+			batch, ends = nil, nil // the values own them now
+			for i, l := range looks {
+				if l.mine() {
+					memo.abandon(Pos{n: int64(from + i)})
+				}
+			}
 		}
 		for i, l := range looks {
 			if l.wait != nil {
@@ -150,6 +189,31 @@ func (s *sequencer) work(rn *runner, workers int) {
 	}
 }
 
+// keepLoose hands the moves of a range to the values without keeping
+// them in the memo; it fails the work when the moves in flight and the
+// memo pass the memory budget.
+func (s *sequencer) keepLoose(rn *runner, l *looseRange) error {
+	s.mu.Lock()
+	s.loose[l.from] = l
+	s.looseBytes += int64(len(l.batch))
+	inFlight := s.looseBytes
+	s.mu.Unlock()
+	return rn.checkSize(Pos{n: int64(l.upto - 1)}, rn.w.r.memo.size()+inFlight)
+}
+
+// takeLoose returns the range of moves not kept that starts at heap n,
+// and forgets it; nil when there is none.
+func (s *sequencer) takeLoose(n int) *looseRange {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.loose[n]
+	if l != nil {
+		delete(s.loose, n)
+		s.looseBytes -= int64(len(l.batch))
+	}
+	return l
+}
+
 // startOf returns where item i of a batch starts, given the ends of the
 // items.
 func startOf(ends []int, i int) int {
@@ -169,6 +233,7 @@ func (s *sequencer) values(ctx context.Context) ([]int, error) {
 		mex   sg.MexSet
 		known [][]byte
 		parts []Pos
+		cur   *looseRange // the range not kept that holds heap n, if any
 	)
 	for n := 0; n < s.to; {
 		for !s.ready[n].Load() {
@@ -186,6 +251,20 @@ func (s *sequencer) values(ctx context.Context) ([]int, error) {
 		}
 		known = b.memo.ints(n, upto, known)
 		for _, enc := range known {
+			if cur == nil || n >= cur.upto {
+				// Take a range not kept as the values reach its first
+				// heap, also when the bound rules have since put that
+				// heap's moves in the memo.
+				if l := s.takeLoose(n); l != nil {
+					cur = l
+				}
+			}
+			if enc == nil {
+				if cur == nil || n < cur.from || n >= cur.upto {
+					return nil, fmt.Errorf("sequence: the moves of heap %d are lost", n)
+				}
+				enc = cur.at(n)
+			}
 			mex.Reset()
 			for len(enc) > 0 {
 				var k uint64

@@ -32,11 +32,17 @@ func (r *Rules) Parse(text string) (game.Sum[Pos], error) {
 		}
 		parts, err := r.parseLine(line)
 		if err != nil {
-			var e *Error
-			if len(lines) > 1 && !errors.As(err, &e) {
-				err = fmt.Errorf("line %d: %w", i+1, err)
+			if _, ok := errors.AsType[*game.LimitError](err); ok {
+				return game.Sum[Pos]{}, err
 			}
-			return game.Sum[Pos]{}, err
+			pe, ok := errors.AsType[*PositionError](err)
+			if !ok {
+				pe = &PositionError{Text: line, Err: err}
+			}
+			if len(lines) > 1 {
+				pe.Line = i + 1
+			}
+			return game.Sum[Pos]{}, pe
 		}
 		if len(s.Parts)+len(parts) > MaxParts {
 			return game.Sum[Pos]{}, &game.LimitError{What: "position", Measure: "parts", Got: int64(len(s.Parts) + len(parts)), Limit: MaxParts}
@@ -45,6 +51,38 @@ func (r *Rules) Parse(text string) (game.Sum[Pos], error) {
 	}
 	return s, nil
 }
+
+// PositionError is a line of position text that is not a position of
+// the rules: a text that is not a literal, or whose parse by the file
+// failed. It says which line when the text has several; the caller names
+// where the text came from (an argument, a request's field).
+type PositionError struct {
+	// Line is the line of the text, from 1; 0 for a text of one line.
+	Line int
+	// Text is the line, trimmed.
+	Text string
+	// Msg says why the text is not a literal, when there is no Err.
+	Msg string
+	// Err is the failure of the file's parse (an *Error, which names the
+	// place in the file), when it failed.
+	Err error
+}
+
+// Error writes the failure on one line: `line 2: "x y" is not a
+// position (...)`, or the failure of parse after the line.
+func (e *PositionError) Error() string {
+	prefix := ""
+	if e.Line > 0 {
+		prefix = fmt.Sprintf("line %d: ", e.Line)
+	}
+	if e.Err != nil {
+		return prefix + e.Err.Error()
+	}
+	return fmt.Sprintf("%s%q is not a position (%s): write an int, a string in quotes, True, False, None or a tuple of them", prefix, clip(e.Text), e.Msg)
+}
+
+// Unwrap returns the failure of parse.
+func (e *PositionError) Unwrap() error { return e.Err }
 
 // parseLine reads the parts of one line.
 func (r *Rules) parseLine(line string) ([]Pos, error) {
@@ -86,9 +124,7 @@ func (r *Rules) parseLine(line string) ([]Pos, error) {
 
 // literal reads a position written as a Starlark literal.
 func (r *Rules) literal(text string) (Pos, error) {
-	bad := func(why string) error {
-		return fmt.Errorf("%q is not a position (%s): write an int, a string in quotes, True, False, None or a tuple of them", clip(text), why)
-	}
+	bad := func(why string) error { return &PositionError{Text: text, Msg: why} }
 	e, err := fileOptions.ParseExpr("position", text, 0)
 	if err != nil {
 		var se syntax.Error
