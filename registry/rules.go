@@ -19,13 +19,17 @@ type StepError = rules.StepError
 // LoadRules loads a user's rules file (Starlark, see games/rules): its game,
 // named by the file name without ".star", and its entry.
 func LoadRules(path string) (game.Game, *Entry, error) {
-	return LoadRulesSteps(path, 0)
+	return LoadRulesLimited(path, 0, 0)
 }
 
-// LoadRulesSteps is LoadRules where each call of the file's code may take
-// steps Starlark steps (DefaultRulesSteps when zero).
-func LoadRulesSteps(path string, steps uint64) (game.Game, *Entry, error) {
-	r, err := rules.Load(path, rules.Options{StepBudget: steps})
+// LoadRulesLimited is LoadRules where each call of the file's code may take
+// steps Starlark steps (DefaultRulesSteps when zero) and the rules' memory
+// budget is memory bytes (rules.DefaultMemoryBudget when zero or more).
+func LoadRulesLimited(path string, steps uint64, memory int64) (game.Game, *Entry, error) {
+	if memory <= 0 || memory > rules.DefaultMemoryBudget {
+		memory = rules.DefaultMemoryBudget
+	}
+	r, err := rules.Load(path, rules.Options{StepBudget: steps, MemoryBudget: memory})
 	if err != nil {
 		return nil, nil, err
 	}

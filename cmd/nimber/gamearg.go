@@ -108,7 +108,7 @@ func (c *chosenGame) annotateHeaps(err error, to int) error {
 // arguments.
 func (f *gameFlag) resolve(args []string) (*chosenGame, []string, error) {
 	if f.rules != "" {
-		g, e, err := registry.LoadRulesSteps(f.rules, uint64(f.maxSteps))
+		g, e, err := registry.LoadRulesLimited(f.rules, uint64(f.maxSteps), environment().Limit)
 		if err != nil {
 			return nil, nil, stepsHint(err)
 		}

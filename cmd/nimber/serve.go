@@ -64,7 +64,7 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 				return fmt.Errorf("--max-steps bounds the code of a rules file: give --rules FILE too")
 			}
 			for _, path := range rulesFiles {
-				_, e, err := registry.LoadRulesSteps(path, uint64(maxSteps))
+				_, e, err := registry.LoadRulesLimited(path, uint64(maxSteps), environment().Limit)
 				if err != nil {
 					return stepsHint(err)
 				}

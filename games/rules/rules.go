@@ -124,6 +124,14 @@ type Rules struct {
 	game    game.Game
 }
 
+// The capabilities of Rules.
+var (
+	_ game.Rules[Pos, int]      = (*Rules)(nil)
+	_ game.Contextual[Pos, int] = (*Rules)(nil)
+	_ game.Heaps[Pos]           = (*Rules)(nil)
+	_ game.Sequencer            = (*Rules)(nil)
+)
+
 // Load loads the rules file at path; its game is named by the file's name
 // without ".star". A file over MaxFileSize is refused before it is read.
 func Load(path string, o Options) (*Rules, error) {
