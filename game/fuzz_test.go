@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/registry"
 )
 
@@ -31,33 +32,6 @@ func fuzzGame(t *testing.T, i int) (game.Game, string) {
 	return g, e.ExamplePosition
 }
 
-// checkOneLine fails t when err's message is empty or holds a newline.
-func checkOneLine(t *testing.T, what string, err error) {
-	t.Helper()
-	if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
-		t.Fatalf("%s: error %q, want one line", what, msg)
-	}
-}
-
-// bounded cuts a fuzzed text to 48 bytes and its numbers to 2 digits, so
-// that whatever parses is solved quickly.
-func bounded(s string) string {
-	s = s[:min(len(s), 48)]
-	var b strings.Builder
-	run := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] >= '0' && s[i] <= '9' {
-			if run++; run > 2 {
-				continue
-			}
-		} else {
-			run = 0
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
 // FuzzGameAPI drives the exported API of every game of the catalogue
 // with edge inputs: sums of 0 to 3 positions (the example, texts of the
 // fuzzer, boards of different sizes joined), analyses by both engines
@@ -79,10 +53,10 @@ func FuzzGameAPI(f *testing.F) {
 
 		// 0 to 3 positions: the example and the fuzzer's texts.
 		var ps []game.Position
-		for _, text := range []string{example, bounded(text1), bounded(text2)}[:shape%4] {
+		for _, text := range []string{example, gametest.Bounded(text1, 48), gametest.Bounded(text2, 48)}[:shape%4] {
 			p, err := g.Parse(text)
 			if err != nil {
-				checkOneLine(t, "Parse", err)
+				gametest.OneLine(t, "Parse", err)
 				continue
 			}
 			ps = append(ps, p)
@@ -99,12 +73,12 @@ func FuzzGameAPI(f *testing.F) {
 		for _, e := range []game.Engine{game.Fast, game.Generic, "bogus"} {
 			o := game.Options{Engine: e, Limit: n1 % 5000, MaxMemory: int64(n2)}
 			if _, err := g.Analyze(ctx, pos, o); err != nil {
-				checkOneLine(t, "Analyze", err)
+				gametest.OneLine(t, "Analyze", err)
 			}
 		}
 		moves, err := g.Moves(pos)
 		if err != nil {
-			checkOneLine(t, "Moves", err)
+			gametest.OneLine(t, "Moves", err)
 		}
 		for _, part := range []int{n1, n2, len(parts) - 1} {
 			text := text1
@@ -112,29 +86,29 @@ func FuzzGameAPI(f *testing.F) {
 				text = moves[int(a)%len(moves)].Text
 			}
 			if _, _, err := g.Play(pos, part, text); err != nil {
-				checkOneLine(t, "Play", err)
+				gametest.OneLine(t, "Play", err)
 			}
 		}
 		if h, ok := game.HeapsOf(g); ok {
 			if p, err := h.Heap(n1 % 200); err != nil {
-				checkOneLine(t, "Heap", err)
+				gametest.OneLine(t, "Heap", err)
 			} else {
 				g.Format(p)
 			}
 			if _, err := h.Heap(n2); err != nil {
-				checkOneLine(t, "Heap", err)
+				gametest.OneLine(t, "Heap", err)
 			}
 			if _, err := h.Sequence(ctx, max(n2, -5)%60); err != nil {
-				checkOneLine(t, "Sequence", err)
+				gametest.OneLine(t, "Sequence", err)
 			}
 		}
 		if sq, ok := game.SquaresOf(g); ok {
 			if _, err := sq.Squares(pos, n1%5000); err != nil {
-				checkOneLine(t, "Squares", err)
+				gametest.OneLine(t, "Squares", err)
 			}
 		}
 		if _, err := g.Explore(ctx, ps, 1+int(b)%512); err != nil {
-			checkOneLine(t, "Explore", err)
+			gametest.OneLine(t, "Explore", err)
 		}
 		g.Info()
 	})

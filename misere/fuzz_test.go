@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/heap"
 	"nimber/registry"
 )
@@ -29,14 +30,6 @@ func fuzzHeaps(data []byte) []int {
 		}
 	}
 	return out
-}
-
-// oneLine fails t when err's message is empty or holds a newline.
-func oneLine(t *testing.T, what string, err error) {
-	t.Helper()
-	if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
-		t.Fatalf("%s: error %q, want one line", what, msg)
-	}
 }
 
 // FuzzSolver asks every question of the exported API of a Solver, and of
@@ -66,35 +59,35 @@ func FuzzSolver(f *testing.F) {
 		switch op % 6 {
 		case 0:
 			if _, err := s.Outcome(ctx, heaps); err != nil {
-				oneLine(t, "Outcome", err)
+				gametest.OneLine(t, "Outcome", err)
 			}
 		case 1:
 			if v, err := s.Value(ctx, heaps); err != nil {
-				oneLine(t, "Value", err)
+				gametest.OneLine(t, "Value", err)
 			} else if v < 0 {
 				t.Fatalf("Value(%v) = %d", heaps, v)
 			}
 		case 2:
 			if _, err := s.Genus(ctx, n); err != nil {
-				oneLine(t, "Genus", err)
+				gametest.OneLine(t, "Genus", err)
 			}
 		case 3:
 			if _, err := s.Phylum(ctx, n); err != nil {
-				oneLine(t, "Phylum", err)
+				gametest.OneLine(t, "Phylum", err)
 			}
 		case 4:
 			q, err := s.Quotient(ctx, min(n, 12))
 			if err != nil {
-				oneLine(t, "Quotient", err)
+				gametest.OneLine(t, "Quotient", err)
 				return
 			}
 			q.StableFrom()
 			q.PPortion()
 			if _, err := q.Element(heaps); err != nil {
-				oneLine(t, "Element", err)
+				gametest.OneLine(t, "Element", err)
 			}
 			if _, err := s.Outcome(ctx, heaps); err != nil { // by the quotient
-				oneLine(t, "Outcome", err)
+				gametest.OneLine(t, "Outcome", err)
 			}
 		case 5:
 			if n >= -64 && n <= 64 {
@@ -148,31 +141,13 @@ func FuzzOutcomeGame(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos, err := g.Parse(shortText(text))
+		pos, err := g.Parse(gametest.Bounded(text, 40))
 		if err != nil {
 			return
 		}
 		if _, err := OutcomeGame(context.Background(), g, pos, 20000); err != nil {
-			oneLine(t, "OutcomeGame", err)
+			gametest.OneLine(t, "OutcomeGame", err)
 		}
 	})
 }
 
-// shortText bounds a fuzzed position: 40 bytes, numbers of 2 digits, so
-// that a search ends within its budget quickly.
-func shortText(s string) string {
-	s = s[:min(len(s), 40)]
-	var b strings.Builder
-	run := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] >= '0' && s[i] <= '9' {
-			if run++; run > 2 {
-				continue
-			}
-		} else {
-			run = 0
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}

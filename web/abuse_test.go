@@ -17,10 +17,13 @@ import (
 	"time"
 )
 
-// heapObjects returns the bytes of heap objects, live or not yet swept
+// heapObjects returns the bytes of heap objects, live or not yet swept.
+func heapObjects() uint64 { return metric("/memory/classes/heap/objects:bytes") }
+
+// metric reads the runtime metric of that name, a count of bytes
 // (runtime/metrics).
-func heapObjects() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+func metric(name string) uint64 {
+	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)
 	return s[0].Value.Uint64()
 }

@@ -5,18 +5,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
-	"runtime/metrics"
 	"strings"
 	"testing"
 )
 
 // allocated returns the bytes the program has allocated on the heap so far
 // (runtime/metrics).
-func allocated() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
+func allocated() uint64 { return metric("/gc/heap/allocs:bytes") }
 
 // subtractionCompound is the body of a compound of the subtraction game
 // of the set (one/long/normal unless rule says otherwise) from the heaps.

@@ -39,14 +39,22 @@ func FuzzFlags(f *testing.F) {
 		for i, a := range tmpl {
 			args[i] = strings.Replace(a, "%s", value, 1)
 		}
-		var errOut strings.Builder
-		code := run(args, strings.NewReader(""), io.Discard, &errOut)
-		msg := errOut.String()
-		switch {
-		case code == 0:
-		case code == 2 && strings.HasPrefix(msg, "nimber: ") && strings.Count(msg, "\n") == 1 && strings.HasSuffix(msg, "\n"):
-		default:
-			t.Fatalf("%q: exit %d, stderr %q", args, code, msg)
-		}
+		answersOrRefuses(t, args)
 	})
+}
+
+// answersOrRefuses runs nimber with args, fuzzed, and fails t unless it
+// answers (exit 0) or refuses in one line (exit 2, "nimber: ..." on
+// standard error): never a crash, a stack trace or a partial refusal.
+func answersOrRefuses(t *testing.T, args []string) {
+	t.Helper()
+	var errOut strings.Builder
+	code := run(args, strings.NewReader(""), io.Discard, &errOut)
+	msg := errOut.String()
+	switch {
+	case code == 0:
+	case code == 2 && strings.HasPrefix(msg, "nimber: ") && strings.Count(msg, "\n") == 1 && strings.HasSuffix(msg, "\n"):
+	default:
+		t.Fatalf("%q: exit %d, stderr %q", args, code, msg)
+	}
 }

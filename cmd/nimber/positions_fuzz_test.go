@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"strings"
 	"testing"
 
@@ -178,14 +177,6 @@ func FuzzPositions(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which, cmd, mode uint8, data string) {
 		g := games[int(which)%len(games)]
 		args := commandLine(int(cmd)%len(positionCommands), g, fuzzPositions(g, mode, data))
-		var errOut strings.Builder
-		code := run(args, strings.NewReader(""), io.Discard, &errOut)
-		msg := errOut.String()
-		switch {
-		case code == 0:
-		case code == 2 && strings.HasPrefix(msg, "nimber: ") && strings.Count(msg, "\n") == 1 && strings.HasSuffix(msg, "\n"):
-		default:
-			t.Fatalf("%q: exit %d, stderr %q", args, code, msg)
-		}
+		answersOrRefuses(t, args)
 	})
 }

@@ -46,25 +46,16 @@ type rules struct{}
 
 // The capabilities of rules.
 var (
-	_ game.Rules[part, crosscut.Point]     = rules{}
-	_ game.MoveCells[part, crosscut.Point] = rules{}
-	_ game.Board                           = rules{}
-	_ game.Players                         = rules{}
-	_ game.Accelerator[part]               = rules{}
-	_ game.Memoizer[part]                  = rules{}
-	_ game.Sizer[part]                     = rules{}
-	_ game.PartDescriber[part]             = rules{}
+	_ rect.Capabilities[part, crosscut.Point] = rules{}
+	_ game.Players                            = rules{}
 )
 
 // Game returns CAOS3 through the game API.
 func Game() game.Game { return game.Of(rules{}) }
 
 func (rules) Parse(text string) (game.Sum[part], error) {
-	g, err := grid.ParseBoard(text, "^#~=O")
+	g, err := rect.ParseBoard("map", text, "^#~=O", Spec.MaxCells)
 	if err != nil {
-		return game.Sum[part]{}, err
-	}
-	if err := game.CheckLimit(fmt.Sprintf("map %d x %d", g.Rows, g.Cols), "cells", int64(g.Rows*g.Cols), int64(Spec.MaxCells)); err != nil {
 		return game.Sum[part]{}, err
 	}
 	lava := make([]bool, len(g.Cells))

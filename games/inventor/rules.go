@@ -45,25 +45,14 @@ type part struct {
 type rules struct{}
 
 // The capabilities of rules.
-var (
-	_ game.Rules[part, crosscut.Point]     = rules{}
-	_ game.MoveCells[part, crosscut.Point] = rules{}
-	_ game.Board                           = rules{}
-	_ game.Accelerator[part]               = rules{}
-	_ game.Memoizer[part]                  = rules{}
-	_ game.Sizer[part]                     = rules{}
-	_ game.PartDescriber[part]             = rules{}
-)
+var _ rect.Capabilities[part, crosscut.Point] = rules{}
 
 // Game returns Inventor Outlasting through the game API.
 func Game() game.Game { return game.Of(rules{}) }
 
 func (rules) Parse(text string) (game.Sum[part], error) {
-	g, err := grid.ParseBoard(text, "X."+occupiedMarks)
+	g, err := rect.ParseBoard("board", text, "X."+occupiedMarks, Spec.MaxCells)
 	if err != nil {
-		return game.Sum[part]{}, err
-	}
-	if err := game.CheckLimit(fmt.Sprintf("board %d x %d", g.Rows, g.Cols), "cells", int64(g.Rows*g.Cols), int64(Spec.MaxCells)); err != nil {
 		return game.Sum[part]{}, err
 	}
 	for i, c := range g.Cells {

@@ -11,6 +11,7 @@ import (
 
 	"nimber/compound"
 	"nimber/game"
+	"nimber/games/rect"
 	"nimber/sg"
 )
 
@@ -45,16 +46,10 @@ type rules struct {
 
 // The capabilities of rules.
 var (
-	_ game.Rules[token, int32]     = rules{}
-	_ game.Namer[token]            = rules{}
-	_ game.MoveCells[token, int32] = rules{}
-	_ game.Board                   = rules{}
-	_ game.PartDescriber[token]    = rules{}
-	_ game.Accelerator[token]      = rules{}
-	_ game.Memoizer[token]         = rules{}
-	_ game.Indexed[token]          = rules{}
-	_ game.Layout[token]           = rules{}
-	_ game.Sizer[token]            = rules{}
+	_ rect.Capabilities[token, int32] = rules{}
+	_ game.Namer[token]               = rules{}
+	_ game.Indexed[token]             = rules{}
+	_ game.Layout[token]              = rules{}
 )
 
 // Game returns the game of tokens moving by steps (Knight when nil).

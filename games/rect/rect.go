@@ -144,3 +144,30 @@ func CheckSides(noun string, g grid.Grid, maxSide int) error {
 	}
 	return game.CheckLimit(what, "columns", int64(g.Cols), int64(maxSide))
 }
+
+// ParseBoard reads a board of the characters chars (grid.ParseBoard) and
+// refuses one of more than maxCells cells, naming it as CheckSides does.
+func ParseBoard(noun, text, chars string, maxCells int) (grid.Grid, error) {
+	g, err := grid.ParseBoard(text, chars)
+	if err != nil {
+		return grid.Grid{}, err
+	}
+	what := fmt.Sprintf("%s %d x %d", noun, g.Rows, g.Cols)
+	if err := game.CheckLimit(what, "cells", int64(g.Rows)*int64(g.Cols), int64(maxCells)); err != nil {
+		return grid.Grid{}, err
+	}
+	return g, nil
+}
+
+// Capabilities are the interfaces of the game API that the board games
+// with a dense solver implement, P their part and M their move: a game
+// asserts them at compile time (var _ rect.Capabilities[P, M] = rules{}).
+type Capabilities[P comparable, M any] interface {
+	game.Rules[P, M]
+	game.MoveCells[P, M]
+	game.Board
+	game.PartDescriber[P]
+	game.Accelerator[P]
+	game.Memoizer[P]
+	game.Sizer[P]
+}
