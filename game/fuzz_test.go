@@ -21,11 +21,7 @@ func fuzzGame(t *testing.T, i int) (game.Game, string) {
 	t.Helper()
 	es := registry.Entries()
 	e := es[i%len(es)]
-	name := e.Name
-	if e.Family() {
-		name = e.Example
-	}
-	g, _, err := registry.Lookup(name)
+	g, err := e.ExampleGame()
 	if err != nil {
 		t.Fatal(err)
 	}

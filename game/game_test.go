@@ -77,13 +77,7 @@ func (loop) Parse(text string) (game.Sum[int], error) {
 	n, err := strconv.Atoi(strings.TrimSpace(text))
 	return game.Sum[int]{Parts: []int{n}}, err
 }
-func (loop) Format(s game.Sum[int]) string {
-	texts := make([]string, len(s.Parts))
-	for i, n := range s.Parts {
-		texts[i] = strconv.Itoa(n)
-	}
-	return strings.Join(texts, " ")
-}
+func (loop) Format(s game.Sum[int]) string { return kayles{}.Format(s) }
 func (loop) Moves(n int) iter.Seq2[int, []int] {
 	return func(yield func(int, []int) bool) {
 		if n < 0 {

@@ -126,6 +126,10 @@ func squaresOf(g game.Game, text string) ([][]game.Position, error) {
 	return sg.Squares(pos, 0)
 }
 
+// ExampleGame opens the entry's game, or for a family its example (e.g.
+// "0.77"), whose position ExamplePosition is.
+func (e *Entry) ExampleGame() (game.Game, error) { return e.open(e.exampleName()) }
+
 // exampleName is the name of the entry's example game.
 func (e *Entry) exampleName() string {
 	if e.Example != "" {

@@ -88,15 +88,7 @@ func checkPosition(t *testing.T, ctx context.Context, g game.Game, pos game.Posi
 	if name := g.Name(pos); name == "" || strings.Contains(name, "\n") {
 		t.Fatalf("Name of %q is %q, want one non-empty line", text, name)
 	}
-	fast, err := g.Analyze(ctx, pos, game.Options{})
-	if err != nil {
-		t.Fatalf("Analyze(%q): %v", text, err)
-	}
-	generic, err := g.Analyze(ctx, pos, game.Options{Engine: game.Generic})
-	if err != nil {
-		t.Fatalf("Analyze(%q) generic: %v", text, err)
-	}
-	compareAnalyses(t, text, fast, generic)
+	fast := analyzeBoth(t, ctx, g, pos, text)
 	moves, err := g.Moves(pos)
 	if err != nil {
 		t.Fatalf("Moves(%q): %v", text, err)
@@ -127,6 +119,22 @@ func checkPosition(t *testing.T, ctx context.Context, g game.Game, pos game.Posi
 		}
 	}
 	return moves
+}
+
+// analyzeBoth analyses pos, called name in messages, with the fast and
+// the generic engine, checks that they agree and returns the fast one's.
+func analyzeBoth(t *testing.T, ctx context.Context, g game.Game, pos game.Position, name string) *game.Analysis {
+	t.Helper()
+	fast, err := g.Analyze(ctx, pos, game.Options{})
+	if err != nil {
+		t.Fatalf("Analyze(%q): %v", name, err)
+	}
+	generic, err := g.Analyze(ctx, pos, game.Options{Engine: game.Generic})
+	if err != nil {
+		t.Fatalf("Analyze(%q) generic: %v", name, err)
+	}
+	compareAnalyses(t, name, fast, generic)
+	return fast
 }
 
 // compareAnalyses checks that two engines agree on a position.

@@ -65,15 +65,7 @@ func checkSum(t *testing.T, ctx context.Context, g game.Game, x, y string) {
 		}
 		return
 	}
-	fast, err := g.Analyze(ctx, sum, game.Options{})
-	if err != nil {
-		t.Fatalf("Analyze(%q): %v", name, err)
-	}
-	generic, err := g.Analyze(ctx, sum, game.Options{Engine: game.Generic})
-	if err != nil {
-		t.Fatalf("Analyze(%q) generic: %v", name, err)
-	}
-	compareAnalyses(t, name, fast, generic)
+	fast := analyzeBoth(t, ctx, g, sum, name)
 	if want, ok := alone[0].Value.Plus(alone[1].Value); !ok || !fast.Value.Equal(want) {
 		t.Fatalf("%q: value %v, want %v + %v = %v, the sum of the positions'", name, fast.Value, alone[0].Value, alone[1].Value, want)
 	}

@@ -207,7 +207,7 @@ func New(filename string, src []byte, o Options) (*Rules, error) {
 	globals, err := prog.Init(rn.t, builtins)
 	rn.release()
 	if err != nil {
-		return nil, w.scriptError(err, "")
+		return nil, w.scriptError(err, "", rn.reached())
 	}
 	globals.Freeze()
 	if err := r.bindGlobals(globals); err != nil {

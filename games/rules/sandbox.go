@@ -155,6 +155,8 @@ type runner struct {
 	// step limit max: the budget per call, or what is left of the work's.
 	over *StepError
 	max  uint64
+	// hit reports that the call in progress reached max.
+	hit bool
 	// held reports a runner registered with the watchdog for all its
 	// calls rather than call by call.
 	held bool
@@ -167,7 +169,16 @@ func (w *work) runner() *runner {
 		Name:  w.r.name,
 		Print: w.r.print(w),
 	}
-	rn.t.OnMaxSteps = func(*starlark.Thread) { w.interrupt(rn.over) }
+	rn.t.OnMaxSteps = func(t *starlark.Thread) {
+		rn.hit = true
+		if rn.over.Work {
+			w.interrupt(rn.over) // the whole work is over its budget
+			return
+		}
+		// This call alone is over its budget: the work's other calls go
+		// on until the failure of this one is recorded, under its name.
+		t.Cancel(rn.over.Error())
+	}
 	rn.t.SetLocal(runnerKey, rn)
 	w.mu.Lock()
 	w.threads = append(w.threads, rn.t)
@@ -232,7 +243,7 @@ func (rn *runner) limit(steps uint64) bool {
 			rn.over = &StepError{Budget: o.WorkSteps, Work: true}
 		}
 	}
-	rn.max = steps + allowed
+	rn.max, rn.hit = steps+allowed, false
 	rn.t.SetMaxExecutionSteps(rn.max)
 	return true
 }
@@ -258,14 +269,25 @@ func (rn *runner) call(fn starlark.Value, arg starlark.Value, what func() string
 	}
 	w.steps.Add(rn.t.Steps - before)
 	if err != nil {
-		return nil, w.fail(w.scriptError(err, what()))
+		return nil, w.fail(w.scriptError(err, what(), rn.reached()))
 	}
 	return v, nil
 }
 
+// reached returns the step budget that the runner's last call reached, or
+// nil when it reached none.
+func (rn *runner) reached() error {
+	if !rn.hit {
+		return nil
+	}
+	return rn.over
+}
+
 // scriptError makes the error of a Starlark call one line at the
-// innermost frame of the script: "kayles.star:7:12: moves(5): ...".
-func (w *work) scriptError(err error, what string) error {
+// innermost frame of the script: "kayles.star:7:12: moves(5): ...". own
+// is the budget the call itself reached, when its thread was cancelled
+// for that (runner.reached), not by the work.
+func (w *work) scriptError(err error, what string, own error) error {
 	msg, cause := err.Error(), error(nil)
 	pos := syntax.MakePosition(&w.r.file, 0, 0)
 	var ee *starlark.EvalError
@@ -285,6 +307,9 @@ func (w *work) scriptError(err error, what string) error {
 		w.mu.Lock()
 		cause = w.cause
 		w.mu.Unlock()
+		if own != nil {
+			cause = own
+		}
 		if cause == nil {
 			cause = errStopped
 		}
