@@ -57,8 +57,8 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 			} else {
 				opts.MaxMemory = defaultServeMemory(opts.MaxConcurrent)
 			}
-			if opts.Timeout < 0 || opts.MaxConcurrent < 0 {
-				return fmt.Errorf("--timeout and --max-concurrent must not be negative")
+			if opts.Timeout < 0 || opts.MaxConcurrent < 0 || opts.MaxBodies < 0 || opts.BodyTimeout < 0 {
+				return fmt.Errorf("--timeout, --max-concurrent, --max-bodies and --body-timeout must not be negative")
 			}
 			if maxSteps != 0 && len(rulesFiles) == 0 {
 				return fmt.Errorf("--max-steps bounds the code of a rules file: give --rules FILE too")
@@ -92,6 +92,8 @@ pages), and refuses API calls sent by other sites' pages (403).`,
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0: any free port)")
 	f.DurationVar(&opts.Timeout, "timeout", web.DefaultTimeout, "time limit of each computation")
 	f.IntVar(&opts.MaxConcurrent, "max-concurrent", 0, "computations running at once (default 2 x the cores)")
+	f.IntVar(&opts.MaxBodies, "max-bodies", 0, "requests that read or hold a request body at once (default 2 x --max-concurrent)")
+	f.DurationVar(&opts.BodyTimeout, "body-timeout", web.DefaultBodyTimeout, "time a client has to send a request body once it holds a slot")
 	f.StringVar(&maxMemory, "max-memory", "", "refuse boards whose memory estimate exceeds this, e.g. 512MiB (default 256MiB)")
 	f.StringArrayVar(&allowHosts, "allow-host", nil, "a `HOST` name the server answers to besides the listening address and loopback names (repeat for more)")
 	f.StringArrayVar(&rulesFiles, "rules", nil, "a rules `FILE` (Starlark) whose game to serve too, by its name (repeat for more)")

@@ -148,6 +148,14 @@ func TestServeBadAddress(t *testing.T) {
 	}
 }
 
+// TestServeNegativeLimits checks that serve refuses negative limits in one
+// line before it listens.
+func TestServeNegativeLimits(t *testing.T) {
+	for _, flag := range []string{"--timeout=-1s", "--max-concurrent=-1", "--max-bodies=-1", "--body-timeout=-1s"} {
+		refused(t, "must not be negative", "serve", "--addr", "127.0.0.1:0", flag)
+	}
+}
+
 func TestIsLoopback(t *testing.T) {
 	for addr, want := range map[string]bool{
 		"127.0.0.1:8080": true, "localhost:80": true, "[::1]:8080": true, "127.1.2.3:0": true,
