@@ -66,6 +66,8 @@ func FuzzGameAPI(f *testing.F) {
 		for i := range parts {
 			g.DescribePart(pos, i)
 		}
+		g.DescribePart(pos, n1) // any index, in range or not
+		g.DescribePart(pos, -1)
 		for _, e := range []game.Engine{game.Fast, game.Generic, "bogus"} {
 			o := game.Options{Engine: e, Limit: n1 % 5000, MaxMemory: int64(n2)}
 			if _, err := g.Analyze(ctx, pos, o); err != nil {

@@ -26,7 +26,8 @@ type Game interface {
 	Join(ps ...Position) Position
 	// Parts returns the parts of pos, each as a position of its own.
 	Parts(pos Position) []Position
-	// DescribePart says part i of pos in people's terms, e.g. "5 tokens".
+	// DescribePart says part i of pos in people's terms, e.g. "5 tokens"
+	// (and that there is no such part, for i out of range).
 	DescribePart(pos Position, i int) string
 	// Moves returns every move of pos. Parts equal to an earlier part are
 	// skipped: their moves lead to the same positions.
@@ -254,6 +255,9 @@ func (g *typed[P, M]) Parts(pos Position) []Position {
 
 func (g *typed[P, M]) DescribePart(pos Position, i int) string {
 	s := g.sum(pos)
+	if i < 0 || i >= len(s.Parts) {
+		return fmt.Sprintf("no %s %d: the position has %d", g.info.Noun, i+1, len(s.Parts))
+	}
 	if d, ok := g.r.(PartDescriber[P]); ok {
 		return d.DescribePart(s.Parts[i])
 	}
