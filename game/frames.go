@@ -43,8 +43,12 @@ type FrameOf[P, F comparable] func(P) F
 // several frames is then a text to read, not one position that Parse reads
 // back.
 func (of FrameOf[P, F]) Format(s Sum[P], write func(f F, parts []P) string) string {
+	frames := Frames(s, of)
+	if len(frames) == 1 { // the common case: every part stands in it
+		return write(frames[0], s.Parts)
+	}
 	var b strings.Builder
-	for i, f := range Frames(s, of) {
+	for i, f := range frames {
 		if i > 0 {
 			b.WriteByte('\n')
 		}

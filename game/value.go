@@ -79,7 +79,15 @@ const (
 type Value struct {
 	form form
 	n    int
-	k    []int // K of ∞(K), sorted and without repeats
+	k    *[]int // K of ∞(K), sorted and without repeats (a pointer: a Nimber stays small)
+}
+
+// set returns K of an infinite value, nil for the others.
+func (v Value) set() []int {
+	if v.k == nil {
+		return nil
+	}
+	return *v.k
 }
 
 // Nimber returns the value *n, the Grundy value n (n >= 0).
@@ -90,7 +98,8 @@ func Nimber(n int) Value { return Value{form: nimber, n: n} }
 func Infinite(k []int) Value {
 	k = slices.Clone(k)
 	slices.Sort(k)
-	return Value{form: infinite, k: slices.Compact(k)}
+	k = slices.Compact(k)
+	return Value{form: infinite, k: &k}
 }
 
 // Known reports whether v is a value, not the zero Value.
@@ -101,7 +110,7 @@ func (v Value) Known() bool { return v.form != unknown }
 func (v Value) Grundy() (n int, ok bool) { return v.n, v.form == nimber }
 
 // Inf returns K of ∞(K); ok is false for any other value.
-func (v Value) Inf() (k []int, ok bool) { return slices.Clone(v.k), v.form == infinite }
+func (v Value) Inf() (k []int, ok bool) { return slices.Clone(v.set()), v.form == infinite }
 
 // Outcome returns the outcome a value decides for the player to move: P for
 // *0, N for any other Nimber and for ∞(K) with 0 in K, D for the other
@@ -111,7 +120,7 @@ func (v Value) Outcome() (o sg.Outcome, ok bool) {
 	case nimber:
 		return sg.OutcomeOf(v.n), true
 	case infinite:
-		if slices.Contains(v.k, 0) {
+		if slices.Contains(v.set(), 0) {
 			return sg.N, true
 		}
 		return sg.D, true
@@ -131,8 +140,8 @@ func (v Value) Plus(w Value) (sum Value, ok bool) {
 		v, w = w, v
 		fallthrough
 	case v.form == nimber && w.form == infinite:
-		k := make([]int, len(w.k))
-		for i, x := range w.k {
+		k := make([]int, len(w.set()))
+		for i, x := range w.set() {
 			k[i] = x ^ v.n
 		}
 		return Infinite(k), true
@@ -142,7 +151,7 @@ func (v Value) Plus(w Value) (sum Value, ok bool) {
 
 // Equal reports whether v and w are the same value.
 func (v Value) Equal(w Value) bool {
-	return v.form == w.form && v.n == w.n && slices.Equal(v.k, w.k)
+	return v.form == w.form && v.n == w.n && slices.Equal(v.set(), w.set())
 }
 
 // String writes a Nimber as its number ("3"), ∞(K) as "∞(0,1)" or "∞" when
@@ -152,11 +161,11 @@ func (v Value) String() string {
 	case nimber:
 		return strconv.Itoa(v.n)
 	case infinite:
-		if len(v.k) == 0 {
+		if len(v.set()) == 0 {
 			return "∞"
 		}
-		parts := make([]string, len(v.k))
-		for i, x := range v.k {
+		parts := make([]string, len(v.set()))
+		for i, x := range v.set() {
 			parts[i] = strconv.Itoa(x)
 		}
 		return "∞(" + strings.Join(parts, ",") + ")"
@@ -171,7 +180,7 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	case nimber:
 		return strconv.AppendInt(nil, int64(v.n), 10), nil
 	case infinite:
-		k := v.k
+		k := v.set()
 		if k == nil {
 			k = []int{}
 		}

@@ -175,7 +175,7 @@ func checkOptions(t *testing.T, where string, e *Explanation) {
 			}
 		}
 		if mex := sg.Mex(p.Options...); mex != nimber(t, p.Value) {
-			t.Errorf("%s, part %d: value %d, mex of options %v is %d", where, i+1, p.Value, p.Options, mex)
+			t.Errorf("%s, part %d: value %v, mex of options %v is %d", where, i+1, p.Value, p.Options, mex)
 		}
 	}
 }
