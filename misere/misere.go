@@ -61,6 +61,8 @@ type Solver struct {
 	// quotient (0: the defaults).
 	quotientChecks int
 	quotientMemory int64
+	// quotientProgress, when not nil, hears of each heap Quotient adds.
+	quotientProgress func(heap, order int)
 	// noPeriodicity makes Quotient check every heap, even those a proof
 	// of periodicity covers (for tests).
 	noPeriodicity bool

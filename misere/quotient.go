@@ -134,6 +134,18 @@ func (s *Solver) SetQuotientChecks(n int) { s.quotientChecks = n }
 // large, which the estimate leaves out.
 func (s *Solver) SetQuotientMemory(n int64) { s.quotientMemory = n }
 
+// SetQuotientProgress makes Quotient call f after each heap it adds, with
+// the heap and the order of the quotient of the heaps so far (nil: no
+// calls). f runs on Quotient's goroutine and must return quickly.
+func (s *Solver) SetQuotientProgress(f func(heap, order int)) { s.quotientProgress = f }
+
+// progress reports heap h, with the quotient of order order so far.
+func (s *Solver) progress(h, order int) {
+	if s.quotientProgress != nil {
+		s.quotientProgress(h, order)
+	}
+}
+
 func (s *Solver) limits() limits {
 	l := limits{pairs: s.quotientChecks, bytes: s.quotientMemory}
 	if l.pairs <= 0 {
@@ -177,6 +189,7 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 		if len(s.opts(h)) == 0 {
 			st.img = append(st.img, 0)
 			growth = append(growth, st.m.n)
+			s.progress(h, st.m.n)
 			continue
 		}
 		moving = append(moving, h)
@@ -189,6 +202,7 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 		}
 		st = next
 		growth = append(growth, st.m.n)
+		s.progress(h, st.m.n)
 		if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity {
 			periodicity = &per
 			break // the heaps beyond follow from it

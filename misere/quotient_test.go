@@ -148,6 +148,38 @@ func TestQuotientKayles(t *testing.T) {
 	}
 }
 
+// TestQuotientProgress checks that Quotient reports every heap it adds,
+// in order, with the order its growth then records.
+func TestQuotientProgress(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		n    int
+	}{{"0.77", 30}, {"0.07", 20}, {"0.3", 9}} {
+		g, err := heap.Parse(tc.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(g, 0)
+		var heaps, orders []int
+		s.SetQuotientProgress(func(h, order int) {
+			heaps = append(heaps, h)
+			orders = append(orders, order)
+		})
+		q, err := s.Quotient(context.Background(), tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(heaps) == 0 || len(heaps) > tc.n {
+			t.Fatalf("%s: %d heaps reported of %d", tc.code, len(heaps), tc.n)
+		}
+		for i, h := range heaps {
+			if h != i+1 || orders[i] != q.Growth[h] {
+				t.Fatalf("%s: report %d is heap %d of order %d; growth says %d", tc.code, i, h, orders[i], q.Growth[i+1])
+			}
+		}
+	}
+}
+
 // TestQuotientStructure checks what every misère quotient satisfies: its
 // order is even (PS08), the table is a commutative monoid with identity
 // 0, the map agrees with the generators and relations, and the identity

@@ -6,6 +6,7 @@ package main
 import (
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/vbauerster/mpb/v8"
@@ -27,6 +28,7 @@ type activity struct {
 	p     *mpb.Progress
 	bar   *mpb.Bar
 	timer *time.Timer
+	text  atomic.Pointer[string] // what tell last said
 }
 
 // startActivity starts the activity line of work named label over total
@@ -41,12 +43,18 @@ func startActivity(stderr io.Writer, label string, total int) *activity {
 	a.p = mpb.New(mpb.WithOutput(f), mpb.WithWidth(30), mpb.WithRenderDelay(show), mpb.WithRefreshRate(200*time.Millisecond))
 	name := decor.Name(label+" ", decor.WCSyncSpaceR)
 	elapsed := decor.Elapsed(decor.ET_STYLE_GO, decor.WCSyncSpace)
+	told := decor.Any(func(decor.Statistics) string {
+		if s := a.text.Load(); s != nil {
+			return *s
+		}
+		return ""
+	}, decor.WCSyncSpace)
 	if total > 0 {
 		a.bar = a.p.AddBar(int64(total), mpb.BarRemoveOnComplete(),
 			mpb.PrependDecorators(name, decor.CountersNoUnit("%d / %d", decor.WCSyncSpace)),
-			mpb.AppendDecorators(elapsed))
+			mpb.AppendDecorators(elapsed, told))
 	} else {
-		a.bar = a.p.New(0, mpb.SpinnerStyle(), mpb.PrependDecorators(name), mpb.AppendDecorators(elapsed))
+		a.bar = a.p.New(0, mpb.SpinnerStyle(), mpb.PrependDecorators(name), mpb.AppendDecorators(elapsed, told))
 	}
 	return a
 }
@@ -55,6 +63,13 @@ func startActivity(stderr io.Writer, label string, total int) *activity {
 func (a *activity) set(done int) {
 	if a != nil {
 		a.bar.SetCurrent(int64(done))
+	}
+}
+
+// tell shows text after the time elapsed, e.g. "order 40".
+func (a *activity) tell(text string) {
+	if a != nil {
+		a.text.Store(&text)
 	}
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +39,25 @@ func TestMisereErrors(t *testing.T) {
 		} else {
 			refused(t, tc.want, tc.args...)
 		}
+	}
+}
+
+// TestQuotientProgressLines checks that quotient --progress writes each
+// heap's order on standard error, one line a heap, and leaves the answer
+// on standard output as it is.
+func TestQuotientProgressLines(t *testing.T) {
+	code, out, errOut := nimber(t, "", "quotient", "0.75", "--heaps", "8", "--progress")
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	if code != 0 || len(lines) != 8 || !strings.HasPrefix(out, "misère quotient of 0.75, sums of heaps 1..8: order ") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, fmt.Sprintf("heap %d: order ", i+1)) {
+			t.Errorf("progress line %d: %q", i+1, l)
+		}
+	}
+	_, quiet, _ := nimber(t, "", "quotient", "0.75", "--heaps", "8")
+	if quiet != out {
+		t.Errorf("--progress changed the answer:\n%s\nwithout it:\n%s", out, quiet)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -25,7 +26,7 @@ type quotientReport struct {
 
 func newQuotientCmd() *cobra.Command {
 	var heaps, checks, memory int
-	var asJSON bool
+	var asJSON, showProgress bool
 	cmd := &cobra.Command{
 		Use:   "quotient CODE --heaps N",
 		Short: "The misère quotient of a heap game's sums of heaps 1..N (Plambeck and Siegel)",
@@ -74,11 +75,23 @@ heaps beyond N are not checked (not for Grundy's game).`,
 			s := misere.New(g, 0)
 			s.SetQuotientChecks(checks)
 			s.SetQuotientMemory(int64(memory) << 20)
-			act := startActivity(cmd.ErrOrStderr(), "misère quotient of "+args[0], 0)
+			act := startActivity(cmd.ErrOrStderr(), "misère quotient of "+args[0]+", heaps", heaps)
+			start := time.Now()
+			var progressErr error
+			s.SetQuotientProgress(func(h, order int) {
+				act.set(h)
+				act.tell(fmt.Sprintf("order %d", order))
+				if showProgress && progressErr == nil {
+					_, progressErr = fmt.Fprintf(cmd.ErrOrStderr(), "heap %d: order %d (%.1f s)\n", h, order, time.Since(start).Seconds())
+				}
+			})
 			q, err := s.Quotient(cmd.Context(), heaps)
 			act.stop()
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			if progressErr != nil {
+				return fmt.Errorf("writing the progress: %w", progressErr)
 			}
 			rep := quotientReport{Code: args[0], Quotient: q, StableFrom: q.StableFrom(), PPortion: q.PPortion()}
 			out := bufio.NewWriter(cmd.OutOrStdout())
@@ -93,6 +106,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 	cmd.Flags().IntVar(&checks, "checks", misere.DefaultQuotientChecks, "the most (element, options) pairs one check of a candidate may meet (about 40 bytes each)")
 	cmd.Flags().IntVar(&memory, "memory", defaultQuotientMemory(), "the most memory in MiB one check of a candidate may take, by its estimate (the process peaks at about 2.5 times as much; at most a third of the memory this process may use: the ceiling of nimber doctor)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the quotient as JSON")
+	cmd.Flags().BoolVar(&showProgress, "progress", false, "print each heap's order on standard error as the heaps are added (a terminal shows a progress bar without it)")
 	return cmd
 }
 
