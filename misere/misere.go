@@ -63,6 +63,8 @@ type Solver struct {
 	quotientMemory int64
 	// quotientProgress, when not nil, hears of each heap Quotient adds.
 	quotientProgress func(heap, order int)
+	// quotientCheckpoint, when not nil, gets a Checkpoint after each heap.
+	quotientCheckpoint func(*Checkpoint) error
 	// noPeriodicity makes Quotient check every heap, even those a proof
 	// of periodicity covers (for tests).
 	noPeriodicity bool

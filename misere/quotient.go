@@ -182,14 +182,30 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 		return nil, fmt.Errorf("quotient of heaps 1..%d: out of range 0..%d", n, MaxQuotientHeaps)
 	}
 	st := &stage{m: trivial(), isP: []bool{false}, img: []int32{0}, words: [][]int{{}}}
-	growth := []int{1}
-	var moving []int // the heaps with a move
+	return s.quotientFrom(ctx, st, []int{1}, nil, 1, n)
+}
+
+// quotientFrom goes on with Quotient from the quotient st of heaps
+// 1..from-1, with the orders growth after each of them and the heaps
+// moving among them that have a move.
+func (s *Solver) quotientFrom(ctx context.Context, st *stage, growth, moving []int, from, n int) (*Quotient, error) {
 	var periodicity *Periodicity
-	for h := 1; h <= n; h++ {
+	// A computation checks the periodicity after each heap with a move: a
+	// checkpoint at such a heap may be where the proof came.
+	if last := len(moving) - 1; last >= 0 && moving[last] == from-1 && !s.noPeriodicity {
+		if per, ok := periodic(s.g, st.img); ok {
+			periodicity = &per
+			from = n + 1
+		}
+	}
+	for h := from; h <= n; h++ {
 		if len(s.opts(h)) == 0 {
 			st.img = append(st.img, 0)
 			growth = append(growth, st.m.n)
 			s.progress(h, st.m.n)
+			if err := s.checkpoint(h, st, growth, moving); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		moving = append(moving, h)
@@ -203,6 +219,9 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 		st = next
 		growth = append(growth, st.m.n)
 		s.progress(h, st.m.n)
+		if err := s.checkpoint(h, st, growth, moving); err != nil {
+			return nil, err
+		}
 		if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity {
 			periodicity = &per
 			break // the heaps beyond follow from it
