@@ -34,6 +34,11 @@ type Checkpoint struct {
 	Moving []int `json:"moving"`
 }
 
+// CheckpointError is a checkpoint refused by QuotientFrom, and why.
+type CheckpointError struct{ Msg string }
+
+func (e *CheckpointError) Error() string { return "checkpoint: " + e.Msg }
+
 // SetQuotientCheckpoint makes Quotient and QuotientFrom call f with a
 // Checkpoint after each heap they add, valid during the call only (it
 // shares the computation's slices: f writes it out, and keeps nothing); an
@@ -52,7 +57,7 @@ func (s *Solver) checkpoint(h int, st *stage, growth, moving []int) error {
 // resume checks c against the game of s and returns its stage.
 func (s *Solver) resume(c *Checkpoint) (*stage, error) {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("checkpoint: %s", fmt.Sprintf(format, args...))
+		return &CheckpointError{Msg: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case c.Version != CheckpointVersion:
@@ -101,7 +106,7 @@ func (s *Solver) QuotientFrom(ctx context.Context, c *Checkpoint, n int) (*Quoti
 		return s.Quotient(ctx, n)
 	}
 	if c.Heap > n {
-		return nil, fmt.Errorf("checkpoint: heap %d is past the heaps asked, 1..%d", c.Heap, n)
+		return nil, &CheckpointError{Msg: fmt.Sprintf("heap %d is past the heaps asked, 1..%d", c.Heap, n)}
 	}
 	st, err := s.resume(c)
 	if err != nil {

@@ -2,14 +2,18 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"nimber/heap"
+	"nimber/heap/seqfile"
 	"nimber/misere"
 )
 
@@ -26,7 +30,8 @@ type quotientReport struct {
 
 func newQuotientCmd() *cobra.Command {
 	var heaps, checks, memory int
-	var asJSON, showProgress bool
+	var asJSON, showProgress, resume bool
+	var out string
 	cmd := &cobra.Command{
 		Use:   "quotient CODE --heaps N",
 		Short: "The misère quotient of a heap game's sums of heaps 1..N (Plambeck and Siegel)",
@@ -85,8 +90,16 @@ heaps beyond N are not checked (not for Grundy's game).`,
 					_, progressErr = fmt.Fprintf(cmd.ErrOrStderr(), "heap %d: order %d (%.1f s)\n", h, order, time.Since(start).Seconds())
 				}
 			})
-			q, err := s.Quotient(cmd.Context(), heaps)
+			from, release, err := quotientCheckpoints(s, out, resume)
+			if err != nil {
+				return err
+			}
+			defer release()
+			q, err := s.QuotientFrom(cmd.Context(), from, heaps)
 			act.stop()
+			if _, ok := errors.AsType[*misere.CheckpointError](err); ok {
+				return fmt.Errorf("%s: %w", out, err)
+			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
@@ -106,6 +119,8 @@ heaps beyond N are not checked (not for Grundy's game).`,
 	cmd.Flags().IntVar(&checks, "checks", misere.DefaultQuotientChecks, "the most (element, options) pairs one check of a candidate may meet (about 40 bytes each)")
 	cmd.Flags().IntVar(&memory, "memory", defaultQuotientMemory(), "the most memory in MiB one check of a candidate may take, by its estimate (the process peaks at about 2.5 times as much; at most a third of the memory this process may use: the ceiling of nimber doctor)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the quotient as JSON")
+	cmd.Flags().StringVar(&out, "out", "", "keep a checkpoint of the computation in `FILE`, written after each heap, so that a stopped run goes on with --resume")
+	cmd.Flags().BoolVar(&resume, "resume", false, "go on from the checkpoint in the --out FILE of an earlier run of the same code")
 	cmd.Flags().BoolVar(&showProgress, "progress", false, "print each heap's order on standard error as the heaps are added (a terminal shows a progress bar without it)")
 	return cmd
 }
@@ -183,4 +198,87 @@ func maxQuotientMemory() int { return int(environment().Ceiling / 3 >> 20) }
 // misere's default, cut to maxQuotientMemory (at least 16).
 func defaultQuotientMemory() int {
 	return max(min(int(misere.DefaultQuotientMemory>>20), maxQuotientMemory()), 16)
+}
+
+// maxCheckpointBytes bounds the checkpoint file that --resume reads: the
+// table of a quotient of order 4096 is about 100 MiB of JSON.
+const maxCheckpointBytes = 256 << 20
+
+// quotientCheckpoints sets s to keep its checkpoint in the file out, under
+// out's lock (none when out is empty), and returns the checkpoint to go on
+// from (--resume) and the release of the lock.
+func quotientCheckpoints(s *misere.Solver, out string, resume bool) (*misere.Checkpoint, func(), error) {
+	if out == "" {
+		if resume {
+			return nil, nil, fmt.Errorf("--resume goes on from the checkpoint of --out FILE; give --out")
+		}
+		return nil, func() {}, nil
+	}
+	l, err := seqfile.Lock(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	release := func() { l.Close() }
+	var from *misere.Checkpoint
+	_, statErr := os.Stat(out)
+	switch {
+	case resume && statErr != nil:
+		err = fmt.Errorf("%s does not exist: nothing to resume (start it without --resume)", out)
+	case !resume && statErr == nil:
+		err = fmt.Errorf("%s already exists: go on from it with --resume, or remove it", out)
+	case resume:
+		from, err = readCheckpoint(out)
+	}
+	if err != nil {
+		release()
+		return nil, nil, err
+	}
+	s.SetQuotientCheckpoint(func(c *misere.Checkpoint) error { return writeCheckpoint(out, c) })
+	return from, release, nil
+}
+
+// readCheckpoint reads the checkpoint file path.
+func readCheckpoint(path string) (*misere.Checkpoint, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d := json.NewDecoder(io.LimitReader(f, maxCheckpointBytes))
+	d.DisallowUnknownFields()
+	var c misere.Checkpoint
+	if err := d.Decode(&c); err != nil {
+		return nil, fmt.Errorf("%s: not a quotient checkpoint (%v)", path, err)
+	}
+	return &c, nil
+}
+
+// writeCheckpoint replaces the checkpoint file path by c: written to
+// path.tmp, synced, then renamed, so that a run killed at any moment
+// leaves the previous checkpoint or this one, whole.
+func writeCheckpoint(path string, c *misere.Checkpoint) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	err = json.NewEncoder(w).Encode(c)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("checkpoint %s: %w", path, err)
+	}
+	return nil
 }

@@ -29,10 +29,11 @@ func (e *LockedError) Error() string {
 	return fmt.Sprintf("%s is being written by %s (it holds the lock %s)", e.Path, who, e.Path+LockSuffix)
 }
 
-// lock takes the lock of the sequence file path, or fails with a
+// Lock takes the lock of the file path (a sequence file, or any file one
+// writer at a time keeps), or fails with a
 // *LockedError when another Writer holds it. Closing the returned file
 // releases the lock.
-func lock(path string) (*os.File, error) {
+func Lock(path string) (*os.File, error) {
 	f, err := os.OpenFile(path+LockSuffix, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err

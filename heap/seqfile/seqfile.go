@@ -128,7 +128,7 @@ type Writer struct {
 // and commits it with a first checkpoint. It refuses to replace an
 // existing file (the error then satisfies errors.Is(err, fs.ErrExist)).
 func Create(path string, g *heap.Code) (*Writer, error) {
-	l, err := lock(path)
+	l, err := Lock(path)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func start(path, code string, f *os.File) (*Writer, error) {
 // returns a Writer that appends after them together with the values.
 func Resume(path string, g *heap.Code) (*Writer, *heap.Seq, error) {
 	code := g.String()
-	l, err := lock(path)
+	l, err := Lock(path)
 	if err != nil {
 		return nil, nil, err
 	}
