@@ -253,31 +253,14 @@ func readCheckpoint(path string) (*misere.Checkpoint, error) {
 	return &c, nil
 }
 
-// writeCheckpoint replaces the checkpoint file path by c: written to
-// path.tmp, synced, then renamed, so that a run killed at any moment
-// leaves the previous checkpoint or this one, whole.
+// writeCheckpoint replaces the checkpoint file path by c, whole: a run
+// killed at any moment leaves the previous checkpoint or this one.
 func writeCheckpoint(path string, c *misere.Checkpoint) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	err = json.NewEncoder(w).Encode(c)
+	b, err := json.Marshal(c)
 	if err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
+		err = seqfile.WriteFileAtomic(path, b)
 	}
 	if err != nil {
-		os.Remove(tmp)
 		return fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	return nil

@@ -617,7 +617,7 @@ func (w *Writer) Checkpoint() error {
 		return err
 	}
 	ck := &Checkpoint{Code: w.code, Count: w.count, Width: w.width, CRC: w.crc}
-	if err := writeFileAtomic(w.path+CheckpointSuffix, encodeCheckpoint(ck)); err != nil {
+	if err := WriteFileAtomic(w.path+CheckpointSuffix, encodeCheckpoint(ck)); err != nil {
 		w.err = err
 		return err
 	}
@@ -645,9 +645,9 @@ func (w *Writer) Close() error {
 	return err
 }
 
-// writeFileAtomic replaces path by data: written to path.tmp, synced,
-// renamed over path, the directory synced.
-func writeFileAtomic(path string, data []byte) error {
+// WriteFileAtomic replaces path by data, whole or not at all: written to
+// path.tmp, synced, renamed over path, the directory synced.
+func WriteFileAtomic(path string, data []byte) error {
 	tmp := path + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
