@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"nimber/heap"
 	"nimber/heap/seqfile"
 	"nimber/misere"
+	"nimber/store"
 )
 
 // quotientReport is the JSON answer of quotient.
@@ -31,7 +33,7 @@ type quotientReport struct {
 func newQuotientCmd() *cobra.Command {
 	var heaps, checks, memory int
 	var asJSON, showProgress, resume bool
-	var out string
+	var out, db string
 	cmd := &cobra.Command{
 		Use:   "quotient CODE --heaps N",
 		Short: "The misère quotient of a heap game's sums of heaps 1..N (Plambeck and Siegel)",
@@ -107,6 +109,11 @@ heaps beyond N are not checked (not for Grundy's game).`,
 				return fmt.Errorf("writing the progress: %w", progressErr)
 			}
 			rep := quotientReport{Code: args[0], Quotient: q, StableFrom: q.StableFrom(), PPortion: q.PPortion()}
+			if db != "" {
+				if err := storeQuotient(cmd.Context(), db, g, rep, time.Since(start)); err != nil {
+					return err
+				}
+			}
 			out := bufio.NewWriter(cmd.OutOrStdout())
 			if asJSON {
 				return flushJSON(out, rep)
@@ -121,6 +128,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the quotient as JSON")
 	cmd.Flags().StringVar(&out, "out", "", "keep a checkpoint of the computation in `FILE`, written after each heap, so that a stopped run goes on with --resume")
 	cmd.Flags().BoolVar(&resume, "resume", false, "go on from the checkpoint in the --out FILE of an earlier run of the same code")
+	cmd.Flags().StringVar(&db, "db", "", "store the quotient in the census database `FILE` (SQLite; created when missing)")
 	cmd.Flags().BoolVar(&showProgress, "progress", false, "print each heap's order on standard error as the heaps are added (a terminal shows a progress bar without it)")
 	return cmd
 }
@@ -264,4 +272,33 @@ func writeCheckpoint(path string, c *misere.Checkpoint) error {
 		return fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	return nil
+}
+
+// storeQuotient stores the quotient of rep, of the game g, computed in d,
+// in the census database at path.
+func storeQuotient(ctx context.Context, path string, g *heap.Code, rep quotientReport, d time.Duration) error {
+	q := rep.Quotient
+	presentation, err := json.Marshal(struct {
+		Generators []misere.Generator `json:"generators"`
+		Relations  []misere.Relation  `json:"relations"`
+	}{q.Generators, q.Relations})
+	if err != nil {
+		return err
+	}
+	host, _ := os.Hostname()
+	run := store.QuotientRun{Code: rep.Code, Canonical: g.String(), Heaps: q.Heaps, Order: q.Order, PPortion: len(rep.PPortion),
+		Presentation: string(presentation), StableFrom: rep.StableFrom, Seconds: d.Seconds(),
+		Worker: fmt.Sprintf("%s/%d", host, os.Getpid()), ComputedAt: time.Now().UTC()}
+	if p := q.Periodic; p != nil {
+		run.Periodic, run.Preperiod, run.Period, run.ProvedAt = true, p.Preperiod, p.Period, p.ProvedAt
+	}
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	_, err = st.PutQuotient(ctx, run)
+	if cerr := st.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
