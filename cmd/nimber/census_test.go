@@ -248,3 +248,29 @@ func TestSequenceFromStore(t *testing.T) {
 		t.Errorf("a changed file: exit %d, %s", code, errOut)
 	}
 }
+
+// TestQuotientStore checks quotient --db: the quotient's order, P-portion,
+// presentation and periodicity are stored once per code and heaps.
+func TestQuotientStore(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "q.db")
+	succeeds(t, "quotient", "0.77", "--heaps", "30", "--db", db)
+	succeeds(t, "quotient", "0.75", "--heaps", "30", "--db", db)
+	succeeds(t, "quotient", "0.75", "--heaps", "30", "--db", db) // kept once
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	qs, err := st.Quotients(context.Background(), "")
+	if err != nil || len(qs) != 2 {
+		t.Fatalf("stored %+v, %v", qs, err)
+	}
+	r8, kayles := qs[0], qs[1]
+	if r8.Canonical != "0.75" || r8.Order != 8 || !r8.Periodic || r8.Period != 2 || r8.Worker == "" || time.Since(r8.ComputedAt) > time.Hour {
+		t.Errorf("0.75: %+v", r8)
+	}
+	if kayles.Order != 40 || kayles.PPortion != 9 || kayles.StableFrom != 27 || kayles.Periodic ||
+		!strings.Contains(kayles.Presentation, `"generators":[{"name":"a","heap":1}`) {
+		t.Errorf("0.77: %+v", kayles)
+	}
+}
