@@ -46,32 +46,26 @@ var harness = gridtest.Game[exhSet, Move]{
 // boards up to 5 x 5 (4 x 4 in short mode).
 var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide: 4}
 
-// TestSolvers checks Solve and SolveGeneric against the exhaustive search,
-// and against each other, Grundy value and winning moves, on boards up to
-// 12 x 12, far beyond the reach of the exhaustive search.
-func TestSolvers(t *testing.T) {
-	harness.CompareSolvers(t, exhSample, gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8})
+// TestShared runs the shared tests of package gridtest: Solve and
+// SolveGeneric against the exhaustive search and against each other on
+// boards up to 12 x 12, far beyond the search's reach; the battery of the
+// game API from random boards and the positions random play reaches; the
+// moves of the game API against the twin's rules along random games (the
+// same sets of infected cells must be reachable in one move); and the parse
+// cases of testdata/positions.txt.
+func TestShared(t *testing.T) {
+	harness.Shared(t, gridtest.Checks{
+		Exhaustive: exhSample, Generic: gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8},
+		Starts:      []string{"..\n.#\n", "#.##\n....\n#.##\n", "x.\nx.\n", "#"},
+		BatterySeed: 1, BatteryBoards: 30, BatterySide: 4,
+		MovesSeed: 4, Moves: gridtest.Sample{N: 500, MaxSide: 5, ShortN: 100, ShortMaxSide: 4},
+		Positions: "testdata/positions.txt",
+	})
 }
 
-// TestRulesBattery runs the shared checks of the game API: text round trips,
-// the dense table against the generic solver, and a search of whole
-// positions, from random boards and the positions random play reaches.
-func TestRulesBattery(t *testing.T) {
-	harness.Battery(t, []string{"..\n.#\n", "#.##\n....\n#.##\n", "x.\nx.\n", "#"}, 1, 30, 4)
-}
-
-// TestMovesMatchRules compares the moves of the game API with the
-// exhaustive twin written from the rules (exhaustive_test.go) along random
-// games: the same sets of infected cells must be reachable in one move.
-func TestMovesMatchRules(t *testing.T) {
-	harness.MovesMatchRules(t, 4, gridtest.Sample{N: 500, MaxSide: 5, ShortN: 100, ShortMaxSide: 4})
-}
-
-// TestParsePosition checks Parse, Format and the errors on the cases of
-// testdata/positions.txt, and the parts of a split board.
-func TestParsePosition(t *testing.T) {
+// TestSplitParts checks the parts of a board split by infected cells.
+func TestSplitParts(t *testing.T) {
 	g := Game()
-	gametest.CheckParseFile(t, g, "testdata/positions.txt")
 	pos, _ := g.Parse(".x.\nxxx\n..#")
 	if parts := g.Parts(pos); len(parts) != 3 || !slices.Equal(strings.Split(g.Format(parts[2]), "\n"), []string{"xxx", "xxx", "..#", ""}) {
 		t.Errorf("parts of a split board: %d, the last %q", len(parts), g.Format(parts[len(parts)-1]))

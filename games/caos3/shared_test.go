@@ -69,31 +69,21 @@ func TestMonstersMatchExhaustive(t *testing.T) {
 	}
 }
 
-// TestSolvers checks Solve and SolveGeneric against the exhaustive search,
-// and against each other, Grundy value and winning moves, on maps up to
-// 12 x 12, far beyond the reach of the exhaustive search.
-func TestSolvers(t *testing.T) {
-	harness.CompareSolvers(t, exhSample, gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8})
-}
-
-// TestRulesBattery runs the shared checks of the game API: text round trips,
-// the dense table against the generic solver, and a search of whole
-// positions, from random maps and the positions random play reaches.
-func TestRulesBattery(t *testing.T) {
-	harness.Battery(t, []string{"^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n", "^^^^^^\n^^^^^^\n^^#^^^\n^^^^^^\n^^^^^^\n", "~~~\n~^~\n~~~\n"}, 2, 20, 7)
-}
-
-// TestMovesMatchRules compares the moves of the game API with the
-// exhaustive twin written from the rules (exhaustive_test.go) along random
-// games: the same sets of lava cells must be reachable in one move.
-func TestMovesMatchRules(t *testing.T) {
-	harness.MovesMatchRules(t, 5, gridtest.Sample{N: 400, MaxSide: 8, ShortN: 100, ShortMaxSide: 7})
-}
-
-// TestParsePosition checks Parse, Format and the errors on the cases of
+// TestShared runs the shared tests of package gridtest: Solve and
+// SolveGeneric against the exhaustive search and against each other on maps
+// up to 12 x 12, far beyond the search's reach; the battery of the game API
+// from random maps and the positions random play reaches; the moves of the
+// game API against the twin's rules along random games (the same sets of
+// lava cells must be reachable in one move); and the parse cases of
 // testdata/positions.txt.
-func TestParsePosition(t *testing.T) {
-	gametest.CheckParseFile(t, Game(), "testdata/positions.txt")
+func TestShared(t *testing.T) {
+	harness.Shared(t, gridtest.Checks{
+		Exhaustive: exhSample, Generic: gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8},
+		Starts:      []string{"^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n", "^^^^^^\n^^^^^^\n^^#^^^\n^^^^^^\n^^^^^^\n", "~~~\n~^~\n~~~\n"},
+		BatterySeed: 2, BatteryBoards: 20, BatterySide: 7,
+		MovesSeed: 5, Moves: gridtest.Sample{N: 400, MaxSide: 8, ShortN: 100, ShortMaxSide: 7},
+		Positions: "testdata/positions.txt",
+	})
 }
 
 func FuzzParsePosition(f *testing.F) {

@@ -45,31 +45,22 @@ var harness = gridtest.Game[exhSet, Move]{
 // boards up to 5 x 5 (4 x 4 in short mode).
 var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide: 4}
 
-// TestSolvers checks Solve and SolveGeneric against the exhaustive search,
-// and against each other, Grundy value and winning moves, on boards up to
-// 12 x 12, far beyond the reach of the exhaustive search.
-func TestSolvers(t *testing.T) {
-	harness.CompareSolvers(t, exhSample, gridtest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8})
-}
-
-// TestRulesBattery runs the shared checks of the game API: text round trips,
-// the dense tables against the generic solver, and a search of whole
-// positions, from random boards and the positions random play reaches.
-func TestRulesBattery(t *testing.T) {
-	harness.Battery(t, []string{".......\n...X.X.\n...X.X.\n..XX...\n..X....\n", "X.X.X\n.X.X.\n", "X"}, 3, 30, 5)
-}
-
-// TestMovesMatchRules compares the moves of the game API with the
-// exhaustive twin written from the rules (exhaustive_test.go) along random
-// games: the same sets of occupied cells must be reachable in one move.
-func TestMovesMatchRules(t *testing.T) {
-	harness.MovesMatchRules(t, 6, gridtest.Sample{N: 500, MaxSide: 6, ShortN: 100, ShortMaxSide: 5})
-}
-
-// TestParsePosition checks Parse, Format and the errors on the cases of
+// TestShared runs the shared tests of package gridtest: Solve and
+// SolveGeneric against the exhaustive search and against each other on
+// boards up to 10 x 10; the battery of the game API (the dense tables
+// against the generic solver, a search of whole positions) from random
+// boards and the positions random play reaches; the moves of the game API
+// against the twin's rules along random games (the same sets of occupied
+// cells must be reachable in one move); and the parse cases of
 // testdata/positions.txt.
-func TestParsePosition(t *testing.T) {
-	gametest.CheckParseFile(t, Game(), "testdata/positions.txt")
+func TestShared(t *testing.T) {
+	harness.Shared(t, gridtest.Checks{
+		Exhaustive: exhSample, Generic: gridtest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8},
+		Starts:      []string{".......\n...X.X.\n...X.X.\n..XX...\n..X....\n", "X.X.X\n.X.X.\n", "X"},
+		BatterySeed: 3, BatteryBoards: 30, BatterySide: 5,
+		MovesSeed: 6, Moves: gridtest.Sample{N: 500, MaxSide: 6, ShortN: 100, ShortMaxSide: 5},
+		Positions: "testdata/positions.txt",
+	})
 }
 
 func FuzzParsePosition(f *testing.F) {
