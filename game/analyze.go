@@ -73,14 +73,12 @@ func FormatBytes(n int64) string {
 
 // Analysis is a solved position: its value or outcome, its parts' values,
 // and every move with what it leaves. What the values are follows the
-// game's Kind: Nimbers in an impartial game; in a loopy game the outcome
-// and remoteness decide, and the values are unknown unless the engine gives
-// them.
+// game's Kind (Info): Nimbers in an impartial game; in a loopy game the
+// outcome and remoteness decide, and the values are unknown unless the
+// engine gives them.
 type Analysis struct {
 	// Text is the position as Format writes it.
 	Text string
-	// Kind is the game's Kind.
-	Kind Kind
 	// Value is the value of the position: in an impartial game the Nimber
 	// of the nim-sum of its parts'.
 	Value Value
@@ -239,14 +237,14 @@ func (g *typed[P, M]) analyze(ctx context.Context, r Rules[P, M], s Sum[P], o Op
 		}
 		return x, nil
 	}
-	a := &Analysis{Text: g.r.Format(s), Kind: g.info.Kind}
-	sum := 0
-	for _, p := range s.Parts {
+	a := &Analysis{Text: g.r.Format(s)}
+	sum, parts := 0, make([]int, len(s.Parts)) // the nim-sum and the parts' values
+	for i, p := range s.Parts {
 		x, err := grundy(p)
 		if err != nil {
 			return nil, err
 		}
-		sum ^= x
+		sum, parts[i] = sum^x, x
 		part := Sum[P]{Parts: []P{p}, Frame: s.Frame}
 		a.Parts = append(a.Parts, PartValue{Position: g.wrap(part), Text: g.r.Format(part), Value: Nimber(x)})
 	}
@@ -267,8 +265,7 @@ func (g *typed[P, M]) analyze(ctx context.Context, r Rules[P, M], s Sum[P], o Op
 			values[k] = Nimber(lv)
 			x ^= lv
 		}
-		part, _ := a.Parts[i].Value.Grundy()
-		next := sum ^ part ^ x
+		next := sum ^ parts[i] ^ x
 		a.Moves = append(a.Moves, MoveValue{Move: g.move(s, i, m, leaves), Value: Nimber(next), LeavesValue: Nimber(x),
 			LeafValues: values, Outcome: sg.OutcomeOf(next), Winning: next == 0})
 	})
@@ -320,7 +317,7 @@ func (g *typed[P, M]) analyzeLoopy(ctx context.Context, r Rules[P, M], s Sum[P],
 	switch len(s.Parts) {
 	case 1:
 	case 0: // the empty sum: the player to move has no move, and loses
-		return &Analysis{Text: g.r.Format(s), Kind: g.info.Kind, Outcome: sg.P, HasRemoteness: true}, nil
+		return &Analysis{Text: g.r.Format(s), Outcome: sg.P, HasRemoteness: true}, nil
 	default:
 		return nil, fmt.Errorf("a sum of %d positions of a loopy game: its outcome is not one of its parts', give one position", len(s.Parts))
 	}
@@ -338,7 +335,7 @@ func (g *typed[P, M]) analyzeLoopy(ctx context.Context, r Rules[P, M], s Sum[P],
 		}
 	}
 	var err error
-	a := &Analysis{Text: g.r.Format(s), Kind: g.info.Kind, HasRemoteness: true}
+	a := &Analysis{Text: g.r.Format(s), HasRemoteness: true}
 	if a.Outcome, a.Remoteness, err = outcome(s.Parts[0]); err != nil {
 		return nil, err
 	}

@@ -220,16 +220,3 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	*v = Nimber(n)
 	return nil
 }
-
-// NimSum returns the nim-sum of Nimbers, for the values of an impartial
-// game's parts; ok is false when any of them is not a Nimber.
-func NimSum(values ...Value) (sum int, ok bool) {
-	for _, v := range values {
-		n, isNimber := v.Grundy()
-		if !isNimber {
-			return 0, false
-		}
-		sum ^= n
-	}
-	return sum, true
-}

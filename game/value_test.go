@@ -85,12 +85,6 @@ func TestValuePlus(t *testing.T) {
 			t.Errorf("%v + %v = %v, %v; want %v, %v", tc.a, tc.b, got, ok, tc.want, tc.ok)
 		}
 	}
-	if n, ok := game.NimSum(game.Nimber(1), game.Nimber(2), game.Nimber(4)); n != 7 || !ok {
-		t.Errorf("NimSum = %d, %v", n, ok)
-	}
-	if _, ok := game.NimSum(game.Nimber(1), game.Infinite(nil)); ok {
-		t.Error("NimSum of an infinite value")
-	}
 }
 
 func TestValueJSONErrors(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/registry"
 	"nimber/sg"
 )
@@ -153,7 +154,7 @@ func checkOptions(t *testing.T, where string, e *Explanation) {
 		v := 0
 		for k, p := range m.Parts {
 			if k >= m.Part && k < len(m.Parts)-(len(e.Parts)-1-m.Part) {
-				v ^= nimber(t, p.Value)
+				v ^= gametest.Nimber(t, p.Value)
 			}
 		}
 		want[m.Part][v] = true
@@ -174,7 +175,7 @@ func checkOptions(t *testing.T, where string, e *Explanation) {
 				t.Errorf("%s, part %d: option value %d is left by no move", where, i+1, v)
 			}
 		}
-		if mex := sg.Mex(p.Options...); mex != nimber(t, p.Value) {
+		if mex := sg.Mex(p.Options...); mex != gametest.Nimber(t, p.Value) {
 			t.Errorf("%s, part %d: value %v, mex of options %v is %d", where, i+1, p.Value, p.Options, mex)
 		}
 	}
@@ -193,21 +194,11 @@ func checkExplained(t *testing.T, where string, value game.Value, outcome string
 	}
 	sum := 0
 	for _, p := range parts {
-		sum ^= nimber(t, p.Value)
+		sum ^= gametest.Nimber(t, p.Value)
 	}
 	if v, ok := value.Grundy(); !ok || v != sum || (v == 0) != (r%2 == 0) {
 		t.Fatalf("%s: value %v, parts %v, brute-force remoteness %d", where, value, parts, r)
 	}
-}
-
-// nimber returns the Grundy value of v, failing t when v is not a Nimber.
-func nimber(t *testing.T, v game.Value) int {
-	t.Helper()
-	n, ok := v.Grundy()
-	if !ok {
-		t.Fatalf("value %v is not a Grundy value", v)
-	}
-	return n
 }
 
 // TestExplainBeyondLimit checks that a position whose reachable positions
