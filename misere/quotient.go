@@ -189,16 +189,20 @@ func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 // 1..from-1, with the orders growth after each of them and the heaps
 // moving among them that have a move.
 func (s *Solver) quotientFrom(ctx context.Context, st *stage, growth, moving []int, from, n int) (*Quotient, error) {
-	var periodicity *Periodicity
-	// A computation checks the periodicity after each heap with a move: a
-	// checkpoint at such a heap may be where the proof came.
-	if last := len(moving) - 1; last >= 0 && moving[last] == from-1 && !s.noPeriodicity {
-		if per, ok := periodic(s.g, st.img); ok {
-			periodicity = &per
-			from = n + 1
+	// The periodicity is checked after each heap with a move, the heaps
+	// beyond following from it once proved; a checkpoint at such a heap may
+	// be where the proof came.
+	proved := func() *Periodicity {
+		if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity {
+			return &per
 		}
+		return nil
 	}
-	for h := from; h <= n; h++ {
+	var periodicity *Periodicity
+	if last := len(moving) - 1; last >= 0 && moving[last] == from-1 {
+		periodicity = proved()
+	}
+	for h := from; h <= n && periodicity == nil; h++ {
 		if len(s.opts(h)) == 0 {
 			st.img = append(st.img, 0)
 			growth = append(growth, st.m.n)
@@ -222,10 +226,7 @@ func (s *Solver) quotientFrom(ctx context.Context, st *stage, growth, moving []i
 		if err := s.checkpoint(h, st, growth, moving); err != nil {
 			return nil, err
 		}
-		if per, ok := periodic(s.g, st.img); ok && !s.noPeriodicity {
-			periodicity = &per
-			break // the heaps beyond follow from it
-		}
+		periodicity = proved()
 	}
 	q := present(st, growth, moving)
 	if q.Periodic = periodicity; q.Periodic != nil {

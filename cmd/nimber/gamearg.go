@@ -55,11 +55,8 @@ func (s *stepsFlag) Set(text string) error {
 	const want = "want a whole number of steps of 1 or more, e.g. 1000000000 or 1e9"
 	text = strings.TrimSpace(text)
 	n, err := strconv.ParseUint(text, 0, 64)
-	if err != nil && strings.ContainsAny(text, "eE") && !strings.HasPrefix(text, "0x") {
-		f, ferr := strconv.ParseFloat(text, 64)
-		if ferr == nil && f >= 1 && f < math.MaxUint64 && f == math.Trunc(f) {
-			n, err = uint64(f), nil
-		}
+	if f, ferr := strconv.ParseFloat(text, 64); err != nil && ferr == nil && f >= 1 && f < math.MaxUint64 && f == math.Trunc(f) {
+		n, err = uint64(f), nil // 1e9
 	}
 	if err != nil || n == 0 {
 		return errors.New(want)
