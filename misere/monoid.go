@@ -14,6 +14,19 @@ func trivial() *monoid { return &monoid{n: 1, mul: []int32{0}} }
 
 func (m *monoid) times(x, y int32) int32 { return m.mul[int(x)*m.n+int(y)] }
 
+// index returns the index of x: the least i with x^i = x^j for some j > i.
+func (m *monoid) index(x int32) int {
+	seen := map[int32]int{}
+	p := int32(0)
+	for i := 0; ; i++ {
+		if j, ok := seen[p]; ok {
+			return j
+		}
+		seen[p] = i
+		p = m.times(p, x)
+	}
+}
+
 // space is the set of elements of a candidate quotient: the product of a
 // base monoid (the quotient of the smaller heaps) and one cyclic monoid
 // C(t, 2) = <a | a^(t+2) = a^t> for each heap that the candidate treats

@@ -1,6 +1,7 @@
 package misere
 
 import (
+	"encoding/binary"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,14 +42,13 @@ func (m monomial) divides(o monomial) bool {
 	return true
 }
 
-func (m monomial) key() string { return strconv.Quote(fmtInts(m)) }
-
-func fmtInts(v []int) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = strconv.Itoa(x)
+// key writes m as a map key: its exponents as varints.
+func (m monomial) key() string {
+	b := make([]byte, 0, len(m)+4)
+	for _, e := range m {
+		b = binary.AppendUvarint(b, uint64(e))
 	}
-	return strings.Join(parts, ",")
+	return string(b)
 }
 
 // genName names generator i: a, b, ..., z, then g27, g28, ...
@@ -226,7 +226,8 @@ func prune(rels [][2]monomial) [][2]monomial {
 				others = append(others, r)
 			}
 		}
-		if !derives(rels[i][0], rels[i][1], others, rels[i][0].degree()+maxDeg) {
+		limit := min(derivesLimit, max(1000, derivesTotal/len(rels)))
+		if !derives(rels[i][0], rels[i][1], others, rels[i][0].degree()+maxDeg, limit) {
 			keep[i] = true
 		}
 	}
@@ -239,38 +240,59 @@ func prune(rels [][2]monomial) [][2]monomial {
 	return out
 }
 
-// derivesLimit bounds the products a derivation search visits.
-const derivesLimit = 20000
+// derivesLimit bounds the products one derivation search visits, and
+// derivesTotal those of all the searches of a presentation (so a large
+// quotient keeps a few more relations than needed rather than taking
+// seconds to drop them).
+const (
+	derivesLimit = 20000
+	derivesTotal = 1_000_000
+)
 
 // derives reports whether from can be turned into to by applying rules
 // (each side for the other) through products of degree at most maxDeg.
-func derives(from, to monomial, rules [][2]monomial, maxDeg int) bool {
-	goal := to.key()
-	seen := map[string]bool{from.key(): true}
+func derives(from, to monomial, rules [][2]monomial, maxDeg, limit int) bool {
+	// Products are remembered by a hash: a collision can only hide a
+	// product, so the search finds less, never a derivation that is not
+	// one (the goal is compared exactly).
+	seen := map[uint64]bool{from.hash(): true}
 	queue := []monomial{from}
-	for len(queue) > 0 && len(seen) < derivesLimit {
+	for len(queue) > 0 && len(seen) < limit {
 		m := queue[0]
 		queue = queue[1:]
-		if m.key() == goal {
+		if slices.Equal(m, to) {
 			return true
 		}
+		deg := m.degree()
 		for _, r := range rules {
 			for side := range 2 {
 				l, rr := r[side], r[1-side]
-				if !l.divides(m) {
+				if !l.divides(m) || deg+rr.degree()-l.degree() > maxDeg {
 					continue
 				}
 				n := slices.Clone(m)
 				for g := range n {
 					n[g] += rr[g] - l[g]
 				}
-				if n.degree() > maxDeg || seen[n.key()] {
+				k := n.hash()
+				if seen[k] {
 					continue
 				}
-				seen[n.key()] = true
+				seen[k] = true
 				queue = append(queue, n)
 			}
 		}
 	}
 	return false
+}
+
+// hash mixes the exponents of m into 64 bits.
+func (m monomial) hash() uint64 {
+	h := uint64(14695981039346656037)
+	for _, e := range m {
+		h ^= uint64(e)
+		h *= 1099511628211
+		h ^= h >> 31
+	}
+	return h
 }

@@ -3,6 +3,7 @@ package misere
 import (
 	"context"
 	"fmt"
+	"slices"
 )
 
 // Quotient is the misère quotient of the sums of heaps 1..Heaps of a heap
@@ -165,18 +166,19 @@ type stage struct {
 	m   *monoid
 	isP []bool
 	img []int32 // img[h]: the element of heap h, h = 0..n
-	// words[x] is a sum that reaches x (from the marking), or nil.
+	// words[x] is the least sum that reaches x (from the marking), or
+	// nil: the count of each moving heap.
 	words [][]int
+	// chains are the antichains of the last check (nil after a resume):
+	// sums of the heaps so far, which pass the N-side.
+	chains *chains
 }
 
 // Quotient computes the misère quotient of the sums of heaps 1..n, adding
-// one heap at a time. For each new heap it builds a candidate: the
-// quotient so far times a cyclic monoid for the new heap, decides the
-// P-portion on the way and checks every sum (candidate.enumerate); when
-// a sum is mispredicted, the heaps on which it differs from the sum that
-// decided its element are made free (given their own cyclic part), and
-// the check starts again. A checked candidate is then reduced to the
-// quotient by Moore's partition refinement.
+// one heap at a time (addHeap): the new heap pretends to be an element of
+// the quotient so far, or candidates with a new part for it are built,
+// marked, reduced by Moore's partition refinement and checked on every
+// sum by Plambeck and Siegel's finite check (verify.go) until one passes.
 func (s *Solver) Quotient(ctx context.Context, n int) (*Quotient, error) {
 	if n < 0 || n > MaxQuotientHeaps {
 		return nil, fmt.Errorf("quotient of heaps 1..%d: out of range 0..%d", n, MaxQuotientHeaps)
@@ -271,100 +273,215 @@ func (s *Solver) byQuotient(q *Quotient, heaps []int) Outcome {
 // addHeap returns the quotient of heaps moving (the last one new), given
 // the quotient st of the others.
 //
-// The first candidate is st times a cyclic monoid for the new heap. Each
-// round marks the candidate's P-portion, sum by sum, and reduces it (the
-// classes of elements that no product tells apart). When the marking met
-// no contradiction the candidate is proved and its reduction is the
-// quotient. Otherwise the reduction is checked on every sum; if a sum is
-// mispredicted, it and the first sum with the same element must be told
-// apart, so the next candidate is the reduction times a cyclic monoid for
-// each heap on which the two sums differ.
+// First the new heap may pretend to be an element of st (pretend): then
+// the quotient is st's. Otherwise the first trial is st times a cyclic
+// monoid for the new heap, marked and reduced (trial). A trial is checked
+// on every sum (pFailure, nFailure); when it passes, it is the quotient.
+// Otherwise the least failing sum is mispredicted, and the next trial is
+// recalibrated to predict it: some of the heaps in the failing sum are
+// freed (recalibrate). As in MisereSolver, the least failure grows from
+// trial to trial.
 func (s *Solver) addHeap(ctx context.Context, st *stage, moving []int) (*stage, error) {
+	lim := s.limits()
+	if next, err := s.pretend(ctx, st, moving, lim); next != nil || err != nil {
+		return next, err
+	}
 	h := moving[len(moving)-1]
-	base, tops := st, map[int]int{h: 2}
-	order := descending(len(moving))
+	tr, err := s.trial(ctx, st, moving, map[int]int{h: 2}, lim)
+	if err != nil {
+		return nil, err
+	}
 	for range maxRefinements {
-		c, err := s.candidate(ctx, base, moving, tops)
+		cv, err := s.candidate(ctx, tr, moving, nil)
 		if err != nil {
 			return nil, err
 		}
-		var e *enumeration
-		if base == st {
-			// The sums without the new heap have elements of st, whose
-			// sides are proved: mark only the sums with the new heap.
-			isP, fallback := st.sides(c, len(moving))
-			e, err = c.enumerate(ctx, order, isP, fallback, true, true, s.limits())
-		} else {
-			e, err = c.enumerate(ctx, order, nil, nil, false, true, s.limits())
-		}
+		fail := cv.pFailure(tr.isP, tr.words, 0)
+		nfail, ch, err := cv.nFailure(ctx, tr.isP, fail, false, nil, lim)
 		if err != nil {
 			return nil, err
 		}
-		red := c.reduced(e.isP, e.first, h)
-		if e.fail == nil {
-			return red, nil
+		if nfail != nil {
+			fail = nfail
 		}
-		cv, err := s.candidate(ctx, red, moving, nil)
-		if err != nil {
+		if debugRounds {
+			println("heap", h, "trial", tr.m.n, "fail", fmt.Sprint(fail))
+		}
+		if fail == nil {
+			tr.chains = ch
+			return tr, nil
+		}
+		if tr, err = s.recalibrate(ctx, tr, moving, fail, lim); err != nil {
 			return nil, err
 		}
-		isP := make([]int8, len(cv.elems))
-		fallback := make([][]int, len(cv.elems))
-		for x, el := range cv.elems {
-			if red.isP[el] {
-				isP[x] = 1
-			}
-			fallback[x] = red.words[el]
-		}
-		ev, err := cv.enumerate(ctx, order, isP, fallback, false, false, s.limits())
-		if err != nil {
-			return nil, err
-		}
-		if ev.fail == nil {
-			return red, nil
-		}
-		tops = map[int]int{}
-		for i, k := range ev.fail.word {
-			f := 0
-			if ev.fail.first != nil {
-				f = ev.fail.first[i]
-			}
-			if k != f {
-				tops[moving[i]] = max(2, k, f)
-			}
-		}
-		base = red
 	}
 	return nil, fmt.Errorf("no candidate proved after %d refinements", maxRefinements)
 }
 
-// sides returns, for the elements of candidate c that are elements of st
-// (the identity in every cyclic part), their sides and the sums that
-// reach them, padded to n heaps; -1 and nil for the others.
-func (st *stage) sides(c *candidate, n int) ([]int8, [][]int) {
-	isP := make([]int8, len(c.elems))
-	words := make([][]int, len(c.elems))
-	nb := int64(st.m.n)
-	for x, el := range c.elems {
-		isP[x] = -1
-		if el >= nb {
-			continue
-		}
-		isP[x] = 0
-		if st.isP[el] {
-			isP[x] = 1
-		}
-		if w := st.words[el]; w != nil {
-			words[x] = make([]int, n)
-			copy(words[x], w)
+// trial builds the candidate of heaps moving over st with the free heaps
+// of tops, marks its P-portion and returns its reduction.
+func (s *Solver) trial(ctx context.Context, st *stage, moving []int, tops map[int]int, lim limits) (*stage, error) {
+	c, err := s.candidate(ctx, st, moving, tops)
+	if err != nil {
+		return nil, err
+	}
+	isP, first, err := c.mark(ctx, lim)
+	if err != nil {
+		return nil, err
+	}
+	return c.reduced(isP, first, moving[len(moving)-1]), nil
+}
+
+// recalibrate returns a trial that predicts the sum fail (counts of the
+// heaps moving), which tr mispredicts: over tr, the fewest heaps of fail
+// (the smaller first) are freed, each given its own cyclic part
+// <a | a^(t+2) = a^t> instead of its element in tr, t at least the
+// index of that element and its count in fail less one, until the
+// marking puts fail on the other side.
+func (s *Solver) recalibrate(ctx context.Context, tr *stage, moving []int, fail []int, lim limits) (*stage, error) {
+	want := !tr.isP[tr.element(moving, fail)]
+	var in []int // indices of the heaps in fail
+	for i, k := range fail {
+		if k > 0 {
+			in = append(in, i)
 		}
 	}
-	return isP, words
+	for size := 1; size <= len(in); size++ {
+		for _, pick := range combinations(len(in), size) {
+			tops := map[int]int{}
+			for _, j := range pick {
+				i := in[j]
+				tops[moving[i]] = max(2, tr.m.index(tr.img[moving[i]]), fail[i]-1)
+			}
+			next, err := s.trial(ctx, tr, moving, tops, lim)
+			if err != nil {
+				return nil, err
+			}
+			if next.isP[next.element(moving, fail)] == want {
+				return next, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("misere: internal error: no recalibration predicts the sum %v", fail)
+}
+
+// combinations returns the subsets of size k of 0..n-1, each ascending,
+// in lexicographic order.
+func combinations(n, k int) [][]int {
+	var out [][]int
+	pick := make([]int, 0, k)
+	var rec func(from int)
+	rec = func(from int) {
+		if len(pick) == k {
+			out = append(out, slices.Clone(pick))
+			return
+		}
+		for i := from; i <= n-(k-len(pick)); i++ {
+			pick = append(pick, i)
+			rec(i + 1)
+			pick = pick[:len(pick)-1]
+		}
+	}
+	rec(0)
+	return out
+}
+
+// element returns the element of the sum w (counts of the heaps moving).
+func (st *stage) element(moving []int, w []int) int32 {
+	var x int32
+	for i, k := range w {
+		for range k {
+			x = st.m.times(x, st.img[moving[i]])
+		}
+	}
+	return x
+}
+
+// pretend returns st with the new heap (the last of moving) pretending to
+// be an element x of st, when that passes the check, or nil. The quotient
+// is then st's: its elements stay told apart, and the heap adds none. x
+// must be on the heap's side, pass the P-side with the heap's option
+// elements T ("x·z and y·z never both in P", y in T), and pass the N-side
+// on the sums with the heap: at once when T includes a set of x's
+// antichain from st's check (a sum of the other heaps with element x and
+// fewer options: every sum with the heap does what that sum does, with
+// more options), else by a walk over those sums. At most one x can pass,
+// since any two elements of st are told apart by some sum; so the answer
+// does not depend on the antichains kept, and a resumed computation, which
+// has none, reaches the same one.
+func (s *Solver) pretend(ctx context.Context, st *stage, moving []int, lim limits) (*stage, error) {
+	h := moving[len(moving)-1]
+	n := st.m.n
+	var opts []int32
+	seen := map[int32]bool{}
+	for _, o := range s.opts(h) {
+		var e int32
+		for _, k := range o {
+			e = st.m.times(e, st.img[k])
+		}
+		if !seen[e] {
+			seen[e] = true
+			opts = append(opts, e)
+		}
+	}
+	side := len(opts) > 0 && !slices.ContainsFunc(opts, func(y int32) bool { return st.isP[y] })
+	tset := make(bitset, (n+63)/64)
+	for _, y := range opts {
+		tset.set(y)
+	}
+	fits := func(x int32) bool {
+		if st.isP[x] != side {
+			return false
+		}
+		for z := range int32(n) {
+			if !st.isP[st.m.times(x, z)] {
+				continue
+			}
+			for _, y := range opts {
+				if st.isP[st.m.times(y, z)] {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	with := func(x int32, ch *chains) *stage {
+		return &stage{m: st.m, isP: st.isP, img: append(slices.Clone(st.img), x), words: st.words, chains: ch}
+	}
+	for x := range int32(n) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if !fits(x) {
+			continue
+		}
+		if st.chains != nil && st.chains.covers(x, tset) {
+			return with(x, st.chains), nil
+		}
+		next := with(x, nil)
+		cv, err := s.candidate(ctx, next, moving, nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(cv.elems) != n {
+			return nil, fmt.Errorf("misere: internal error: the heaps generate %d of the quotient's %d elements", len(cv.elems), n)
+		}
+		fail, ch, err := cv.nFailure(ctx, st.isP, nil, true, st.chains.clone(), lim)
+		if err != nil {
+			return nil, err
+		}
+		if fail == nil {
+			next.chains = ch
+			return next, nil
+		}
+	}
+	return nil, nil
 }
 
 // candidate builds the candidate of heaps moving with the free heaps of
-// tops: the element of a heap is its element in st (the identity for the
-// new heap) times the generator of its cyclic part, if free.
+// tops: the element of a heap is the generator of its cyclic part, if
+// free, else its element in st. Its elements are those the heaps
+// generate.
 func (s *Solver) candidate(ctx context.Context, st *stage, moving []int, tops map[int]int) (*candidate, error) {
 	var ts []int
 	part := map[int]int{}
@@ -382,11 +499,10 @@ func (s *Solver) candidate(ctx context.Context, st *stage, moving []int, tops ma
 	elem := map[int]int64{}
 	for _, h := range moving {
 		var e int64
-		if h < len(st.img) {
-			e = int64(st.img[h])
-		}
 		if k, ok := part[h]; ok {
-			e = sp.mul(e, sp.cyclicGen(k))
+			e = sp.cyclicGen(k)
+		} else if h < len(st.img) {
+			e = int64(st.img[h])
 		}
 		elem[h] = e
 		c.img = append(c.img, e)
@@ -406,19 +522,16 @@ func (s *Solver) candidate(ctx context.Context, st *stage, moving []int, tops ma
 		}
 		c.opts = append(c.opts, os)
 	}
-	if err := c.build(ctx); err != nil {
+	if err := c.build(ctx, s.limits()); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// reduced returns the quotient of a checked candidate whose P-portion is
-// isP; h is its largest heap.
-func (c *candidate) reduced(isP []int8, first [][]int, h int) *stage {
-	p := make([]bool, len(c.elems))
-	for x, v := range isP {
-		p[x] = v == 1
-	}
+// reduced returns the quotient of candidate c by the coarsest congruence
+// that keeps its P-portion p apart; first[x] is the least sum reaching x,
+// and h is the largest heap.
+func (c *candidate) reduced(p []bool, first [][]int, h int) *stage {
 	var gens [][]int32
 	seen := map[*int32]bool{}
 	for _, g := range c.genMul {
@@ -435,19 +548,52 @@ func (c *candidate) reduced(isP []int8, first [][]int, h int) *stage {
 	for x := len(c.elems) - 1; x >= 0; x-- {
 		rep[class[x]] = int32(x)
 	}
+	// The generators act on the classes; every class is a product of
+	// generators (a path from the identity's class), so its column of
+	// the table follows from its parent's by one generator.
+	act := make([][]int32, len(gens))
+	for g, tab := range gens {
+		act[g] = make([]int32, n)
+		for a := range n {
+			act[g][a] = class[tab[rep[a]]]
+		}
+	}
 	m := &monoid{n: n, mul: make([]int32, n*n)}
+	done := make([]bool, n)
+	done[0] = true
 	for a := range n {
-		for b := range n {
-			m.mul[a*n+b] = class[c.times(rep[a], rep[b])]
+		m.mul[a*n] = int32(a)
+	}
+	queue := []int32{0}
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		for g := range gens {
+			bg := act[g][b]
+			if done[bg] {
+				continue
+			}
+			done[bg] = true
+			queue = append(queue, bg)
+			for a := range n {
+				m.mul[a*n+int(bg)] = act[g][m.mul[a*n+int(b)]]
+			}
 		}
 	}
 	st := &stage{m: m, isP: make([]bool, n), img: make([]int32, h+1), words: make([][]int, n)}
 	for k := range n {
 		st.isP[k] = p[rep[k]]
-		st.words[k] = first[rep[k]]
+	}
+	for x, w := range first {
+		k := class[x]
+		if w != nil && (st.words[k] == nil || lexLess(w, st.words[k])) {
+			st.words[k] = w
+		}
 	}
 	for i, hh := range c.heaps {
-		st.img[hh] = class[c.index[c.img[i]]]
+		st.img[hh] = class[c.index.at(c.img[i])]
 	}
 	return st
 }
+
+var debugRounds = false
