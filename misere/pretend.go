@@ -94,11 +94,11 @@ func (c *candidate) build(ctx context.Context, lim limits) error {
 			gens = append(gens, e)
 		}
 	}
-	// The elements, their index and a table for each distinct heap
-	// element.
+	// The base's table, the elements, their index and a table for each
+	// distinct heap element.
 	estimate := func() int64 {
-		n := len(c.elems)
-		return int64(n)*(8+4*int64(len(gens))) + c.index.bytes(n)
+		n, base := len(c.elems), int64(c.sp.base.n)
+		return base*base*4 + int64(n)*(8+4*int64(len(gens))) + c.index.bytes(n)
 	}
 	for i := 0; i < len(c.elems); i++ {
 		if i&255 == 0 {
@@ -166,11 +166,13 @@ func (c *candidate) optTimes(i int, x int32) []int32 {
 	return row
 }
 
-// bytes estimates the memory of the candidate: its elements, their index,
-// the tables of the heaps' elements and of their options.
+// bytes estimates the memory of the candidate: its base's table, its
+// elements, their index, the tables of the heaps' elements and of their
+// options.
 func (c *candidate) bytes() int64 {
 	n := int64(len(c.elems))
-	b := n*8 + c.index.bytes(len(c.elems)) + c.optBytes + int64(len(c.heaps))*24
+	base := int64(c.sp.base.n)
+	b := base*base*4 + n*8 + c.index.bytes(len(c.elems)) + c.optBytes + int64(len(c.heaps))*24
 	seen := map[*int32]bool{}
 	for _, g := range c.genMul {
 		if len(g) > 0 && !seen[&g[0]] {

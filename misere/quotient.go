@@ -329,7 +329,7 @@ func (s *Solver) trial(ctx context.Context, st *stage, moving []int, tops map[in
 	if err != nil {
 		return nil, err
 	}
-	return c.reduced(isP, first, moving[len(moving)-1]), nil
+	return c.reduced(isP, first, moving[len(moving)-1], lim)
 }
 
 // recalibrate returns a trial that predicts the sum fail (counts of the
@@ -530,8 +530,9 @@ func (s *Solver) candidate(ctx context.Context, st *stage, moving []int, tops ma
 
 // reduced returns the quotient of candidate c by the coarsest congruence
 // that keeps its P-portion p apart; first[x] is the least sum reaching x,
-// and h is the largest heap.
-func (c *candidate) reduced(p []bool, first [][]int, h int) *stage {
+// and h is the largest heap. Its memory is estimated before it is taken:
+// the partition refinement's keys, then the quotient's table.
+func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage, error) {
 	var gens [][]int32
 	seen := map[*int32]bool{}
 	for _, g := range c.genMul {
@@ -540,7 +541,14 @@ func (c *candidate) reduced(p []bool, first [][]int, h int) *stage {
 			gens = append(gens, g)
 		}
 	}
+	held := c.bytes() + int64(len(c.elems))*int64(len(c.heaps))*8
+	if held+int64(len(c.elems))*(int64(len(gens)+1)*4+64) > lim.bytes {
+		return nil, &enumLimitError{memory: lim.bytes}
+	}
 	class, n := reduce(len(c.elems), gens, p)
+	if held+int64(n)*int64(n)*4 > lim.bytes {
+		return nil, &enumLimitError{memory: lim.bytes}
+	}
 	rep := make([]int32, n)
 	for i := range rep {
 		rep[i] = -1
@@ -593,7 +601,7 @@ func (c *candidate) reduced(p []bool, first [][]int, h int) *stage {
 	for i, hh := range c.heaps {
 		st.img[hh] = class[c.index.at(c.img[i])]
 	}
-	return st
+	return st, nil
 }
 
 var debugRounds = false

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -67,12 +69,20 @@ heaps beyond N are not checked (not for Grundy's game).`,
 			if checks < 1 {
 				return fmt.Errorf("--checks %d: want at least 1", checks)
 			}
-			// The process peaks at about 2.5 times the estimate, more when a
-			// candidate monoid is large: a limit above a third of the
-			// memory the process may use ends in the kernel's kill (0.07 to
-			// heap 30 at 8192 MiB on 24 GB).
+			// The estimate counts what a check holds, not the garbage of the
+			// trials before it, which the collector frees late: a limit
+			// above a third of the memory the process may use could end in
+			// the kernel's kill.
 			if most := maxQuotientMemory(); memory < 16 || memory > most {
 				return fmt.Errorf("--memory %d MiB out of range 16..%d (a third of the memory this process may use, see nimber doctor)", memory, most)
+			}
+			// So the collector is told to work harder from a little above
+			// the limit (unless GOMEMLIMIT says otherwise).
+			if os.Getenv("GOMEMLIMIT") == "" {
+				soft := int64(memory)<<20*5/4 + 128<<20
+				if cur := debug.SetMemoryLimit(-1); soft < cur {
+					debug.SetMemoryLimit(soft)
+				}
 			}
 			s := misere.New(g, 0)
 			s.SetQuotientChecks(checks)
