@@ -118,6 +118,42 @@ func TestQuotientGolden(t *testing.T) {
 	}
 }
 
+// TestQuotientPeerOrders checks the orders that CGSuite's MisereSolver
+// reaches on the same codes (run side by side on 2026-11-25, issue 20),
+// and Plambeck and Siegel's published Q30(0.07) of order 360, with the
+// order of the quotient after every heap. NIMBER_LONG=1 adds 4.7 to heap
+// 46 (order 850; about 30 s).
+func TestQuotientPeerOrders(t *testing.T) {
+	type peer struct {
+		code   string
+		heaps  int
+		orders map[int]int // heap n: the order of the quotient of heaps 1..n
+		p      int         // the P-portion's size at heaps, 0: unchecked
+	}
+	cases := []peer{
+		{"0.77", 40, map[int]int{27: 40, 40: 40}, 9},
+		{"0.75", 30, map[int]int{30: 8}, 2},
+		{"0.312", 40, map[int]int{40: 12}, 0},
+		{"0.07", 33, map[int]int{24: 24, 25: 144, 26: 144, 27: 176, 28: 176, 29: 176, 30: 360, 33: 638}, 0},
+		{"0.137", 25, map[int]int{24: 144, 25: 144}, 0},
+		{"4.7", 16, map[int]int{16: 70}, 0},
+	}
+	if os.Getenv("NIMBER_LONG") != "" {
+		cases = append(cases, peer{"4.7", 46, map[int]int{46: 850}, 0})
+	}
+	for _, tc := range cases {
+		_, q := quotient(t, tc.code, tc.heaps)
+		for h, order := range tc.orders {
+			if q.Growth[h] != order {
+				t.Errorf("%s: the quotient of heaps 1..%d has order %d, want %d", tc.code, h, q.Growth[h], order)
+			}
+		}
+		if np := len(q.PPortion()); tc.p > 0 && np != tc.p {
+			t.Errorf("%s to %d: P-portion of %d elements, want %d", tc.code, tc.heaps, np, tc.p)
+		}
+	}
+}
+
 // TestQuotientDawson: Dawson's Kayles (0.07) is Dawson's Chess (0.137)
 // with every heap one token larger (Winning Ways, ch. 4): the quotients
 // of heaps 1..n+1 and 1..n must be the same monoid with the same P-portion
@@ -301,6 +337,35 @@ func BenchmarkQuotientKayles(b *testing.B) {
 func BenchmarkQuotientDawson(b *testing.B) {
 	for b.Loop() {
 		quotient(b, "0.07", 24)
+	}
+}
+
+// The targets of issue 20, beside MisereSolver's times on the same
+// machine (docs/misere.md): Dawson's Kayles to heap 33 (order 638; the
+// peer 12.1 s, the target 6 s), 4.7 to heap 46 (order 850; 170 s, 85 s),
+// Dawson's Chess to heap 25 (order 144; 0.54 s, 0.3 s) and Kayles to heap
+// 400 by the periodicity (order 40; 0.3 s).
+func BenchmarkQuotientDawson33(b *testing.B) {
+	for b.Loop() {
+		quotient(b, "0.07", 33)
+	}
+}
+
+func BenchmarkQuotient4_7to46(b *testing.B) {
+	for b.Loop() {
+		quotient(b, "4.7", 46)
+	}
+}
+
+func BenchmarkQuotientDawsonsChess25(b *testing.B) {
+	for b.Loop() {
+		quotient(b, "0.137", 25)
+	}
+}
+
+func BenchmarkQuotientKayles400(b *testing.B) {
+	for b.Loop() {
+		quotient(b, "0.77", 400)
 	}
 }
 
