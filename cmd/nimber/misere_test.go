@@ -29,7 +29,7 @@ func TestMisereErrors(t *testing.T) {
 		{[]string{"quotient", "0.07", "--heaps", "30", "--checks", "500"}, "stopped at heap"},
 		{[]string{"quotient", "0.77", "--memory", "3"}, "--memory 3 MiB out of range"},
 		{[]string{"quotient", "0.77", "--memory", "100000000"}, "a third of the memory this process may use"},
-		{[]string{"quotient", "0.07", "--heaps", "30", "--memory", "16"}, "needs over 16 MiB (the limit)"},
+		{[]string{"quotient", "grundy", "--heaps", "60", "--memory", "16"}, "needs over 16 MiB (the limit)"},
 		{[]string{"quotient"}, "accepts 1 arg"},
 	} {
 		if tc.want == "" {
