@@ -304,9 +304,6 @@ func (s *Solver) addHeap(ctx context.Context, st *stage, moving []int) (*stage, 
 		if nfail != nil {
 			fail = nfail
 		}
-		if debugRounds {
-			println("heap", h, "trial", tr.m.n, "fail", fmt.Sprint(fail))
-		}
 		if fail == nil {
 			tr.chains = ch
 			return tr, nil
@@ -603,5 +600,3 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 	}
 	return st, nil
 }
-
-var debugRounds = false
