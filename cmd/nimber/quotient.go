@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"nimber/census"
 	"nimber/heap"
 	"nimber/misere"
 )
@@ -74,9 +75,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 			if most := maxQuotientMemory(); memory < 16 || memory > most {
 				return fmt.Errorf("--memory %d MiB out of range 16..%d (a third of the memory this process may use, see nimber doctor)", memory, most)
 			}
-			s := misere.New(g, 0)
-			s.SetQuotientChecks(checks)
-			s.SetQuotientMemory(int64(memory) << 20)
+			s := census.QuotientLimits{Memory: int64(memory) << 20, Checks: checks}.Solver(g)
 			act := startActivity(cmd.ErrOrStderr(), "misère quotient of "+args[0]+", heaps", heaps)
 			start := time.Now()
 			var progressErr error
@@ -105,7 +104,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 			}
 			rep := quotientReport{Code: args[0], Quotient: q, StableFrom: q.StableFrom(), PPortion: q.PPortion()}
 			if db != "" {
-				if err := storeQuotient(cmd.Context(), db, g, rep, time.Since(start)); err != nil {
+				if err := storeQuotient(cmd.Context(), db, g, args[0], q, time.Since(start)); err != nil {
 					return err
 				}
 			}
