@@ -12,7 +12,6 @@ import (
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
-
 )
 
 // activityDelay is how long work runs before its activity line appears:
