@@ -353,8 +353,10 @@ func newWorkerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "worker --nats URL",
 		Short: "Take census jobs from a broker and compute them",
-		Long: `worker connects to the broker of "nimber broker" and computes census jobs,
---jobs at a time (default: one per core), sending a heartbeat while each runs.
+		Long: `worker connects to the broker of "nimber broker" and computes census jobs
+(a code's values, or its misère quotient for census --misere, each within the
+limits the census gives), --jobs at a time (default: one per core), sending a
+heartbeat while each runs.
 If it dies, its unfinished jobs go to another worker after the broker's ack
 wait; results are kept once even when a job runs twice. Sequence files go to
 --seq-dir (default: sequences/ in nimber's cache directory), from which later
