@@ -138,3 +138,46 @@ func TestNoteEqualQuotients(t *testing.T) {
 		t.Errorf("notes %q, want %q", notes, want)
 	}
 }
+
+// TestRunQuotientsRemote runs a census of misère quotients on a broker's
+// worker (as nimber worker does) and checks it against one with workers
+// in process, code by code.
+func TestRunQuotientsRemote(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b, err := queue.StartBroker(queue.BrokerOptions{Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	w, err := b.Connect(queue.Options{Name: "remote/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	go w.Work(ctx, Worker(SurveyOptions{Workers: 1, Worker: "remote/1"}))
+	codes, _ := Codes(1, false)
+	dir := t.TempDir()
+	run := func(name string, o Options) []QuotientResult {
+		st, err := store.Open(ctx, filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		o.Codes, o.To, o.Store = codes, 16, st
+		rs, err := RunQuotients(ctx, o)
+		if err != nil || len(rs) != len(codes) {
+			t.Fatalf("%s: %d results, %v", name, len(rs), err)
+		}
+		return rs
+	}
+	remote := run("remote.db", Options{NATS: b.URL()})
+	local := run("local.db", Options{Workers: 2})
+	for i, r := range remote {
+		l := local[i]
+		if r.Worker != "remote/1" || r.Cached || r.Order != l.Order || string(r.Map) != string(l.Map) ||
+			string(r.Presentation) != string(l.Presentation) || !reflect.DeepEqual(r.Periodic, l.Periodic) || r.Note != l.Note {
+			t.Errorf("%s: remote %+v\nin process %+v", codes[i], r, l)
+		}
+	}
+}
