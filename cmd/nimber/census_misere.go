@@ -31,9 +31,8 @@ const (
 	defaultMisereTimeout = 10 * time.Second
 )
 
-// misereLimits checks the flags of census --misere and returns the limits
-// of each code; workers is the number of workers in process (0 with
-// --nats), whose quotients run at once in this process's memory.
+// misereLimits checks the flags of census --misere (refusing its limits
+// without it), sets its default --to, and returns the limits of each code.
 func (f *censusFlags) misereLimits(cmd *cobra.Command) (census.QuotientLimits, error) {
 	if !f.misere {
 		for _, name := range []string{"memory", "checks", "timeout"} {
