@@ -36,9 +36,12 @@ type Options struct {
 	SeqDir string
 	// AckWait is the queue's redelivery delay (queue.Options).
 	AckWait time.Duration
+	// Limits bound each code of a census of misère quotients
+	// (RunQuotients).
+	Limits QuotientLimits
 	// Progress, when set, is called after each code with the codes done
 	// so far and the total.
-	Progress func(done, total int, r Result)
+	Progress func(done, total int)
 }
 
 // MaxHeaps bounds the heaps of a census, which keeps every sequence in
@@ -75,7 +78,7 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 			out[i] = r
 			done++
 			if o.Progress != nil {
-				o.Progress(done, len(o.Codes), r)
+				o.Progress(done, len(o.Codes))
 			}
 			continue
 		}
@@ -120,7 +123,7 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 			out[i] = res
 			done++
 			if o.Progress != nil {
-				o.Progress(done, len(o.Codes), res)
+				o.Progress(done, len(o.Codes))
 			}
 			return nil
 		})
@@ -186,14 +189,24 @@ func runJobs(ctx context.Context, o Options, jobs []queue.Job, got func(queue.Re
 	return c.Collect(ctx, sweep, len(jobs), got)
 }
 
-// Worker returns the work of a census worker: a Job in, its Result out.
+// Worker returns the work of a census worker: a Job in, its Result (or
+// QuotientResult, by the job's Kind) out.
 func Worker(o SurveyOptions) func(context.Context, queue.Job) ([]byte, error) {
 	return func(ctx context.Context, j queue.Job) ([]byte, error) {
 		var job Job
 		if err := json.Unmarshal(j.Payload, &job); err != nil {
 			return nil, fmt.Errorf("job %s: %w", j.ID, err)
 		}
-		r, err := Survey(ctx, job, o)
+		var r any
+		var err error
+		switch job.Kind {
+		case "":
+			r, err = Survey(ctx, job, o)
+		case KindMisere:
+			r, err = SurveyQuotient(ctx, job, o)
+		default:
+			err = fmt.Errorf("job %s: unknown kind %q (a newer nimber's job?)", j.ID, job.Kind)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -19,25 +19,35 @@ import (
 	"nimber/store"
 )
 
-// Job is one code to survey: its values G(0..To-1). SeqPath and SeqSHA256
-// name the sequence file of an earlier, shorter run of the code, which the
-// job extends when the worker finds it unchanged; otherwise it starts over.
+// Job is one code to survey. Of Kind "" it is the code's values
+// G(0..To-1) (Survey): SeqPath and SeqSHA256 name the sequence file of an
+// earlier, shorter run of the code, which the job extends when the worker
+// finds it unchanged; otherwise it starts over. Of Kind KindMisere it is
+// the misère quotient of heaps 1..To within Limits (SurveyQuotient).
 type Job struct {
-	Code      string `json:"code"`
-	To        int    `json:"to"`
-	SeqPath   string `json:"seq_path,omitempty"`
-	SeqSHA256 string `json:"seq_sha256,omitempty"`
+	Kind      string         `json:"kind,omitempty"`
+	Code      string         `json:"code"`
+	To        int            `json:"to"`
+	SeqPath   string         `json:"seq_path,omitempty"`
+	SeqSHA256 string         `json:"seq_sha256,omitempty"`
+	Limits    QuotientLimits `json:"limits,omitzero"`
 }
 
 // ID names the job in the work queue: the code in canonical form and the
-// number of heaps, e.g. "0.137@100000". Two jobs with one ID do the same
-// work.
+// number of heaps, e.g. "0.137@100000", and "misere:0.137@30" for a
+// misère quotient. Two jobs with one ID do the same work.
 func (j Job) ID() (string, error) {
 	g, err := heap.Parse(j.Code)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s@%d", g.String(), j.To), nil
+	switch j.Kind {
+	case "":
+		return fmt.Sprintf("%s@%d", g.String(), j.To), nil
+	case KindMisere:
+		return fmt.Sprintf("%s:%s@%d", j.Kind, g.String(), j.To), nil
+	}
+	return "", fmt.Errorf("job of %s: unknown kind %q", j.Code, j.Kind)
 }
 
 // Result is what a census reports of one code: a run of the results

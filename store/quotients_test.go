@@ -42,3 +42,103 @@ func TestQuotients(t *testing.T) {
 		}
 	}
 }
+
+// TestBestQuotient chooses the stored quotient that answers a number of
+// heaps: periodic first, then the most heaps, none below the number asked
+// unless periodic; BestQuotients does the same for every code.
+func TestBestQuotient(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, filepath.Join(t.TempDir(), "q.db"))
+	q := func(code string, heaps int, periodic bool) QuotientRun {
+		return QuotientRun{Code: code, Canonical: code, Heaps: heaps, Order: 2, Periodic: periodic, Map: `["1","a"]`, PElements: `["a"]`}
+	}
+	for _, r := range []QuotientRun{q("0.77", 20, false), q("0.77", 30, false), q("0.75", 25, true), q("0.75", 40, false)} {
+		if ok, err := s.PutQuotient(ctx, r); !ok || err != nil {
+			t.Fatalf("PutQuotient(%s, %d) = %v, %v", r.Canonical, r.Heaps, ok, err)
+		}
+	}
+	for _, tc := range []struct {
+		code      string
+		heaps     int
+		want      int // heaps of the answer, 0 for none
+		wantFound bool
+	}{
+		{"0.77", 10, 30, true}, {"0.77", 30, 30, true}, {"0.77", 31, 0, false},
+		{"0.75", 10, 25, true}, {"0.75", 1000, 25, true}, {"0.3", 1, 0, false},
+	} {
+		got, ok, err := s.BestQuotient(ctx, tc.code, tc.heaps)
+		if err != nil || ok != tc.wantFound || got.Heaps != tc.want {
+			t.Errorf("BestQuotient(%s, %d) = %d heaps, %v, %v; want %d, %v", tc.code, tc.heaps, got.Heaps, ok, err, tc.want, tc.wantFound)
+		}
+		if ok && (got.Map != `["1","a"]` || got.PElements != `["a"]`) {
+			t.Errorf("BestQuotient(%s): map %q, P-portion %q", tc.code, got.Map, got.PElements)
+		}
+	}
+	all, err := s.BestQuotients(ctx)
+	if err != nil || len(all) != 2 || all[0].Canonical != "0.75" || all[0].Heaps != 25 || all[1].Heaps != 30 {
+		t.Errorf("BestQuotients() = %+v, %v", all, err)
+	}
+}
+
+// TestQuotientStops remembers stopped computations and answers a later
+// one from them only when it would stop again: a stop at a heap within
+// those asked for, under limits no higher.
+func TestQuotientStops(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, filepath.Join(t.TempDir(), "q.db"))
+	stop := QuotientStop{Code: "0.137", Canonical: "0.137", Heaps: 30, StoppedAt: 24, Order: 24, Reason: "over 256 MiB",
+		Memory: 256 << 20, Checks: 1000, Timeout: 10 * time.Second, Seconds: 3, Worker: "host/1/1"}
+	if ok, err := s.PutQuotientStop(ctx, stop); !ok || err != nil {
+		t.Fatalf("PutQuotientStop = %v, %v", ok, err)
+	}
+	if ok, err := s.PutQuotientStop(ctx, stop); ok || err != nil {
+		t.Errorf("the same stop again: %v, %v; want it kept once", ok, err)
+	}
+	untimed := stop
+	untimed.Code, untimed.Canonical, untimed.Timeout = "0.6", "0.6", 0
+	if ok, err := s.PutQuotientStop(ctx, untimed); !ok || err != nil {
+		t.Fatalf("PutQuotientStop(no timeout) = %v, %v", ok, err)
+	}
+	for _, tc := range []struct {
+		code    string
+		heaps   int
+		memory  int64
+		checks  int
+		timeout time.Duration
+		want    bool
+	}{
+		{"0.137", 30, 256 << 20, 1000, 10 * time.Second, true},
+		{"0.137", 24, 128 << 20, 500, time.Second, true},        // lower limits stop earlier still
+		{"0.137", 23, 256 << 20, 1000, 10 * time.Second, false}, // heaps 1..23 may finish
+		{"0.137", 30, 512 << 20, 1000, 10 * time.Second, false}, // more memory
+		{"0.137", 30, 256 << 20, 2000, 10 * time.Second, false}, // more checks
+		{"0.137", 30, 256 << 20, 1000, 20 * time.Second, false}, // more time
+		{"0.137", 30, 256 << 20, 1000, 0, false},                // no timeout
+		{"0.6", 30, 256 << 20, 1000, 0, true},                   // stopped with none
+		{"0.6", 30, 256 << 20, 1000, time.Hour, true},           //
+		{"0.77", 30, 256 << 20, 1000, 10 * time.Second, false},  // another code
+	} {
+		got, ok, err := s.QuotientStopped(ctx, tc.code, tc.heaps, tc.memory, tc.checks, tc.timeout)
+		if err != nil || ok != tc.want {
+			t.Errorf("QuotientStopped(%s, %d, %d, %d, %v) = %v, %v; want %v", tc.code, tc.heaps, tc.memory, tc.checks, tc.timeout, ok, err, tc.want)
+		}
+		if ok && tc.code == "0.137" && (got.StoppedAt != 24 || got.Order != 24 || got.Timeout != stop.Timeout || got.Reason != stop.Reason ||
+			got.Worker != stop.Worker || got.ComputedAt.IsZero()) {
+			t.Errorf("QuotientStopped(0.137) = %+v", got)
+		}
+	}
+	all, err := s.QuotientStops(ctx, "")
+	if err != nil || len(all) != 2 || all[0].Canonical != "0.137" {
+		t.Errorf("QuotientStops() = %+v, %v", all, err)
+	}
+	for _, bad := range []QuotientStop{
+		{Heaps: 30, StoppedAt: 24, Order: 1, Memory: 1, Checks: 1},
+		{Canonical: "0.7", Heaps: 20, StoppedAt: 24, Order: 1, Memory: 1, Checks: 1},
+		{Canonical: "0.7", Heaps: 30, StoppedAt: 24, Order: 1, Memory: 0, Checks: 1},
+		{Canonical: "0.7", Heaps: 30, StoppedAt: 24, Order: 1, Memory: 1, Checks: 1, Timeout: time.Microsecond},
+	} {
+		if _, err := s.PutQuotientStop(ctx, bad); err == nil {
+			t.Errorf("PutQuotientStop(%+v) stored", bad)
+		}
+	}
+}

@@ -12,8 +12,6 @@ import (
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
-
-	"nimber/census"
 )
 
 // activityDelay is how long work runs before its activity line appears:
@@ -111,7 +109,7 @@ func newCensusBar(stderr io.Writer, total int) *censusBar {
 	return &censusBar{p: p, bar: bar}
 }
 
-func (b *censusBar) update(done, total int, _ census.Result) {
+func (b *censusBar) update(done, total int) {
 	if b != nil {
 		b.bar.SetCurrent(int64(done))
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"nimber/census"
+	"nimber/misere"
 	"nimber/queue"
 	"nimber/store"
 )
@@ -30,6 +31,10 @@ type censusFlags struct {
 	codes, db, nats     string
 	seqDir              string
 	ackWait             time.Duration
+	// census --misere and its limits of each code.
+	misere         bool
+	memory, checks int
+	timeout        time.Duration
 }
 
 func newCensusCmd() *cobra.Command {
@@ -53,28 +58,45 @@ NATS JetStream work queue: by default a broker in this process with one worker
 per core (--workers); with --nats URL they go to the broker of "nimber broker",
 whose workers ("nimber worker") may run on other machines, and a worker killed
 mid-job loses nothing: its job goes to another. --json prints a JSON array, one
-object per code; otherwise a table. A progress bar shows on a terminal.`,
+object per code; otherwise a table. A progress bar shows on a terminal.
+
+With --misere it computes instead each code's misère quotient of the sums of
+heaps 1..N (as "nimber quotient CODE --heaps N"; --to is 20 unless given),
+within the limits of each code --memory, --checks and --timeout: a code that
+reaches one is reported with the heap it stopped at and the order there. The
+quotients are kept in the database too: a code stored to at least N heaps, or
+proved periodic, is answered from it, and so is a code stopped at a heap up to
+N under limits as high as these. "census report --misere" lists them.`,
 		Example: `  nimber census --digits 2 --to 100000
   nimber census --digits 3 --to 100000 --json
   nimber census --codes mycodes.txt --to 1000000
   nimber broker --listen 0.0.0.0:4222 &
   nimber worker --nats nats://broker-host:4222 &      # on each machine
   nimber census --digits 3 --to 100000 --nats nats://broker-host:4222
-  nimber census report --format csv`,
+  nimber census report --format csv
+  nimber census --misere --digits 2 --to 30
+  nimber census report --misere`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			codes, err := f.codeList()
 			if err != nil {
 				return err
 			}
-			if f.to < 1 || f.to > census.MaxHeaps {
-				return fmt.Errorf("--to %d out of range 1..%d", f.to, census.MaxHeaps)
+			lim, err := f.misereLimits(cmd)
+			if err != nil {
+				return err
 			}
 			if f.workers < 0 || f.workers > 1024 {
 				return fmt.Errorf("--workers %d out of range 0..1024", f.workers)
 			}
 			if f.ackWait < 0 {
 				return fmt.Errorf("--ack-wait %v: want a positive duration", f.ackWait)
+			}
+			if f.misere {
+				return runMisereCensus(cmd, &f, codes, lim)
+			}
+			if f.to < 1 || f.to > census.MaxHeaps {
+				return fmt.Errorf("--to %d out of range 1..%d", f.to, census.MaxHeaps)
 			}
 			st, seqDir, err := openStore(cmd.Context(), f.db, f.seqDir)
 			if err != nil {
@@ -108,13 +130,17 @@ object per code; otherwise a table. A progress bar shows on a terminal.`,
 	fl.IntVar(&f.digits, "digits", 0, "survey every code with at most `D` digits after the point")
 	fl.BoolVar(&f.hex, "hex", false, "hexadecimal codes (digits 0-F) instead of octal")
 	fl.StringVar(&f.codes, "codes", "", "survey the codes listed in `FILE`, one a line")
-	fl.IntVar(&f.to, "to", 100000, "compute G(0..N-1) of every code")
+	fl.IntVar(&f.to, "to", 100000, "compute G(0..N-1) of every code (with --misere: the quotient of heaps 1..N, 20 by default)")
 	fl.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per code")
 	fl.StringVar(&f.db, "db", "", "the results database (default: census.db in nimber's cache directory)")
 	fl.StringVar(&f.nats, "nats", "", "send the jobs to the broker at `URL` (nimber broker) instead of working in process")
 	fl.IntVar(&f.workers, "workers", 0, "workers in process (default: one per core)")
 	fl.StringVar(&f.seqDir, "seq-dir", "", "where workers in process keep sequence files (default: sequences/ beside the database)")
 	fl.DurationVar(&f.ackWait, "ack-wait", 30*time.Second, "give a job to another worker when its worker is silent this long")
+	fl.BoolVar(&f.misere, "misere", false, "compute each code's misère quotient of heaps 1..N (--to, 20 by default) instead of its values")
+	fl.IntVar(&f.memory, "memory", defaultMisereMemory, "with --misere: the most memory in MiB one check of a code's candidate quotient may take, by its estimate (as quotient --memory)")
+	fl.IntVar(&f.checks, "checks", misere.DefaultQuotientChecks, "with --misere: the most (element, options) pairs one check of a code's candidate quotient may meet")
+	fl.DurationVar(&f.timeout, "timeout", defaultMisereTimeout, "with --misere: stop a code after this long (0: no limit)")
 	cmd.AddCommand(newCensusReportCmd())
 	return cmd
 }
@@ -191,24 +217,8 @@ func writeCensusTable(out io.Writer, results []store.Run) error {
 		rows = append(rows, censusRow(r, "-"))
 		count[r.Status]++
 	}
-	width := make([]int, len(censusColumns))
-	for _, row := range rows {
-		for i, c := range row {
-			width[i] = max(width[i], len(c))
-		}
-	}
-	for _, row := range rows {
-		var b strings.Builder
-		for i, c := range row {
-			if i == len(row)-1 {
-				b.WriteString(c)
-			} else {
-				fmt.Fprintf(&b, "%-*s  ", width[i], c)
-			}
-		}
-		if _, err := fmt.Fprintln(out, strings.TrimRight(b.String(), " ")); err != nil {
-			return err
-		}
+	if err := writeAligned(out, rows); err != nil {
+		return err
 	}
 	_, err := fmt.Fprintf(out, "%d codes: %d proven, %d apparent, %d open\n", len(results), count[store.StatusProven], count[store.StatusApparent], count[store.StatusOpen])
 	return err
@@ -216,12 +226,17 @@ func writeCensusTable(out io.Writer, results []store.Run) error {
 
 func newCensusReportCmd() *cobra.Command {
 	var db, format, sortBy string
-	var desc bool
+	var desc, misereOnly bool
 	cmd := &cobra.Command{
 		Use:   "report",
 		Short: "Print the stored census: each code's longest run, as text, CSV or JSON",
+		Long: `report prints what the census database holds: each code's longest run, or
+with --misere each code's best misère quotient (proved periodic first, then
+the most heaps, with a note when a later heap stopped a computation) and, for
+a code with no finished quotient, where its computation stopped.`,
 		Example: `  nimber census report
-  nimber census report --format csv --sort last_rare --desc`,
+  nimber census report --format csv --sort last_rare --desc
+  nimber census report --misere --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "csv" && format != "json" {
@@ -241,6 +256,12 @@ func newCensusReportCmd() *cobra.Command {
 				return err
 			}
 			defer st.Close()
+			if misereOnly {
+				if sortBy != "code" || desc {
+					return fmt.Errorf("--sort and --desc order the census of values; --misere lists by code")
+				}
+				return writeQuotientReport(cmd.Context(), cmd.OutOrStdout(), st, format)
+			}
 			runs, err := st.List(cmd.Context(), store.ListOptions{OrderBy: sortBy, Desc: desc})
 			if err != nil {
 				return err
@@ -274,6 +295,7 @@ func newCensusReportCmd() *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", "text", "text, csv or json")
 	cmd.Flags().StringVar(&sortBy, "sort", "code", "sort by one of: "+strings.Join(store.Orders, ", "))
 	cmd.Flags().BoolVar(&desc, "desc", false, "sort in decreasing order")
+	cmd.Flags().BoolVar(&misereOnly, "misere", false, "list the stored misère quotients (census --misere, quotient --db) instead")
 	return cmd
 }
 
@@ -331,8 +353,10 @@ func newWorkerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "worker --nats URL",
 		Short: "Take census jobs from a broker and compute them",
-		Long: `worker connects to the broker of "nimber broker" and computes census jobs,
---jobs at a time (default: one per core), sending a heartbeat while each runs.
+		Long: `worker connects to the broker of "nimber broker" and computes census jobs
+(a code's values, or its misère quotient for census --misere, each within the
+limits the census gives), --jobs at a time (default: one per core), sending a
+heartbeat while each runs.
 If it dies, its unfinished jobs go to another worker after the broker's ack
 wait; results are kept once even when a job runs twice. Sequence files go to
 --seq-dir (default: sequences/ in nimber's cache directory), from which later

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"nimber/census"
 	"nimber/heap"
 	"nimber/misere"
 )
@@ -84,9 +85,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 					debug.SetMemoryLimit(soft)
 				}
 			}
-			s := misere.New(g, 0)
-			s.SetQuotientChecks(checks)
-			s.SetQuotientMemory(int64(memory) << 20)
+			s := census.QuotientLimits{Memory: int64(memory) << 20, Checks: checks}.Solver(g)
 			act := startActivity(cmd.ErrOrStderr(), "misère quotient of "+args[0]+", heaps", heaps)
 			start := time.Now()
 			var progressErr error
@@ -115,7 +114,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 			}
 			rep := quotientReport{Code: args[0], Quotient: q, StableFrom: q.StableFrom(), PPortion: q.PPortion()}
 			if db != "" {
-				if err := storeQuotient(cmd.Context(), db, g, rep, time.Since(start)); err != nil {
+				if err := storeQuotient(cmd.Context(), db, g, args[0], q, time.Since(start)); err != nil {
 					return err
 				}
 			}

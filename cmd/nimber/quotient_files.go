@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"nimber/census"
 	"nimber/heap"
 	"nimber/heap/seqfile"
 	"nimber/misere"
@@ -83,24 +84,15 @@ func writeCheckpoint(path string, c *misere.Checkpoint) error {
 	return nil
 }
 
-// storeQuotient stores the quotient of rep, of the game g, computed in d,
-// in the census database at path.
-func storeQuotient(ctx context.Context, path string, g *heap.Code, rep quotientReport, d time.Duration) error {
-	q := rep.Quotient
-	presentation, err := json.Marshal(struct {
-		Generators []misere.Generator `json:"generators"`
-		Relations  []misere.Relation  `json:"relations"`
-	}{q.Generators, q.Relations})
+// storeQuotient stores q, the quotient of code (the game g), computed in
+// d, in the census database at path.
+func storeQuotient(ctx context.Context, path string, g *heap.Code, code string, q *misere.Quotient, d time.Duration) error {
+	run, err := census.QuotientRun(code, g, q, d)
 	if err != nil {
 		return err
 	}
 	host, _ := os.Hostname()
-	run := store.QuotientRun{Code: rep.Code, Canonical: g.String(), Heaps: q.Heaps, Order: q.Order, PPortion: len(rep.PPortion),
-		Presentation: string(presentation), StableFrom: rep.StableFrom, Seconds: d.Seconds(),
-		Worker: fmt.Sprintf("%s/%d", host, os.Getpid()), ComputedAt: time.Now().UTC()}
-	if p := q.Periodic; p != nil {
-		run.Periodic, run.Preperiod, run.Period, run.ProvedAt = true, p.Preperiod, p.Period, p.ProvedAt
-	}
+	run.Worker = fmt.Sprintf("%s/%d", host, os.Getpid())
 	st, err := store.Open(ctx, path)
 	if err != nil {
 		return err
