@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Quotient is the misère quotient of the sums of heaps 1..Heaps of a heap
@@ -291,12 +293,13 @@ func (s *Solver) addHeap(ctx context.Context, st *stage, moving []int) (*stage, 
 	if err != nil {
 		return nil, err
 	}
+	var fail []int
 	for range maxRefinements {
 		cv, err := s.candidate(ctx, tr, moving, nil)
 		if err != nil {
 			return nil, err
 		}
-		fail := cv.pFailure(tr.isP, tr.words, 0)
+		fail = cv.pFailure(tr.isP, tr.words, 0)
 		nfail, ch, err := cv.nFailure(ctx, tr.isP, fail, false, nil, lim)
 		if err != nil {
 			return nil, err
@@ -312,7 +315,9 @@ func (s *Solver) addHeap(ctx context.Context, st *stage, moving []int) (*stage, 
 			return nil, err
 		}
 	}
-	return nil, fmt.Errorf("no candidate proved after %d refinements", maxRefinements)
+	// The least failures only grow; when they grow in the counts of a few
+	// heaps, the quotient may be infinite (Nowakowski's 0.3122).
+	return nil, fmt.Errorf("no candidate proved after %d trials; the last failed at the sum %s (when such sums grow from trial to trial, the quotient may be infinite)", maxRefinements, sumText(moving, fail))
 }
 
 // trial builds the candidate of heaps moving over st with the free heaps
@@ -360,6 +365,20 @@ func (s *Solver) recalibrate(ctx context.Context, tr *stage, moving []int, fail 
 		}
 	}
 	return nil, fmt.Errorf("misere: internal error: no recalibration predicts the sum %v", fail)
+}
+
+// sumText writes the sum w (counts of the heaps moving) as "1 + 3×7".
+func sumText(moving, w []int) string {
+	var parts []string
+	for i, k := range w {
+		switch {
+		case k == 1:
+			parts = append(parts, strconv.Itoa(moving[i]))
+		case k > 1:
+			parts = append(parts, fmt.Sprintf("%d×%d", k, moving[i]))
+		}
+	}
+	return strings.Join(parts, " + ")
 }
 
 // combinations returns the subsets of size k of 0..n-1, each ascending,

@@ -614,3 +614,18 @@ func TestQuotientPeriodic(t *testing.T) {
 		t.Logf("%s: %d positions searched beyond heap %d", tc.code, len(memo), tc.provedAt)
 	}
 }
+
+// TestQuotientGrowing: 0.76's quotient at heap 12 fails trial after
+// trial at sums with ever more copies of heaps 7 and 12 (it may be
+// infinite); the error names the last such sum. About 10 s, so only with
+// NIMBER_LONG=1.
+func TestQuotientGrowing(t *testing.T) {
+	if os.Getenv("NIMBER_LONG") == "" {
+		t.Skip("NIMBER_LONG=1 runs it")
+	}
+	_, err := solver(t, "0.76").Quotient(context.Background(), 12)
+	le, ok := errors.AsType[*QuotientLimitError](err)
+	if !ok || le.Heap != 12 || le.Done != 34 || !strings.Contains(err.Error(), "may be infinite") || !strings.Contains(err.Error(), "×12") {
+		t.Fatalf("got %v", err)
+	}
+}
