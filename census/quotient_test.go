@@ -33,9 +33,11 @@ func TestSurveyQuotient(t *testing.T) {
 		got.Presentation != want.Presentation || got.PElements != want.PElements || got.StableFrom != want.StableFrom || got.Heaps != 20 {
 		t.Fatalf("SurveyQuotient(0.77, 20) = %+v, %v\nwant %+v", got, err, want)
 	}
-	r, err = SurveyQuotient(ctx, Job{Kind: KindMisere, Code: "0.77", To: 20, Limits: QuotientLimits{Checks: 1000}}, SurveyOptions{})
-	if s := r.Stopped; err != nil || s == nil || s.Heap != 8 || r.Order != 12 || r.Reached != 7 || s.Limits != (QuotientLimits{Checks: 1000}.Resolved()) {
-		t.Fatalf("SurveyQuotient(0.77, 20, 1000 checks) = %+v, %v", r, err)
+	// Dawson's Kayles' order grows from 24 to 144 at heap 25, beyond
+	// 1000 sums walked.
+	r, err = SurveyQuotient(ctx, Job{Kind: KindMisere, Code: "0.07", To: 30, Limits: QuotientLimits{Checks: 1000}}, SurveyOptions{})
+	if s := r.Stopped; err != nil || s == nil || s.Heap != 25 || r.Order != 24 || r.Reached != 24 || s.Limits != (QuotientLimits{Checks: 1000}.Resolved()) {
+		t.Fatalf("SurveyQuotient(0.07, 30, 1000 checks) = %+v, %v", r, err)
 	}
 	if _, err := SurveyQuotient(ctx, Job{Kind: KindMisere, Code: "0.77", To: 5000}, SurveyOptions{}); err == nil || !strings.Contains(err.Error(), "5000 heaps out of range") {
 		t.Errorf("5000 heaps: %v", err)

@@ -208,7 +208,9 @@ func present(st *stage, growth []int, moving []int) *Quotient {
 // the other relations, either way round, through products of degree at
 // most the left side's plus the largest relation's (a bounded search:
 // what it finds is a derivation, so dropping is safe; what it misses is
-// kept).
+// kept). The searches share a budget of work (pruneWork rule tests), so a
+// quotient with very many relations keeps some that follow from others
+// rather than taking minutes to drop them.
 func prune(rels [][2]monomial) [][2]monomial {
 	keep := make([]bool, len(rels))
 	for i := range keep {
@@ -218,16 +220,14 @@ func prune(rels [][2]monomial) [][2]monomial {
 	for _, r := range rels {
 		maxDeg = max(maxDeg, r[0].degree())
 	}
-	for i := len(rels) - 1; i >= 0; i-- {
+	supports := make([][2]uint64, len(rels))
+	for i, r := range rels {
+		supports[i] = [2]uint64{r[0].support(), r[1].support()}
+	}
+	work := pruneWork
+	for i := len(rels) - 1; i >= 0 && work > 0; i-- {
 		keep[i] = false
-		var others [][2]monomial
-		for j, r := range rels {
-			if keep[j] {
-				others = append(others, r)
-			}
-		}
-		limit := min(derivesLimit, max(1000, derivesTotal/len(rels)))
-		if !derives(rels[i][0], rels[i][1], others, rels[i][0].degree()+maxDeg, limit) {
+		if !derives(rels[i][0], rels[i][1], rels, supports, keep, rels[i][0].degree()+maxDeg, &work) {
 			keep[i] = true
 		}
 	}
@@ -241,33 +241,38 @@ func prune(rels [][2]monomial) [][2]monomial {
 }
 
 // derivesLimit bounds the products one derivation search visits, and
-// derivesTotal those of all the searches of a presentation (so a large
-// quotient keeps a few more relations than needed rather than taking
-// seconds to drop them).
+// pruneWork the rule tests of all the searches of a presentation.
 const (
-	derivesLimit = 20000
-	derivesTotal = 1_000_000
+	derivesLimit = 5000
+	pruneWork    = 300_000_000
 )
 
-// derives reports whether from can be turned into to by applying rules
-// (each side for the other) through products of degree at most maxDeg.
-func derives(from, to monomial, rules [][2]monomial, maxDeg, limit int) bool {
+// derives reports whether from can be turned into to by applying the rules
+// rules[j] with use[j] (each side for the other; supports[j] are the
+// sides' supports) through products of
+// degree at most maxDeg; each rule tested costs one unit of *work, and a
+// search out of work reports false.
+func derives(from, to monomial, rules [][2]monomial, supports [][2]uint64, use []bool, maxDeg int, work *int) bool {
 	// Products are remembered by a hash: a collision can only hide a
 	// product, so the search finds less, never a derivation that is not
 	// one (the goal is compared exactly).
 	seen := map[uint64]bool{from.hash(): true}
 	queue := []monomial{from}
-	for len(queue) > 0 && len(seen) < limit {
+	for len(queue) > 0 && len(seen) < derivesLimit && *work > 0 {
 		m := queue[0]
 		queue = queue[1:]
 		if slices.Equal(m, to) {
 			return true
 		}
-		deg := m.degree()
-		for _, r := range rules {
+		deg, support := m.degree(), m.support()
+		*work -= len(rules)
+		for j, r := range rules {
+			if !use[j] {
+				continue
+			}
 			for side := range 2 {
 				l, rr := r[side], r[1-side]
-				if !l.divides(m) || deg+rr.degree()-l.degree() > maxDeg {
+				if supports[j][side]&^support != 0 || !l.divides(m) || deg+rr.degree()-l.degree() > maxDeg {
 					continue
 				}
 				n := slices.Clone(m)
@@ -284,6 +289,18 @@ func derives(from, to monomial, rules [][2]monomial, maxDeg, limit int) bool {
 		}
 	}
 	return false
+}
+
+// support returns the generators of m as bits (generator i as bit i mod
+// 64: a filter, exact below 64 generators).
+func (m monomial) support() uint64 {
+	var b uint64
+	for i, e := range m {
+		if e > 0 {
+			b |= 1 << (uint(i) & 63)
+		}
+	}
+	return b
 }
 
 // hash mixes the exponents of m into 64 bits.

@@ -112,10 +112,11 @@ func TestCensusMisere(t *testing.T) {
 // fewer heaps are asked for, and listed by census report --misere.
 func TestCensusMisereStopped(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "m.db")
-	// quotient's own words for where 0.77 stops under this limit.
-	_, _, qerr := nimber(t, "", "quotient", "0.77", "--heaps", "30", "--checks", "1000")
-	if !strings.Contains(qerr, "stopped at heap 8 (the quotient of heaps 1..7 has order 12)") {
-		t.Fatalf("quotient 0.77 --checks 1000: %s", qerr)
+	// quotient's own words for where 0.07 stops under this limit (heap
+	// 25, where the order grows from 24 to 144).
+	_, _, qerr := nimber(t, "", "quotient", "0.07", "--heaps", "30", "--checks", "1000")
+	if !strings.Contains(qerr, "stopped at heap 25 (the quotient of heaps 1..24 has order 24)") {
+		t.Fatalf("quotient 0.07 --checks 1000: %s", qerr)
 	}
 	stopped := func(args ...string) census.QuotientResult {
 		t.Helper()
@@ -126,22 +127,22 @@ func TestCensusMisereStopped(t *testing.T) {
 		}
 		return rs[0]
 	}
-	r := stopped("--codes", writeCodes(t, "0.77"), "--checks", "1000")
-	if s := r.Stopped; s == nil || s.Heap != 8 || r.Order != 12 || r.Reached != 7 || r.Cached || s.Limits.Checks != 1000 ||
+	r := stopped("--codes", writeCodes(t, "0.07"), "--checks", "1000")
+	if s := r.Stopped; s == nil || s.Heap != 25 || r.Order != 24 || r.Reached != 24 || r.Cached || s.Limits.Checks != 1000 ||
 		!strings.Contains(s.Reason, "over 1000 sums") {
-		t.Fatalf("0.77 --checks 1000: %+v", r)
+		t.Fatalf("0.07 --checks 1000: %+v", r)
 	}
-	again := stopped("--codes", writeCodes(t, "0.77"), "--checks", "1000")
-	if s := again.Stopped; s == nil || !again.Cached || s.Heap != 8 || !again.ComputedAt.Equal(r.ComputedAt) {
+	again := stopped("--codes", writeCodes(t, "0.07"), "--checks", "1000")
+	if s := again.Stopped; s == nil || !again.Cached || s.Heap != 25 || !again.ComputedAt.Equal(r.ComputedAt) {
 		t.Errorf("the same limits again: %+v, want the stop from the store", again)
 	}
-	if lower := stopped("--codes", writeCodes(t, "0.77"), "--checks", "500"); !lower.Cached || lower.Stopped == nil {
+	if lower := stopped("--codes", writeCodes(t, "0.07"), "--checks", "500"); !lower.Cached || lower.Stopped == nil {
 		t.Errorf("a lower limit: %+v, want the stop from the store", lower)
 	}
-	if short := stopped("--codes", writeCodes(t, "0.77"), "--checks", "1000", "--to", "7"); short.Cached || short.Stopped != nil || short.Order != 12 {
-		t.Errorf("heaps 1..7, before the stop: %+v, want computed and finished", short)
+	if short := stopped("--codes", writeCodes(t, "0.07"), "--checks", "1000", "--to", "24"); short.Cached || short.Stopped != nil || short.Order != 24 {
+		t.Errorf("heaps 1..24, before the stop: %+v, want computed and finished", short)
 	}
-	if raised := stopped("--codes", writeCodes(t, "0.77"), "--checks", "2000000"); raised.Cached || raised.Stopped != nil || raised.Order != 40 {
+	if raised := stopped("--codes", writeCodes(t, "0.07"), "--checks", "2000000"); raised.Cached || raised.Stopped != nil || raised.Order != 360 {
 		t.Errorf("a raised limit: %+v, want computed and finished", raised)
 	}
 	// A timeout far below the computation's time stops it too.
@@ -150,11 +151,11 @@ func TestCensusMisereStopped(t *testing.T) {
 	}
 	code, out, _ := nimber(t, "", "census", "report", "--misere", "--db", db)
 	if code != 0 || !strings.Contains(out, "0.137  ") || !strings.Contains(out, "stopped at heap") ||
-		!strings.Contains(out, "0.77   40") || !strings.HasSuffix(out, "2 codes: 1 finished (0 periodic, proved for every heap), 1 stopped by a limit\n") {
+		!strings.Contains(out, "0.07   360") || !strings.HasSuffix(out, "2 codes: 1 finished (0 periodic, proved for every heap), 1 stopped by a limit\n") {
 		t.Errorf("the report:\n%s", out)
 	}
 	code, out, _ = nimber(t, "", "census", "report", "--misere", "--db", db, "--format", "json")
-	if rs := misereRuns(t, out); code != 0 || len(rs) != 2 || rs[0].Stopped == nil || rs[1].Reached != 30 {
+	if rs := misereRuns(t, out); code != 0 || len(rs) != 2 || rs[0].Reached != 30 || rs[1].Stopped == nil {
 		t.Errorf("the JSON report: %s", out)
 	}
 }
