@@ -1,6 +1,7 @@
 package misere
 
 import (
+	"context"
 	"encoding/binary"
 	"slices"
 	"strconv"
@@ -84,7 +85,7 @@ func (m monomial) name() string {
 // normal form, set equal to its element's normal form; those that follow
 // from the others by rewriting are dropped), the elements renumbered in
 // the order of their normal forms.
-func present(st *stage, growth []int, moving []int) *Quotient {
+func present(ctx context.Context, st *stage, growth []int, moving []int) (*Quotient, error) {
 	m := st.m
 	// Generators.
 	var genHeaps []int
@@ -115,8 +116,12 @@ func present(st *stage, growth []int, moving []int) *Quotient {
 	nf[0] = make(monomial, k)
 	level := []monomial{nf[0]}
 	elemOf := map[string]int32{nf[0].key(): 0}
+	isNF := map[string]bool{nf[0].key(): true}
 	var rels [][2]monomial
 	for len(level) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		var cands []monomial
 		seen := map[string]bool{}
 		for _, mono := range level {
@@ -146,13 +151,23 @@ func present(st *stage, growth []int, moving []int) *Quotient {
 			x := elemOf[c.key()]
 			if nf[x] == nil {
 				nf[x] = c
+				isNF[c.key()] = true
 				next = append(next, c)
 				continue
 			}
+			// c is a least product that is not a normal form when no
+			// relation's left side divides it: when every divisor of c by
+			// one generator is a normal form (a divisor of a product that
+			// is not a normal form is not one either).
 			minimal := true
-			for _, r := range rels {
-				if r[0].divides(c) {
-					minimal = false
+			for g := range c {
+				if c[g] == 0 {
+					continue
+				}
+				c[g]--
+				minimal = isNF[c.key()]
+				c[g]++
+				if !minimal {
 					break
 				}
 			}
@@ -162,7 +177,10 @@ func present(st *stage, growth []int, moving []int) *Quotient {
 		}
 		level = next
 	}
-	rels = prune(rels)
+	rels, err := prune(ctx, rels)
+	if err != nil {
+		return nil, err
+	}
 	// Renumber the elements in the order of their normal forms.
 	order := make([]int32, m.n)
 	for i := range order {
@@ -200,7 +218,7 @@ func present(st *stage, growth []int, moving []int) *Quotient {
 	for _, e := range st.img {
 		q.Map = append(q.Map, id[e])
 	}
-	return q
+	return q, nil
 }
 
 // prune drops the relations that follow from the others. A relation
@@ -211,7 +229,7 @@ func present(st *stage, growth []int, moving []int) *Quotient {
 // kept). The searches share a budget of work (pruneWork rule tests), so a
 // quotient with very many relations keeps some that follow from others
 // rather than taking minutes to drop them.
-func prune(rels [][2]monomial) [][2]monomial {
+func prune(ctx context.Context, rels [][2]monomial) ([][2]monomial, error) {
 	keep := make([]bool, len(rels))
 	for i := range keep {
 		keep[i] = true
@@ -226,6 +244,9 @@ func prune(rels [][2]monomial) [][2]monomial {
 	}
 	work := pruneWork
 	for i := len(rels) - 1; i >= 0 && work > 0; i-- {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		keep[i] = false
 		if !derives(rels[i][0], rels[i][1], rels, supports, keep, rels[i][0].degree()+maxDeg, &work) {
 			keep[i] = true
@@ -237,7 +258,7 @@ func prune(rels [][2]monomial) [][2]monomial {
 			out = append(out, r)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // derivesLimit bounds the products one derivation search visits, and

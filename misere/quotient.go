@@ -232,7 +232,10 @@ func (s *Solver) quotientFrom(ctx context.Context, st *stage, growth, moving []i
 		}
 		periodicity = proved()
 	}
-	q := present(st, growth, moving)
+	q, err := present(ctx, st, growth, moving)
+	if err != nil {
+		return nil, err
+	}
 	if q.Periodic = periodicity; q.Periodic != nil {
 		for m := q.Heaps + 1; m <= n; m++ {
 			e, _ := q.heapElement(m)
