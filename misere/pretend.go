@@ -215,10 +215,10 @@ func (b bitset) meets(o bitset) bool {
 	return false
 }
 
-// limits bound one check of a candidate: the sums it reaches, and its
-// memory by estimate (the candidate's tables and the antichains).
+// limits bound one check of a candidate: the sums a walk reaches, and
+// the memory by estimate (the candidate's tables and the antichains).
 type limits struct {
-	pairs int
+	sums  int
 	bytes int64
 }
 

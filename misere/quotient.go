@@ -118,23 +118,23 @@ func (e *QuotientLimitError) Unwrap() error { return e.Err }
 // MaxQuotientHeaps bounds the heaps of a quotient.
 const MaxQuotientHeaps = MaxHeap
 
-// DefaultQuotientChecks bounds the pairs (element, option elements) one
-// check of a candidate quotient may meet: about 40 bytes each.
+// DefaultQuotientChecks bounds the sums one walk of a candidate quotient
+// (its marking or its check) may reach.
 const DefaultQuotientChecks = 20_000_000
 
 // DefaultQuotientMemory bounds the memory of one check of a candidate
 // quotient, by its estimate.
 const DefaultQuotientMemory = 1 << 30
 
-// SetQuotientChecks sets the bound of the pairs one check of a candidate
-// quotient may meet (DefaultQuotientChecks when n <= 0).
+// SetQuotientChecks sets the bound of the sums one walk of a candidate
+// quotient may reach (DefaultQuotientChecks when n <= 0).
 func (s *Solver) SetQuotientChecks(n int) { s.quotientChecks = n }
 
-// SetQuotientMemory sets the bound of the memory one check of a candidate
-// quotient may take by its estimate, in bytes (DefaultQuotientMemory when
-// n <= 0). The process peaks at about 2.5 times as much, mostly the
-// garbage collector's headroom, and more when a candidate monoid is
-// large, which the estimate leaves out.
+// SetQuotientMemory sets the bound of the memory one candidate quotient
+// and its check may take by their estimate, in bytes
+// (DefaultQuotientMemory when n <= 0): the trial monoids, their tables
+// and the check's antichains. The garbage of earlier trials comes on top
+// until the collector frees it.
 func (s *Solver) SetQuotientMemory(n int64) { s.quotientMemory = n }
 
 // SetQuotientProgress makes Quotient call f after each heap it adds, with
@@ -150,9 +150,9 @@ func (s *Solver) progress(h, order int) {
 }
 
 func (s *Solver) limits() limits {
-	l := limits{pairs: s.quotientChecks, bytes: s.quotientMemory}
-	if l.pairs <= 0 {
-		l.pairs = DefaultQuotientChecks
+	l := limits{sums: s.quotientChecks, bytes: s.quotientMemory}
+	if l.sums <= 0 {
+		l.sums = DefaultQuotientChecks
 	}
 	if l.bytes <= 0 {
 		l.bytes = DefaultQuotientMemory

@@ -131,8 +131,8 @@ func (w *walker) more(j int, x int32, t bitset) error {
 
 // budget refuses a walk past its limits.
 func (w *walker) budget() error {
-	if w.lim.pairs > 0 && w.steps > w.lim.pairs {
-		return &enumLimitError{limit: w.lim.pairs}
+	if w.lim.sums > 0 && w.steps > w.lim.sums {
+		return &enumLimitError{limit: w.lim.sums}
 	}
 	if b := w.c.bytes() + w.bytes(); b > w.lim.bytes {
 		return &enumLimitError{memory: w.lim.bytes}

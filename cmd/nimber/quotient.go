@@ -127,7 +127,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 		},
 	}
 	cmd.Flags().IntVar(&heaps, "heaps", 20, "the sums of heaps 1..N")
-	cmd.Flags().IntVar(&checks, "checks", misere.DefaultQuotientChecks, "the most (element, options) pairs one check of a candidate may meet (about 40 bytes each)")
+	cmd.Flags().IntVar(&checks, "checks", misere.DefaultQuotientChecks, "the most sums one walk of a candidate (its marking or its check) may reach")
 	cmd.Flags().IntVar(&memory, "memory", defaultQuotientMemory(), "the most memory in MiB one check of a candidate may take, by its estimate (the process peaks at about 2.5 times as much; at most a third of the memory this process may use: the ceiling of nimber doctor)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the quotient as JSON")
 	cmd.Flags().StringVar(&out, "out", "", "keep a checkpoint of the computation in `FILE`, written after each heap, so that a stopped run goes on with --resume")
