@@ -325,47 +325,26 @@ func TestQuotientLimits(t *testing.T) {
 	}
 }
 
-// BenchmarkQuotientKayles computes the quotient of Kayles to heap 40.
-func BenchmarkQuotientKayles(b *testing.B) {
-	for b.Loop() {
-		quotient(b, "0.77", 40)
-	}
-}
-
-// BenchmarkQuotientDawson computes the quotient of Dawson's Kayles to heap
-// 24.
-func BenchmarkQuotientDawson(b *testing.B) {
-	for b.Loop() {
-		quotient(b, "0.07", 24)
-	}
-}
-
-// The targets of issue 20, beside MisereSolver's times on the same
-// machine (docs/misere.md): Dawson's Kayles to heap 33 (order 638; the
-// peer 12.1 s, the target 6 s), 4.7 to heap 46 (order 850; 170 s, 85 s),
+// BenchmarkQuotient computes quotients: Kayles to heap 40 and Dawson's
+// Kayles to heap 24 (the benchmarks from before issue 20), and the targets
+// of issue 20, beside MisereSolver's times on the same machine
+// (docs/misere.md): Dawson's Kayles to heap 33 (order 638; the peer
+// 12.1 s, the target 6 s), 4.7 to heap 46 (order 850; 170 s, 85 s),
 // Dawson's Chess to heap 25 (order 144; 0.54 s, 0.3 s) and Kayles to heap
 // 400 by the periodicity (order 40; 0.3 s).
-func BenchmarkQuotientDawson33(b *testing.B) {
-	for b.Loop() {
-		quotient(b, "0.07", 33)
-	}
-}
-
-func BenchmarkQuotient4_7to46(b *testing.B) {
-	for b.Loop() {
-		quotient(b, "4.7", 46)
-	}
-}
-
-func BenchmarkQuotientDawsonsChess25(b *testing.B) {
-	for b.Loop() {
-		quotient(b, "0.137", 25)
-	}
-}
-
-func BenchmarkQuotientKayles400(b *testing.B) {
-	for b.Loop() {
-		quotient(b, "0.77", 400)
+func BenchmarkQuotient(b *testing.B) {
+	for _, bc := range []struct {
+		name, code string
+		heaps      int
+	}{
+		{"Kayles40", "0.77", 40}, {"Dawson24", "0.07", 24}, {"Dawson33", "0.07", 33},
+		{"4.7to46", "4.7", 46}, {"DawsonsChess25", "0.137", 25}, {"Kayles400", "0.77", 400},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				quotient(b, bc.code, bc.heaps)
+			}
+		})
 	}
 }
 
