@@ -10,12 +10,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"time"
 
 	"nimber/heap"
 	"nimber/misere"
-	"nimber/queue"
 	"nimber/store"
 )
 
@@ -195,12 +193,9 @@ func (r QuotientResult) storeStop() store.QuotientStop {
 // timeout is a result with Stopped set, not an error; an error is a bad
 // job or the end of ctx.
 func SurveyQuotient(ctx context.Context, job Job, o SurveyOptions) (QuotientResult, error) {
-	g, err := heap.Parse(job.Code)
+	g, err := job.game(misere.MaxQuotientHeaps)
 	if err != nil {
 		return QuotientResult{}, err
-	}
-	if job.To < 1 || job.To > misere.MaxQuotientHeaps {
-		return QuotientResult{}, fmt.Errorf("%s: %d heaps out of range 1..%d", job.Code, job.To, misere.MaxQuotientHeaps)
 	}
 	lim := job.Limits.Resolved()
 	s := lim.Solver(g)
@@ -246,102 +241,56 @@ func SurveyQuotient(ctx context.Context, job Job, o SurveyOptions) (QuotientResu
 // job that failed has no result and is reported in the error, after the
 // other results are stored.
 func RunQuotients(ctx context.Context, o Options) ([]QuotientResult, error) {
-	if o.To < 1 || o.To > misere.MaxQuotientHeaps {
-		return nil, fmt.Errorf("--to %d out of range 1..%d", o.To, misere.MaxQuotientHeaps)
-	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.GOMAXPROCS(0)
+	b, err := newBatch[QuotientResult](o, misere.MaxQuotientHeaps)
+	if err != nil {
+		return nil, err
 	}
 	lim := o.Limits.Resolved()
-	out := make([]QuotientResult, len(o.Codes))
-	at := map[string]int{} // job ID -> index in out
-	var jobs []queue.Job
-	done := 0
-	tell := func() {
-		done++
-		if o.Progress != nil {
-			o.Progress(done, len(o.Codes))
-		}
-	}
 	for i, code := range o.Codes {
 		g, err := heap.Parse(code)
 		if err != nil {
 			return nil, err
 		}
 		canon := g.String()
-		if q, ok, err := o.Store.BestQuotient(ctx, canon, o.To); err != nil {
+		if r, ok, err := storedAnswer(ctx, o.Store, code, canon, o.To, lim); err != nil {
 			return nil, err
 		} else if ok {
-			out[i] = StoredQuotient(code, o.To, q)
-			out[i].Cached = true
-			tell()
+			r.Cached = true
+			b.answer(i, r)
 			continue
 		}
-		if s, ok, err := o.Store.QuotientStopped(ctx, canon, o.To, lim.Memory, lim.Checks, lim.Timeout); err != nil {
-			return nil, err
-		} else if ok {
-			out[i] = StoredStop(code, o.To, s)
-			out[i].Cached = true
-			tell()
-			continue
-		}
-		job := Job{Kind: KindMisere, Code: code, To: o.To, Limits: lim}
-		id, _ := job.ID()
-		if _, dup := at[id]; dup {
-			return nil, fmt.Errorf("code %s is %s again", code, canon)
-		}
-		at[id] = i
-		payload, err := json.Marshal(job)
-		if err != nil {
-			return nil, err
-		}
-		jobs = append(jobs, queue.Job{ID: id, Payload: payload})
-	}
-	var failed []error
-	if len(jobs) > 0 {
-		err := runJobs(ctx, o, jobs, func(r queue.Result) error {
-			i := at[r.ID]
-			if r.Err != "" {
-				failed = append(failed, fmt.Errorf("%s: %s", o.Codes[i], r.Err))
-				return nil
-			}
-			var res QuotientResult
-			if err := json.Unmarshal(r.Payload, &res); err != nil {
-				return fmt.Errorf("the result of %s: %w", r.ID, err)
-			}
-			if res.Kind != KindMisere {
-				failed = append(failed, fmt.Errorf("%s: worker %s answered with no misère quotient: a nimber worker that does not know misère jobs (update it)", o.Codes[i], r.Worker))
-				return nil
-			}
-			res.Worker = r.Worker
-			var err error
-			if res.Stopped != nil {
-				_, err = o.Store.PutQuotientStop(ctx, res.storeStop())
-			} else {
-				_, err = o.Store.PutQuotient(ctx, res.storeRun())
-			}
-			if err != nil {
-				return err
-			}
-			out[i] = res
-			tell()
-			return nil
-		})
-		if err != nil {
+		if err := b.add(i, canon, Job{Kind: KindMisere, Code: code, To: o.To, Limits: lim}); err != nil {
 			return nil, err
 		}
 	}
-	if len(failed) > 0 { // the codes that failed have no result
-		kept := out[:0]
-		for _, r := range out {
-			if r.Canonical != "" {
-				kept = append(kept, r)
-			}
+	out, err := b.run(ctx, func(res *QuotientResult, worker string) error {
+		if res.Kind != KindMisere {
+			return refusal{fmt.Errorf("worker %s answered with no misère quotient: a nimber worker that does not know misère jobs (update it)", worker)}
 		}
-		out = kept
-	}
+		res.Worker = worker
+		var err error
+		if res.Stopped != nil {
+			_, err = o.Store.PutQuotientStop(ctx, res.storeStop())
+		} else {
+			_, err = o.Store.PutQuotient(ctx, res.storeRun())
+		}
+		return err
+	})
 	NoteEqualQuotients(out)
-	return out, errors.Join(failed...)
+	return out, err
+}
+
+// storedAnswer returns the store's answer to the quotient of code, whose
+// canonical form is canon, to heaps 1..to under the limits lim: a
+// quotient of at least to heaps or proved periodic, else a stop at a heap
+// up to to under limits as high. ok is false when the store has neither,
+// and r is an answer only when ok.
+func storedAnswer(ctx context.Context, st *store.Store, code, canon string, to int, lim QuotientLimits) (r QuotientResult, ok bool, err error) {
+	if q, ok, err := st.BestQuotient(ctx, canon, to); err != nil || ok {
+		return StoredQuotient(code, to, q), ok, err
+	}
+	s, ok, err := st.QuotientStopped(ctx, canon, to, lim.Memory, lim.Checks, lim.Timeout)
+	return StoredStop(code, to, s), ok, err
 }
 
 // NoteEqualQuotients notes on each finished result whose quotient equals

@@ -71,24 +71,32 @@ func TestWorkerKinds(t *testing.T) {
 	}
 }
 
-// TestRunQuotientsOldWorker checks that a census of misère quotients
-// refuses the answer of a worker that does not know misère jobs (it
-// computes the values instead) rather than storing it.
-func TestRunQuotientsOldWorker(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+// remoteWorker starts a broker on a local port with one worker, named
+// name, that does work until the test ends (as nimber worker does), and
+// returns the broker's URL.
+func remoteWorker(t *testing.T, name string, work func(context.Context, queue.Job) ([]byte, error)) string {
+	t.Helper()
 	b, err := queue.StartBroker(queue.BrokerOptions{Listen: "127.0.0.1:0"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer b.Close()
-	w, err := b.Connect(queue.Options{Name: "old"})
+	t.Cleanup(func() { b.Close() })
+	w, err := b.Connect(queue.Options{Name: name})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.Close()
+	t.Cleanup(w.Close)
+	go w.Work(t.Context(), work)
+	return b.URL()
+}
+
+// TestRunQuotientsOldWorker checks that a census of misère quotients
+// refuses the answer of a worker that does not know misère jobs (it
+// computes the values instead) rather than storing it.
+func TestRunQuotientsOldWorker(t *testing.T) {
+	ctx := context.Background()
 	// An older worker: it reads the job as one of values.
-	go w.Work(ctx, func(ctx context.Context, j queue.Job) ([]byte, error) {
+	url := remoteWorker(t, "old", func(ctx context.Context, j queue.Job) ([]byte, error) {
 		var job struct {
 			Code string `json:"code"`
 			To   int    `json:"to"`
@@ -105,7 +113,7 @@ func TestRunQuotientsOldWorker(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rs, err := RunQuotients(ctx, Options{Codes: []string{"0.75"}, To: 10, Store: st, NATS: b.URL()})
+	rs, err := RunQuotients(ctx, Options{Codes: []string{"0.75"}, To: 10, Store: st, NATS: url})
 	if err == nil || !strings.Contains(err.Error(), "0.75: worker old answered with no misère quotient") || len(rs) != 0 {
 		t.Errorf("RunQuotients with an old worker: %+v, %v", rs, err)
 	}
@@ -145,19 +153,8 @@ func TestNoteEqualQuotients(t *testing.T) {
 // worker (as nimber worker does) and checks it against one with workers
 // in process, code by code.
 func TestRunQuotientsRemote(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	b, err := queue.StartBroker(queue.BrokerOptions{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	w, err := b.Connect(queue.Options{Name: "remote/1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	go w.Work(ctx, Worker(SurveyOptions{Workers: 1, Worker: "remote/1"}))
+	ctx := context.Background()
+	url := remoteWorker(t, "remote/1", Worker(SurveyOptions{Workers: 1, Worker: "remote/1"}))
 	codes, _ := Codes(1, false)
 	dir := t.TempDir()
 	run := func(name string, o Options) []QuotientResult {
@@ -173,7 +170,7 @@ func TestRunQuotientsRemote(t *testing.T) {
 		}
 		return rs
 	}
-	remote := run("remote.db", Options{NATS: b.URL()})
+	remote := run("remote.db", Options{NATS: url})
 	local := run("local.db", Options{Workers: 2})
 	for i, r := range remote {
 		l := local[i]

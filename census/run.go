@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"slices"
 	"sync"
 	"time"
 
@@ -55,16 +54,10 @@ const MaxHeaps = 1 << 26
 // has no result and is reported in the error, after the other results are
 // stored.
 func Run(ctx context.Context, o Options) ([]Result, error) {
-	if o.To < 1 || o.To > MaxHeaps {
-		return nil, fmt.Errorf("--to %d out of range 1..%d", o.To, MaxHeaps)
+	b, err := newBatch[Result](o, MaxHeaps)
+	if err != nil {
+		return nil, err
 	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.GOMAXPROCS(0)
-	}
-	out := make([]Result, len(o.Codes))
-	at := map[string]int{} // job ID -> index in out
-	var jobs []queue.Job
-	done := 0
 	for i, code := range o.Codes {
 		g, err := heap.Parse(code)
 		if err != nil {
@@ -75,11 +68,7 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 			return nil, err
 		} else if ok {
 			r.Code, r.Cached = code, true
-			out[i] = r
-			done++
-			if o.Progress != nil {
-				o.Progress(done, len(o.Codes))
-			}
+			b.answer(i, r)
 			continue
 		}
 		job := Job{Code: code, To: o.To}
@@ -88,54 +77,119 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 		} else if ok && r.SeqPath != "" {
 			job.SeqPath, job.SeqSHA256 = r.SeqPath, r.SeqSHA256
 		}
-		id, _ := job.ID()
-		if _, dup := at[id]; dup {
-			return nil, fmt.Errorf("code %s is %s again", code, canon)
-		}
-		at[id] = i
-		payload, err := json.Marshal(job)
-		if err != nil {
+		if err := b.add(i, canon, job); err != nil {
 			return nil, err
 		}
-		jobs = append(jobs, queue.Job{ID: id, Payload: payload})
 	}
-	var failed []error
-	if len(jobs) > 0 {
-		err := runJobs(ctx, o, jobs, func(r queue.Result) error {
-			i := at[r.ID]
+	out, err := b.run(ctx, func(res *Result, worker string) error {
+		res.Worker = worker
+		if res.ComputedAt.IsZero() {
+			// A worker of an earlier version does not say when: the
+			// time its result arrived is the nearest we know.
+			res.ComputedAt = time.Now().UTC()
+		}
+		_, err := o.Store.Put(ctx, *res)
+		return err
+	})
+	noteEquals(out)
+	return out, err
+}
+
+// batch is the bookkeeping of a census whose results are of type R: a
+// result per code in the order of the codes, the jobs of the codes the
+// store does not answer, the codes that failed, and the progress.
+type batch[R any] struct {
+	o      Options
+	out    []R
+	got    []bool         // whether out[i] is a result
+	at     map[string]int // job ID -> index in out
+	jobs   []queue.Job
+	failed []error
+	done   int
+}
+
+// newBatch starts a census of o.Codes to o.To heaps, at most maxTo, with
+// GOMAXPROCS workers in process when o.Workers is not set.
+func newBatch[R any](o Options, maxTo int) (*batch[R], error) {
+	if o.To < 1 || o.To > maxTo {
+		return nil, fmt.Errorf("--to %d out of range 1..%d", o.To, maxTo)
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	return &batch[R]{o: o, out: make([]R, len(o.Codes)), got: make([]bool, len(o.Codes)), at: map[string]int{}}, nil
+}
+
+// answer sets r as the result of code i and reports the progress.
+func (b *batch[R]) answer(i int, r R) {
+	b.out[i], b.got[i] = r, true
+	b.done++
+	if b.o.Progress != nil {
+		b.o.Progress(b.done, len(b.o.Codes))
+	}
+}
+
+// add queues job, that of code i, whose canonical form is canon; a code
+// whose job is an earlier code's again is an error.
+func (b *batch[R]) add(i int, canon string, job Job) error {
+	id, _ := job.ID()
+	if _, dup := b.at[id]; dup {
+		return fmt.Errorf("code %s is %s again", b.o.Codes[i], canon)
+	}
+	b.at[id] = i
+	payload, err := json.Marshal(job)
+	if err != nil {
+		return err
+	}
+	b.jobs = append(b.jobs, queue.Job{ID: id, Payload: payload})
+	return nil
+}
+
+// refusal is an error of keep (batch.run) that fails the code whose
+// result it refuses, not the census.
+type refusal struct{ error }
+
+// run does the queued jobs and decodes each result, which keep completes
+// (worker is the worker that computed it) and stores before it becomes
+// the code's answer. It returns the results of the codes answered, in
+// their order, and the failures of the others (a job's error or keep's
+// refusal) joined; on any other error, that error alone.
+func (b *batch[R]) run(ctx context.Context, keep func(res *R, worker string) error) ([]R, error) {
+	if len(b.jobs) > 0 {
+		err := runJobs(ctx, b.o, b.jobs, func(r queue.Result) error {
+			i := b.at[r.ID]
 			if r.Err != "" {
-				failed = append(failed, fmt.Errorf("%s: %s", o.Codes[i], r.Err))
+				b.failed = append(b.failed, fmt.Errorf("%s: %s", b.o.Codes[i], r.Err))
 				return nil
 			}
-			var res Result
+			var res R
 			if err := json.Unmarshal(r.Payload, &res); err != nil {
 				return fmt.Errorf("the result of %s: %w", r.ID, err)
 			}
-			res.Worker = r.Worker
-			if res.ComputedAt.IsZero() {
-				// A worker of an earlier version does not say when: the
-				// time its result arrived is the nearest we know.
-				res.ComputedAt = time.Now().UTC()
-			}
-			if _, err := o.Store.Put(ctx, res); err != nil {
+			if err := keep(&res, r.Worker); err != nil {
+				if ref, ok := errors.AsType[refusal](err); ok {
+					b.failed = append(b.failed, fmt.Errorf("%s: %w", b.o.Codes[i], ref.error))
+					return nil
+				}
 				return err
 			}
-			out[i] = res
-			done++
-			if o.Progress != nil {
-				o.Progress(done, len(o.Codes))
-			}
+			b.answer(i, res)
 			return nil
 		})
 		if err != nil {
 			return nil, err
 		}
 	}
-	if len(failed) > 0 { // the codes that failed have no result
-		out = slices.DeleteFunc(out, func(r Result) bool { return r.Canonical == "" })
+	out := b.out
+	if len(b.failed) > 0 { // the codes that failed have no result
+		out = out[:0]
+		for i, r := range b.out {
+			if b.got[i] {
+				out = append(out, r)
+			}
+		}
 	}
-	noteEquals(out)
-	return out, errors.Join(failed...)
+	return out, errors.Join(b.failed...)
 }
 
 // runJobs publishes the jobs as a new sweep and collects their results,

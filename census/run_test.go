@@ -2,11 +2,16 @@ package census
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"nimber/queue"
 	"nimber/store"
 )
 
@@ -117,5 +122,59 @@ func TestShiftedNote(t *testing.T) {
 	rs, _ = Run(ctx, Options{Codes: []string{"0.6", "0.37"}, To: 3000, Store: st})
 	if !rs[1].Cached || rs[1].Note != want[3] {
 		t.Errorf("from the store: %+v", rs[1])
+	}
+}
+
+// TestBatch runs a batch of four codes on a broker's worker: one
+// answered before the run, one whose job fails, one whose result keep
+// refuses and one kept. It checks that a code queued twice is refused,
+// that the results come back in the order of the codes without the
+// failed ones, each failure named by its code, and the progress counted.
+func TestBatch(t *testing.T) {
+	url := remoteWorker(t, "w", func(ctx context.Context, j queue.Job) ([]byte, error) {
+		var job Job
+		if err := json.Unmarshal(j.Payload, &job); err != nil {
+			return nil, err
+		}
+		if job.Code == "0.5" {
+			return nil, errors.New("no such luck")
+		}
+		return json.Marshal(Result{Canonical: job.Code, Heaps: job.To})
+	})
+	var progress []int
+	b, err := newBatch[Result](Options{Codes: []string{"0.3", "0.5", "0.6", "0.7"}, To: 5, NATS: url,
+		Progress: func(done, total int) { progress = append(progress, done*10+total) }}, MaxHeaps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.answer(0, Result{Canonical: "0.3", Cached: true})
+	for i, code := range []string{"0.5", "0.6", "0.7"} {
+		if err := b.add(i+1, code, Job{Code: code, To: 5}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.add(3, "0.7", Job{Code: "0.70", To: 5}); err == nil || err.Error() != "code 0.7 is 0.7 again" {
+		t.Errorf("a code queued twice: %v", err)
+	}
+	rs, err := b.run(context.Background(), func(r *Result, worker string) error {
+		if r.Canonical == "0.6" {
+			return refusal{errors.New("not today")}
+		}
+		r.Worker = worker
+		return nil
+	})
+	var got []string
+	for _, r := range rs {
+		got = append(got, r.Canonical+"/"+r.Worker)
+	}
+	if want := []string{"0.3/", "0.7/w"}; !slices.Equal(got, want) || err == nil ||
+		!strings.Contains(err.Error(), "0.5: no such luck") || !strings.Contains(err.Error(), "0.6: not today") {
+		t.Errorf("results %q, %v; want %q and the failures of 0.5 and 0.6", got, err, want)
+	}
+	if want := []int{14, 24}; !slices.Equal(progress, want) {
+		t.Errorf("progress (done*10+total) %v, want %v", progress, want)
+	}
+	if _, err := newBatch[Result](Options{To: MaxHeaps + 1}, MaxHeaps); err == nil || !strings.Contains(err.Error(), "out of range 1..") {
+		t.Errorf("too many heaps: %v", err)
 	}
 }

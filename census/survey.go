@@ -50,6 +50,19 @@ func (j Job) ID() (string, error) {
 	return "", fmt.Errorf("job of %s: unknown kind %q", j.Code, j.Kind)
 }
 
+// game returns the game of j's code, refusing a job whose heaps are out
+// of range 1..maxTo.
+func (j Job) game(maxTo int) (*heap.Code, error) {
+	g, err := heap.Parse(j.Code)
+	if err != nil {
+		return nil, err
+	}
+	if j.To < 1 || j.To > maxTo {
+		return nil, fmt.Errorf("%s: %d heaps out of range 1..%d", j.Code, j.To, maxTo)
+	}
+	return g, nil
+}
+
 // Result is what a census reports of one code: a run of the results
 // store.
 type Result = store.Run
@@ -70,12 +83,9 @@ type SurveyOptions struct {
 // the file of the job's earlier run when it is there with the checksum the
 // job names.
 func Survey(ctx context.Context, job Job, o SurveyOptions) (Result, error) {
-	g, err := heap.Parse(job.Code)
+	g, err := job.game(heap.MaxSequence)
 	if err != nil {
 		return Result{}, err
-	}
-	if job.To < 1 || job.To > heap.MaxSequence {
-		return Result{}, fmt.Errorf("%s: %d heaps out of range 1..%d", job.Code, job.To, heap.MaxSequence)
 	}
 	start := time.Now()
 	vals := &heap.Seq{}

@@ -75,54 +75,45 @@ func (s *Store) PutQuotient(ctx context.Context, q QuotientRun) (inserted bool, 
 // Quotients returns the stored quotients of the code canonical (of every
 // code when it is empty), by code and heaps.
 func (s *Store) Quotients(ctx context.Context, canonical string) ([]QuotientRun, error) {
-	query := `SELECT ` + quotientColumns + ` FROM quotients`
-	var args []any
-	if canonical != "" {
-		query += ` WHERE code = ?`
-		args = append(args, canonical)
-	}
-	return s.quotients(ctx, query+` ORDER BY code, heaps`, args...)
+	query, args := ofCode(`SELECT `+quotientColumns+` FROM quotients`, canonical)
+	return queryRows(ctx, s.db, query+` ORDER BY code, heaps`, args, scanQuotient)
 }
 
 // BestQuotient returns the stored quotient of the code canonical that
 // answers heaps 1..atLeast: proved for every heap (periodic), else the one
 // of the most heaps, at least atLeast; ok is false when none does.
 func (s *Store) BestQuotient(ctx context.Context, canonical string, atLeast int) (q QuotientRun, ok bool, err error) {
-	qs, err := s.quotients(ctx, `SELECT `+quotientColumns+` FROM quotients WHERE code = ? AND (periodic OR heaps >= ?)
-		ORDER BY periodic DESC, heaps DESC LIMIT 1`, canonical, atLeast)
-	if err != nil || len(qs) == 0 {
-		return QuotientRun{}, false, err
-	}
-	return qs[0], true, nil
+	return first(queryRows(ctx, s.db, `SELECT `+quotientColumns+` FROM quotients WHERE code = ? AND (periodic OR heaps >= ?)
+		ORDER BY periodic DESC, heaps DESC LIMIT 1`, []any{canonical, atLeast}, scanQuotient))
 }
 
 // BestQuotients returns the best stored quotient of each code, as
 // BestQuotient chooses (periodic first, then the most heaps), by code.
 func (s *Store) BestQuotients(ctx context.Context) ([]QuotientRun, error) {
-	return s.quotients(ctx, `SELECT `+quotientColumns+` FROM quotients q WHERE NOT EXISTS (SELECT 1 FROM quotients b
-		WHERE b.code = q.code AND (b.periodic > q.periodic OR b.periodic = q.periodic AND b.heaps > q.heaps)) ORDER BY code`)
+	return queryRows(ctx, s.db, `SELECT `+quotientColumns+` FROM quotients q WHERE NOT EXISTS (SELECT 1 FROM quotients b
+		WHERE b.code = q.code AND (b.periodic > q.periodic OR b.periodic = q.periodic AND b.heaps > q.heaps)) ORDER BY code`, nil, scanQuotient)
 }
 
-func (s *Store) quotients(ctx context.Context, query string, args ...any) ([]QuotientRun, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+// ofCode returns query limited to the rows of the code canonical, unless
+// it is empty, and the query's arguments.
+func ofCode(query, canonical string) (string, []any) {
+	if canonical == "" {
+		return query, nil
+	}
+	return query + ` WHERE code = ?`, []any{canonical}
+}
+
+// scanQuotient reads a row of quotientColumns.
+func scanQuotient(row scanner) (QuotientRun, error) {
+	var q QuotientRun
+	var at string
+	err := row.Scan(&q.Canonical, &q.Code, &q.Heaps, &q.Order, &q.PPortion, &q.Presentation, &q.StableFrom, &q.Periodic,
+		&q.Preperiod, &q.Period, &q.ProvedAt, &q.Seconds, &q.Worker, &at, &q.Map, &q.PElements)
 	if err != nil {
-		return nil, err
+		return q, err
 	}
-	defer rows.Close()
-	var out []QuotientRun
-	for rows.Next() {
-		var q QuotientRun
-		var at string
-		if err := rows.Scan(&q.Canonical, &q.Code, &q.Heaps, &q.Order, &q.PPortion, &q.Presentation, &q.StableFrom, &q.Periodic,
-			&q.Preperiod, &q.Period, &q.ProvedAt, &q.Seconds, &q.Worker, &at, &q.Map, &q.PElements); err != nil {
-			return nil, err
-		}
-		if q.ComputedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return nil, err
-		}
-		out = append(out, q)
-	}
-	return out, rows.Err()
+	q.ComputedAt, err = time.Parse(time.RFC3339Nano, at)
+	return q, err
 }
 
 // QuotientStop is a quotient computation stopped by a limit: the code,
@@ -183,47 +174,29 @@ func (s *Store) PutQuotientStop(ctx context.Context, q QuotientStop) (inserted b
 // higher, so that the computation would stop again. Of several, it
 // returns the earliest heap. ok is false when none does.
 func (s *Store) QuotientStopped(ctx context.Context, canonical string, heaps int, memory int64, checks int, timeout time.Duration) (q QuotientStop, ok bool, err error) {
-	qs, err := s.stops(ctx, `SELECT `+stopColumns+` FROM quotient_stops WHERE code = ? AND stopped_at <= ? AND memory >= ? AND checks >= ?
+	return first(queryRows(ctx, s.db, `SELECT `+stopColumns+` FROM quotient_stops WHERE code = ? AND stopped_at <= ? AND memory >= ? AND checks >= ?
 		AND (timeout_ms = 0 OR (? > 0 AND timeout_ms >= ?)) ORDER BY stopped_at, computed_at LIMIT 1`,
-		canonical, heaps, memory, checks, timeout.Milliseconds(), timeout.Milliseconds())
-	if err != nil || len(qs) == 0 {
-		return QuotientStop{}, false, err
-	}
-	return qs[0], true, nil
+		[]any{canonical, heaps, memory, checks, timeout.Milliseconds(), timeout.Milliseconds()}, scanStop))
 }
 
 // QuotientStops returns the stored stops of the code canonical (of every
 // code when it is empty), by code and heap.
 func (s *Store) QuotientStops(ctx context.Context, canonical string) ([]QuotientStop, error) {
-	query := `SELECT ` + stopColumns + ` FROM quotient_stops`
-	var args []any
-	if canonical != "" {
-		query += ` WHERE code = ?`
-		args = append(args, canonical)
-	}
-	return s.stops(ctx, query+` ORDER BY code, stopped_at, computed_at`, args...)
+	query, args := ofCode(`SELECT `+stopColumns+` FROM quotient_stops`, canonical)
+	return queryRows(ctx, s.db, query+` ORDER BY code, stopped_at, computed_at`, args, scanStop)
 }
 
-func (s *Store) stops(ctx context.Context, query string, args ...any) ([]QuotientStop, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+// scanStop reads a row of stopColumns.
+func scanStop(row scanner) (QuotientStop, error) {
+	var q QuotientStop
+	var at string
+	var ms int64
+	err := row.Scan(&q.Canonical, &q.Code, &q.Heaps, &q.StoppedAt, &q.Order, &q.Reason, &q.Memory, &q.Checks, &ms,
+		&q.Seconds, &q.Worker, &at)
 	if err != nil {
-		return nil, err
+		return q, err
 	}
-	defer rows.Close()
-	var out []QuotientStop
-	for rows.Next() {
-		var q QuotientStop
-		var at string
-		var ms int64
-		if err := rows.Scan(&q.Canonical, &q.Code, &q.Heaps, &q.StoppedAt, &q.Order, &q.Reason, &q.Memory, &q.Checks, &ms,
-			&q.Seconds, &q.Worker, &at); err != nil {
-			return nil, err
-		}
-		q.Timeout = time.Duration(ms) * time.Millisecond
-		if q.ComputedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return nil, err
-		}
-		out = append(out, q)
-	}
-	return out, rows.Err()
+	q.Timeout = time.Duration(ms) * time.Millisecond
+	q.ComputedAt, err = time.Parse(time.RFC3339Nano, at)
+	return q, err
 }

@@ -355,7 +355,37 @@ func (s *Store) Put(ctx context.Context, r Run) (inserted bool, err error) {
 	return n == 1, err
 }
 
-func scan(rows interface{ Scan(...any) error }) (Run, error) {
+// scanner is a row to read: *sql.Row or *sql.Rows.
+type scanner interface{ Scan(...any) error }
+
+// queryRows runs query and reads each row it returns with scan.
+func queryRows[T any](ctx context.Context, db *sql.DB, query string, args []any, scan func(scanner) (T, error)) ([]T, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// first returns the first of rows, the answer of a query and its error;
+// ok is false when there is none.
+func first[T any](rows []T, err error) (v T, ok bool, _ error) {
+	if err != nil || len(rows) == 0 {
+		return v, false, err
+	}
+	return rows[0], true, nil
+}
+
+func scan(rows scanner) (Run, error) {
 	var r Run
 	var at string
 	err := rows.Scan(&r.Canonical, &r.Code, &r.Heaps, &r.Status, &r.Period, &r.Preperiod, &r.Saltus, &r.LastExceptional,
@@ -431,20 +461,9 @@ func (s *Store) List(ctx context.Context, o ListOptions) ([]Run, error) {
 		}
 	}
 	query += ` ORDER BY ` + order + ` ` + dir + `, code ASC`
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
+	out, err := queryRows(ctx, s.db, query, args, scan)
+	if err != nil || want == nil {
+		return out, err
 	}
-	defer rows.Close()
-	var out []Run
-	for rows.Next() {
-		r, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		if want == nil || want[r.Canonical] {
-			out = append(out, r)
-		}
-	}
-	return out, rows.Err()
+	return slices.DeleteFunc(out, func(r Run) bool { return !want[r.Canonical] }), nil
 }

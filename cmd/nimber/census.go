@@ -98,15 +98,7 @@ N under limits as high as these. "census report --misere" lists them.`,
 			if f.to < 1 || f.to > census.MaxHeaps {
 				return fmt.Errorf("--to %d out of range 1..%d", f.to, census.MaxHeaps)
 			}
-			st, seqDir, err := openStore(cmd.Context(), f.db, f.seqDir)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			bar := newCensusBar(cmd.ErrOrStderr(), len(codes))
-			results, err := census.Run(cmd.Context(), census.Options{Codes: codes, To: f.to, Store: st, NATS: f.nats,
-				Workers: f.workers, SeqDir: seqDir, AckWait: f.ackWait, Progress: bar.update})
-			bar.finish()
+			results, err := runCensus(cmd, &f, census.Options{Codes: codes}, census.Run)
 			if err != nil && results == nil {
 				return err
 			}
@@ -186,9 +178,37 @@ func openStore(ctx context.Context, db, seqDir string) (*store.Store, string, er
 	return st, seqDir, err
 }
 
+// runCensus runs run, census.Run or census.RunQuotients, on o's codes in
+// the store of f's --db, with f's other flags (--to, --nats, --workers,
+// --seq-dir, --ack-wait) in o and a progress bar on standard error. Like
+// run, it returns the results it has with the error of a job that
+// failed.
+func runCensus[R any](cmd *cobra.Command, f *censusFlags, o census.Options, run func(context.Context, census.Options) ([]R, error)) ([]R, error) {
+	st, seqDir, err := openStore(cmd.Context(), f.db, f.seqDir)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	bar := newCensusBar(cmd.ErrOrStderr(), len(o.Codes))
+	defer bar.finish()
+	o.To, o.Store, o.NATS, o.Workers, o.SeqDir, o.AckWait, o.Progress = f.to, st, f.nats, f.workers, seqDir, f.ackWait, bar.update
+	return run(cmd.Context(), o)
+}
+
 // censusColumns are the columns of the census table, text and CSV.
 var censusColumns = []string{"code", "status", "period", "preperiod", "saltus", "last_exceptional", "mask", "rare_heaps",
 	"last_rare_heap", "largest_value", "heaps", "seconds", "note"}
+
+// writeCSV writes header and the row of each of rs to w as CSV.
+func writeCSV[R any](w io.Writer, header []string, rs []R, row func(R) []string) error {
+	c := csv.NewWriter(w)
+	c.Write(header)
+	for _, r := range rs {
+		c.Write(row(r))
+	}
+	c.Flush()
+	return c.Error()
+}
 
 // censusRow writes a result's cells, "-" where a figure does not apply.
 func censusRow(r store.Run, blank string) []string {
@@ -274,13 +294,7 @@ a code with no finished quotient, where its computation stopped.`,
 				}
 				return flushJSON(out, runs)
 			case "csv":
-				w := csv.NewWriter(out)
-				w.Write(censusColumns)
-				for _, r := range runs {
-					w.Write(censusRow(r, ""))
-				}
-				w.Flush()
-				if err := w.Error(); err != nil {
+				if err := writeCSV(out, censusColumns, runs, func(r store.Run) []string { return censusRow(r, "") }); err != nil {
 					return err
 				}
 			default:

@@ -6,7 +6,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"runtime"
@@ -74,15 +73,7 @@ func (f *censusFlags) misereLimits(cmd *cobra.Command) (census.QuotientLimits, e
 // runMisereCensus runs census --misere on the codes and prints the table
 // or the JSON.
 func runMisereCensus(cmd *cobra.Command, f *censusFlags, codes []string, lim census.QuotientLimits) error {
-	st, _, err := openStore(cmd.Context(), f.db, f.seqDir)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	bar := newCensusBar(cmd.ErrOrStderr(), len(codes))
-	results, err := census.RunQuotients(cmd.Context(), census.Options{Codes: codes, To: f.to, Store: st, NATS: f.nats,
-		Workers: f.workers, AckWait: f.ackWait, Limits: lim, Progress: bar.update})
-	bar.finish()
+	results, err := runCensus(cmd, f, census.Options{Codes: codes, Limits: lim}, census.RunQuotients)
 	if err != nil && results == nil {
 		return err
 	}
@@ -236,13 +227,7 @@ func writeQuotientReport(ctx context.Context, w io.Writer, st *store.Store, form
 		return printQuotients(w, rs, format == "json")
 	}
 	out := bufio.NewWriterSize(w, 1<<16)
-	c := csv.NewWriter(out)
-	c.Write(quotientColumns)
-	for _, r := range rs {
-		c.Write(quotientRow(r, ""))
-	}
-	c.Flush()
-	if err := c.Error(); err != nil {
+	if err := writeCSV(out, quotientColumns, rs, func(r census.QuotientResult) []string { return quotientRow(r, "") }); err != nil {
 		return err
 	}
 	return out.Flush()

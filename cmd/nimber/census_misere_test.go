@@ -14,32 +14,14 @@ import (
 	"nimber/store"
 )
 
-// misereRuns decodes the JSON of census --misere.
-func misereRuns(t *testing.T, out string) []census.QuotientResult {
-	t.Helper()
-	var rs []census.QuotientResult
-	if err := json.Unmarshal([]byte(out), &rs); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	return rs
-}
-
 // TestCensusMisere surveys four codes' quotients, checks each against
 // quotient's own answer, answers a second census from the store without
 // computing anything, and lists the store with census report --misere.
 func TestCensusMisere(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "m.db")
-	list := filepath.Join(dir, "codes.txt")
+	db := filepath.Join(t.TempDir(), "m.db")
 	codes := []string{"0.3", "0.75", "0.77", "0.137"}
-	if err := os.WriteFile(list, []byte(strings.Join(codes, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out, errOut := nimber(t, "", "census", "--misere", "--codes", list, "--to", "22", "--db", db, "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	rs := misereRuns(t, out)
+	list := writeCodes(t, codes...)
+	rs := printed[[]census.QuotientResult](t, "census", "--misere", "--codes", list, "--to", "22", "--db", db, "--json")
 	if len(rs) != len(codes) {
 		t.Fatalf("%d results, want %d", len(rs), len(codes))
 	}
@@ -77,10 +59,9 @@ func TestCensusMisere(t *testing.T) {
 		t.Errorf("0.75 periodic %v, 0.77 periodic %v: want the first only", rs[1].Periodic, rs[2].Periodic)
 	}
 	// Again, to fewer heaps: all from the store, as first computed.
-	code, out, _ = nimber(t, "", "census", "--misere", "--codes", list, "--to", "12", "--db", db, "--json")
-	for i, r := range misereRuns(t, out) {
+	for i, r := range printed[[]census.QuotientResult](t, "census", "--misere", "--codes", list, "--to", "12", "--db", db, "--json") {
 		first := rs[i]
-		if code != 0 || !r.Cached || r.Reached != 22 || r.Heaps != 12 || !r.ComputedAt.Equal(first.ComputedAt) || r.Worker != first.Worker ||
+		if !r.Cached || r.Reached != 22 || r.Heaps != 12 || !r.ComputedAt.Equal(first.ComputedAt) || r.Worker != first.Worker ||
 			r.Order != first.Order {
 			t.Errorf("the second census: %+v\nthe first: %+v", r, first)
 		}
@@ -94,7 +75,7 @@ func TestCensusMisere(t *testing.T) {
 	if err != nil || len(qs) != len(codes) {
 		t.Errorf("stored %d quotients, %v; want one a code", len(qs), err)
 	}
-	code, out, _ = nimber(t, "", "census", "--misere", "--codes", list, "--to", "12", "--db", db)
+	code, out, _ := nimber(t, "", "census", "--misere", "--codes", list, "--to", "12", "--db", db)
 	if code != 0 || !strings.Contains(out, "0.77   24     8       12           -       -          -          22     ") ||
 		!strings.Contains(out, "from the store") || !strings.HasSuffix(out, "4 codes: 4 finished (2 periodic, proved for every heap), 0 stopped by a limit\n") {
 		t.Errorf("the table:\n%s", out)
@@ -120,10 +101,9 @@ func TestCensusMisereStopped(t *testing.T) {
 	}
 	stopped := func(args ...string) census.QuotientResult {
 		t.Helper()
-		code, out, errOut := nimber(t, "", append([]string{"census", "--misere", "--db", db, "--json", "--to", "30"}, args...)...)
-		rs := misereRuns(t, out)
-		if code != 0 || len(rs) != 1 {
-			t.Fatalf("%q: exit %d, %s", args, code, errOut)
+		rs := printed[[]census.QuotientResult](t, append([]string{"census", "--misere", "--db", db, "--json", "--to", "30"}, args...)...)
+		if len(rs) != 1 {
+			t.Fatalf("%q: %d results, want 1", args, len(rs))
 		}
 		return rs[0]
 	}
@@ -154,9 +134,8 @@ func TestCensusMisereStopped(t *testing.T) {
 		!strings.Contains(out, "0.07   360") || !strings.HasSuffix(out, "2 codes: 1 finished (0 periodic, proved for every heap), 1 stopped by a limit\n") {
 		t.Errorf("the report:\n%s", out)
 	}
-	code, out, _ = nimber(t, "", "census", "report", "--misere", "--db", db, "--format", "json")
-	if rs := misereRuns(t, out); code != 0 || len(rs) != 2 || rs[0].Reached != 30 || rs[1].Stopped == nil {
-		t.Errorf("the JSON report: %s", out)
+	if rs := printed[[]census.QuotientResult](t, "census", "report", "--misere", "--db", db, "--format", "json"); len(rs) != 2 || rs[0].Reached != 30 || rs[1].Stopped == nil {
+		t.Errorf("the JSON report: %+v", rs)
 	}
 }
 

@@ -18,29 +18,35 @@ import (
 	"nimber/store"
 )
 
-// censusRuns decodes the JSON of census.
-func censusRuns(t *testing.T, out string) []store.Run {
+// printed runs nimber with args, fails the test unless it exits with
+// status 0, and decodes the JSON it printed as a T.
+func printed[T any](t *testing.T, args ...string) T {
 	t.Helper()
-	var rs []store.Run
-	if err := json.Unmarshal([]byte(out), &rs); err != nil {
+	code, out, errOut := nimber(t, "", args...)
+	if code != 0 {
+		t.Fatalf("%q: exit %d: %s", args, code, errOut)
+	}
+	return decoded[T](t, out)
+}
+
+// decoded decodes out, the JSON a command printed, as a T.
+func decoded[T any](t *testing.T, out string) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	return rs
+	return v
 }
 
 // TestCensus surveys the one-digit codes into a fresh database, checks
 // each against Survey, answers again from the store, and prints the
 // report in its three formats.
 func TestCensus(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "c.db")
+	db := filepath.Join(t.TempDir(), "c.db")
 	before := time.Now()
-	code, out, errOut := nimber(t, "", "census", "--digits", "1", "--to", "3000", "--db", db, "--json")
+	rs := printed[[]store.Run](t, "census", "--digits", "1", "--to", "3000", "--db", db, "--json")
 	after := time.Now()
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	rs := censusRuns(t, out)
 	computed := map[string]store.Run{}
 	for _, r := range rs {
 		// When and by which worker (host/pid/k) each was computed.
@@ -62,14 +68,13 @@ func TestCensus(t *testing.T) {
 		}
 	}
 	// Again, shorter: all from the store.
-	code, out, _ = nimber(t, "", "census", "--digits", "1", "--to", "2000", "--db", db, "--json")
-	for _, r := range censusRuns(t, out) {
+	for _, r := range printed[[]store.Run](t, "census", "--digits", "1", "--to", "2000", "--db", db, "--json") {
 		first := computed[r.Code]
-		if code != 0 || !r.Cached || r.Heaps != 3000 || !r.ComputedAt.Equal(first.ComputedAt) || r.Worker != first.Worker {
+		if !r.Cached || r.Heaps != 3000 || !r.ComputedAt.Equal(first.ComputedAt) || r.Worker != first.Worker {
 			t.Errorf("the second census: %+v", r)
 		}
 	}
-	code, out, _ = nimber(t, "", "census", "--digits", "1", "--to", "2000", "--db", db)
+	code, out, _ := nimber(t, "", "census", "--digits", "1", "--to", "2000", "--db", db)
 	if code != 0 || !strings.Contains(out, "0.7   proven  2       0") || !strings.Contains(out, "from the store") ||
 		!strings.HasSuffix(out, "7 codes: 6 proven, 0 apparent, 1 open\n") {
 		t.Errorf("the table:\n%s", out)
@@ -79,8 +84,7 @@ func TestCensus(t *testing.T) {
 	if code != 0 || len(lines) != 8 || lines[0] != strings.Join(censusColumns, ",") || !strings.HasPrefix(lines[1], "0.4,proven,34,54,") {
 		t.Errorf("the CSV report:\n%s", out)
 	}
-	code, out, _ = nimber(t, "", "census", "report", "--db", db, "--format", "json")
-	if rs := censusRuns(t, out); code != 0 || len(rs) != 7 {
+	if rs := printed[[]store.Run](t, "census", "report", "--db", db, "--format", "json"); len(rs) != 7 {
 		t.Errorf("the JSON report: %d runs", len(rs))
 	} else {
 		for _, r := range rs {
@@ -152,8 +156,7 @@ func TestCensusWorkerKilled(t *testing.T) {
 	worker("survivor")
 	// Codes slow enough to be caught mid-job: open codes to 40000 heaps.
 	codes := []string{"0.04", "0.06", "0.76", "0.6"}
-	list := filepath.Join(dir, "codes.txt")
-	os.WriteFile(list, []byte(strings.Join(codes, "\n")+"\n"), 0o644)
+	list := writeCodes(t, codes...)
 	type answer struct {
 		code      int
 		out, errs string
@@ -187,7 +190,7 @@ func TestCensusWorkerKilled(t *testing.T) {
 	if a.code != 0 {
 		t.Fatalf("census: exit %d, %s", a.code, a.errs)
 	}
-	rs := censusRuns(t, a.out)
+	rs := decoded[[]store.Run](t, a.out)
 	for i, r := range rs {
 		want, err := census.Survey(context.Background(), census.Job{Code: codes[i], To: 40000}, census.SurveyOptions{Workers: 2})
 		if err != nil {
