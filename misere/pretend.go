@@ -34,7 +34,8 @@ type candidate struct {
 const maxElements = 1 << 30
 
 // denseSpace is the largest space whose elements are indexed by an array
-// (4 bytes each) rather than a map.
+// (4 bytes each) rather than a map; the array also takes at most a
+// sixteenth of the memory limit.
 const denseSpace = 1 << 22
 
 // elemIndex numbers the elements of a space met so far.
@@ -43,8 +44,8 @@ type elemIndex struct {
 	sparse map[int64]int32
 }
 
-func newElemIndex(size int64) elemIndex {
-	if size <= denseSpace {
+func newElemIndex(size, limit int64) elemIndex {
+	if size <= denseSpace && size*4 <= limit/16 {
 		return elemIndex{dense: make([]int32, size)}
 	}
 	return elemIndex{sparse: map[int64]int32{}}
@@ -84,7 +85,7 @@ func (ix elemIndex) bytes(n int) int64 {
 // search from the identity, within the memory limit.
 func (c *candidate) build(ctx context.Context, lim limits) error {
 	c.elems = []int64{0}
-	c.index = newElemIndex(c.sp.size)
+	c.index = newElemIndex(c.sp.size, lim.bytes)
 	c.index.put(0, 0)
 	distinct := map[int64]int{}
 	var gens []int64
