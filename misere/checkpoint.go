@@ -34,6 +34,18 @@ type Checkpoint struct {
 	Moving []int `json:"moving"`
 }
 
+// Clone returns a copy of c that stays valid after the call that handed c
+// out.
+func (c *Checkpoint) Clone() *Checkpoint {
+	d := *c
+	d.Mul, d.P, d.Img = slices.Clone(c.Mul), slices.Clone(c.P), slices.Clone(c.Img)
+	d.Words, d.Growth, d.Moving = slices.Clone(c.Words), slices.Clone(c.Growth), slices.Clone(c.Moving)
+	for i, w := range d.Words {
+		d.Words[i] = slices.Clone(w)
+	}
+	return &d
+}
+
 // CheckpointError is a checkpoint refused by QuotientFrom, and why.
 type CheckpointError struct{ Msg string }
 

@@ -145,29 +145,40 @@ func (s *Server) handleMisere(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// quotientCache keeps the largest misère quotient computed for each heap
-// game, so that the positions of a game in play, whose heaps only shrink,
-// are decided by table look-ups after the first.
+// quotientCache keeps, for each heap code, the largest misère quotient
+// computed and the checkpoint of the furthest computation, finished or
+// stopped by the request's bounds, so that a later request goes on from
+// there instead of starting again: a quotient that takes longer than one
+// request's bounds comes over several requests, and the sums with heaps up
+// to the largest proved heap are decided by table look-ups after the first.
 type quotientCache struct {
 	mu sync.Mutex
-	m  map[string]*misere.Quotient
+	m  map[string]quotientEntry
 }
 
-// Bounds of the quotient cache: the codes it keeps and the largest order
-// of a quotient it keeps (the table has order² entries).
+type quotientEntry struct {
+	q  *misere.Quotient
+	ck *misere.Checkpoint
+}
+
+// Bounds of the quotient cache: the codes it keeps, the largest order of
+// a quotient it keeps (the table has order² entries) and of a checkpoint
+// (order² entries too).
 const (
-	quotientCacheCodes    = 64
-	quotientCacheMaxOrder = 1024
+	quotientCacheCodes         = 64
+	quotientCacheMaxOrder      = 1024
+	quotientCacheMaxCheckpoint = 512
 )
 
 // quotient returns a misère quotient of code's heaps 1..n for sv: the
 // cached one when it covers them, else one computed under the request's
-// bounds (nil and why when none came). sv decides by it from then on.
+// bounds, from the cached checkpoint when there is one (nil and why when
+// none came). sv decides by it from then on.
 func (c *quotientCache) quotient(ctx context.Context, sv *misere.Solver, code string, n int) (*misere.Quotient, error) {
 	c.mu.Lock()
-	q := c.m[code]
+	e := c.m[code]
 	c.mu.Unlock()
-	if q != nil && (q.Heaps >= n || q.Periodic != nil) {
+	if q := e.q; q != nil && (q.Heaps >= n || q.Periodic != nil) {
 		sv.UseQuotient(q)
 		return q, nil
 	}
@@ -175,27 +186,49 @@ func (c *quotientCache) quotient(ctx context.Context, sv *misere.Solver, code st
 	defer cancel()
 	sv.SetQuotientChecks(misereQuotientChecks)
 	sv.SetQuotientMemory(misereQuotientMemory)
+	var last *misere.Checkpoint
+	sv.SetQuotientCheckpoint(func(ck *misere.Checkpoint) error {
+		if ck.Order <= quotientCacheMaxCheckpoint {
+			last = ck.Clone()
+		}
+		return nil
+	})
 	defer sv.SetQuotientChecks(0)
 	defer sv.SetQuotientMemory(0)
-	q, err := sv.Quotient(qctx, n)
+	defer sv.SetQuotientCheckpoint(nil)
+	from := e.ck
+	if from != nil && from.Heap > n {
+		n = from.Heap // the checkpoint's quotient covers the heaps asked
+	}
+	q, err := sv.QuotientFrom(qctx, from, n)
+	c.keep(code, q, last)
 	if err != nil {
 		if qctx.Err() != nil && ctx.Err() == nil {
 			err = fmt.Errorf("the misère quotient of heaps 1..%d did not come within %v", n, misereQuotientTime)
 		}
 		return nil, err
 	}
-	if q.Order <= quotientCacheMaxOrder {
-		c.mu.Lock()
-		if c.m == nil {
-			c.m = map[string]*misere.Quotient{}
-		}
-		if len(c.m) >= quotientCacheCodes {
-			clear(c.m)
-		}
-		if old := c.m[code]; old == nil || old.Periodic == nil && (q.Periodic != nil || old.Heaps < q.Heaps) {
-			c.m[code] = q
-		}
-		c.mu.Unlock()
-	}
 	return q, nil
+}
+
+// keep remembers what a computation for code reached: its quotient q (nil
+// when it stopped) and its last checkpoint ck (nil for none), each when it
+// goes further than what is kept.
+func (c *quotientCache) keep(code string, q *misere.Quotient, ck *misere.Checkpoint) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]quotientEntry{}
+	}
+	if _, ok := c.m[code]; !ok && len(c.m) >= quotientCacheCodes {
+		clear(c.m)
+	}
+	e := c.m[code]
+	if q != nil && q.Order <= quotientCacheMaxOrder && (e.q == nil || e.q.Periodic == nil && (q.Periodic != nil || e.q.Heaps < q.Heaps)) {
+		e.q = q
+	}
+	if ck != nil && (e.ck == nil || e.ck.Heap < ck.Heap) {
+		e.ck = ck
+	}
+	c.m[code] = e
 }

@@ -108,3 +108,42 @@ func TestMisereEndpointSearch(t *testing.T) {
 		t.Errorf("got %d %s; want %+v by search, and why no quotient", rec.Code, rec.Body, want)
 	}
 }
+
+// TestMisereQuotientResumes: the server keeps the checkpoint of each
+// code's furthest quotient computation, finished or stopped, and a later
+// request goes on from it; what it answers is what a fresh computation
+// and the twin say.
+func TestMisereQuotientResumes(t *testing.T) {
+	s, _ := newTestServer(t, Options{Timeout: 2 * time.Minute})
+	g, _ := heap.Parse("0.07")
+	for _, tc := range []struct {
+		heaps []int
+		at    int // the heap of the kept checkpoint after the request
+	}{{[]int{20, 3}, 20}, {[]int{26, 5, 9}, 26}, {[]int{12, 4}, 26}} {
+		body, _ := json.Marshal(map[string][]int{"heaps": tc.heaps})
+		rec := do(t, s, "POST", "/api/misere/0.07", string(body))
+		var resp misereResponse
+		decode(t, rec, &resp)
+		want, err := misere.New(g, 0).Outcome(context.Background(), tc.heaps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.quotients.mu.Lock()
+		e := s.quotients.m[g.String()]
+		s.quotients.mu.Unlock()
+		if rec.Code != http.StatusOK || resp.Method != misere.ByQuotient || resp.Outcome != map[bool]string{true: "N", false: "P"}[want.Wins] ||
+			e.ck == nil || e.ck.Heap != tc.at || e.q == nil || e.q.Heaps < slices.Max(tc.heaps) {
+			t.Fatalf("heaps %v: %d %s; want %+v by the quotient, a checkpoint at heap %d", tc.heaps, rec.Code, rec.Body, want, tc.at)
+		}
+	}
+	// A computation stopped by the server's bounds keeps its checkpoint:
+	// Grundy's game's quotient of heaps 1..28 (order 48).
+	do(t, s, "POST", "/api/misere/grundy", `{"heaps": [29, 3]}`)
+	gg, _ := heap.Parse("grundy")
+	s.quotients.mu.Lock()
+	e := s.quotients.m[gg.String()]
+	s.quotients.mu.Unlock()
+	if e.q != nil || e.ck == nil || e.ck.Heap != 28 || e.ck.Order != 48 {
+		t.Errorf("grundy after a stop: quotient %v, checkpoint %+v", e.q != nil, e.ck)
+	}
+}
