@@ -25,7 +25,8 @@ type QuotientLimits struct {
 	// Memory bounds one check of a candidate quotient, in bytes by the
 	// engine's estimate (misere.Solver.SetQuotientMemory; 0: its default).
 	Memory int64 `json:"memory,omitempty"`
-	// Checks bounds the pairs one check may meet (0: the default).
+	// Checks bounds the sums one walk of a candidate may reach (0: the
+	// default).
 	Checks int `json:"checks,omitempty"`
 	// Timeout bounds the time of the code (0: none).
 	Timeout time.Duration `json:"timeout,omitempty"`

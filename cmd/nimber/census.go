@@ -131,7 +131,7 @@ N under limits as high as these. "census report --misere" lists them.`,
 	fl.DurationVar(&f.ackWait, "ack-wait", 30*time.Second, "give a job to another worker when its worker is silent this long")
 	fl.BoolVar(&f.misere, "misere", false, "compute each code's misère quotient of heaps 1..N (--to, 20 by default) instead of its values")
 	fl.IntVar(&f.memory, "memory", defaultMisereMemory, "with --misere: the most memory in MiB one check of a code's candidate quotient may take, by its estimate (as quotient --memory)")
-	fl.IntVar(&f.checks, "checks", misere.DefaultQuotientChecks, "with --misere: the most (element, options) pairs one check of a code's candidate quotient may meet")
+	fl.IntVar(&f.checks, "checks", misere.DefaultQuotientChecks, "with --misere: the most sums one walk of a code's candidate quotient may reach")
 	fl.DurationVar(&f.timeout, "timeout", defaultMisereTimeout, "with --misere: stop a code after this long (0: no limit)")
 	cmd.AddCommand(newCensusReportCmd())
 	return cmd
