@@ -1,0 +1,230 @@
+package cgt
+
+// LE reports whether g ≤ h: Left, moving second, does at least as well in
+// g as in h. By definition (Conway): g ≤ h unless some Left option g^L
+// has h ≤ g^L, or some Right option h^R has h^R ≤ g. Memoised.
+func (c *Calc) LE(g, h Game) bool {
+	if g == h {
+		return true
+	}
+	k := uint64(g)<<32 | uint64(h)
+	if v, ok := c.le[k]; ok {
+		return v
+	}
+	v := true
+	for _, gl := range c.nodes[g].l {
+		if c.LE(h, gl) {
+			v = false
+			break
+		}
+	}
+	if v {
+		for _, hr := range c.nodes[h].r {
+			if c.LE(hr, g) {
+				v = false
+				break
+			}
+		}
+	}
+	c.le[k] = v
+	return v
+}
+
+// Equal reports whether g = h as games. For games in canonical form (all
+// that Make, Add and Neg return) it is g == h.
+func (c *Calc) Equal(g, h Game) bool { return g == h || c.LE(g, h) && c.LE(h, g) }
+
+// Fuzzy reports whether g and h are incomparable (g || h).
+func (c *Calc) Fuzzy(g, h Game) bool { return !c.LE(g, h) && !c.LE(h, g) }
+
+// Make returns the canonical form of the game {l | r}, whose options
+// must be games of c in canonical form: dominated options removed (a Left
+// option no greater than another, a Right option no less than another)
+// and reversible ones bypassed (a Left option g^L with a Right option
+// g^LR ≤ G is replaced by the Left options of g^LR, and symmetrically),
+// until neither applies; the result is unique (Conway; Siegel, CGT ch.
+// II), so equal games are the same Game.
+func (c *Calc) Make(l, r []Game) (Game, error) {
+	l, r = sortedSet(l), sortedSet(r)
+	var met []Game // the forms met on the way, all equal to the result
+	for {
+		l = c.undominated(l, true)
+		r = c.undominated(r, false)
+		g, err := c.intern(l, r)
+		if err != nil {
+			return 0, err
+		}
+		if cg, ok := c.canon[g]; ok {
+			for _, m := range met {
+				c.canon[m] = cg
+			}
+			return cg, nil
+		}
+		met = append(met, g)
+		changed := false
+		var nl, nr []Game
+		for _, a := range l {
+			bypassed := false
+			for _, ar := range c.nodes[a].r {
+				if c.LE(ar, g) {
+					nl = append(nl, c.nodes[ar].l...)
+					bypassed, changed = true, true
+					break
+				}
+			}
+			if !bypassed {
+				nl = append(nl, a)
+			}
+		}
+		for _, b := range r {
+			bypassed := false
+			for _, bl := range c.nodes[b].l {
+				if c.LE(g, bl) {
+					nr = append(nr, c.nodes[bl].r...)
+					bypassed, changed = true, true
+					break
+				}
+			}
+			if !bypassed {
+				nr = append(nr, b)
+			}
+		}
+		if !changed {
+			for _, m := range met {
+				c.canon[m] = g
+			}
+			return g, nil
+		}
+		l, r = sortedSet(nl), sortedSet(nr)
+	}
+}
+
+// undominated returns the options of gs that no other dominates: for Left
+// (left true) those not ≤ another, for Right those not ≥ another. gs is
+// sorted and distinct, and its games are canonical, so equal ones are
+// already one.
+func (c *Calc) undominated(gs []Game, left bool) []Game {
+	var out []Game
+	for i, a := range gs {
+		dominated := false
+		for j, b := range gs {
+			if i == j {
+				continue
+			}
+			if left && c.LE(a, b) || !left && c.LE(b, a) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Neg returns -g: Left's and Right's options exchanged and negated.
+func (c *Calc) Neg(g Game) (Game, error) {
+	if n, ok := c.neg[g]; ok {
+		return n, nil
+	}
+	var l, r []Game
+	for _, o := range c.nodes[g].r {
+		n, err := c.Neg(o)
+		if err != nil {
+			return 0, err
+		}
+		l = append(l, n)
+	}
+	for _, o := range c.nodes[g].l {
+		n, err := c.Neg(o)
+		if err != nil {
+			return 0, err
+		}
+		r = append(r, n)
+	}
+	n, err := c.Make(l, r)
+	if err != nil {
+		return 0, err
+	}
+	c.neg[g], c.neg[n] = n, g
+	return n, nil
+}
+
+// Add returns the canonical form of the disjunctive sum g + h: a move is a
+// move in one of the two, {g^L + h, g + h^L | g^R + h, g + h^R}. Memoised
+// (both orders at once).
+func (c *Calc) Add(g, h Game) (Game, error) {
+	switch {
+	case g == Zero:
+		return h, nil
+	case h == Zero:
+		return g, nil
+	}
+	if g > h {
+		g, h = h, g
+	}
+	k := uint64(g)<<32 | uint64(h)
+	if s, ok := c.add[k]; ok {
+		return s, nil
+	}
+	side := func(gs, hs []Game) ([]Game, error) {
+		var out []Game
+		for _, o := range gs {
+			s, err := c.Add(o, h)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+		}
+		for _, o := range hs {
+			s, err := c.Add(g, o)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	l, err := side(c.nodes[g].l, c.nodes[h].l)
+	if err != nil {
+		return 0, err
+	}
+	r, err := side(c.nodes[g].r, c.nodes[h].r)
+	if err != nil {
+		return 0, err
+	}
+	s, err := c.Make(l, r)
+	if err != nil {
+		return 0, err
+	}
+	c.add[k] = s
+	return s, nil
+}
+
+// Outcome is the outcome class of a game: who wins with perfect play.
+type Outcome int
+
+// The four outcome classes.
+const (
+	P Outcome = iota // the second player wins (g = 0)
+	L                // Left wins whoever starts (g > 0)
+	R                // Right wins whoever starts (g < 0)
+	N                // the first player wins (g || 0)
+)
+
+func (o Outcome) String() string { return [...]string{"P", "L", "R", "N"}[o] }
+
+// OutcomeOf returns the outcome class of g, by comparing it with 0.
+func (c *Calc) OutcomeOf(g Game) Outcome {
+	ge, le := c.LE(Zero, g), c.LE(g, Zero)
+	switch {
+	case ge && le:
+		return P
+	case ge:
+		return L
+	case le:
+		return R
+	}
+	return N
+}
