@@ -39,6 +39,8 @@ type Calc struct {
 	le    map[uint64]bool
 	add   map[uint64]Game
 	neg   map[Game]Game
+	// facts memoises Number, the stops and Birthday.
+	facts map[Game]*facts
 	// limit bounds the estimate of the memory held (bytes).
 	limit int64
 	words int64 // option ids held
@@ -59,7 +61,7 @@ func New(limit int64) *Calc {
 		limit = DefaultLimit
 	}
 	c := &Calc{index: map[string]Game{}, canon: map[Game]Game{}, le: map[uint64]bool{},
-		add: map[uint64]Game{}, neg: map[Game]Game{}, limit: limit}
+		add: map[uint64]Game{}, neg: map[Game]Game{}, facts: map[Game]*facts{}, limit: limit}
 	c.nodes = append(c.nodes, node{})
 	c.index[key(nil, nil)] = Zero
 	c.canon[Zero] = Zero
@@ -70,7 +72,8 @@ func New(limit int64) *Calc {
 // bytes estimates the memory the Calc holds: nodes and their options,
 // the index, and the memo entries.
 func (c *Calc) bytes() int64 {
-	return int64(len(c.nodes))*(48+64) + c.words*8 + int64(len(c.le)+len(c.add)+len(c.neg)+len(c.canon))*32
+	return int64(len(c.nodes))*(48+64) + c.words*8 + int64(len(c.le)+len(c.add)+len(c.neg)+len(c.canon))*32 +
+		int64(len(c.facts))*96
 }
 
 // key writes the sorted options l and r as a map key.

@@ -1,0 +1,145 @@
+package cgt
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestDyadic(t *testing.T) {
+	for _, tc := range []struct{ in, out string }{{"6/4", "3/2"}, {"-1/2", "-1/2"}, {"25/16", "25/16"}, {"8/2", "4"}, {"-1823437481924", "-1823437481924"}} {
+		d, err := ParseDyadic(tc.in)
+		if err != nil || d.String() != tc.out {
+			t.Errorf("%s: %v %v, want %s", tc.in, d, err, tc.out)
+		}
+	}
+	for _, bad := range []string{"1/3", "1/0", "x", "1/", "99999999999999999999", "1/9223372036854775808"} {
+		if _, err := ParseDyadic(bad); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+	if _, err := Int(1 << 62).Add(Int(1 << 62)); err != ErrDyadicRange {
+		t.Errorf("2^62 + 2^62: %v", err)
+	}
+	for _, tc := range []struct{ a, b, want string }{{"0", "1", "1/2"}, {"-1", "1", "0"}, {"1/2", "1", "3/4"}, {"2", "5", "3"},
+		{"-5", "-2", "-3"}, {"-1/2", "3", "0"}, {"1/4", "3/8", "5/16"}, {"-3/4", "-1/2", "-5/8"}} {
+		a, _ := ParseDyadic(tc.a)
+		b, _ := ParseDyadic(tc.b)
+		if s, err := simplest(a, b); err != nil || s.String() != tc.want {
+			t.Errorf("simplest(%s, %s) = %v %v, want %s", tc.a, tc.b, s, err, tc.want)
+		}
+	}
+}
+
+// FuzzParseDyadic: no panic, and what parses prints back to itself.
+func FuzzParseDyadic(f *testing.F) {
+	for _, s := range []string{"0", "-1/2", "25/16", "6/4", "1/3", "-9223372036854775808/2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDyadic(s)
+		if err != nil {
+			return
+		}
+		e, err := ParseDyadic(d.String())
+		if err != nil || e != d {
+			t.Fatalf("%q: %v prints as %q, which reads as %v %v", s, d, d.String(), e, err)
+		}
+	})
+}
+
+// TestNumbers: a dyadic's canonical form is recognised as that number,
+// numbers compare and add as dyadics do, and birthdays are those of the
+// theory (n for the integer n, 3 for 3/4).
+func TestNumbers(t *testing.T) {
+	c := New(0)
+	rng := rand.New(rand.NewPCG(9, 9))
+	var xs []Dyadic
+	var gs []Game
+	for range 60 {
+		x := norm(rng.Int64N(65)-32, uint(rng.IntN(4)))
+		g, err := c.NumberGame(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if y, ok := c.Number(g); !ok || y != x {
+			t.Fatalf("%v: recognised as %v %v", x, y, ok)
+		}
+		xs, gs = append(xs, x), append(gs, g)
+	}
+	for i := range xs {
+		for j := range xs {
+			if c.LE(gs[i], gs[j]) != (xs[i].Cmp(xs[j]) <= 0) {
+				t.Fatalf("%v ≤ %v disagrees", xs[i], xs[j])
+			}
+		}
+		s, err := c.Add(gs[i], gs[(i+1)%len(gs)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := xs[i].Add(xs[(i+1)%len(xs)])
+		if y, ok := c.Number(s); !ok || y != want {
+			t.Fatalf("%v + %v = %v %v", xs[i], xs[(i+1)%len(xs)], y, ok)
+		}
+	}
+	five, _ := c.Integer(5)
+	tq, _ := c.NumberGame(Dyadic{Num: 3, Exp: 2})
+	if c.Birthday(five) != 5 || c.Birthday(tq) != 3 {
+		t.Errorf("birthdays %d and %d, want 5 and 3", c.Birthday(five), c.Birthday(tq))
+	}
+}
+
+// TestStops checks stops on known games (±1: 1 and -1; ↑: 0 and 0;
+// {2 | {1 | 0}}: 2 and 1) and, on 500 random games born by day 3, what
+// the theory says of every game: the right stop is at most the left stop,
+// -g exchanges them, adding a number shifts both, a game with no option
+// on a side is a number, and numbers are their own stops.
+func TestStops(t *testing.T) {
+	c := New(0)
+	one, _ := c.Integer(1)
+	minus, _ := c.Integer(-1)
+	two, _ := c.Integer(2)
+	pm, _ := c.Make([]Game{one}, []Game{minus})
+	up, _ := c.Make([]Game{Zero}, []Game{starOf(t, c)})
+	hot, _ := c.Make([]Game{one}, []Game{Zero})
+	g, _ := c.Make([]Game{two}, []Game{hot})
+	for _, tc := range []struct {
+		g      Game
+		ls, rs string
+	}{{pm, "1", "-1"}, {up, "0", "0"}, {g, "2", "1"}} {
+		if ls, rs := c.LeftStop(tc.g).String(), c.RightStop(tc.g).String(); ls != tc.ls || rs != tc.rs {
+			t.Errorf("%s: stops %s and %s, want %s and %s", c.String(tc.g), ls, rs, tc.ls, tc.rs)
+		}
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	half, _ := c.NumberGame(Dyadic{Num: 1, Exp: 1})
+	for range 500 {
+		g := of(t, c, randomTree(rng, 1+rng.IntN(3)))
+		ls, rs := c.LeftStop(g), c.RightStop(g)
+		if rs.Cmp(ls) > 0 {
+			t.Fatalf("%s: right stop %v above left stop %v", c.String(g), rs, ls)
+		}
+		n, _ := c.Neg(g)
+		if nl, _ := ls.Neg(); c.RightStop(n) != nl {
+			t.Fatalf("%s: RS(-g) = %v, want %v", c.String(g), c.RightStop(n), nl)
+		}
+		s, _ := c.Add(g, half)
+		if want, _ := ls.Add(Dyadic{Num: 1, Exp: 1}); c.LeftStop(s) != want {
+			t.Fatalf("%s: LS(g + 1/2) = %v, want %v", c.String(g), c.LeftStop(s), want)
+		}
+		x, isNum := c.Number(g)
+		if (len(c.Left(g)) == 0 || len(c.Right(g)) == 0) && !isNum {
+			t.Fatalf("%s: a side with no option, and not a number", c.String(g))
+		}
+		if isNum && (ls != x || rs != x) {
+			t.Fatalf("%s = %v: stops %v and %v", c.String(g), x, ls, rs)
+		}
+	}
+}
+
+func starOf(t *testing.T, c *Calc) Game {
+	star, err := c.Nimber(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return star
+}
