@@ -2,19 +2,18 @@
 // game theory): canonical forms, sums, negation and comparison.
 //
 // A Calc holds games hash-consed: each distinct game in canonical form is
-// stored once, as the sorted lists of its canonical Left and Right
-// options, so two games are equal exactly when they are the same Game.
-// Comparisons and sums are memoised in the Calc. This is the first slice
-// of issue 21: games are held by their options only (numbers, nimbers and
-// ups are not yet special-cased), so a game's size grows with its
-// birthday.
+// stored once, so two games are equal exactly when they are the same
+// Game. A number is held as its value (a Dyadic, 64-bit), its options
+// made when asked for; any other game as the sorted lists of its
+// canonical Left and Right options. Comparisons and sums are memoised in
+// the Calc. This is the first slice of issue 21: nimbers and ups are held
+// by their options for now.
 package cgt
 
 import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -25,9 +24,13 @@ type Game uint32
 // Zero is the game { | }, in which neither player can move.
 const Zero Game = 0
 
-// node is a game: its Left and Right options, sorted.
+// node is a game: its Left and Right options, sorted; for a number, its
+// value, the options made on demand (expanded).
 type node struct {
-	l, r []Game
+	l, r     []Game
+	num      bool
+	x        Dyadic
+	expanded bool
 }
 
 // Calc holds games and the memos of the operations on them. It is not
@@ -41,6 +44,8 @@ type Calc struct {
 	neg   map[Game]Game
 	// facts memoises Number, the stops and Birthday.
 	facts map[Game]*facts
+	// numbers maps a number to its node.
+	numbers map[Dyadic]Game
 	// limit bounds the estimate of the memory held (bytes).
 	limit int64
 	words int64 // option ids held
@@ -61,8 +66,10 @@ func New(limit int64) *Calc {
 		limit = DefaultLimit
 	}
 	c := &Calc{index: map[string]Game{}, canon: map[Game]Game{}, le: map[uint64]bool{},
-		add: map[uint64]Game{}, neg: map[Game]Game{}, facts: map[Game]*facts{}, limit: limit}
-	c.nodes = append(c.nodes, node{})
+		add: map[uint64]Game{}, neg: map[Game]Game{}, facts: map[Game]*facts{}, numbers: map[Dyadic]Game{},
+		limit: limit}
+	c.nodes = append(c.nodes, node{num: true, expanded: true})
+	c.numbers[Dyadic{}] = Zero
 	c.index[key(nil, nil)] = Zero
 	c.canon[Zero] = Zero
 	c.neg[Zero] = Zero
@@ -72,8 +79,8 @@ func New(limit int64) *Calc {
 // bytes estimates the memory the Calc holds: nodes and their options,
 // the index, and the memo entries.
 func (c *Calc) bytes() int64 {
-	return int64(len(c.nodes))*(48+64) + c.words*8 + int64(len(c.le)+len(c.add)+len(c.neg)+len(c.canon))*32 +
-		int64(len(c.facts))*96
+	return int64(len(c.nodes))*(80+64) + c.words*8 + int64(len(c.le)+len(c.add)+len(c.neg)+len(c.canon))*32 +
+		int64(len(c.facts))*96 + int64(len(c.numbers))*48
 }
 
 // key writes the sorted options l and r as a map key.
@@ -116,17 +123,58 @@ func sortedSet(gs []Game) []Game {
 	return slices.Compact(gs)
 }
 
-// Left returns the Left options of g (not to be modified).
-func (c *Calc) Left(g Game) []Game { return c.nodes[g].l }
+// numberNode returns the node of the number x.
+func (c *Calc) numberNode(x Dyadic) Game {
+	if g, ok := c.numbers[x]; ok {
+		return g
+	}
+	g := Game(len(c.nodes))
+	c.nodes = append(c.nodes, node{num: true, x: x})
+	c.numbers[x] = g
+	return g
+}
 
-// Right returns the Right options of g (not to be modified).
-func (c *Calc) Right(g Game) []Game { return c.nodes[g].r }
+// expand makes the canonical options of the number g, once: n-1 on the
+// left of a positive integer n, n+1 on the right of a negative one, and
+// (m-1)/2^k and (m+1)/2^k around m/2^k.
+func (c *Calc) expand(g Game) {
+	if nd := c.nodes[g]; !nd.num || nd.expanded {
+		return
+	}
+	x := c.nodes[g].x
+	var l, r []Game
+	switch {
+	case x.Exp > 0:
+		l = []Game{c.numberNode(norm(x.Num-1, uint(x.Exp)))}
+		r = []Game{c.numberNode(norm(x.Num+1, uint(x.Exp)))}
+	case x.Num > 0:
+		l = []Game{c.numberNode(Int(x.Num - 1))}
+	case x.Num < 0:
+		r = []Game{c.numberNode(Int(x.Num + 1))}
+	}
+	c.nodes[g].l, c.nodes[g].r, c.nodes[g].expanded = l, r, true
+	c.words += int64(len(l) + len(r))
+}
 
-// String writes g in braces, {L | R}, options by the same rule, 0 for the
-// empty game (a plain notation; CGSuite's comes with the next slice).
+// Left returns the Left options of g in canonical form (not to be
+// modified).
+func (c *Calc) Left(g Game) []Game {
+	c.expand(g)
+	return c.nodes[g].l
+}
+
+// Right returns the Right options of g in canonical form (not to be
+// modified).
+func (c *Calc) Right(g Game) []Game {
+	c.expand(g)
+	return c.nodes[g].r
+}
+
+// String writes g in braces, {L | R}, options by the same rule, a number
+// by its value (a plain notation; CGSuite's comes with the next slice).
 func (c *Calc) String(g Game) string {
-	if g == Zero {
-		return "0"
+	if nd := c.nodes[g]; nd.num {
+		return nd.x.String()
 	}
 	var b strings.Builder
 	write := func(gs []Game) {
@@ -145,30 +193,10 @@ func (c *Calc) String(g Game) string {
 	return b.String()
 }
 
-// Integer returns the canonical form of the integer n: {n-1 | } for n > 0,
-// { | n+1} for n < 0. Its size grows with |n| in this slice, so |n| is
-// bounded by maxSimpleInteger.
-func (c *Calc) Integer(n int) (Game, error) {
-	if n > maxSimpleInteger || n < -maxSimpleInteger {
-		return 0, fmt.Errorf("cgt: integer %d beyond ±%s in this slice", n, strconv.Itoa(maxSimpleInteger))
-	}
-	g := Zero
-	for i := 0; i < n; i++ {
-		var err error
-		if g, err = c.Make([]Game{g}, nil); err != nil {
-			return 0, err
-		}
-	}
-	for i := 0; i > n; i-- {
-		var err error
-		if g, err = c.Make(nil, []Game{g}); err != nil {
-			return 0, err
-		}
-	}
-	return g, nil
-}
+// Integer returns the integer n.
+func (c *Calc) Integer(n int64) Game { return c.numberNode(Int(n)) }
 
-// maxSimpleInteger bounds Integer until numbers are held compactly.
+// maxSimpleInteger bounds Nimber until nimbers are held compactly.
 const maxSimpleInteger = 1 << 16
 
 // Nimber returns *n = {0, *1, ..., *(n-1) | 0, *1, ..., *(n-1)}, n >= 0,

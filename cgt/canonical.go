@@ -7,19 +7,22 @@ func (c *Calc) LE(g, h Game) bool {
 	if g == h {
 		return true
 	}
+	if a, b := c.nodes[g], c.nodes[h]; a.num && b.num {
+		return a.x.Cmp(b.x) <= 0
+	}
 	k := uint64(g)<<32 | uint64(h)
 	if v, ok := c.le[k]; ok {
 		return v
 	}
 	v := true
-	for _, gl := range c.nodes[g].l {
+	for _, gl := range c.Left(g) {
 		if c.LE(h, gl) {
 			v = false
 			break
 		}
 	}
 	if v {
-		for _, hr := range c.nodes[h].r {
+		for _, hr := range c.Right(h) {
 			if c.LE(hr, g) {
 				v = false
 				break
@@ -65,9 +68,9 @@ func (c *Calc) Make(l, r []Game) (Game, error) {
 		var nl, nr []Game
 		for _, a := range l {
 			bypassed := false
-			for _, ar := range c.nodes[a].r {
+			for _, ar := range c.Right(a) {
 				if c.LE(ar, g) {
-					nl = append(nl, c.nodes[ar].l...)
+					nl = append(nl, c.Left(ar)...)
 					bypassed, changed = true, true
 					break
 				}
@@ -78,9 +81,9 @@ func (c *Calc) Make(l, r []Game) (Game, error) {
 		}
 		for _, b := range r {
 			bypassed := false
-			for _, bl := range c.nodes[b].l {
+			for _, bl := range c.Left(b) {
 				if c.LE(g, bl) {
-					nr = append(nr, c.nodes[bl].r...)
+					nr = append(nr, c.Right(bl)...)
 					bypassed, changed = true, true
 					break
 				}
@@ -90,6 +93,10 @@ func (c *Calc) Make(l, r []Game) (Game, error) {
 			}
 		}
 		if !changed {
+			// A number is held as its value, never as options.
+			if x, ok := c.numberForm(l, r); ok {
+				g = c.numberNode(x)
+			}
 			for _, m := range met {
 				c.canon[m] = g
 			}
@@ -128,15 +135,22 @@ func (c *Calc) Neg(g Game) (Game, error) {
 	if n, ok := c.neg[g]; ok {
 		return n, nil
 	}
+	if nd := c.nodes[g]; nd.num {
+		x, err := nd.x.Neg()
+		if err != nil {
+			return 0, err
+		}
+		return c.numberNode(x), nil
+	}
 	var l, r []Game
-	for _, o := range c.nodes[g].r {
+	for _, o := range c.Right(g) {
 		n, err := c.Neg(o)
 		if err != nil {
 			return 0, err
 		}
 		l = append(l, n)
 	}
-	for _, o := range c.nodes[g].l {
+	for _, o := range c.Left(g) {
 		n, err := c.Neg(o)
 		if err != nil {
 			return 0, err
@@ -164,8 +178,46 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 	if g > h {
 		g, h = h, g
 	}
+	gn, hn := c.nodes[g], c.nodes[h]
+	if gn.num && hn.num {
+		x, err := gn.x.Add(hn.x)
+		if err != nil {
+			return 0, err
+		}
+		return c.numberNode(x), nil
+	}
 	k := uint64(g)<<32 | uint64(h)
 	if s, ok := c.add[k]; ok {
+		return s, nil
+	}
+	if gn.num || hn.num {
+		// Number translation: for x a number and G not one, G + x =
+		// {G^L + x | G^R + x}, with no move in x (which would take as
+		// many steps as x is large).
+		x, G := g, h
+		if hn.num {
+			x, G = h, g
+		}
+		var l, r []Game
+		for _, o := range c.Left(G) {
+			s, err := c.Add(o, x)
+			if err != nil {
+				return 0, err
+			}
+			l = append(l, s)
+		}
+		for _, o := range c.Right(G) {
+			s, err := c.Add(o, x)
+			if err != nil {
+				return 0, err
+			}
+			r = append(r, s)
+		}
+		s, err := c.Make(l, r)
+		if err != nil {
+			return 0, err
+		}
+		c.add[k] = s
 		return s, nil
 	}
 	side := func(gs, hs []Game) ([]Game, error) {
@@ -186,11 +238,11 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 		}
 		return out, nil
 	}
-	l, err := side(c.nodes[g].l, c.nodes[h].l)
+	l, err := side(c.Left(g), c.Left(h))
 	if err != nil {
 		return 0, err
 	}
-	r, err := side(c.nodes[g].r, c.nodes[h].r)
+	r, err := side(c.Right(g), c.Right(h))
 	if err != nil {
 		return 0, err
 	}

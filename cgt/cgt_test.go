@@ -237,8 +237,8 @@ func TestKnownValues(t *testing.T) {
 		}
 		return g
 	}
-	one := must(c.Integer(1))
-	minus := must(c.Integer(-1))
+	one := c.Integer(1)
+	minus := c.Integer(-1)
 	star := must(c.Nimber(1))
 	half := must(c.Make([]Game{Zero}, []Game{one}))
 	up := must(c.Make([]Game{Zero}, []Game{star}))
@@ -268,7 +268,7 @@ func TestKnownValues(t *testing.T) {
 // TestLimit: a Calc past its memory limit refuses with ErrLimit.
 func TestLimit(t *testing.T) {
 	c := New(4096)
-	if _, err := c.Integer(200); err != ErrLimit {
+	if _, err := c.Nimber(200); err != ErrLimit {
 		t.Errorf("got %v, want ErrLimit", err)
 	}
 }

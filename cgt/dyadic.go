@@ -10,8 +10,9 @@ import (
 )
 
 // Dyadic is a dyadic rational Num/2^Exp, the value of a number game, kept
-// in lowest terms (Num odd, or Exp 0). Num is 64-bit; an operation whose
-// result does not fit refuses with ErrDyadicRange.
+// in lowest terms (Num odd, or Exp 0). Num is 64-bit, never -2^63 (so that
+// every Dyadic has a negative); an operation whose result does not fit
+// refuses with ErrDyadicRange.
 type Dyadic struct {
 	Num int64
 	Exp uint8 // at most MaxDyadicExp
@@ -59,7 +60,7 @@ func shift(n int64, s uint) (int64, bool) {
 func (d Dyadic) Add(e Dyadic) (Dyadic, error) {
 	a, b, exp, ok := align(d, e)
 	s := a + b
-	if !ok || (a > 0 && b > 0 && s < 0) || (a < 0 && b < 0 && s >= 0) {
+	if !ok || (a > 0 && b > 0 && s < 0) || (a < 0 && b < 0 && s >= 0) || s == math.MinInt64 {
 		return Dyadic{}, ErrDyadicRange
 	}
 	return norm(s, exp), nil
@@ -114,8 +115,8 @@ func (d Dyadic) String() string {
 func ParseDyadic(s string) (Dyadic, error) {
 	num, den, frac := strings.Cut(s, "/")
 	n, err := strconv.ParseInt(num, 10, 64)
-	if err != nil {
-		return Dyadic{}, fmt.Errorf("%q: not an integer of 64 bits", num)
+	if err != nil || n == math.MinInt64 {
+		return Dyadic{}, fmt.Errorf("%q: not an integer within ±(2^63-1)", num)
 	}
 	if !frac {
 		return Int(n), nil

@@ -1,13 +1,11 @@
 package cgt
 
-import "fmt"
-
 // facts are what the Calc has found of a canonical game.
 type facts struct {
 	numberKnown, isNumber bool
 	value                 Dyadic
 	stops                 [2]*Dyadic // left, right
-	birthday              int        // -1: not yet
+	birthday              int64      // -1: not yet
 }
 
 func (c *Calc) factsOf(g Game) *facts {
@@ -20,23 +18,16 @@ func (c *Calc) factsOf(g Game) *facts {
 }
 
 // Number reports whether the canonical game g is a number, and which.
-// The canonical forms of numbers are 0 = { | }, n+1 = {n | } and
-// -n-1 = { | -n} for integers n >= 0, and {a | b} for the simplest number
-// between the numbers a < b otherwise.
 func (c *Calc) Number(g Game) (Dyadic, bool) {
-	f := c.factsOf(g)
-	if !f.numberKnown {
-		f.value, f.isNumber = c.number(g)
-		f.numberKnown = true
-	}
-	return f.value, f.isNumber
+	nd := c.nodes[g]
+	return nd.x, nd.num
 }
 
-func (c *Calc) number(g Game) (Dyadic, bool) {
-	if g == Zero {
-		return Dyadic{}, true
-	}
-	l, r := c.nodes[g].l, c.nodes[g].r
+// numberForm reports whether {l | r}, with canonical options, no dominated
+// and no reversible one, is the canonical form of a number, and which:
+// 0 = { | }, n+1 = {n | } and -n-1 = { | -n} for integers n >= 0, and
+// {a | b} for the simplest number between the numbers a < b.
+func (c *Calc) numberForm(l, r []Game) (Dyadic, bool) {
 	if len(l) > 1 || len(r) > 1 {
 		return Dyadic{}, false
 	}
@@ -72,31 +63,11 @@ func (c *Calc) number(g Game) (Dyadic, bool) {
 		x, err := b.Add(Int(-1))
 		return x, err == nil
 	}
-	return Dyadic{}, false
+	return Dyadic{}, len(l) == 0 && len(r) == 0
 }
 
-// NumberGame returns the canonical form of the number x. Its birthday,
-// and the size of its form in this slice, grow with |x| and with x's
-// denominator, so |x| is bounded by maxSimpleInteger.
-func (c *Calc) NumberGame(x Dyadic) (Game, error) {
-	if x.IsInteger() {
-		if x.Num > maxSimpleInteger || x.Num < -maxSimpleInteger {
-			return 0, fmt.Errorf("cgt: integer %s beyond ±%d in this slice", x, maxSimpleInteger)
-		}
-		return c.Integer(int(x.Num))
-	}
-	// m/2^k with m odd: {(m-1)/2^k | (m+1)/2^k}.
-	lo, hi := norm(x.Num-1, uint(x.Exp)), norm(x.Num+1, uint(x.Exp))
-	a, err := c.NumberGame(lo)
-	if err != nil {
-		return 0, err
-	}
-	b, err := c.NumberGame(hi)
-	if err != nil {
-		return 0, err
-	}
-	return c.Make([]Game{a}, []Game{b})
-}
+// NumberGame returns the number x.
+func (c *Calc) NumberGame(x Dyadic) Game { return c.numberNode(x) }
 
 // LeftStop returns the left stop of the canonical game g: where play
 // ends, Left moving first and both playing until a number is reached, as
@@ -120,9 +91,9 @@ func (c *Calc) stop(g Game, left bool) Dyadic {
 	if s := f.stops[side]; s != nil {
 		return *s
 	}
-	opts := c.nodes[g].r
+	opts := c.Right(g)
 	if left {
-		opts = c.nodes[g].l
+		opts = c.Left(g)
 	}
 	// A canonical game that is not a number has options on both sides.
 	best := c.stop(opts[0], !left)
@@ -137,14 +108,27 @@ func (c *Calc) stop(g Game, left bool) Dyadic {
 }
 
 // Birthday returns the birthday of the canonical game g: 0 for 0, else
-// one more than the largest birthday of its options.
-func (c *Calc) Birthday(g Game) int {
+// one more than the largest birthday of its options; for a number n + m/2^k
+// (n its integer part, toward zero; 0 < m/2^k < 1, m odd), |n| + 1 + k,
+// and |n| for an integer.
+func (c *Calc) Birthday(g Game) int64 {
+	if nd := c.nodes[g]; nd.num {
+		x := nd.x
+		if x.Num < 0 {
+			x.Num = -x.Num // a Dyadic's numerator is never -2^63
+		}
+		n := x.Num >> x.Exp
+		if x.Exp == 0 {
+			return n
+		}
+		return n + 1 + int64(x.Exp)
+	}
 	f := c.factsOf(g)
 	if f.birthday >= 0 {
 		return f.birthday
 	}
-	b := 0
-	for _, side := range [][]Game{c.nodes[g].l, c.nodes[g].r} {
+	b := int64(0)
+	for _, side := range [][]Game{c.Left(g), c.Right(g)} {
 		for _, o := range side {
 			b = max(b, c.Birthday(o)+1)
 		}

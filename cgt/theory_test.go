@@ -6,13 +6,13 @@ import (
 )
 
 func TestDyadic(t *testing.T) {
-	for _, tc := range []struct{ in, out string }{{"6/4", "3/2"}, {"-1/2", "-1/2"}, {"25/16", "25/16"}, {"8/2", "4"}, {"-1823437481924", "-1823437481924"}} {
+	for _, tc := range []struct{ in, out string }{{"6/4", "3/2"}, {"-1/2", "-1/2"}, {"25/16", "25/16"}, {"8/2", "4"}, {"-1823437481924", "-1823437481924"}, {"9223372036854775807", "9223372036854775807"}} {
 		d, err := ParseDyadic(tc.in)
 		if err != nil || d.String() != tc.out {
 			t.Errorf("%s: %v %v, want %s", tc.in, d, err, tc.out)
 		}
 	}
-	for _, bad := range []string{"1/3", "1/0", "x", "1/", "99999999999999999999", "1/9223372036854775808"} {
+	for _, bad := range []string{"1/3", "1/0", "x", "1/", "99999999999999999999", "1/9223372036854775808", "-9223372036854775808"} {
 		if _, err := ParseDyadic(bad); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
@@ -57,10 +57,7 @@ func TestNumbers(t *testing.T) {
 	var gs []Game
 	for range 60 {
 		x := norm(rng.Int64N(65)-32, uint(rng.IntN(4)))
-		g, err := c.NumberGame(x)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := c.NumberGame(x)
 		if y, ok := c.Number(g); !ok || y != x {
 			t.Fatalf("%v: recognised as %v %v", x, y, ok)
 		}
@@ -81,10 +78,14 @@ func TestNumbers(t *testing.T) {
 			t.Fatalf("%v + %v = %v %v", xs[i], xs[(i+1)%len(xs)], y, ok)
 		}
 	}
-	five, _ := c.Integer(5)
-	tq, _ := c.NumberGame(Dyadic{Num: 3, Exp: 2})
-	if c.Birthday(five) != 5 || c.Birthday(tq) != 3 {
-		t.Errorf("birthdays %d and %d, want 5 and 3", c.Birthday(five), c.Birthday(tq))
+	for _, tc := range []struct {
+		x    string
+		want int64
+	}{{"5", 5}, {"3/4", 3}, {"-5/4", 4}, {"1/2", 2}, {"-1823437481924", 1823437481924}} {
+		x, _ := ParseDyadic(tc.x)
+		if b := c.Birthday(c.NumberGame(x)); b != tc.want {
+			t.Errorf("birthday of %s: %d, want %d", tc.x, b, tc.want)
+		}
 	}
 }
 
@@ -95,9 +96,7 @@ func TestNumbers(t *testing.T) {
 // on a side is a number, and numbers are their own stops.
 func TestStops(t *testing.T) {
 	c := New(0)
-	one, _ := c.Integer(1)
-	minus, _ := c.Integer(-1)
-	two, _ := c.Integer(2)
+	one, minus, two := c.Integer(1), c.Integer(-1), c.Integer(2)
 	pm, _ := c.Make([]Game{one}, []Game{minus})
 	up, _ := c.Make([]Game{Zero}, []Game{starOf(t, c)})
 	hot, _ := c.Make([]Game{one}, []Game{Zero})
@@ -111,7 +110,7 @@ func TestStops(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(4, 4))
-	half, _ := c.NumberGame(Dyadic{Num: 1, Exp: 1})
+	half := c.NumberGame(Dyadic{Num: 1, Exp: 1})
 	for range 500 {
 		g := of(t, c, randomTree(rng, 1+rng.IntN(3)))
 		ls, rs := c.LeftStop(g), c.RightStop(g)
@@ -142,4 +141,35 @@ func starOf(t *testing.T, c *Calc) Game {
 		t.Fatal(err)
 	}
 	return star
+}
+
+// TestHugeNumbers: numbers are held by their value, so games with 64-bit
+// numbers in them are as cheap as small ones: (g + x) - x = g, the stops
+// shift by x, and x ≤ g + x exactly when 0 ≤ g, for x = ±10^12 and
+// 12345/1024 and random games g born by day 3.
+func TestHugeNumbers(t *testing.T) {
+	c := New(0)
+	rng := rand.New(rand.NewPCG(6, 1))
+	for _, xs := range []string{"1000000000000", "-1000000000000", "12345/1024"} {
+		xd, _ := ParseDyadic(xs)
+		x := c.NumberGame(xd)
+		nx, _ := c.Neg(x)
+		for range 100 {
+			g := of(t, c, randomTree(rng, 1+rng.IntN(3)))
+			s, err := c.Add(g, x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := c.Add(s, nx)
+			if err != nil || back != g {
+				t.Fatalf("(%s + %s) - %s = %s, %v", c.String(g), xs, xs, c.String(back), err)
+			}
+			if want, _ := c.LeftStop(g).Add(xd); c.LeftStop(s) != want {
+				t.Fatalf("LS(%s + %s) = %v, want %v", c.String(g), xs, c.LeftStop(s), want)
+			}
+			if c.LE(x, s) != c.LE(Zero, g) {
+				t.Fatalf("%s ≤ %s + %s disagrees with 0 ≤ it", xs, c.String(g), xs)
+			}
+		}
+	}
 }
