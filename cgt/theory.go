@@ -6,6 +6,7 @@ type facts struct {
 	value                 Dyadic
 	stops                 [2]*Dyadic // left, right
 	birthday              int64      // -1: not yet
+	thermo                *thermo
 }
 
 func (c *Calc) factsOf(g Game) *facts {

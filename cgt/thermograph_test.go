@@ -1,0 +1,141 @@
+package cgt
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestThermographKnown checks means and temperatures the theory gives:
+// ±1 (mean 0, temperature 1), {1 | 0} (1/2, 1/2), * and ↑ (0, 0),
+// {3 || 2 | 0} (2, 1), and numbers (their value; CGSuite's -1 for an
+// integer, -1/2^k for m/2^k).
+func TestThermographKnown(t *testing.T) {
+	c := New(0)
+	one, minus, two, three := c.Integer(1), c.Integer(-1), c.Integer(2), c.Integer(3)
+	star, _ := c.Nimber(1)
+	mk := func(l, r []Game) Game {
+		g, err := c.Make(l, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	twoZero := mk([]Game{two}, []Game{Zero})
+	for _, tc := range []struct {
+		g          Game
+		mean, temp string
+	}{
+		{mk([]Game{one}, []Game{minus}), "0", "1"},
+		{mk([]Game{one}, []Game{Zero}), "1/2", "1/2"},
+		{star, "0", "0"},
+		{mk([]Game{Zero}, []Game{star}), "0", "0"},
+		{mk([]Game{three}, []Game{twoZero}), "2", "1"},
+		{c.Integer(5), "5", "-1"},
+		// {2, {3 | 0} | -1}: the Left scaffold is 2 - t above {3 | 0}'s
+		// (which is t - t = 0 up to 3/2), so the walls meet at 3/2, at 1/2.
+		{mk([]Game{two, mk([]Game{three}, []Game{Zero})}, []Game{minus}), "1/2", "3/2"},
+		{c.NumberGame(Dyadic{Num: 3, Exp: 2}), "3/4", "-1/4"},
+	} {
+		m, err1 := c.Mean(tc.g)
+		tt, err2 := c.Temperature(tc.g)
+		if err1 != nil || err2 != nil || m.String() != tc.mean || tt.String() != tc.temp {
+			t.Errorf("%s: mean %v, temperature %v (%v %v); want %s and %s", c.String(tc.g), m, tt, err1, err2, tc.mean, tc.temp)
+		}
+	}
+}
+
+// TestThermographTheory checks on random games born by day 3 what the
+// theory says of all: the mean is additive (mean(g + h) = mean(g) +
+// mean(h)), negation negates it and keeps the temperature, the mean lies
+// between the stops, adding a number shifts the mean and keeps the
+// temperature of a game that is not a number, and the walls start at the
+// stops (t = -1 plus the unit of cooling, read at the start of the walls).
+func TestThermographTheory(t *testing.T) {
+	c := New(0)
+	rng := rand.New(rand.NewPCG(8, 8))
+	var gs []Game
+	for range 150 {
+		gs = append(gs, of(t, c, randomTree(rng, 1+rng.IntN(3))))
+	}
+	// Hot games too: integers from -6 to 6 at the leaves.
+	for range 150 {
+		gs = append(gs, hotGame(t, c, rng, 1+rng.IntN(3)))
+	}
+	half := c.NumberGame(Dyadic{Num: 1, Exp: 1})
+	for i, g := range gs {
+		m, err := c.Mean(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		temp, _ := c.Temperature(g)
+		h := gs[(i+7)%len(gs)]
+		mh, _ := c.Mean(h)
+		s, err := c.Add(g, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, _ := c.Mean(s)
+		if want, _ := m.Add(mh); ms != want {
+			t.Fatalf("mean(%s + %s) = %v, want %v + %v", c.String(g), c.String(h), ms, m, mh)
+		}
+		n, _ := c.Neg(g)
+		mn, _ := c.Mean(n)
+		tn, _ := c.Temperature(n)
+		if nm, _ := m.Neg(); mn != nm || tn != temp {
+			t.Fatalf("%s: -g has mean %v and temperature %v; want %v and %v", c.String(g), mn, tn, nm, temp)
+		}
+		if c.RightStop(g).Cmp(m) > 0 || m.Cmp(c.LeftStop(g)) > 0 {
+			t.Fatalf("%s: mean %v not between the stops %v and %v", c.String(g), m, c.RightStop(g), c.LeftStop(g))
+		}
+		if _, isNum := c.Number(g); !isNum {
+			sh, _ := c.Add(g, half)
+			msh, _ := c.Mean(sh)
+			tsh, _ := c.Temperature(sh)
+			if want, _ := m.Add(Dyadic{Num: 1, Exp: 1}); msh != want || tsh != temp {
+				t.Fatalf("%s + 1/2: mean %v temperature %v; want %v and %v", c.String(g), msh, tsh, want, temp)
+			}
+		}
+	}
+}
+
+// hotGame returns a random game of the given depth whose leaves are
+// integers from -6 to 6, one or two options a side.
+func hotGame(t *testing.T, c *Calc, rng *rand.Rand, depth int) Game {
+	if depth == 0 {
+		return c.Integer(int64(rng.IntN(13) - 6))
+	}
+	var l, r []Game
+	for range 1 + rng.IntN(2) {
+		l = append(l, hotGame(t, c, rng, depth-1-rng.IntN(depth)))
+	}
+	for range 1 + rng.IntN(2) {
+		r = append(r, hotGame(t, c, rng, depth-1-rng.IntN(depth)))
+	}
+	g, err := c.Make(l, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestThermographWalls: the walls of ±1 as data: the left wall falls from
+// 2 at t = -1 to the mast at 0 from t = 1, the right wall rises from -2.
+func TestThermographWalls(t *testing.T) {
+	c := New(0)
+	pm, _ := c.Make([]Game{c.Integer(1)}, []Game{c.Integer(-1)})
+	th, err := c.Thermograph(pm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	show := func(w Wall) string {
+		s := ""
+		for i := range w.At {
+			s += fmt.Sprintf("(%v,%v,%d)", w.At[i], w.Value[i], w.Slope[i])
+		}
+		return s
+	}
+	if l, r := show(th.Left), show(th.Right); l != "(-1,2,-1)(1,0,0)" || r != "(-1,-2,1)(1,0,0)" {
+		t.Errorf("walls of ±1: left %s, right %s", l, r)
+	}
+}
