@@ -196,8 +196,10 @@ func (c *Calc) String(g Game) string {
 // Integer returns the integer n.
 func (c *Calc) Integer(n int64) Game { return c.numberNode(Int(n)) }
 
-// maxSimpleInteger bounds Nimber until nimbers are held compactly.
-const maxSimpleInteger = 1 << 16
+// maxSimpleInteger bounds Nimber (and the parser's runs of ups) until
+// nimbers and ups are held compactly: *n is held through its n options,
+// and making it compares them pairwise.
+const maxSimpleInteger = 64
 
 // Nimber returns *n = {0, *1, ..., *(n-1) | 0, *1, ..., *(n-1)}, n >= 0,
 // n at most maxSimpleInteger.

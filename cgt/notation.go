@@ -1,0 +1,296 @@
+package cgt
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// SyntaxError is a game that could not be read: the column (1-based, in
+// bytes) and what was wrong there.
+type SyntaxError struct {
+	Column int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("column %d: %s", e.Column, e.Msg) }
+
+// MaxNotation bounds the length of a game's notation.
+const MaxNotation = 1 << 16
+
+// Parse reads a game in CGSuite's notation (the part of it this slice
+// reads): integers and dyadic rationals (5, -1/2, 25/16), nimbers (*, *8),
+// ups and downs (^, ^^^, ^3, v, vv, v9), juxtaposed or added with + (6^*,
+// 9/8+*, 73/16+v9*8), and braces {L | R} with options separated by commas
+// and nested by the number of bars ({0 || 0 | v*} is {0 | {0 | v*}}).
+func (c *Calc) Parse(s string) (Game, error) {
+	if len(s) > MaxNotation {
+		return 0, &SyntaxError{Column: 1, Msg: fmt.Sprintf("%d bytes, over the limit of %d", len(s), MaxNotation)}
+	}
+	p := &parser{c: c, s: s}
+	g, err := p.sum(0, len(s))
+	if err != nil {
+		return 0, err
+	}
+	return g, nil
+}
+
+type parser struct {
+	c *Calc
+	s string
+}
+
+func (p *parser) fail(at int, format string, args ...any) error {
+	return &SyntaxError{Column: at + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+// sum reads s[from:to]: terms joined by + (and juxtaposed).
+func (p *parser) sum(from, to int) (Game, error) {
+	i := skip(p.s, from, to)
+	if i == to {
+		return 0, p.fail(from, "a game is missing")
+	}
+	total := Zero
+	for i < to {
+		g, next, err := p.atom(i, to)
+		if err != nil {
+			return 0, err
+		}
+		if total, err = p.c.Add(total, g); err != nil {
+			return 0, p.fail(i, "%v", err)
+		}
+		i = skip(p.s, next, to)
+		if i < to && p.s[i] == '+' {
+			i = skip(p.s, i+1, to)
+			if i == to {
+				return 0, p.fail(i, "a game is missing after +")
+			}
+		}
+	}
+	return total, nil
+}
+
+func skip(s string, i, to int) int {
+	for i < to && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// atom reads one number, nimber, run of ups or downs, or braces at i.
+func (p *parser) atom(i, to int) (Game, int, error) {
+	s := p.s
+	if i >= to {
+		return 0, 0, p.fail(i, "a game is missing")
+	}
+	switch ch := s[i]; {
+	case ch == '-' || ch >= '0' && ch <= '9':
+		j := i + 1
+		for j < to && (s[j] >= '0' && s[j] <= '9' || s[j] == '/') {
+			j++
+		}
+		if s[i] == '-' && j == i+1 {
+			// -G: the negative of the atom after it.
+			g, next, err := p.atom(skip(s, i+1, to), to)
+			if err != nil {
+				return 0, 0, err
+			}
+			n, err := p.c.Neg(g)
+			if err != nil {
+				return 0, 0, p.fail(i, "%v", err)
+			}
+			return n, next, nil
+		}
+		x, err := ParseDyadic(s[i:j])
+		if err != nil {
+			return 0, 0, p.fail(i, "%v", err)
+		}
+		return p.c.NumberGame(x), j, nil
+	case ch == '*':
+		j := i + 1
+		for j < to && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		n := 1
+		if j > i+1 {
+			v, err := strconv.Atoi(s[i+1 : j])
+			if err != nil || v > maxSimpleInteger {
+				return 0, 0, p.fail(i, "*%s: nimbers up to *%d in this slice", s[i+1:j], maxSimpleInteger)
+			}
+			n = v
+		}
+		g, err := p.c.Nimber(n)
+		if err != nil {
+			return 0, 0, p.fail(i, "%v", err)
+		}
+		return g, j, nil
+	case ch == '^' || ch == 'v':
+		j := i
+		for j < to && s[j] == ch {
+			j++
+		}
+		n := j - i
+		if n > maxSimpleInteger {
+			return 0, 0, p.fail(i, "a run of %d %c, over %d in this slice", n, ch, maxSimpleInteger)
+		}
+		if k := j; k < to && s[k] >= '0' && s[k] <= '9' {
+			for k < to && s[k] >= '0' && s[k] <= '9' {
+				k++
+			}
+			v, err := strconv.Atoi(s[j:k])
+			if err != nil || n > 1 || v > maxSimpleInteger {
+				return 0, 0, p.fail(i, "%s: a count of ups or downs up to %d in this slice, after one ^ or v", s[i:k], maxSimpleInteger)
+			}
+			n, j = v, k
+		}
+		if j < to && (s[j] == '[' || s[j] == '<') {
+			return 0, 0, p.fail(j, "%c: ^[n] and ^<n> are not read yet", s[j])
+		}
+		g, err := p.ups(n, ch == 'v')
+		if err != nil {
+			return 0, 0, p.fail(i, "%v", err)
+		}
+		return g, j, nil
+	case ch == '{':
+		end, err := p.closing(i, to)
+		if err != nil {
+			return 0, 0, err
+		}
+		g, err := p.braces(i+1, end)
+		return g, end + 1, err
+	}
+	return 0, 0, p.fail(i, "unexpected %q", s[i])
+}
+
+// ups returns n·↑ (or n·↓), ↑ = {0 | *}.
+func (p *parser) ups(n int, down bool) (Game, error) {
+	star, err := p.c.Nimber(1)
+	if err != nil {
+		return 0, err
+	}
+	up, err := p.c.Make([]Game{Zero}, []Game{star})
+	if err != nil {
+		return 0, err
+	}
+	if down {
+		if up, err = p.c.Neg(up); err != nil {
+			return 0, err
+		}
+	}
+	g := Zero
+	for range n {
+		if g, err = p.c.Add(g, up); err != nil {
+			return 0, err
+		}
+	}
+	return g, nil
+}
+
+// closing returns the index of the } that closes the { at i.
+func (p *parser) closing(i, to int) (int, error) {
+	depth := 0
+	for j := i; j < to; j++ {
+		switch p.s[j] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return j, nil
+			}
+		}
+	}
+	return 0, p.fail(i, "unbalanced {: no } closes it")
+}
+
+// braces reads the inside of braces, s[from:to]: Left and Right options
+// split at the longest run of bars at the top level (there must be one
+// such run).
+func (p *parser) braces(from, to int) (Game, error) {
+	best, at, count := 0, -1, 0
+	depth := 0
+	for j := from; j < to; j++ {
+		switch p.s[j] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth < 0 {
+				return 0, p.fail(j, "unbalanced }")
+			}
+		case '|':
+			if depth != 0 {
+				continue
+			}
+			k := j
+			for k < to && p.s[k] == '|' {
+				k++
+			}
+			switch n := k - j; {
+			case n > best:
+				best, at, count = n, j, 1
+			case n == best:
+				count++
+			}
+			j = k - 1
+		}
+	}
+	if best == 0 {
+		return 0, p.fail(from-1, "braces without a |")
+	}
+	if count > 1 {
+		return 0, p.fail(at, "more than one run of %d bars at the same level: which is the middle?", best)
+	}
+	l, err := p.side(from, at)
+	if err != nil {
+		return 0, err
+	}
+	r, err := p.side(at+best, to)
+	if err != nil {
+		return 0, err
+	}
+	g, err := p.c.Make(l, r)
+	if err != nil {
+		return 0, p.fail(from, "%v", err)
+	}
+	return g, nil
+}
+
+// side reads the options on one side of braces: one game written without
+// its braces when there are bars at the top level, else games separated
+// by commas (none when empty).
+func (p *parser) side(from, to int) ([]Game, error) {
+	if skip(p.s, from, to) == to {
+		return nil, nil
+	}
+	depth, bars := 0, false
+	var cuts []int
+	for j := from; j < to; j++ {
+		switch p.s[j] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '|':
+			bars = bars || depth == 0
+		case ',':
+			if depth == 0 {
+				cuts = append(cuts, j)
+			}
+		}
+	}
+	if bars {
+		g, err := p.braces(from, to)
+		return []Game{g}, err
+	}
+	var out []Game
+	start := from
+	for _, cut := range append(cuts, to) {
+		g, err := p.sum(start, cut)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+		start = cut + 1
+	}
+	return out, nil
+}
