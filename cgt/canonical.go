@@ -64,34 +64,9 @@ func (c *Calc) Make(l, r []Game) (Game, error) {
 			return cg, nil
 		}
 		met = append(met, g)
-		changed := false
-		var nl, nr []Game
-		for _, a := range l {
-			bypassed := false
-			for _, ar := range c.Right(a) {
-				if c.LE(ar, g) {
-					nl = append(nl, c.Left(ar)...)
-					bypassed, changed = true, true
-					break
-				}
-			}
-			if !bypassed {
-				nl = append(nl, a)
-			}
-		}
-		for _, b := range r {
-			bypassed := false
-			for _, bl := range c.Left(b) {
-				if c.LE(g, bl) {
-					nr = append(nr, c.Right(bl)...)
-					bypassed, changed = true, true
-					break
-				}
-			}
-			if !bypassed {
-				nr = append(nr, b)
-			}
-		}
+		nl, changedL := c.bypass(g, l, true)
+		nr, changedR := c.bypass(g, r, false)
+		changed := changedL || changedR
 		if !changed {
 			// A number is held as its value, never as options.
 			if x, ok := c.numberForm(l, r); ok {
@@ -104,6 +79,33 @@ func (c *Calc) Make(l, r []Game) (Game, error) {
 		}
 		l, r = sortedSet(nl), sortedSet(nr)
 	}
+}
+
+// bypass returns the options opts of g (Left's when left) with each
+// reversible one replaced: a Left option a with a Right option a^R <= g
+// by the Left options of a^R, a Right option b with a Left option
+// b^L >= g by the Right options of b^L; and whether any was.
+func (c *Calc) bypass(g Game, opts []Game, left bool) ([]Game, bool) {
+	var out []Game
+	changed := false
+	for _, a := range opts {
+		through, beyond := c.Right, c.Left
+		if !left {
+			through, beyond = c.Left, c.Right
+		}
+		bypassed := false
+		for _, x := range through(a) {
+			if left && c.LE(x, g) || !left && c.LE(g, x) {
+				out = append(out, beyond(x)...)
+				bypassed, changed = true, true
+				break
+			}
+		}
+		if !bypassed {
+			out = append(out, a)
+		}
+	}
+	return out, changed
 }
 
 // undominated returns the options of gs that no other dominates: for Left
@@ -142,20 +144,13 @@ func (c *Calc) Neg(g Game) (Game, error) {
 		}
 		return c.numberNode(x), nil
 	}
-	var l, r []Game
-	for _, o := range c.Right(g) {
-		n, err := c.Neg(o)
-		if err != nil {
-			return 0, err
-		}
-		l = append(l, n)
+	l, err := c.each(c.Right(g), c.Neg)
+	if err != nil {
+		return 0, err
 	}
-	for _, o := range c.Left(g) {
-		n, err := c.Neg(o)
-		if err != nil {
-			return 0, err
-		}
-		r = append(r, n)
+	r, err := c.each(c.Left(g), c.Neg)
+	if err != nil {
+		return 0, err
 	}
 	n, err := c.Make(l, r)
 	if err != nil {
@@ -190,6 +185,8 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 	if s, ok := c.add[k]; ok {
 		return s, nil
 	}
+	var l, r []Game
+	var err error
 	if gn.num || hn.num {
 		// Number translation: for x a number and G not one, G + x =
 		// {G^L + x | G^R + x}, with no move in x (which would take as
@@ -198,51 +195,23 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 		if hn.num {
 			x, G = h, g
 		}
-		var l, r []Game
-		for _, o := range c.Left(G) {
-			s, err := c.Add(o, x)
-			if err != nil {
-				return 0, err
-			}
-			l = append(l, s)
+		plus := func(o Game) (Game, error) { return c.Add(o, x) }
+		if l, err = c.each(c.Left(G), plus); err == nil {
+			r, err = c.each(c.Right(G), plus)
 		}
-		for _, o := range c.Right(G) {
-			s, err := c.Add(o, x)
-			if err != nil {
-				return 0, err
-			}
-			r = append(r, s)
-		}
-		s, err := c.Make(l, r)
-		if err != nil {
-			return 0, err
-		}
-		c.add[k] = s
-		return s, nil
-	}
-	side := func(gs, hs []Game) ([]Game, error) {
-		var out []Game
-		for _, o := range gs {
-			s, err := c.Add(o, h)
+	} else {
+		side := func(gs, hs []Game) ([]Game, error) {
+			a, err := c.each(gs, func(o Game) (Game, error) { return c.Add(o, h) })
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, s)
+			b, err := c.each(hs, func(o Game) (Game, error) { return c.Add(g, o) })
+			return append(a, b...), err
 		}
-		for _, o := range hs {
-			s, err := c.Add(g, o)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, s)
+		if l, err = side(c.Left(g), c.Left(h)); err == nil {
+			r, err = side(c.Right(g), c.Right(h))
 		}
-		return out, nil
 	}
-	l, err := side(c.Left(g), c.Left(h))
-	if err != nil {
-		return 0, err
-	}
-	r, err := side(c.Right(g), c.Right(h))
 	if err != nil {
 		return 0, err
 	}
@@ -252,6 +221,19 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 	}
 	c.add[k] = s
 	return s, nil
+}
+
+// each returns f of each game of gs.
+func (c *Calc) each(gs []Game, f func(Game) (Game, error)) ([]Game, error) {
+	out := make([]Game, 0, len(gs))
+	for _, g := range gs {
+		x, err := f(g)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, nil
 }
 
 // Outcome is the outcome class of a game: who wins with perfect play.

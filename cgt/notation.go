@@ -189,12 +189,10 @@ func (p *parser) ups(n int, down bool) (Game, error) {
 func (p *parser) closing(i, to int) (int, error) {
 	depth := 0
 	for j := i; j < to; j++ {
-		switch p.s[j] {
-		case '{':
+		if ch := p.s[j]; ch == '{' {
 			depth++
-		case '}':
-			depth--
-			if depth == 0 {
+		} else if ch == '}' {
+			if depth--; depth == 0 {
 				return j, nil
 			}
 		}
@@ -202,20 +200,29 @@ func (p *parser) closing(i, to int) (int, error) {
 	return 0, p.fail(i, "unbalanced {: no } closes it")
 }
 
-// braces reads the inside of braces, s[from:to]: Left and Right options
-// split at the longest run of bars at the top level (there must be one
-// such run).
-func (p *parser) braces(from, to int) (Game, error) {
-	best, at, count := 0, -1, 0
+// level is what lies at the top level (outside nested braces) of
+// s[from:to]: the runs of bars (start and length) and the commas.
+type level struct {
+	barAt, barLen []int
+	commas        []int
+}
+
+// topLevel scans s[from:to] for its top level; a } that closes nothing is
+// an error.
+func (p *parser) topLevel(from, to int) (level, error) {
+	var lv level
 	depth := 0
 	for j := from; j < to; j++ {
 		switch p.s[j] {
 		case '{':
 			depth++
 		case '}':
-			depth--
-			if depth < 0 {
-				return 0, p.fail(j, "unbalanced }")
+			if depth--; depth < 0 {
+				return level{}, p.fail(j, "unbalanced }")
+			}
+		case ',':
+			if depth == 0 {
+				lv.commas = append(lv.commas, j)
 			}
 		case '|':
 			if depth != 0 {
@@ -225,13 +232,28 @@ func (p *parser) braces(from, to int) (Game, error) {
 			for k < to && p.s[k] == '|' {
 				k++
 			}
-			switch n := k - j; {
-			case n > best:
-				best, at, count = n, j, 1
-			case n == best:
-				count++
-			}
+			lv.barAt, lv.barLen = append(lv.barAt, j), append(lv.barLen, k-j)
 			j = k - 1
+		}
+	}
+	return lv, nil
+}
+
+// braces reads the inside of braces, s[from:to]: Left and Right options
+// split at the longest run of bars at the top level (there must be one
+// such run).
+func (p *parser) braces(from, to int) (Game, error) {
+	lv, err := p.topLevel(from, to)
+	if err != nil {
+		return 0, err
+	}
+	best, at, count := 0, -1, 0
+	for i, n := range lv.barLen {
+		switch {
+		case n > best:
+			best, at, count = n, lv.barAt[i], 1
+		case n == best:
+			count++
 		}
 	}
 	if best == 0 {
@@ -262,22 +284,11 @@ func (p *parser) side(from, to int) ([]Game, error) {
 	if skip(p.s, from, to) == to {
 		return nil, nil
 	}
-	depth, bars := 0, false
-	var cuts []int
-	for j := from; j < to; j++ {
-		switch p.s[j] {
-		case '{':
-			depth++
-		case '}':
-			depth--
-		case '|':
-			bars = bars || depth == 0
-		case ',':
-			if depth == 0 {
-				cuts = append(cuts, j)
-			}
-		}
+	lv, err := p.topLevel(from, to)
+	if err != nil {
+		return nil, err
 	}
+	bars, cuts := len(lv.barAt) > 0, lv.commas
 	if bars {
 		g, err := p.braces(from, to)
 		return []Game{g}, err

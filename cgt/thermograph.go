@@ -39,16 +39,21 @@ func (w Wall) at(t Dyadic) (Dyadic, error) {
 	return lineAt(w.Value[i], w.At[i], w.Slope[i], t)
 }
 
+// sub returns a - b.
+func sub(a, b Dyadic) (Dyadic, error) {
+	nb, err := b.Neg()
+	if err != nil {
+		return Dyadic{}, err
+	}
+	return a.Add(nb)
+}
+
 // lineAt is v + s·(t - t0).
 func lineAt(v, t0 Dyadic, s int, t Dyadic) (Dyadic, error) {
 	if s == 0 {
 		return v, nil
 	}
-	nt0, err := t0.Neg()
-	if err != nil {
-		return Dyadic{}, err
-	}
-	d, err := t.Add(nt0)
+	d, err := sub(t, t0)
 	if err != nil {
 		return Dyadic{}, err
 	}
@@ -151,11 +156,7 @@ func combine(a, b Wall, max bool) (Wall, error) {
 			continue
 		}
 		// va + sa·d = vb + sb·d  =>  d = (vb - va) / (sa - sb).
-		nva, err := va.Neg()
-		if err != nil {
-			return Wall{}, err
-		}
-		diff, err := vb.Add(nva)
+		diff, err := sub(vb, va)
 		if err != nil {
 			return Wall{}, err
 		}
@@ -247,36 +248,13 @@ func (c *Calc) walls(g Game) (left, right Wall, mean, temp Dyadic, err error) {
 		th := f.thermo
 		return th.l, th.r, th.mean, th.temp, nil
 	}
-	var ls, rs Wall
-	for i, o := range c.Left(g) {
-		_, ow, _, _, err := c.walls(o)
-		if err != nil {
-			return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
-		}
-		s, err := ow.tilt(-1)
-		if err != nil {
-			return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
-		}
-		if i == 0 {
-			ls = s
-		} else if ls, err = combine(ls, s, true); err != nil {
-			return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
-		}
+	ls, err := c.scaffold(c.Left(g), true)
+	if err != nil {
+		return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
 	}
-	for i, o := range c.Right(g) {
-		ow, _, _, _, err := c.walls(o)
-		if err != nil {
-			return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
-		}
-		s, err := ow.tilt(1)
-		if err != nil {
-			return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
-		}
-		if i == 0 {
-			rs = s
-		} else if rs, err = combine(rs, s, false); err != nil {
-			return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
-		}
+	rs, err := c.scaffold(c.Right(g), false)
+	if err != nil {
+		return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
 	}
 	// The temperature: the least t with ls(t) <= rs(t). ls - rs does not
 	// increase (slopes -1 or 0 against 0 or 1), so scan the breakpoints.
@@ -293,6 +271,33 @@ func (c *Calc) walls(g Game) (left, right Wall, mean, temp Dyadic, err error) {
 	}
 	f.thermo = &thermo{l: left, r: right, mean: mean, temp: temp}
 	return left, right, mean, temp, nil
+}
+
+// scaffold returns the Left scaffold of the options opts (left), the
+// largest right wall of an option less t, or the Right one, the least
+// left wall plus t.
+func (c *Calc) scaffold(opts []Game, left bool) (Wall, error) {
+	var sc Wall
+	for i, o := range opts {
+		lw, rw, _, _, err := c.walls(o)
+		if err != nil {
+			return Wall{}, err
+		}
+		w, tilt := lw, 1
+		if left {
+			w, tilt = rw, -1
+		}
+		s, err := w.tilt(tilt)
+		if err != nil {
+			return Wall{}, err
+		}
+		if i == 0 {
+			sc = s
+		} else if sc, err = combine(sc, s, left); err != nil {
+			return Wall{}, err
+		}
+	}
+	return sc, nil
 }
 
 // thermo memoises a thermograph in facts.
@@ -321,11 +326,7 @@ func meet(ls, rs Wall) (t, v Dyadic, err error) {
 		if sa >= sb {
 			continue // they do not get closer before the next breakpoint
 		}
-		nvb, err := vb.Neg()
-		if err != nil {
-			return Dyadic{}, Dyadic{}, err
-		}
-		diff, err := va.Add(nvb)
+		diff, err := sub(va, vb)
 		if err != nil {
 			return Dyadic{}, Dyadic{}, err
 		}
