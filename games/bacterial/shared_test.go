@@ -23,9 +23,7 @@ var harness = gridtest.Game[exhSet, Move]{
 	Spec: Spec,
 	Boards: gridtest.Boards{
 		Blank: Empty, Marked: Radioactive,
-		// From all empty to all radioactive.
-		Densities: []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 0.9, 1},
-		Stream:    0x6261637465726961,
+		Stream: 0x6261637465726961,
 	},
 	Rules:   exhRules,
 	Dense:   gridtest.AsSolver(Solve),
@@ -42,10 +40,6 @@ var harness = gridtest.Game[exhSet, Move]{
 	},
 }
 
-// exhSample is the sample of the comparisons with the exhaustive search:
-// boards up to 5 x 5 (4 x 4 in short mode).
-var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide: 4}
-
 // TestShared runs the shared tests of package gridtest: Solve and
 // SolveGeneric against the exhaustive search and against each other on
 // boards up to 12 x 12, far beyond the search's reach; the battery of the
@@ -55,7 +49,7 @@ var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide:
 // cases of testdata/positions.txt.
 func TestShared(t *testing.T) {
 	harness.Shared(t, gridtest.Checks{
-		Exhaustive: exhSample, Generic: gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8},
+		Exhaustive: gridtest.SmallBoards, Generic: gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8},
 		Starts:      []string{"..\n.#\n", "#.##\n....\n#.##\n", "x.\nx.\n", "#"},
 		BatterySeed: 1, BatteryBoards: 30, BatterySide: 4,
 		MovesSeed: 4, Moves: gridtest.Sample{N: 500, MaxSide: 5, ShortN: 100, ShortMaxSide: 4},

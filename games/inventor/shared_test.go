@@ -22,9 +22,7 @@ var harness = gridtest.Game[exhSet, Move]{
 	Spec: Spec,
 	Boards: gridtest.Boards{
 		Blank: Blank, Marked: Spot,
-		// From no spot at all to all spots.
-		Densities: []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 0.9, 1},
-		Stream:    0x696e76656e746f72,
+		Stream: 0x696e76656e746f72,
 	},
 	Rules:   exhRules,
 	Dense:   gridtest.AsSolver(Solve),
@@ -41,10 +39,6 @@ var harness = gridtest.Game[exhSet, Move]{
 	},
 }
 
-// exhSample is the sample of the comparisons with the exhaustive search:
-// boards up to 5 x 5 (4 x 4 in short mode).
-var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide: 4}
-
 // TestShared runs the shared tests of package gridtest: Solve and
 // SolveGeneric against the exhaustive search and against each other on
 // boards up to 10 x 10; the battery of the game API (the dense tables
@@ -55,7 +49,7 @@ var exhSample = gridtest.Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide:
 // testdata/positions.txt.
 func TestShared(t *testing.T) {
 	harness.Shared(t, gridtest.Checks{
-		Exhaustive: exhSample, Generic: gridtest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8},
+		Exhaustive: gridtest.SmallBoards, Generic: gridtest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8},
 		Starts:      []string{".......\n...X.X.\n...X.X.\n..XX...\n..X....\n", "X.X.X\n.X.X.\n", "X"},
 		BatterySeed: 3, BatteryBoards: 30, BatterySide: 5,
 		MovesSeed: 6, Moves: gridtest.Sample{N: 500, MaxSide: 6, ShortN: 100, ShortMaxSide: 5},

@@ -12,7 +12,8 @@ type Boards struct {
 	// Blank and Marked are the two cell characters; a random board has
 	// Marked cells with a probability drawn from Densities.
 	Blank, Marked byte
-	// Densities are the probabilities of a Marked cell to draw from.
+	// Densities are the probabilities of a Marked cell to draw from
+	// (EvenDensities when nil).
 	Densities []float64
 	// Stream is the second word of the PCG seed, distinct per game.
 	Stream uint64
@@ -20,6 +21,10 @@ type Boards struct {
 	// uniformly.
 	Side func(rng *rand.Rand, maxSide int) int
 }
+
+// EvenDensities is the default of Boards.Densities: from all Blank to all
+// Marked.
+var EvenDensities = []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 0.9, 1}
 
 // Generate returns test boards with sides 1..maxSide: every size all Blank
 // and all Marked, then n random boards of varied densities drawn from a
@@ -36,10 +41,14 @@ func (bs Boards) Generate(seed uint64, n, maxSide int) []grid.Grid {
 	if side == nil {
 		side = func(rng *rand.Rand, maxSide int) int { return 1 + rng.IntN(maxSide) }
 	}
+	densities := bs.Densities
+	if densities == nil {
+		densities = EvenDensities
+	}
 	rng := rand.New(rand.NewPCG(seed, bs.Stream))
 	for range n {
 		rows, cols := side(rng, maxSide), side(rng, maxSide)
-		d := bs.Densities[rng.IntN(len(bs.Densities))]
+		d := densities[rng.IntN(len(densities))]
 		boards = append(boards, grid.Random(rng, rows, cols, d, bs.Blank, bs.Marked))
 	}
 	return boards

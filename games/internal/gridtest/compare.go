@@ -17,6 +17,10 @@ type Sample struct {
 	ShortN, ShortMaxSide int
 }
 
+// SmallBoards is the usual sample of the comparisons with an exhaustive
+// search: 5000 boards up to 5 x 5 (1000 up to 4 x 4 in short mode).
+var SmallBoards = Sample{N: 5000, MaxSide: 5, ShortN: 1000, ShortMaxSide: 4}
+
 // size returns the sample's count and largest side for this run.
 func (s Sample) size() (n, maxSide int) {
 	if testing.Short() {
