@@ -20,7 +20,9 @@ type candidate struct {
 	// identity.
 	elems []int64
 	index elemIndex
-	// genMul[i][x] is elems[x] times the element of heaps[i].
+	// gens[j][x] is elems[x] times the j-th distinct element of the
+	// heaps; genMul[i] is the table of heaps[i]'s element, one of gens.
+	gens   [][]int32
 	genMul [][]int32
 	// optIdx[i] are the option elements of heaps[i], numbered;
 	// optMul[i][x] are x times each of them, once computed.
@@ -137,6 +139,7 @@ func (c *candidate) build(ctx context.Context, lim limits) error {
 		}
 		tables[j] = tab
 	}
+	c.gens = tables
 	c.genMul = make([][]int32, len(c.heaps))
 	c.optIdx = make([][]int32, len(c.heaps))
 	c.optMul = make([][][]int32, len(c.heaps))
@@ -174,14 +177,7 @@ func (c *candidate) bytes() int64 {
 	n := int64(len(c.elems))
 	base := int64(c.sp.base.n)
 	b := base*base*4 + n*8 + c.index.bytes(len(c.elems)) + c.optBytes + int64(len(c.heaps))*24
-	seen := map[*int32]bool{}
-	for _, g := range c.genMul {
-		if len(g) > 0 && !seen[&g[0]] {
-			seen[&g[0]] = true
-			b += int64(len(g)) * 4
-		}
-	}
-	return b
+	return b + int64(len(c.gens))*n*4
 }
 
 // setWords is the length of a bitset of the candidate's elements.

@@ -552,14 +552,7 @@ func (s *Solver) candidate(ctx context.Context, st *stage, moving []int, tops ma
 // and h is the largest heap. Its memory is estimated before it is taken:
 // the partition refinement's keys, then the quotient's table.
 func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage, error) {
-	var gens [][]int32
-	seen := map[*int32]bool{}
-	for _, g := range c.genMul {
-		if len(g) > 0 && !seen[&g[0]] {
-			seen[&g[0]] = true
-			gens = append(gens, g)
-		}
-	}
+	gens := c.gens
 	held := c.bytes() + int64(len(c.elems))*int64(len(c.heaps))*8
 	if held+int64(len(c.elems))*(int64(len(gens)+1)*4+64) > lim.bytes {
 		return nil, &enumLimitError{memory: lim.bytes}

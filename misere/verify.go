@@ -2,7 +2,7 @@ package misere
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"math/bits"
 	"slices"
 )
@@ -58,7 +58,7 @@ type walker struct {
 	bytes  func() int64 // the memory held besides the candidate
 }
 
-var errStop = fmt.Errorf("stop")
+var errStop = errors.New("stop")
 
 func newWalker(ctx context.Context, c *candidate, lim limits, visit func(x int32, t bitset) (bool, error)) *walker {
 	w := &walker{ctx: ctx, c: c, counts: make([]int, len(c.heaps)), visit: visit, lim: lim,
