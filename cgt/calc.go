@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Game is a short partizan game held by a Calc: the number of its node.
@@ -170,42 +169,49 @@ func (c *Calc) Right(g Game) []Game {
 	return c.nodes[g].r
 }
 
-// String writes g in braces, {L | R}, options by the same rule, a number
-// by its value (a plain notation; CGSuite's comes with the next slice).
-func (c *Calc) String(g Game) string {
-	if nd := c.nodes[g]; nd.num {
-		return nd.x.String()
-	}
-	var b strings.Builder
-	write := func(gs []Game) {
-		for i, o := range gs {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			b.WriteString(c.String(o))
-		}
-	}
-	b.WriteString("{")
-	write(c.Left(g))
-	b.WriteString("|")
-	write(c.Right(g))
-	b.WriteString("}")
-	return b.String()
-}
+// String writes g in CGSuite's notation (Notation).
+func (c *Calc) String(g Game) string { return c.Notation(g) }
 
 // Integer returns the integer n.
 func (c *Calc) Integer(n int64) Game { return c.numberNode(Int(n)) }
 
-// maxSimpleInteger bounds Nimber (and the parser's runs of ups) until
-// nimbers and ups are held compactly: *n is held through its n options,
-// and making it compares them pairwise.
-const maxSimpleInteger = 64
+// maxByOptions bounds Nimber and Ups until nimbers and ups are held
+// compactly: *n is held through its n options, and making it compares
+// them pairwise.
+const maxByOptions = 64
+
+// Ups returns n·↑ (n·↓ when down), ↑ = {0 | ∗}, n at most maxByOptions.
+func (c *Calc) Ups(n int, down bool) (Game, error) {
+	if n < 0 || n > maxByOptions {
+		return 0, fmt.Errorf("cgt: %d ups out of range 0..%d in this slice", n, maxByOptions)
+	}
+	star, err := c.Nimber(1)
+	if err != nil {
+		return 0, err
+	}
+	up, err := c.Make([]Game{Zero}, []Game{star})
+	if err != nil {
+		return 0, err
+	}
+	if down {
+		if up, err = c.Neg(up); err != nil {
+			return 0, err
+		}
+	}
+	g := Zero
+	for range n {
+		if g, err = c.Add(g, up); err != nil {
+			return 0, err
+		}
+	}
+	return g, nil
+}
 
 // Nimber returns *n = {0, *1, ..., *(n-1) | 0, *1, ..., *(n-1)}, n >= 0,
-// n at most maxSimpleInteger.
+// n at most maxByOptions.
 func (c *Calc) Nimber(n int) (Game, error) {
-	if n < 0 || n > maxSimpleInteger {
-		return 0, fmt.Errorf("cgt: nimber *%d out of range 0..%d in this slice", n, maxSimpleInteger)
+	if n < 0 || n > maxByOptions {
+		return 0, fmt.Errorf("cgt: nimber *%d out of range 0..%d in this slice", n, maxByOptions)
 	}
 	var opts []Game
 	g := Zero

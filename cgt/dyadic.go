@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -78,17 +79,10 @@ func (d Dyadic) Neg() (Dyadic, error) {
 func (d Dyadic) Cmp(e Dyadic) int {
 	a, b, _, ok := align(d, e)
 	if !ok {
-		// Different signs or magnitudes far apart: compare as floats,
-		// exact enough for values this far apart (their difference is at
-		// least 1).
-		x, y := d.Float(), e.Float()
-		switch {
-		case x < y:
-			return -1
-		case x > y:
-			return 1
-		}
-		return 0
+		// Over 64 bits once aligned: compare exactly in big integers.
+		x := new(big.Int).Lsh(big.NewInt(d.Num), uint(e.Exp))
+		y := new(big.Int).Lsh(big.NewInt(e.Num), uint(d.Exp))
+		return x.Cmp(y)
 	}
 	switch {
 	case a < b:

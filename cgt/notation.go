@@ -113,8 +113,8 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 		n := 1
 		if j > i+1 {
 			v, err := strconv.Atoi(s[i+1 : j])
-			if err != nil || v > maxSimpleInteger {
-				return 0, 0, p.fail(i, "*%s: nimbers up to *%d in this slice", s[i+1:j], maxSimpleInteger)
+			if err != nil || v > maxByOptions {
+				return 0, 0, p.fail(i, "*%s: nimbers up to *%d in this slice", s[i+1:j], maxByOptions)
 			}
 			n = v
 		}
@@ -129,23 +129,23 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 			j++
 		}
 		n := j - i
-		if n > maxSimpleInteger {
-			return 0, 0, p.fail(i, "a run of %d %c, over %d in this slice", n, ch, maxSimpleInteger)
+		if n > maxByOptions {
+			return 0, 0, p.fail(i, "a run of %d %c, over %d in this slice", n, ch, maxByOptions)
 		}
 		if k := j; k < to && s[k] >= '0' && s[k] <= '9' {
 			for k < to && s[k] >= '0' && s[k] <= '9' {
 				k++
 			}
 			v, err := strconv.Atoi(s[j:k])
-			if err != nil || n > 1 || v > maxSimpleInteger {
-				return 0, 0, p.fail(i, "%s: a count of ups or downs up to %d in this slice, after one ^ or v", s[i:k], maxSimpleInteger)
+			if err != nil || n > 1 || v > maxByOptions {
+				return 0, 0, p.fail(i, "%s: a count of ups or downs up to %d in this slice, after one ^ or v", s[i:k], maxByOptions)
 			}
 			n, j = v, k
 		}
 		if j < to && (s[j] == '[' || s[j] == '<') {
 			return 0, 0, p.fail(j, "%c: ^[n] and ^<n> are not read yet", s[j])
 		}
-		g, err := p.ups(n, ch == 'v')
+		g, err := p.c.Ups(n, ch == 'v')
 		if err != nil {
 			return 0, 0, p.fail(i, "%v", err)
 		}
@@ -159,30 +159,6 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 		return g, end + 1, err
 	}
 	return 0, 0, p.fail(i, "unexpected %q", s[i])
-}
-
-// ups returns n·↑ (or n·↓), ↑ = {0 | *}.
-func (p *parser) ups(n int, down bool) (Game, error) {
-	star, err := p.c.Nimber(1)
-	if err != nil {
-		return 0, err
-	}
-	up, err := p.c.Make([]Game{Zero}, []Game{star})
-	if err != nil {
-		return 0, err
-	}
-	if down {
-		if up, err = p.c.Neg(up); err != nil {
-			return 0, err
-		}
-	}
-	g := Zero
-	for range n {
-		if g, err = p.c.Add(g, up); err != nil {
-			return 0, err
-		}
-	}
-	return g, nil
 }
 
 // closing returns the index of the } that closes the { at i.

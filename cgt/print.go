@@ -25,8 +25,17 @@ func (c *Calc) Notation(g Game) string {
 }
 
 // uptimal writes g when it is x + n·↑ + *m (x a number, |n| and m at
-// most maxSimpleInteger).
+// most maxByOptions), memoised.
 func (c *Calc) uptimal(g Game) (string, bool) {
+	f := c.factsOf(g)
+	if !f.uptimalKnown {
+		f.uptimal, f.isUptimal = c.findUptimal(g)
+		f.uptimalKnown = true
+	}
+	return f.uptimal, f.isUptimal
+}
+
+func (c *Calc) findUptimal(g Game) (string, bool) {
 	if x, ok := c.Number(g); ok {
 		return x.String(), true
 	}
@@ -42,17 +51,17 @@ func (c *Calc) uptimal(g Game) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	up, err := c.parserOf().ups(1, false)
+	up, err := c.Ups(1, false)
 	if err != nil {
 		return "", false
 	}
-	down, err := c.Neg(up)
+	down, err := c.Ups(1, true)
 	if err != nil {
 		return "", false
 	}
 	// d - n·↑ for n = 0, 1, -1, 2, -2, ...: a nimber when d = n·↑ + *m.
 	pos, neg := d, d
-	for n := 0; n <= maxSimpleInteger; n++ {
+	for n := 0; n <= maxByOptions; n++ {
 		if m, ok := c.nimber(pos); ok {
 			return upText(x, n, m), true
 		}
@@ -68,9 +77,6 @@ func (c *Calc) uptimal(g Game) (string, bool) {
 	}
 	return "", false
 }
-
-// parserOf gives the Calc's helpers for ups.
-func (c *Calc) parserOf() *parser { return &parser{c: c} }
 
 // nimber reports whether g is *m: its options on both sides exactly *0 ..
 // *(m-1).

@@ -2,11 +2,12 @@ package cgt
 
 // facts are what the Calc has found of a canonical game.
 type facts struct {
-	numberKnown, isNumber bool
-	value                 Dyadic
-	stops                 [2]*Dyadic // left, right
-	birthday              int64      // -1: not yet
-	thermo                *thermo
+	stops    [2]*Dyadic // left, right
+	birthday int64      // -1: not yet
+	thermo   *thermo
+	// uptimal memoises Calc.uptimal: known, and the text when g is one.
+	uptimalKnown, isUptimal bool
+	uptimal                 string
 }
 
 func (c *Calc) factsOf(g Game) *facts {

@@ -23,6 +23,12 @@ func TestDyadic(t *testing.T) {
 	if _, err := Int(1 << 62).Add(Int(1 << 62)); err != ErrDyadicRange {
 		t.Errorf("2^62 + 2^62: %v", err)
 	}
+	// Values too far apart in scale to align in 64 bits compare exactly:
+	// 2^61 against (2^63 - 1)/4, which is 2^61 - 1/4.
+	big, near := Int(1<<61), Dyadic{Num: 1<<63 - 1, Exp: 2}
+	if big.Cmp(near) != 1 || near.Cmp(big) != -1 || big.Cmp(big) != 0 {
+		t.Errorf("2^61 against 2^61 - 1/4: %d %d", big.Cmp(near), near.Cmp(big))
+	}
 	for _, tc := range []struct{ a, b, want string }{{"0", "1", "1/2"}, {"-1", "1", "0"}, {"1/2", "1", "3/4"}, {"2", "5", "3"},
 		{"-5", "-2", "-3"}, {"-1/2", "3", "0"}, {"1/4", "3/8", "5/16"}, {"-3/4", "-1/2", "-5/8"}} {
 		a, _ := ParseDyadic(tc.a)
@@ -235,9 +241,13 @@ func TestCGSuiteExamples(t *testing.T) {
 
 func strconvI(n int64) string { return Int(n).String() }
 
-// TestParseErrors: bad notation is refused with its column.
+// TestParseErrors: bad notation is refused with its column; a minus
+// before braces negates them (-{1|} is -2).
 func TestParseErrors(t *testing.T) {
 	c := New(0)
+	if g, err := c.Parse("-{1|}"); err != nil || g != c.Integer(-2) {
+		t.Errorf("-{1|}: %s %v, want -2", c.Notation(g), err)
+	}
 	for _, tc := range []struct{ in, want string }{
 		{"{0|1", "column 1: unbalanced {"},
 		{"{0 1}", "column 1: braces without a |"},
