@@ -6,8 +6,8 @@
 // Game. A number is held as its value (a Dyadic, 64-bit), its options
 // made when asked for; any other game as the sorted lists of its
 // canonical Left and Right options. Comparisons and sums are memoised in
-// the Calc. This is the first slice of issue 21: nimbers and ups are held
-// by their options for now.
+// the Calc. Number-up-stars x + n·↑ + *m (numbers and nimbers among them)
+// are held by value, as CGSuite does (NUS).
 package cgt
 
 import (
@@ -23,12 +23,12 @@ type Game uint32
 // Zero is the game { | }, in which neither player can move.
 const Zero Game = 0
 
-// node is a game: its Left and Right options, sorted; for a number, its
-// value, the options made on demand (expanded).
+// node is a game: its Left and Right options, sorted; for a
+// number-up-star, its value, the options made on demand (expanded).
 type node struct {
 	l, r     []Game
-	num      bool
-	x        Dyadic
+	nus      bool
+	v        NUS
 	expanded bool
 }
 
@@ -43,8 +43,10 @@ type Calc struct {
 	neg   map[Game]Game
 	// facts memoises Number, the stops and Birthday.
 	facts map[Game]*facts
-	// numbers maps a number to its node.
-	numbers map[Dyadic]Game
+	// nuses maps a number-up-star to its node.
+	nuses map[NUS]Game
+	// upSums holds ^[1], ^[2], ... as UpSum makes them.
+	upSums []Game
 	// limit bounds the estimate of the memory held (bytes).
 	limit int64
 	words int64 // option ids held
@@ -65,10 +67,10 @@ func New(limit int64) *Calc {
 		limit = DefaultLimit
 	}
 	c := &Calc{index: map[string]Game{}, canon: map[Game]Game{}, le: map[uint64]bool{},
-		add: map[uint64]Game{}, neg: map[Game]Game{}, facts: map[Game]*facts{}, numbers: map[Dyadic]Game{},
+		add: map[uint64]Game{}, neg: map[Game]Game{}, facts: map[Game]*facts{}, nuses: map[NUS]Game{},
 		limit: limit}
-	c.nodes = append(c.nodes, node{num: true, expanded: true})
-	c.numbers[Dyadic{}] = Zero
+	c.nodes = append(c.nodes, node{nus: true, expanded: true})
+	c.nuses[NUS{}] = Zero
 	c.index[key(nil, nil)] = Zero
 	c.canon[Zero] = Zero
 	c.neg[Zero] = Zero
@@ -79,7 +81,7 @@ func New(limit int64) *Calc {
 // the index, and the memo entries.
 func (c *Calc) bytes() int64 {
 	return int64(len(c.nodes))*(80+64) + c.words*8 + int64(len(c.le)+len(c.add)+len(c.neg)+len(c.canon))*32 +
-		int64(len(c.facts))*96 + int64(len(c.numbers))*48
+		int64(len(c.facts))*96 + int64(len(c.nuses))*56
 }
 
 // key writes the sorted options l and r as a map key.
@@ -123,35 +125,15 @@ func sortedSet(gs []Game) []Game {
 }
 
 // numberNode returns the node of the number x.
-func (c *Calc) numberNode(x Dyadic) Game {
-	if g, ok := c.numbers[x]; ok {
-		return g
-	}
-	g := Game(len(c.nodes))
-	c.nodes = append(c.nodes, node{num: true, x: x})
-	c.numbers[x] = g
-	return g
-}
+func (c *Calc) numberNode(x Dyadic) Game { return c.nusNode(NUS{X: x}) }
 
-// expand makes the canonical options of the number g, once: n-1 on the
-// left of a positive integer n, n+1 on the right of a negative one, and
-// (m-1)/2^k and (m+1)/2^k around m/2^k.
+// expand makes the canonical options of the number-up-star g, once.
 func (c *Calc) expand(g Game) {
-	if nd := c.nodes[g]; !nd.num || nd.expanded {
+	if nd := c.nodes[g]; !nd.nus || nd.expanded {
 		return
 	}
-	x := c.nodes[g].x
-	var l, r []Game
-	switch {
-	case x.Exp > 0:
-		l = []Game{c.numberNode(norm(x.Num-1, uint(x.Exp)))}
-		r = []Game{c.numberNode(norm(x.Num+1, uint(x.Exp)))}
-	case x.Num > 0:
-		l = []Game{c.numberNode(Int(x.Num - 1))}
-	case x.Num < 0:
-		r = []Game{c.numberNode(Int(x.Num + 1))}
-	}
-	c.nodes[g].l, c.nodes[g].r, c.nodes[g].expanded = l, r, true
+	l, r := c.expandNUS(c.nodes[g].v)
+	c.nodes[g].l, c.nodes[g].r, c.nodes[g].expanded = sortedSet(l), sortedSet(r), true
 	c.words += int64(len(l) + len(r))
 }
 
@@ -175,52 +157,23 @@ func (c *Calc) String(g Game) string { return c.Notation(g) }
 // Integer returns the integer n.
 func (c *Calc) Integer(n int64) Game { return c.numberNode(Int(n)) }
 
-// maxByOptions bounds Nimber and Ups until nimbers and ups are held
-// compactly: *n is held through its n options, and making it compares
-// them pairwise.
-const maxByOptions = 64
-
-// Ups returns n·↑ (n·↓ when down), ↑ = {0 | ∗}, n at most maxByOptions.
+// Ups returns n·↑ (n·↓ when down), ↑ = {0 | ∗}, n at most MaxUps.
 func (c *Calc) Ups(n int, down bool) (Game, error) {
-	if n < 0 || n > maxByOptions {
-		return 0, fmt.Errorf("cgt: %d ups out of range 0..%d in this slice", n, maxByOptions)
+	if n < 0 {
+		return 0, fmt.Errorf("cgt: %d ups: a count must not be negative", n)
 	}
-	star, err := c.Nimber(1)
-	if err != nil {
-		return 0, err
-	}
-	up, err := c.Make([]Game{Zero}, []Game{star})
-	if err != nil {
-		return 0, err
-	}
+	ups := int64(n)
 	if down {
-		if up, err = c.Neg(up); err != nil {
-			return 0, err
-		}
+		ups = -ups
 	}
-	g := Zero
-	for range n {
-		if g, err = c.Add(g, up); err != nil {
-			return 0, err
-		}
-	}
-	return g, nil
+	return c.Uptimal(NUS{Ups: ups})
 }
 
-// Nimber returns *n = {0, *1, ..., *(n-1) | 0, *1, ..., *(n-1)}, n >= 0,
-// n at most maxByOptions.
+// Nimber returns *n = {0, *1, ..., *(n-1) | 0, *1, ..., *(n-1)}, n from
+// 0 to MaxNim.
 func (c *Calc) Nimber(n int) (Game, error) {
-	if n < 0 || n > maxByOptions {
-		return 0, fmt.Errorf("cgt: nimber *%d out of range 0..%d in this slice", n, maxByOptions)
+	if n < 0 {
+		return 0, fmt.Errorf("cgt: nimber *%d: must not be negative", n)
 	}
-	var opts []Game
-	g := Zero
-	for i := 0; i < n; i++ {
-		opts = append(opts, g)
-		var err error
-		if g, err = c.Make(opts, opts); err != nil {
-			return 0, err
-		}
-	}
-	return g, nil
+	return c.Uptimal(NUS{Nim: uint64(n)})
 }

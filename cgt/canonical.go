@@ -7,8 +7,8 @@ func (c *Calc) LE(g, h Game) bool {
 	if g == h {
 		return true
 	}
-	if a, b := c.nodes[g], c.nodes[h]; a.num && b.num {
-		return a.x.Cmp(b.x) <= 0
+	if a, b := &c.nodes[g], &c.nodes[h]; a.nus && b.nus {
+		return nusLE(a.v, b.v)
 	}
 	k := uint64(g)<<32 | uint64(h)
 	if v, ok := c.le[k]; ok {
@@ -68,9 +68,14 @@ func (c *Calc) Make(l, r []Game) (Game, error) {
 		nr, changedR := c.bypass(g, r, false)
 		changed := changedL || changedR
 		if !changed {
-			// A number is held as its value, never as options.
+			// A number-up-star is held as its value, never as options.
 			if x, ok := c.numberForm(l, r); ok {
 				g = c.numberNode(x)
+			} else if v, ok := c.nusForm(l, r); ok {
+				if err := v.check(); err != nil {
+					return 0, err
+				}
+				g = c.nusNode(v)
 			}
 			for _, m := range met {
 				c.canon[m] = g
@@ -137,12 +142,12 @@ func (c *Calc) Neg(g Game) (Game, error) {
 	if n, ok := c.neg[g]; ok {
 		return n, nil
 	}
-	if nd := c.nodes[g]; nd.num {
-		x, err := nd.x.Neg()
+	if nd := c.nodes[g]; nd.nus {
+		x, err := nd.v.X.Neg()
 		if err != nil {
 			return 0, err
 		}
-		return c.numberNode(x), nil
+		return c.nusNode(NUS{X: x, Ups: -nd.v.Ups, Nim: nd.v.Nim}), nil
 	}
 	l, err := c.each(c.Right(g), c.Neg)
 	if err != nil {
@@ -174,12 +179,12 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 		g, h = h, g
 	}
 	gn, hn := c.nodes[g], c.nodes[h]
-	if gn.num && hn.num {
-		x, err := gn.x.Add(hn.x)
+	if gn.nus && hn.nus {
+		x, err := gn.v.X.Add(hn.v.X)
 		if err != nil {
 			return 0, err
 		}
-		return c.numberNode(x), nil
+		return c.Uptimal(NUS{X: x, Ups: gn.v.Ups + hn.v.Ups, Nim: gn.v.Nim ^ hn.v.Nim})
 	}
 	k := uint64(g)<<32 | uint64(h)
 	if s, ok := c.add[k]; ok {
@@ -187,12 +192,12 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 	}
 	var l, r []Game
 	var err error
-	if gn.num || hn.num {
+	if gnum, hnum := gn.nus && gn.v.isNumber(), hn.nus && hn.v.isNumber(); gnum || hnum {
 		// Number translation: for x a number and G not one, G + x =
 		// {G^L + x | G^R + x}, with no move in x (which would take as
 		// many steps as x is large).
 		x, G := g, h
-		if hn.num {
+		if hnum {
 			x, G = h, g
 		}
 		plus := func(o Game) (Game, error) { return c.Add(o, x) }

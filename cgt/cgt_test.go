@@ -268,7 +268,7 @@ func TestKnownValues(t *testing.T) {
 // TestLimit: a Calc past its memory limit refuses with ErrLimit.
 func TestLimit(t *testing.T) {
 	c := New(4096)
-	if _, err := c.Nimber(60); err != ErrLimit {
+	if _, err := c.UpSum(1000); err != ErrLimit {
 		t.Errorf("got %v, want ErrLimit", err)
 	}
 }

@@ -3,6 +3,7 @@ package cgt
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // SyntaxError is a game that could not be read: the column (1-based, in
@@ -59,7 +60,7 @@ func (p *parser) sum(from, to int) (Game, error) {
 			return 0, p.fail(i, "%v", err)
 		}
 		i = skip(p.s, next, to)
-		if i < to && p.s[i] == '+' {
+		if i < to && p.s[i] == '+' && !strings.HasPrefix(p.s[i:to], "+-") {
 			i = skip(p.s, i+1, to)
 			if i == to {
 				return 0, p.fail(i, "a game is missing after +")
@@ -76,13 +77,20 @@ func skip(s string, i, to int) int {
 	return i
 }
 
-// atom reads one number, nimber, run of ups or downs, or braces at i.
+// atom reads one term at i: a number, a nimber, ups or downs (with
+// ^<n> and ^[n]), -G, +-G, Tiny(G), Miny(G), (G) or braces.
 func (p *parser) atom(i, to int) (Game, int, error) {
 	s := p.s
 	if i >= to {
 		return 0, 0, p.fail(i, "a game is missing")
 	}
 	switch ch := s[i]; {
+	case strings.HasPrefix(s[i:to], "+-") || strings.HasPrefix(s[i:to], "±"):
+		j := i + 2
+		if s[i] != '+' {
+			j = i + len("±")
+		}
+		return p.switchAtom(i, skip(s, j, to), to)
 	case ch == '-' || ch >= '0' && ch <= '9':
 		j := i + 1
 		for j < to && (s[j] >= '0' && s[j] <= '9' || s[j] == '/') {
@@ -106,52 +114,44 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 		}
 		return p.c.NumberGame(x), j, nil
 	case ch == '*':
-		j := i + 1
-		for j < to && s[j] >= '0' && s[j] <= '9' {
-			j++
+		n, j, err := p.count(i+1, to, 1)
+		if err != nil {
+			return 0, 0, err
 		}
-		n := 1
-		if j > i+1 {
-			v, err := strconv.Atoi(s[i+1 : j])
-			if err != nil || v > maxByOptions {
-				return 0, 0, p.fail(i, "*%s: nimbers up to *%d in this slice", s[i+1:j], maxByOptions)
-			}
-			n = v
-		}
-		g, err := p.c.Nimber(n)
+		g, err := p.c.Uptimal(NUS{Nim: uint64(n)})
 		if err != nil {
 			return 0, 0, p.fail(i, "%v", err)
 		}
 		return g, j, nil
 	case ch == '^' || ch == 'v':
-		j := i
-		for j < to && s[j] == ch {
-			j++
+		return p.ups(i, to)
+	case strings.HasPrefix(s[i:to], "Tiny(") || strings.HasPrefix(s[i:to], "Miny("):
+		end, err := p.closing(i+4, to, '(', ')')
+		if err != nil {
+			return 0, 0, err
 		}
-		n := j - i
-		if n > maxByOptions {
-			return 0, 0, p.fail(i, "a run of %d %c, over %d in this slice", n, ch, maxByOptions)
+		g, err := p.sum(i+5, end)
+		if err != nil {
+			return 0, 0, err
 		}
-		if k := j; k < to && s[k] >= '0' && s[k] <= '9' {
-			for k < to && s[k] >= '0' && s[k] <= '9' {
-				k++
-			}
-			v, err := strconv.Atoi(s[j:k])
-			if err != nil || n > 1 || v > maxByOptions {
-				return 0, 0, p.fail(i, "%s: a count of ups or downs up to %d in this slice, after one ^ or v", s[i:k], maxByOptions)
-			}
-			n, j = v, k
+		if s[i] == 'T' {
+			g, err = p.c.Tiny(g)
+		} else {
+			g, err = p.c.Miny(g)
 		}
-		if j < to && (s[j] == '[' || s[j] == '<') {
-			return 0, 0, p.fail(j, "%c: ^[n] and ^<n> are not read yet", s[j])
-		}
-		g, err := p.c.Ups(n, ch == 'v')
 		if err != nil {
 			return 0, 0, p.fail(i, "%v", err)
 		}
-		return g, j, nil
+		return g, end + 1, nil
+	case ch == '(':
+		end, err := p.closing(i, to, '(', ')')
+		if err != nil {
+			return 0, 0, err
+		}
+		g, err := p.sum(i+1, end)
+		return g, end + 1, err
 	case ch == '{':
-		end, err := p.closing(i, to)
+		end, err := p.closing(i, to, '{', '}')
 		if err != nil {
 			return 0, 0, err
 		}
@@ -161,19 +161,136 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 	return 0, 0, p.fail(i, "unexpected %q", s[i])
 }
 
-// closing returns the index of the } that closes the { at i.
-func (p *parser) closing(i, to int) (int, error) {
+// maxCount bounds the count in ^<n> and ^[n], each a game of n levels.
+const maxCount = 1 << 10
+
+// count reads the decimal count at i, if any (def when there is none),
+// up to 2^31 - 1, and returns it and where it ends.
+func (p *parser) count(i, to int, def int) (int, int, error) {
+	j := i
+	for j < to && p.s[j] >= '0' && p.s[j] <= '9' {
+		j++
+	}
+	if j == i {
+		return def, j, nil
+	}
+	v, err := strconv.ParseInt(p.s[i:j], 10, 32)
+	if err != nil {
+		return 0, 0, p.fail(i, "%s: a count up to %d", p.s[i:j], int32(1<<31-1))
+	}
+	return int(v), j, nil
+}
+
+// ups reads ups or downs at i: a run (^^^), a count (^3), ^<n> (up to
+// the n: ↑^n) or ^[n] (↑ + ↑^2 + ... + ↑^n), and v for down likewise.
+func (p *parser) ups(i, to int) (Game, int, error) {
+	s, ch := p.s, p.s[i]
+	j := i
+	for j < to && s[j] == ch {
+		j++
+	}
+	run := j - i
+	n, k, err := p.count(j, to, run)
+	if err != nil {
+		return 0, 0, err
+	}
+	if k > j && run > 1 {
+		return 0, 0, p.fail(i, "%s: a count of ups or downs comes after one ^ or v", s[i:k])
+	}
+	j = k
+	down := ch == 'v'
+	if j == i+1 && j < to && (s[j] == '<' || s[j] == '[') {
+		closer := byte('>')
+		if s[j] == '[' {
+			closer = ']'
+		}
+		k, end, err := p.count(j+1, to, 0)
+		if err != nil {
+			return 0, 0, err
+		}
+		if k < 1 || k > maxCount || end >= to || s[end] != closer {
+			return 0, 0, p.fail(j, "%c%cn%c: n from 1 to %d", ch, s[j], closer, maxCount)
+		}
+		var g Game
+		if s[j] == '<' {
+			g, err = p.c.UpPower(k)
+		} else {
+			g, err = p.c.UpSum(k)
+		}
+		if err == nil && down {
+			g, err = p.c.Neg(g)
+		}
+		if err != nil {
+			return 0, 0, p.fail(i, "%v", err)
+		}
+		return g, end + 1, nil
+	}
+	ups := int64(n)
+	if down {
+		ups = -ups
+	}
+	g, err := p.c.Uptimal(NUS{Ups: ups})
+	if err != nil {
+		return 0, 0, p.fail(i, "%v", err)
+	}
+	return g, j, nil
+}
+
+// switchAtom reads the G of ±G at i (the ± at at): {G | -G}; ±{a,b} (braces
+// without bars) is {a, b | -a, -b}.
+func (p *parser) switchAtom(at, i, to int) (Game, int, error) {
+	var opts []Game
+	next := 0
+	if i < to && p.s[i] == '{' {
+		end, err := p.closing(i, to, '{', '}')
+		if err != nil {
+			return 0, 0, err
+		}
+		lv, err := p.topLevel(i+1, end)
+		if err != nil {
+			return 0, 0, err
+		}
+		if len(lv.barAt) == 0 {
+			if opts, err = p.side(i+1, end); err != nil {
+				return 0, 0, err
+			}
+			if len(opts) == 0 {
+				return 0, 0, p.fail(i, "+-{}: a game is missing")
+			}
+			next = end + 1
+		}
+	}
+	if next == 0 {
+		g, j, err := p.atom(i, to)
+		if err != nil {
+			return 0, 0, err
+		}
+		opts, next = []Game{g}, j
+	}
+	negs, err := p.c.each(opts, p.c.Neg)
+	if err != nil {
+		return 0, 0, p.fail(at, "%v", err)
+	}
+	g, err := p.c.Make(opts, negs)
+	if err != nil {
+		return 0, 0, p.fail(at, "%v", err)
+	}
+	return g, next, nil
+}
+
+// closing returns the index of the close that closes the open at i.
+func (p *parser) closing(i, to int, open, close byte) (int, error) {
 	depth := 0
 	for j := i; j < to; j++ {
-		if ch := p.s[j]; ch == '{' {
+		if ch := p.s[j]; ch == open {
 			depth++
-		} else if ch == '}' {
+		} else if ch == close {
 			if depth--; depth == 0 {
 				return j, nil
 			}
 		}
 	}
-	return 0, p.fail(i, "unbalanced {: no } closes it")
+	return 0, p.fail(i, "unbalanced %c: no %c closes it", open, close)
 }
 
 // level is what lies at the top level (outside nested braces) of
@@ -190,11 +307,11 @@ func (p *parser) topLevel(from, to int) (level, error) {
 	depth := 0
 	for j := from; j < to; j++ {
 		switch p.s[j] {
-		case '{':
+		case '{', '(':
 			depth++
-		case '}':
+		case '}', ')':
 			if depth--; depth < 0 {
-				return level{}, p.fail(j, "unbalanced }")
+				return level{}, p.fail(j, "unbalanced %c", p.s[j])
 			}
 		case ',':
 			if depth == 0 {

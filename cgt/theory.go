@@ -5,9 +5,9 @@ type facts struct {
 	stops    [2]*Dyadic // left, right
 	birthday int64      // -1: not yet
 	thermo   *thermo
-	// uptimal memoises Calc.uptimal: known, and the text when g is one.
+	// uptimal memoises Calc.uptimal: known, and the form when g is one.
 	uptimalKnown, isUptimal bool
-	uptimal                 string
+	uptimal                 uptimalForm
 }
 
 func (c *Calc) factsOf(g Game) *facts {
@@ -21,8 +21,8 @@ func (c *Calc) factsOf(g Game) *facts {
 
 // Number reports whether the canonical game g is a number, and which.
 func (c *Calc) Number(g Game) (Dyadic, bool) {
-	nd := c.nodes[g]
-	return nd.x, nd.num
+	nd := &c.nodes[g]
+	return nd.v.X, nd.nus && nd.v.isNumber()
 }
 
 // numberForm reports whether {l | r}, with canonical options, no dominated
@@ -110,20 +110,11 @@ func (c *Calc) stop(g Game, left bool) Dyadic {
 }
 
 // Birthday returns the birthday of the canonical game g: 0 for 0, else
-// one more than the largest birthday of its options; for a number n + m/2^k
-// (n its integer part, toward zero; 0 < m/2^k < 1, m odd), |n| + 1 + k,
-// and |n| for an integer.
+// one more than the largest birthday of its options; for a number-up-star
+// by formula (nusBirthday, numberBirthday).
 func (c *Calc) Birthday(g Game) int64 {
-	if nd := c.nodes[g]; nd.num {
-		x := nd.x
-		if x.Num < 0 {
-			x.Num = -x.Num // a Dyadic's numerator is never -2^63
-		}
-		n := x.Num >> x.Exp
-		if x.Exp == 0 {
-			return n
-		}
-		return n + 1 + int64(x.Exp)
+	if nd := c.nodes[g]; nd.nus {
+		return nusBirthday(nd.v)
 	}
 	f := c.factsOf(g)
 	if f.birthday >= 0 {
@@ -137,4 +128,18 @@ func (c *Calc) Birthday(g Game) int64 {
 	}
 	f.birthday = b
 	return b
+}
+
+// numberBirthday returns the birthday of the number x = n + m/2^k (n its
+// integer part, toward zero; 0 < m/2^k < 1, m odd): |n| + 1 + k, and |n|
+// for an integer.
+func numberBirthday(x Dyadic) int64 {
+	if x.Num < 0 {
+		x.Num = -x.Num // a Dyadic's numerator is never -2^63
+	}
+	n := x.Num >> x.Exp
+	if x.Exp == 0 {
+		return n
+	}
+	return n + 1 + int64(x.Exp)
 }
