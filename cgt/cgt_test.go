@@ -2,6 +2,7 @@ package cgt
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -120,6 +121,10 @@ func TestAgainstTwin(t *testing.T) {
 			t.Fatalf("game %d: the canonical form %s is not equal to the game", i, c.String(gs[i]))
 		}
 		canonicalByTwin(t, c, gs[i], ct)
+		// Written in CGSuite's notation, it reads back as itself.
+		if back, err := c.Parse(c.Notation(gs[i])); err != nil || back != gs[i] {
+			t.Fatalf("game %d: %s reads back as %s (%v)", i, c.Notation(gs[i]), c.Notation(back), err)
+		}
 	}
 	for i := range 5000 {
 		a, b := rng.IntN(len(ts)), rng.IntN(len(ts))
@@ -273,8 +278,8 @@ func TestLimit(t *testing.T) {
 	}
 }
 
-// BenchmarkSumDay3 adds 20 random games born by day 3 (issue 21's target:
-// 1 s; numbers and ups are not yet held compactly).
+// BenchmarkSumDay3 makes 20 random games born by day 3 canonical and adds
+// them up, in a new Calc each time (issue 21's target: 1 s).
 func BenchmarkSumDay3(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var ts []*tree
@@ -290,5 +295,90 @@ func BenchmarkSumDay3(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// BenchmarkSumDay3Born adds 20 games born on day 3 drawn by
+// randomCanonical (larger than random trees make), in a new Calc each
+// time.
+func BenchmarkSumDay3Born(b *testing.B) {
+	for b.Loop() {
+		c := New(0)
+		s := Zero
+		for _, g := range randomCanonical(b, c, rand.New(rand.NewPCG(1, 2)), 3, 20) {
+			var err error
+			if s, err = c.Add(s, g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// randomCanonical returns count random games of c born on the given day, each
+// day's drawn with up to three options a side from the previous day's
+// and kept when born that day, so that (unlike random trees, which mostly
+// collapse to small numbers) they are as large as their day allows.
+func randomCanonical(tb testing.TB, c *Calc, rng *rand.Rand, days int64, count int) []Game {
+	prev := []Game{Zero}
+	for day := int64(1); day <= days; day++ {
+		var next []Game
+		for tries := 0; len(next) < 40 && tries < 100000; tries++ {
+			var l, r []Game
+			for range rng.IntN(4) {
+				l = append(l, prev[rng.IntN(len(prev))])
+			}
+			for range rng.IntN(4) {
+				r = append(r, prev[rng.IntN(len(prev))])
+			}
+			g, err := c.Make(l, r)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if c.Birthday(g) == day && !slices.Contains(next, g) {
+				next = append(next, g)
+			}
+		}
+		prev = next
+	}
+	return prev[:count]
+}
+
+// BenchmarkCompareDay5 compares two games born by day 5 both ways (issue
+// 21's target: 10 ms), the memo of comparisons emptied each time.
+func BenchmarkCompareDay5(b *testing.B) {
+	c := New(0)
+	gs := randomCanonical(b, c, rand.New(rand.NewPCG(4, 2)), 5, 32)
+	i := 0
+	for b.Loop() {
+		g, h := gs[i%len(gs)], gs[(i+1)%len(gs)]
+		i++
+		clear(c.le)
+		c.LE(g, h)
+		c.LE(h, g)
+	}
+}
+
+// BenchmarkSumDay5 adds two games born by day 5 (canonical), the memo of
+// sums emptied each time.
+func BenchmarkSumDay5(b *testing.B) {
+	c := New(0)
+	gs := randomCanonical(b, c, rand.New(rand.NewPCG(4, 2)), 5, 32)
+	i := 0
+	for b.Loop() {
+		g, h := gs[i%len(gs)], gs[(i+1)%len(gs)]
+		i++
+		clear(c.add)
+		if _, err := c.Add(g, h); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestRandomCanonicalSize says what the benchmarks' games are like:
+// born on day 5, with many followers.
+func TestRandomCanonicalSize(t *testing.T) {
+	c := New(0)
+	for _, g := range randomCanonical(t, c, rand.New(rand.NewPCG(4, 2)), 5, 4) {
+		t.Logf("birthday %d: %s", c.Birthday(g), c.Notation(g))
 	}
 }
