@@ -50,6 +50,9 @@ type Calc struct {
 	// limit bounds the estimate of the memory held (bytes).
 	limit int64
 	words int64 // option ids held
+	// steps counts the comparisons asked for (memoised or not); past
+	// maxSteps no new game is made.
+	steps, maxSteps int64
 }
 
 // DefaultLimit is the memory a Calc may hold by its estimate when New is
@@ -60,6 +63,24 @@ const DefaultLimit = 1 << 30
 // memory limit.
 var ErrLimit = errors.New("cgt: the games and memos would pass the memory limit")
 
+// ErrWork is the error of an operation that would take a Calc past its
+// work limit (SetWorkLimit).
+var ErrWork = errors.New("cgt: the computation would pass the work limit")
+
+// DefaultWork is the work limit of a new Calc: comparisons of games that
+// are not both number-up-stars, some seconds' worth.
+const DefaultWork = 1 << 27
+
+// SetWorkLimit bounds the comparisons a Calc is asked for (memoised or
+// not, other than of two number-up-stars) to n; past it, no new game is
+// made and operations fail with ErrWork. n <= 0 restores DefaultWork.
+func (c *Calc) SetWorkLimit(n int64) {
+	if n <= 0 {
+		n = DefaultWork
+	}
+	c.maxSteps = n
+}
+
 // New returns a Calc holding at most limit bytes by its estimate
 // (DefaultLimit when limit <= 0).
 func New(limit int64) *Calc {
@@ -68,7 +89,7 @@ func New(limit int64) *Calc {
 	}
 	c := &Calc{index: map[string]Game{}, canon: map[Game]Game{}, le: map[uint64]bool{},
 		add: map[uint64]Game{}, neg: map[Game]Game{}, facts: map[Game]*facts{}, nuses: map[NUS]Game{},
-		limit: limit}
+		limit: limit, maxSteps: DefaultWork}
 	c.nodes = append(c.nodes, node{nus: true, expanded: true})
 	c.nuses[NUS{}] = Zero
 	c.index[key(nil, nil)] = Zero
@@ -107,6 +128,9 @@ func (c *Calc) intern(l, r []Game) (Game, error) {
 	}
 	if c.bytes() > c.limit {
 		return 0, ErrLimit
+	}
+	if c.steps > c.maxSteps {
+		return 0, ErrWork
 	}
 	if len(c.nodes) >= 1<<32-1 {
 		return 0, ErrLimit

@@ -11,6 +11,7 @@ func (c *Calc) LE(g, h Game) bool {
 		return nusLE(a.v, b.v)
 	}
 	k := uint64(g)<<32 | uint64(h)
+	c.steps++
 	if v, ok := c.le[k]; ok {
 		return v
 	}

@@ -273,7 +273,7 @@ func TestKnownValues(t *testing.T) {
 // TestLimit: a Calc past its memory limit refuses with ErrLimit.
 func TestLimit(t *testing.T) {
 	c := New(4096)
-	if _, err := c.UpSum(1000); err != ErrLimit {
+	if _, err := c.UpSum(200); err != ErrLimit {
 		t.Errorf("got %v, want ErrLimit", err)
 	}
 }
@@ -380,5 +380,24 @@ func TestRandomCanonicalSize(t *testing.T) {
 	c := New(0)
 	for _, g := range randomCanonical(t, c, rand.New(rand.NewPCG(4, 2)), 5, 4) {
 		t.Logf("birthday %d: %s", c.Birthday(g), c.Notation(g))
+	}
+}
+
+// TestWorkLimit: a computation past the work limit is refused with
+// ErrWork rather than left to run; what was made before stays right.
+func TestWorkLimit(t *testing.T) {
+	c := New(0)
+	c.SetWorkLimit(10000)
+	star, _ := c.Nimber(200)
+	pm, err := c.Parse("+-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Add(star, pm); err != ErrWork {
+		t.Fatalf("*200 + ±1: %v, want ErrWork", err)
+	}
+	c.SetWorkLimit(0)
+	if g, err := c.Add(star, star); err != nil || g != Zero {
+		t.Errorf("*200 + *200 = %s (%v)", c.Notation(g), err)
 	}
 }

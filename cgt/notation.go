@@ -162,7 +162,7 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 }
 
 // maxCount bounds the count in ^<n> and ^[n], each a game of n levels.
-const maxCount = 1 << 10
+const maxCount = 1 << 8
 
 // count reads the decimal count at i, if any (def when there is none),
 // up to 2^31 - 1, and returns it and where it ends.

@@ -22,8 +22,8 @@ type NUS struct {
 // by what a sum with another game can expand (∗m's followers have about
 // m²/2 options in all); the ups by the depth of the chain ↑n = {0 | ↑(n-1)∗}.
 const (
-	MaxNim = 1<<12 - 1
-	MaxUps = 1 << 20
+	MaxNim = 1<<10 - 1
+	MaxUps = 1 << 16
 )
 
 // errNUSRange is the error of a number-up-star past the bounds.

@@ -174,18 +174,18 @@ func TestNUSAgainstTwin(t *testing.T) {
 }
 
 // TestLargeNUS: numbers, nimbers and ups far past what options could
-// hold are sums of their parts, compared by formula: ∗4000 + ↑500 + 7/8
-// minus its parts is 0, and ↑500 > ∗4000 + ↑499.
+// hold are sums of their parts, compared by formula: ∗1000 + ↑500 + 7/8
+// minus its parts is 0, and ↑500 > ∗1000 + ↑499.
 func TestLargeNUS(t *testing.T) {
 	c := New(0)
-	g, err := c.Parse("7/8 + ^500 + *4000")
+	g, err := c.Parse("7/8 + ^500 + *1000")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := c.Notation(g); got != "7/8^500*4000" {
+	if got := c.Notation(g); got != "7/8^500*1000" {
 		t.Errorf("written %s", got)
 	}
-	back, err := c.Parse("-7/8 + v500 + *4000")
+	back, err := c.Parse("-7/8 + v500 + *1000")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,12 +193,12 @@ func TestLargeNUS(t *testing.T) {
 		t.Errorf("the sum with its negative: %s %v", c.Notation(s), err)
 	}
 	a, _ := c.Parse("^500")
-	b, _ := c.Parse("^499*4000")
+	b, _ := c.Parse("^499*1000")
 	if !c.LE(b, a) || c.LE(a, b) {
-		t.Error("↑500 is not greater than ↑499 + ∗4000")
+		t.Error("↑500 is not greater than ↑499 + ∗1000")
 	}
-	// 7/8 is born on day 4; ↑500 + ∗4000 on day 499 + 1 + 4000.
-	if got := c.Birthday(g); got != 4+499+1+4000 {
+	// 7/8 is born on day 4; ↑500 + ∗1000 on day 499 + 1 + 1000.
+	if got := c.Birthday(g); got != 4+499+1+1000 {
 		t.Errorf("birthday %d", got)
 	}
 }

@@ -250,11 +250,11 @@ func TestParseErrors(t *testing.T) {
 		{"2+", "column 3: a game is missing after +"},
 		{"{0|1|2}", "column 3: more than one run of 1 bars"},
 		{"0 & 1", "column 3: unexpected '&'"},
-		{"^[0]", "column 2: ^[n]: n from 1 to 1024"},
-		{"v<2", "column 2: v<n>: n from 1 to 1024"},
+		{"^[0]", "column 2: ^[n]: n from 1 to 256"},
+		{"v<2", "column 2: v<n>: n from 1 to 256"},
 		{"^^3", "column 1: ^^3: a count of ups or downs comes after one ^ or v"},
 		{"*99999999999", "column 2: 99999999999: a count up to"},
-		{"*5000", "column 1: cgt: a nimber or a multiple of up past the bounds"},
+		{"*2000", "column 1: cgt: a nimber or a multiple of up past the bounds"},
 		{"Tiny(1", "column 5: unbalanced (: no ) closes it"},
 		{"+-", "column 3: a game is missing"},
 		{"", "column 1: a game is missing"},
@@ -267,9 +267,9 @@ func TestParseErrors(t *testing.T) {
 }
 
 // FuzzParse: any text is read or refused with a SyntaxError, never a
-// panic.
+// panic, and a game read is written so that it reads back as itself.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"{0||0|v*}", "73/16+v9*8", "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", "-{1|}", "^^^*3"} {
+	for _, s := range []string{"{0||0|v*}", "73/16+v9*8", "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", "-{1|}", "^^^*3", "+-(1*)", "3Tiny({3|1})", "v[3]*", "1^<2>*"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -277,10 +277,50 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		c := New(1 << 24)
-		if _, err := c.Parse(s); err != nil {
+		g, err := c.Parse(s)
+		if err != nil {
 			if _, ok := err.(*SyntaxError); !ok {
 				t.Fatalf("%q: %T %v", s, err, err)
 			}
+			return
+		}
+		if back, err := c.Parse(c.Notation(g)); err != nil || back != g {
+			t.Fatalf("%q: written %s, which reads back as another game (%v)", s, c.Notation(g), err)
 		}
 	})
+}
+
+// TestNotationForms: the forms CGSuite writes specially are read and
+// written back as it writes them: switches (+-G, with parentheses around
+// a sum such as 1*), x ± G as a sum, tinies and minies after the number
+// they are translated by, ^<n> and ^[n] with a number and a nimber.
+func TestNotationForms(t *testing.T) {
+	c := New(0)
+	for _, tc := range []struct{ in, want string }{
+		{"{1|-1}", "+-1"},
+		{"{1*|-1*}", "+-(1*)"},
+		{"+-{2|1}", "+-{2|1}"},
+		{"+-*", "0"},
+		{"1+-1", "{2|0}"},
+		{"3+Tiny(2)", "3Tiny(2)"},
+		{"-Tiny(2)", "Miny(2)"},
+		{"2Miny({3|1})", "2Miny({3|1})"},
+		{"{0|||0||-1|-3}+3", "3Tiny({3|1})"},
+		{"^<3>", "^<3>"},
+		{"-^<3>", "v<3>"},
+		{"v[3]*", "v[3]*"},
+		{"1^<2>*", "1^<2>*"},
+		{"{0|^<2>*}", "{0|^<2>*}"},
+		{"(1+1)*", "2*"},
+		{"^<1>+^[1]", "^^"},
+	} {
+		g, err := c.Parse(tc.in)
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		if got := c.Notation(g); got != tc.want {
+			t.Errorf("%s: written %s, want %s", tc.in, got, tc.want)
+		}
+	}
 }

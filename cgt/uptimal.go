@@ -4,7 +4,7 @@ import "fmt"
 
 // UpSum returns ↑ + ↑^2 + ... + ↑^n (CGSuite's ^[n]), which is
 // {↑^[n-1] | ∗} with ^[1] = ↑: the ordinal power ↑^→n. n from 1 to
-// 1024.
+// 256.
 func (c *Calc) UpSum(n int) (Game, error) {
 	if n < 1 || n > maxCount {
 		return 0, fmt.Errorf("cgt: ^[%d]: n from 1 to %d", n, maxCount)
@@ -27,7 +27,7 @@ func (c *Calc) UpSum(n int) (Game, error) {
 }
 
 // UpPower returns ↑^n (CGSuite's ^<n>): {0 | ∗ - ^[n-1]}, ↑^1 = ↑. n from
-// 1 to 1024.
+// 1 to 256.
 func (c *Calc) UpPower(n int) (Game, error) {
 	if n < 1 || n > maxCount {
 		return 0, fmt.Errorf("cgt: ^<%d>: n from 1 to %d", n, maxCount)
