@@ -277,6 +277,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		c := New(1 << 24)
+		c.SetWorkLimit(1 << 20)
 		g, err := c.Parse(s)
 		if err != nil {
 			if _, ok := err.(*SyntaxError); !ok {
