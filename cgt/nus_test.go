@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -329,5 +330,39 @@ func TestCGSuiteFacts(t *testing.T) {
 	}
 	if rows < 24 {
 		t.Errorf("%d rows read, want 24", rows)
+	}
+}
+
+// TestNUSThermographs: the thermograph of x + n·↑ + *m, taken through
+// x + *, x + ↑ or x + ↓, is the one its options give.
+func TestNUSThermographs(t *testing.T) {
+	for _, x := range []string{"0", "5/4"} {
+		xv, _ := ParseDyadic(x)
+		for ups := int64(-4); ups <= 4; ups++ {
+			for nim := range uint64(5) {
+				v := NUS{X: xv, Ups: ups, Nim: nim}
+				if v.isNumber() {
+					continue
+				}
+				c := New(0)
+				g, _ := c.Uptimal(v)
+				got, err := c.Thermograph(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The same game made from its options, as a general game.
+				ls, err1 := c.scaffold(c.Left(g), true)
+				rs, err2 := c.scaffold(c.Right(g), false)
+				temp, mean, err3 := meet(ls, rs)
+				if err1 != nil || err2 != nil || err3 != nil {
+					t.Fatal(err1, err2, err3)
+				}
+				left, _ := capAt(ls, temp, mean)
+				right, _ := capAt(rs, temp, mean)
+				if got.Mean != mean || got.Temperature != temp || !reflect.DeepEqual(got.Left, left) || !reflect.DeepEqual(got.Right, right) {
+					t.Errorf("%v: thermograph %+v, from its options %+v %+v %v %v", v, got, left, right, mean, temp)
+				}
+			}
+		}
 	}
 }

@@ -243,6 +243,21 @@ func (c *Calc) walls(g Game) (left, right Wall, mean, temp Dyadic, err error) {
 		}
 		return constant(x), constant(x), x, t, nil
 	}
+	if v, ok := c.NUS(g); ok {
+		// x + n·↑ + *m has the thermograph of x + * when n = 0 or it is
+		// x ± ↑*, else that of x + ↑ or x + ↓ (as CGSuite computes it, so
+		// that ↑500 needs no walk down its chain).
+		basic := NUS{X: v.X, Nim: 1}
+		if v.Ups != 0 && !(v.Nim == 1 && (v.Ups == 1 || v.Ups == -1)) {
+			basic = NUS{X: v.X, Ups: 1, Nim: 0}
+			if v.Ups < 0 {
+				basic.Ups = -1
+			}
+		}
+		if basic != v {
+			return c.walls(c.nusNode(basic))
+		}
+	}
 	f := c.factsOf(g)
 	if f.thermo != nil {
 		th := f.thermo
