@@ -1,8 +1,13 @@
 package cgt
 
 import (
+	"bufio"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -138,4 +143,179 @@ func TestThermographWalls(t *testing.T) {
 	if l, r := show(th.Left), show(th.Right); l != "(-1,2,-1)(1,0,0)" || r != "(-1,-2,1)(1,0,0)" {
 		t.Errorf("walls of ±1: left %s, right %s", l, r)
 	}
+}
+
+// TestThermographCGSuite compares the thermographs of CGSuite's test cases
+// (the last column of testdata/cgsuite-facts.tsv) with nimber's at every
+// temperature t >= 0: at each breakpoint of either, between them and
+// above them. (Below 0 CGSuite draws the walls of numbers with the
+// structure their own options give; nimber's walls of a number are its
+// mast from t = -1, which changes nothing at t >= 0.)
+func TestThermographCGSuite(t *testing.T) {
+	f, err := os.Open("testdata/cgsuite-facts.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c := New(0)
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	checked := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		col := strings.Split(line, "\t")
+		want := col[len(col)-1]
+		if want == "-" {
+			continue
+		}
+		g, err := c.Parse(col[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		th, err := c.Thermograph(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		left, right, err := parseTrajectories(want)
+		if err != nil {
+			t.Fatalf("%s: %v", want, err)
+		}
+		for side, pair := range [][2]any{{th.Left, left}, {th.Right, right}} {
+			w, tr := pair[0].(Wall), pair[1].(trajectory)
+			for _, at := range samples(w, tr) {
+				got, err1 := w.at(at)
+				exp, err2 := tr.at(at)
+				if err1 != nil || err2 != nil || got != exp {
+					t.Errorf("%s: wall %d at t = %s: %s, CGSuite %s (%v %v)", col[0], side, at, got, exp, err1, err2)
+				}
+			}
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Errorf("%d thermographs checked", checked)
+	}
+}
+
+// trajectory is a wall as CGSuite writes it: the mast's value, the
+// temperatures where the slope changes (from the top down) and the slopes
+// (from the top down, one more).
+type trajectory struct {
+	mast   Dyadic
+	temps  []Dyadic
+	slopes []int
+}
+
+// at returns the trajectory's value at t, walking down from the mast.
+func (tr trajectory) at(t Dyadic) (Dyadic, error) {
+	v, top := tr.mast, Dyadic{}
+	for i, s := range tr.slopes {
+		lo := t
+		if i < len(tr.temps) && tr.temps[i].Cmp(t) > 0 {
+			lo = tr.temps[i]
+		}
+		if i > 0 {
+			// From top down to lo the value changes by s per unit.
+			d, err := sub(top, lo)
+			if err != nil {
+				return Dyadic{}, err
+			}
+			for range max(s, -s) {
+				if s > 0 {
+					d, err = d.Neg()
+				}
+				if v, err = v.Add(d); err != nil {
+					return Dyadic{}, err
+				}
+			}
+		}
+		if i == len(tr.temps) || tr.temps[i].Cmp(t) <= 0 {
+			return v, nil
+		}
+		top = tr.temps[i]
+	}
+	return v, nil
+}
+
+// samples returns the temperatures t >= 0 to compare at: 0, the
+// breakpoints of both, the midpoints between them and one above them.
+func samples(w Wall, tr trajectory) []Dyadic {
+	pts := []Dyadic{{}}
+	for _, p := range append(slices.Clone(w.At), tr.temps...) {
+		if p.Cmp(Dyadic{}) > 0 {
+			pts = append(pts, p)
+		}
+	}
+	slices.SortFunc(pts, Dyadic.Cmp)
+	pts = slices.Compact(pts)
+	out := slices.Clone(pts)
+	for i := range pts {
+		next := Int(1)
+		if i+1 < len(pts) {
+			next = pts[i+1]
+		} else {
+			next, _ = pts[i].Add(Int(1))
+		}
+		s, _ := pts[i].Add(next)
+		out = append(out, Dyadic{Num: s.Num, Exp: s.Exp + 1})
+	}
+	return out
+}
+
+// parseTrajectories reads Thermograph(m,[t...],[s...],m,[t...],[s...]).
+func parseTrajectories(s string) (trajectory, trajectory, error) {
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "Thermograph("), ")")
+	var parts []string
+	depth, start := 0, 0
+	for i, ch := range s {
+		switch ch {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	parts = append(parts, s[start:])
+	if len(parts) != 6 {
+		return trajectory{}, trajectory{}, fmt.Errorf("%d parts", len(parts))
+	}
+	var trs [2]trajectory
+	for k := range 2 {
+		m, err := ParseDyadic(parts[3*k])
+		if err != nil {
+			return trajectory{}, trajectory{}, err
+		}
+		trs[k].mast = m
+		for _, x := range list(parts[3*k+1]) {
+			d, err := ParseDyadic(x)
+			if err != nil {
+				return trajectory{}, trajectory{}, err
+			}
+			trs[k].temps = append(trs[k].temps, d)
+		}
+		for _, x := range list(parts[3*k+2]) {
+			n, err := strconv.Atoi(x)
+			if err != nil {
+				return trajectory{}, trajectory{}, err
+			}
+			trs[k].slopes = append(trs[k].slopes, n)
+		}
+	}
+	return trs[0], trs[1], nil
+}
+
+func list(s string) []string {
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "["), "]")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }
