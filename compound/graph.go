@@ -46,7 +46,16 @@ var defaultGraphLimits = graphLimits{MaxGraphBytes, MaxGraphPositions, MaxGraphO
 // line and say where: the line and byte offset of malformed JSON, the
 // position (by index and name) of a bad option, the positions of a cycle.
 func ParseGraph(r io.Reader) (*Graph, error) {
-	return parseGraph(r, defaultGraphLimits)
+	return parseGraph(r, defaultGraphLimits, true)
+}
+
+// ParseLoopyGraph reads a game graph as ParseGraph does, within the same
+// limits, but allows cycles (self-loops included): play may return to an
+// earlier position, and positions get generalised Sprague–Grundy values
+// (sg.Generalize) instead of Grundy values. A repeated option is kept as
+// written; it is the same move.
+func ParseLoopyGraph(r io.Reader) (*Graph, error) {
+	return parseGraph(r, defaultGraphLimits, false)
 }
 
 // graphReader reads at most limit+1 bytes, so that an input over the limit
@@ -211,7 +220,8 @@ type hugeGraphOption struct {
 	text     string
 }
 
-func parseGraph(r io.Reader, lim graphLimits) (*Graph, error) {
+// parseGraph reads a game graph within lim, refusing cycles when acyclic.
+func parseGraph(r io.Reader, lim graphLimits, acyclic bool) (*Graph, error) {
 	cr := &graphReader{r: r, limit: lim.bytes}
 	dec := json.NewDecoder(cr)
 	dec.UseNumber()
@@ -304,6 +314,9 @@ func parseGraph(r io.Reader, lim graphLimits) (*Graph, error) {
 				return nil, fmt.Errorf("%s: option %s out of range 0..%d", g.label(i), text, n-1)
 			}
 		}
+	}
+	if !acyclic {
+		return g, nil
 	}
 	if _, err := TopologicalOrder(g); err != nil {
 		return nil, err

@@ -41,9 +41,10 @@ type Loopy struct {
 // LoopyBytes estimates the memory Generalize takes for a graph of n
 // positions and options options in all (before repeats are removed).
 func LoopyBytes(n, options int64) int64 {
-	// Per position: start, rstart, value, counter, nf, mark, live, queue
-	// (int32 each); per option: opts and its reverse (int32 each).
-	return 32*(n+1) + 8*options
+	// Per position: start, rstart, value, counter, live, queue (int32
+	// each) and a node (16 bytes); per option: opts and its reverse (int32
+	// each).
+	return 40*(n+1) + 8*options
 }
 
 // Generalize computes the generalised Sprague–Grundy function of a finite
@@ -135,6 +136,22 @@ func Generalize(ctx context.Context, n int, options func(p int, yield func(q int
 	return l, nil
 }
 
+// node is what the labelling keeps of a position, together so that a visit
+// costs one cache line: the graph's random order makes every visit a miss.
+type node struct {
+	// value is the finite value, Infinite, or unlabelled.
+	value int32
+	// mark == m+1 when the position has an option labelled m at stage m.
+	mark int32
+	// cnt, during a stage, counts the options of an unlabelled position
+	// that were not labelled with a finite value when the stage began and
+	// have no option labelled m yet: the position is labelled m when it
+	// reaches 0 while the position is unmarked.
+	cnt int32
+	// nf counts the options not labelled with a finite value.
+	nf int32
+}
+
 // label runs the stages of the labelling over the graph in l.start and
 // l.opts, filling l.value and l.counter.
 func (l *Loopy) label(ctx context.Context) error {
@@ -149,21 +166,17 @@ func (l *Loopy) label(ctx context.Context) error {
 		rstart[q+1] += rstart[q]
 	}
 	rev := make([]int32, len(l.opts))
-	// nf[p] counts the options of p not labelled with a finite value; it
-	// serves first as the fill pointer of the reverse graph.
-	nf := make([]int32, n)
+	nodes := make([]node, n)
+	// nf serves first as the fill pointer of the reverse graph.
 	for p := range n {
 		for _, q := range l.opts[l.start[p]:l.start[p+1]] {
-			rev[rstart[q]+nf[q]] = int32(p)
-			nf[q]++
+			rev[rstart[q]+nodes[q].nf] = int32(p)
+			nodes[q].nf++
 		}
 	}
-	for p := range n {
-		nf[p] = l.start[p+1] - l.start[p]
-		l.value[p] = unlabelled
+	for p := range nodes {
+		nodes[p] = node{value: unlabelled, nf: l.start[p+1] - l.start[p]}
 	}
-	// mark[p] == m+1 when p has an option labelled m at stage m.
-	mark := make([]int32, n)
 	// live lists the unlabelled positions; queue the positions newly marked
 	// at this stage that are not labelled with a finite value.
 	live := make([]int32, n)
@@ -171,24 +184,20 @@ func (l *Loopy) label(ctx context.Context) error {
 		live[p] = int32(p)
 	}
 	queue := make([]int32, 0, n)
-	// During a stage, counter[p] of an unlabelled p counts its options that
-	// were not labelled with a finite value when the stage began and that
-	// have no option labelled m yet: p is labelled m when it reaches 0 while
-	// p is unmarked.
-	cnt := l.counter
 	var next int32 // the next counter
 	steps := 0
 	for m := int32(0); len(live) > 0; m++ {
 		stamp := m + 1
 		labelM := func(w int32) {
-			l.value[w] = m
+			nodes[w].value = m
 			l.counter[w] = next
 			next++
 			for _, v := range rev[rstart[w]:rstart[w+1]] {
-				nf[v]--
-				if mark[v] != stamp {
-					mark[v] = stamp
-					if l.value[v] < 0 {
+				nv := &nodes[v]
+				nv.nf--
+				if nv.mark != stamp {
+					nv.mark = stamp
+					if nv.value < 0 {
 						queue = append(queue, v)
 					}
 				}
@@ -204,10 +213,11 @@ func (l *Loopy) label(ctx context.Context) error {
 					}
 				}
 				for _, u := range rev[rstart[v]:rstart[v+1]] {
-					if l.value[u] != unlabelled || mark[u] == stamp {
+					nu := &nodes[u]
+					if nu.value != unlabelled || nu.mark == stamp {
 						continue
 					}
-					if cnt[u]--; cnt[u] == 0 {
+					if nu.cnt--; nu.cnt == 0 {
 						labelM(u)
 					}
 				}
@@ -215,7 +225,7 @@ func (l *Loopy) label(ctx context.Context) error {
 			return nil
 		}
 		for _, u := range live {
-			cnt[u] = nf[u]
+			nodes[u].cnt = nodes[u].nf
 		}
 		for i, u := range live {
 			if i&0xffff == 0 {
@@ -223,7 +233,7 @@ func (l *Loopy) label(ctx context.Context) error {
 					return err
 				}
 			}
-			if l.value[u] == unlabelled && cnt[u] == 0 && mark[u] != stamp {
+			if nu := &nodes[u]; nu.value == unlabelled && nu.cnt == 0 && nu.mark != stamp {
 				labelM(u)
 				if err := drain(); err != nil {
 					return err
@@ -232,16 +242,18 @@ func (l *Loopy) label(ctx context.Context) error {
 		}
 		kept := live[:0]
 		for _, u := range live {
-			switch {
-			case l.value[u] != unlabelled:
-			case mark[u] != stamp:
-				l.value[u] = Infinite
-				l.counter[u] = 0
+			switch nu := &nodes[u]; {
+			case nu.value != unlabelled:
+			case nu.mark != stamp:
+				nu.value = Infinite
 			default:
 				kept = append(kept, u)
 			}
 		}
 		live = kept
+	}
+	for p := range nodes {
+		l.value[p] = nodes[p].value
 	}
 	return nil
 }

@@ -386,3 +386,36 @@ func TestGeneralizeErrors(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+// randomLoopyGraph returns a random graph of n positions with about
+// options options in all, drawn as bench/loopygraph draws them: each
+// position has 0..2·options/n options, uniform over all positions.
+func randomLoopyGraph(rng *rand.Rand, n, options int) (start, opts []int32) {
+	maxDegree := 2 * options / n
+	start = make([]int32, n+1)
+	opts = make([]int32, 0, options+options/8)
+	for p := range n {
+		for range rng.IntN(maxDegree + 1) {
+			opts = append(opts, int32(rng.IntN(n)))
+		}
+		start[p+1] = int32(len(opts))
+	}
+	return start, opts
+}
+
+// BenchmarkGeneralize values a random graph of 10^6 positions and about
+// 4·10^6 options (the target of docs/loopy.md: under 2 s).
+func BenchmarkGeneralize(b *testing.B) {
+	start, opts := randomLoopyGraph(rand.New(rand.NewPCG(1, 23)), 1_000_000, 4_000_000)
+	options := func(p int, yield func(int)) {
+		for _, q := range opts[start[p]:start[p+1]] {
+			yield(int(q))
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Generalize(context.Background(), len(start)-1, options, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
