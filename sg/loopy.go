@@ -96,7 +96,7 @@ func Generalize(ctx context.Context, n int, options func(p int, yield func(q int
 		return nil, fmt.Errorf("sg: %d options in all, more than %d", total, math.MaxInt32-1)
 	}
 	if need := LoopyBytes(int64(n), total); maxBytes > 0 && need > maxBytes {
-		return nil, fmt.Errorf("sg: a graph of %d positions and %d options needs about %d MiB, over the limit of %d MiB", n, total, need>>20, maxBytes>>20)
+		return nil, fmt.Errorf("sg: a graph of %d positions and %d options needs about %s, over the limit of %s", n, total, sizeText(need), sizeText(maxBytes))
 	}
 
 	l := &Loopy{
@@ -150,6 +150,14 @@ type node struct {
 	cnt int32
 	// nf counts the options not labelled with a finite value.
 	nf int32
+}
+
+// sizeText writes a number of bytes in MiB, or in bytes under 1 MiB.
+func sizeText(b int64) string {
+	if b < 1<<20 {
+		return fmt.Sprintf("%d bytes", b)
+	}
+	return fmt.Sprintf("%d MiB", b>>20)
 }
 
 // label runs the stages of the labelling over the graph in l.start and

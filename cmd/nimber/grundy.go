@@ -36,8 +36,9 @@ func newGrundyCmd() *cobra.Command {
 	var engine string
 	var misereFlag, quotientFirst bool
 	var budget int
+	var graphPath, maxMemory string
 	cmd := &cobra.Command{
-		Use:   "grundy (GAME | --rules FILE) POSITION...",
+		Use:   "grundy (GAME | --rules FILE | --graph FILE) POSITION...",
 		Short: "Values of a sum of positions, its nim-sum, outcome and a winning move",
 		Long: `grundy prints the Grundy value of each part of a sum of positions (each
 POSITION argument a position of the game, such as a heap), their nim-sum, the
@@ -45,13 +46,38 @@ outcome (N: the player to move wins) and a winning move when there is one. GAME
 is any game of "nimber games": a heap game's code (0.77, grundy, sub:1,3,4),
 nim, a board game with its board as a position, ...; --rules FILE takes your
 own game from a rules file instead. --json prints values, nim_sum, outcome,
-parts and winning_move.`,
+parts and winning_move.
+
+--graph FILE takes a game graph in JSON ({"options": [[1], [0, 2], []],
+"names": ["a", "b", "c"]}), whose play may return to earlier positions, and
+each POSITION a position of it, by name or index: one token on each, a move
+moving one token along an option. Each part gets its generalised
+Sprague–Grundy value, a number or ∞(K) (K the finite values among its
+options); the sum is won (N), lost (P) or drawn (D: neither player can force a
+win). --json prints values (an integer or {"inf": K}), outcome, winning_move
+(part, 0-based, and the position moved to, or null) and, for a draw,
+drawing_move, a move that keeps it.`,
 		Example: `  nimber grundy 0.77 5 7 9
   nimber grundy 0.77 5 7 9 12 --misere
   nimber grundy --rules examples/rules/kayles.star 5 7 9 --misere --json
   nimber grundy grundy 10 20 --json
-  nimber grundy --rules examples/rules/kayles.star 5 7 9`,
+  nimber grundy --rules examples/rules/kayles.star 5 7 9
+  nimber grundy --graph docs/examples/loopy.json a b --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if graphPath != "" {
+				if misereFlag || gf.rules != "" {
+					return fmt.Errorf("--graph takes its game from the graph file: give neither --misere nor --rules with it")
+				}
+				limit := defaultMaxMemory()
+				if maxMemory != "" {
+					n, err := parseBytes(maxMemory)
+					if err != nil {
+						return fmt.Errorf("--max-memory: %w", err)
+					}
+					limit = n
+				}
+				return graphGrundy(cmd, graphPath, args, asJSON, limit)
+			}
 			if misereFlag {
 				return misereGrundy(cmd, gf, args, misereFlags{asJSON: asJSON, budget: budget, quotient: quotientFirst})
 			}
@@ -100,6 +126,8 @@ parts and winning_move.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")
+	cmd.Flags().StringVar(&graphPath, "graph", "", `a game graph FILE in JSON, cycles allowed ({"options": [[...], ...], "names": [...]}); the POSITIONs are its positions, by name or index`)
+	cmd.Flags().StringVar(&maxMemory, "max-memory", "", "with --graph: refuse a graph whose memory estimate exceeds this, e.g. 512MiB (default: half the memory this process may use; see nimber doctor)")
 	cmd.Flags().BoolVar(&misereFlag, "misere", false, "misère play (the player who cannot move wins): the outcome and a winning move (heap games by code, any other game or --rules FILE by exact search)")
 	cmd.Flags().IntVar(&budget, "budget", defaultMisereBudget(), "with --misere: the most positions the search keeps (about 100 bytes each; the default fits the memory limit of nimber doctor)")
 	cmd.Flags().BoolVar(&quotientFirst, "quotient", true, "with --misere, for a heap game by code: try first, for up to 10 s, the misère quotient of the heaps up to the largest")
