@@ -230,9 +230,16 @@ type hugeGraphOption struct {
 // which holds no more of the input than its last bytes.
 func parseGraph(r io.Reader, lim graphLimits, acyclic bool) (*Graph, error) {
 	if size, ok := inputSize(r); ok && size <= lim.bytes {
-		data, err := io.ReadAll(io.LimitReader(r, lim.bytes+1))
-		if err != nil {
+		// One byte more than the size, to see the end of the input.
+		data := make([]byte, size+1)
+		k, err := io.ReadFull(r, data)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("reading the graph: %w", err)
+		}
+		if data = data[:k]; k > int(size) {
+			// The input grew since its size was taken: read it as a stream.
+			r = io.MultiReader(bytes.NewReader(data), r)
+			return parseGraphTokens(r, lim, acyclic)
 		}
 		if fg, ok := parseGraphFast(data, lim); ok && int64(len(data)) <= lim.bytes {
 			return finishGraph(fg.flat, fg.starts, fg.names, fg.seenNames, nil, acyclic)

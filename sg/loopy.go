@@ -105,8 +105,6 @@ func Generalize(ctx context.Context, n int, options func(p int, yield func(q int
 		value:   make([]int32, n),
 		counter: make([]int32, n),
 	}
-	// value serves as the stamp that drops repeated options: value[q] == p+1
-	// while p's options are read.
 	keep := func(q int) {
 		if q < 0 || q >= n || len(l.opts) == cap(l.opts) {
 			if bad == nil {
@@ -114,10 +112,7 @@ func Generalize(ctx context.Context, n int, options func(p int, yield func(q int
 			}
 			return
 		}
-		if l.value[q] != int32(p+1) {
-			l.value[q] = int32(p + 1)
-			l.opts = append(l.opts, int32(q))
-		}
+		l.opts = append(l.opts, int32(q))
 	}
 	for p = range n {
 		if p&0xffff == 0 {
@@ -125,15 +120,42 @@ func Generalize(ctx context.Context, n int, options func(p int, yield func(q int
 				return nil, err
 			}
 		}
+		from := len(l.opts)
 		if options(p, keep); bad != nil {
 			return nil, bad
 		}
+		l.opts = l.opts[:from+l.dropRepeats(p, l.opts[from:])]
 		l.start[p+1] = int32(len(l.opts))
 	}
 	if err := l.label(ctx); err != nil {
 		return nil, err
 	}
 	return l, nil
+}
+
+// dropRepeats moves the first of each option of p in opts to the front and
+// returns how many there are: by comparing with those kept when p has a
+// few options, else with value as a stamp (value[q] == p+1 once q is
+// kept), which costs a miss in memory per option.
+func (l *Loopy) dropRepeats(p int, opts []int32) int {
+	kept := 0
+	if len(opts) <= 16 {
+		for _, q := range opts {
+			if !slices.Contains(opts[:kept], q) {
+				opts[kept] = q
+				kept++
+			}
+		}
+		return kept
+	}
+	for _, q := range opts {
+		if l.value[q] != int32(p+1) {
+			l.value[q] = int32(p + 1)
+			opts[kept] = q
+			kept++
+		}
+	}
+	return kept
 }
 
 // node is what the labelling keeps of a position, together so that a visit
