@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -471,7 +472,7 @@ func checkNames(names []string, n int) error {
 	if len(names) != n {
 		return fmt.Errorf(`"names" has %d names for %d positions`, len(names), n)
 	}
-	first := make(map[string]int, n)
+	first := make(map[string]struct{}, n)
 	for i, s := range names {
 		if s == "" {
 			return fmt.Errorf("name of position %d is empty", i)
@@ -482,10 +483,11 @@ func checkNames(names []string, n int) error {
 		if isDecimalIndex(s) && s != strconv.Itoa(i) {
 			return fmt.Errorf("name of position %d, %q, is the number of another position", i, clipText(s))
 		}
-		if j, ok := first[s]; ok {
+		// One map operation per name: a repeat leaves the map's size.
+		if first[s] = struct{}{}; len(first) != i+1 {
+			j := slices.Index(names, s)
 			return fmt.Errorf("positions %d and %d have the same name %q", j, i, clipText(s))
 		}
-		first[s] = i
 	}
 	return nil
 }
@@ -493,7 +495,12 @@ func checkNames(names []string, n int) error {
 // isDecimalIndex reports whether s is a non-negative decimal integer (digits
 // only).
 func isDecimalIndex(s string) bool {
-	return s != "" && strings.Trim(s, "0123456789") == ""
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Name returns the name of position p, or its index when g has no names.
