@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -21,6 +22,9 @@ type grundyReport struct {
 	Outcome  string       `json:"outcome"`
 	// WinningMove is a winning move, null when the player to move loses.
 	WinningMove *winningMove `json:"winning_move"`
+	// DrawingMove is a move that keeps a draw, given only when the
+	// outcome is D (a game whose positions repeat).
+	DrawingMove *winningMove `json:"drawing_move,omitempty"`
 }
 
 // winningMove is a move of grundy's answer.
@@ -37,6 +41,7 @@ func newGrundyCmd() *cobra.Command {
 	var misereFlag, quotientFirst bool
 	var budget int
 	var graphPath, maxMemory string
+	var maxPositions int
 	cmd := &cobra.Command{
 		Use:   "grundy (GAME | --rules FILE | --graph FILE) POSITION...",
 		Short: "Values of a sum of positions, its nim-sum, outcome and a winning move",
@@ -56,7 +61,11 @@ Sprague–Grundy value, a number or ∞(K) (K the finite values among its
 options); the sum is won (N), lost (P) or drawn (D: neither player can force a
 win). --json prints values (an integer or {"inf": K}), outcome, winning_move
 (part, 0-based, and the position moved to, or null) and, for a draw,
-drawing_move, a move that keeps it.`,
+drawing_move, a move that keeps it.
+
+A game whose moves come back to an earlier position (a --rules file whose
+moves repeat a position) is valued the same way, over the graph of every
+position reachable from the parts (at most --max-positions).`,
 		Example: `  nimber grundy 0.77 5 7 9
   nimber grundy 0.77 5 7 9 12 --misere
   nimber grundy --rules examples/rules/kayles.star 5 7 9 --misere --json
@@ -91,6 +100,10 @@ drawing_move, a move that keeps it.`,
 			act := startActivity(cmd.ErrOrStderr(), g.name, 0)
 			a, err := g.Analyze(cmd.Context(), pos, game.Options{Engine: game.Engine(engine)})
 			act.stop()
+			if _, ok := errors.AsType[*game.CycleError](err); ok {
+				// Positions repeat: generalised Sprague–Grundy values.
+				return loopyGrundy(cmd, g, pos, asJSON, maxPositions)
+			}
 			if err != nil {
 				return g.annotate(err)
 			}
@@ -132,6 +145,7 @@ drawing_move, a move that keeps it.`,
 	cmd.Flags().IntVar(&budget, "budget", defaultMisereBudget(), "with --misere: the most positions the search keeps (about 100 bytes each; the default fits the memory limit of nimber doctor)")
 	cmd.Flags().BoolVar(&quotientFirst, "quotient", true, "with --misere, for a heap game by code: try first, for up to 10 s, the misère quotient of the heaps up to the largest")
 	cmd.Flags().StringVar(&engine, "engine", "fast", "fast (the game's own solver) or generic (the generic memoized solver, an independent check)")
+	registerMaxPositions(cmd.Flags(), &maxPositions)
 	gf.register(cmd.Flags())
 	return cmd
 }

@@ -201,3 +201,80 @@ func TestLoopyDocExamples(t *testing.T) {
 		t.Errorf("found %d examples in docs/loopy.md, want 4 or more", blocks)
 	}
 }
+
+// takeOrAdd is the rules of examples/rules/take_or_add.star written again
+// in Go: take 2 or 3, or add 1 to a heap of 1 to 5.
+func takeOrAdd(n int) []int {
+	var out []int
+	for _, k := range []int{2, 3} {
+		if k <= n {
+			out = append(out, n-k)
+		}
+	}
+	if n >= 1 && n < 6 {
+		out = append(out, n+1)
+	}
+	return out
+}
+
+// TestGrundyLoopyRules checks grundy on a rules file whose moves repeat a
+// position: the outcome of every sum of two heaps up to 10, and its
+// winning or drawing move, against sg.Retrograde over the graph of the
+// whole sum built from the rules written again in Go.
+func TestGrundyLoopyRules(t *testing.T) {
+	const top = 11 // heaps 0..10; moves never leave 0..top-1
+	outcome, _, err := sg.Retrograde(context.Background(), top*top, func(x int, yield func(int)) {
+		a, b := x/top, x%top
+		for _, q := range takeOrAdd(a) {
+			yield(q*top + b)
+		}
+		for _, q := range takeOrAdd(b) {
+			yield(a*top + q)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for a := range top {
+		for b := range top {
+			code, out, errOut := nimber(t, "", "grundy", "--rules", "../../examples/rules/take_or_add.star", "--json", strconv.Itoa(a), strconv.Itoa(b))
+			if code != 0 {
+				t.Fatalf("%d %d: exit %d, %s", a, b, code, errOut)
+			}
+			var rep grundyReport
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			seen[rep.Outcome]++
+			if want := outcome[a*top+b].String(); rep.Outcome != want {
+				t.Fatalf("%d %d: outcome %s, retrograde %s", a, b, rep.Outcome, want)
+			}
+			for _, m := range []*winningMove{rep.WinningMove, rep.DrawingMove} {
+				if m == nil {
+					continue
+				}
+				heaps := strings.Fields(m.Position)
+				if len(heaps) != 2 {
+					t.Fatalf("%d %d: move %+v leaves %q", a, b, *m, m.Position)
+				}
+				x, _ := strconv.Atoi(heaps[0])
+				y, _ := strconv.Atoi(heaps[1])
+				want := sg.P
+				if m == rep.DrawingMove {
+					want = sg.D
+				}
+				legal := m.Part == 0 && y == b && slicesContains(takeOrAdd(a), x) || m.Part == 1 && x == a && slicesContains(takeOrAdd(b), y)
+				if !legal || outcome[x*top+y] != want {
+					t.Fatalf("%d %d: move %+v is not a move to a %v position", a, b, *m, want)
+				}
+			}
+			if (rep.WinningMove != nil) != (rep.Outcome == "N") || (rep.DrawingMove != nil) != (rep.Outcome == "D") {
+				t.Fatalf("%d %d: %s with winning move %v and drawing move %v", a, b, rep.Outcome, rep.WinningMove, rep.DrawingMove)
+			}
+		}
+	}
+	if seen["N"] == 0 || seen["P"] == 0 || seen["D"] == 0 {
+		t.Errorf("outcomes %v: want some of each", seen)
+	}
+}
