@@ -419,3 +419,43 @@ func BenchmarkGeneralize(b *testing.B) {
 		}
 	}
 }
+
+// TestLoopySquareButOne checks the published outcomes of Square-But-One,
+// a loopy take-away game: a move removes a positive square number of
+// stones from the heap, or adds one stone to a heap of a positive even
+// number. The heaps lost for the player to move are exactly 0 and 5, the
+// won ones the squares and the squares plus 5, and every other heap is a
+// draw.
+func TestLoopySquareButOne(t *testing.T) {
+	const top = 401 // odd: an even heap up to top-1 adds up to top
+	g := make([][]int, top+1)
+	for n := range g {
+		for k := 1; k*k <= n; k++ {
+			g[n] = append(g[n], n-k*k)
+		}
+		if n > 0 && n%2 == 0 {
+			g[n] = append(g[n], n+1)
+		}
+	}
+	l := generalize(t, g)
+	square := func(n int) bool {
+		for k := 0; k*k <= n; k++ {
+			if k*k == n {
+				return true
+			}
+		}
+		return false
+	}
+	for n := range g {
+		want := D
+		switch {
+		case n == 0 || n == 5:
+			want = P
+		case square(n) || n > 5 && square(n-5):
+			want = N
+		}
+		if got := l.Outcome([]int{n}); got != want {
+			t.Errorf("heap %d: %v, published %v", n, got, want)
+		}
+	}
+}
