@@ -300,6 +300,7 @@ func (l *Loopy) Value(p int) int { return int(l.value[p]) }
 func (l *Loopy) Counter(p int) int { return int(l.counter[p]) }
 
 // Options returns the options of p, each once, in the order first given.
+// The slice is l's own: it must not be modified.
 func (l *Loopy) Options(p int) []int32 { return l.opts[l.start[p]:l.start[p+1]] }
 
 // Followers returns K, the finite values among p's options, sorted and
