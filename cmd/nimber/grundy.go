@@ -71,19 +71,20 @@ position reachable from the parts (at most --max-positions).`,
   nimber grundy --rules examples/rules/kayles.star 5 7 9 --misere --json
   nimber grundy grundy 10 20 --json
   nimber grundy --rules examples/rules/kayles.star 5 7 9
-  nimber grundy --graph docs/examples/loopy.json a b --json`,
+  nimber grundy --graph examples/graphs/loopy.json trap one --json
+  nimber grundy --rules examples/rules/take_or_add.star 2 9`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			limit := defaultMaxMemory()
+			if maxMemory != "" {
+				n, err := parseBytes(maxMemory)
+				if err != nil {
+					return fmt.Errorf("--max-memory: %w", err)
+				}
+				limit = n
+			}
 			if graphPath != "" {
 				if misereFlag || gf.rules != "" {
 					return fmt.Errorf("--graph takes its game from the graph file: give neither --misere nor --rules with it")
-				}
-				limit := defaultMaxMemory()
-				if maxMemory != "" {
-					n, err := parseBytes(maxMemory)
-					if err != nil {
-						return fmt.Errorf("--max-memory: %w", err)
-					}
-					limit = n
 				}
 				return graphGrundy(cmd, graphPath, args, asJSON, limit)
 			}
@@ -102,7 +103,7 @@ position reachable from the parts (at most --max-positions).`,
 			act.stop()
 			if _, ok := errors.AsType[*game.CycleError](err); ok {
 				// Positions repeat: generalised Sprague–Grundy values.
-				return loopyGrundy(cmd, g, pos, asJSON, maxPositions)
+				return loopyGrundy(cmd, g, pos, asJSON, maxPositions, limit)
 			}
 			if err != nil {
 				return g.annotate(err)
@@ -140,7 +141,7 @@ position reachable from the parts (at most --max-positions).`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")
 	cmd.Flags().StringVar(&graphPath, "graph", "", `a game graph FILE in JSON, cycles allowed ({"options": [[...], ...], "names": [...]}); the POSITIONs are its positions, by name or index`)
-	cmd.Flags().StringVar(&maxMemory, "max-memory", "", "with --graph: refuse a graph whose memory estimate exceeds this, e.g. 512MiB (default: half the memory this process may use; see nimber doctor)")
+	cmd.Flags().StringVar(&maxMemory, "max-memory", "", "with --graph, or a game whose positions repeat: refuse a graph whose values' memory estimate exceeds this, e.g. 512MiB (default: half the memory this process may use; see nimber doctor)")
 	cmd.Flags().BoolVar(&misereFlag, "misere", false, "misère play (the player who cannot move wins): the outcome and a winning move (heap games by code, any other game or --rules FILE by exact search)")
 	cmd.Flags().IntVar(&budget, "budget", defaultMisereBudget(), "with --misere: the most positions the search keeps (about 100 bytes each; the default fits the memory limit of nimber doctor)")
 	cmd.Flags().BoolVar(&quotientFirst, "quotient", true, "with --misere, for a heap game by code: try first, for up to 10 s, the misère quotient of the heaps up to the largest")

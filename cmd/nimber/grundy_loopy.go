@@ -14,10 +14,10 @@ import (
 // loopyGrundy answers grundy for an impartial game whose positions can
 // repeat (a rules file whose moves come back to a position): the graph of
 // every position reachable from the parts, within maxPositions, valued by
-// sg.Generalize; each part's generalised Sprague–Grundy value, the
+// sg.Generalize within maxMemory bytes; each part's generalised Sprague–Grundy value, the
 // outcome of their sum (N, P or D) and a winning or drawing move, in the
 // same report as grundy's other answers.
-func loopyGrundy(cmd *cobra.Command, g *chosenGame, pos game.Position, asJSON bool, maxPositions int) error {
+func loopyGrundy(cmd *cobra.Command, g *chosenGame, pos game.Position, asJSON bool, maxPositions int, maxMemory int64) error {
 	ctx := cmd.Context()
 	parts := g.Parts(pos)
 	act := startActivity(cmd.ErrOrStderr(), g.name+": positions that repeat", 0)
@@ -26,10 +26,10 @@ func loopyGrundy(cmd *cobra.Command, g *chosenGame, pos game.Position, asJSON bo
 		act.stop()
 		return g.annotate(positionsError(err))
 	}
-	l, err := sg.Generalize(ctx, gr.Len(), gr.Options, defaultMaxMemory())
+	l, err := sg.Generalize(ctx, gr.Len(), gr.Options, maxMemory)
 	act.stop()
 	if err != nil {
-		return g.annotate(err)
+		return fmt.Errorf("%s: %w", g.name, err)
 	}
 	roots := gr.Roots()
 	rep := grundyReport{Game: g.name, Position: g.Format(pos), Values: []game.Value{}, Parts: []play.Part{},
