@@ -187,23 +187,26 @@ func sizeText(b int64) string {
 func (l *Loopy) label(ctx context.Context) error {
 	n := len(l.value)
 	// The reverse graph: the positions having q as an option are
-	// rev[rstart[q]:rstart[q+1]].
-	rstart := make([]int32, n+1)
+	// rev[rstart[q]:rstart[q+1]]. Counted in rstart[q+2] and summed, so
+	// that rstart[q+1] is where q's list begins; filled by moving
+	// rstart[q+1] along it, which leaves it where q's list ends: one
+	// visit of one array per option.
+	rstart := make([]int32, n+2)
 	for _, q := range l.opts {
-		rstart[q+1]++
+		rstart[q+2]++
 	}
-	for q := range n {
-		rstart[q+1] += rstart[q]
+	for q := 2; q <= n; q++ {
+		rstart[q] += rstart[q-1]
 	}
 	rev := make([]int32, len(l.opts))
-	nodes := make([]node, n)
-	// nf serves first as the fill pointer of the reverse graph.
 	for p := range n {
 		for _, q := range l.opts[l.start[p]:l.start[p+1]] {
-			rev[rstart[q]+nodes[q].nf] = int32(p)
-			nodes[q].nf++
+			rev[rstart[q+1]] = int32(p)
+			rstart[q+1]++
 		}
 	}
+	rstart = rstart[:n+1]
+	nodes := make([]node, n)
 	for p := range nodes {
 		nodes[p] = node{value: unlabelled, nf: l.start[p+1] - l.start[p]}
 	}
