@@ -2,10 +2,14 @@ package compound
 
 import (
 	"bytes"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // FuzzParseGraphFast checks that the fast reader agrees with the token
@@ -112,5 +116,59 @@ func BenchmarkParseLoopyGraph(b *testing.B) {
 		if _, err := ParseLoopyGraph(bytes.NewReader(data)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// checkNamesByMap is checkNames as it was, with a map of the names seen:
+// the reference for TestCheckNamesMatchesMap.
+func checkNamesByMap(names []string, n int) error {
+	if len(names) != n {
+		return fmt.Errorf(`"names" has %d names for %d positions`, len(names), n)
+	}
+	first := make(map[string]int, n)
+	for i, s := range names {
+		if s == "" {
+			return fmt.Errorf("name of position %d is empty", i)
+		}
+		if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }) >= 0 || !utf8.ValidString(s) {
+			return fmt.Errorf("name of position %d, %s, has a non-printing character", i, strconv.Quote(clipText(s)))
+		}
+		if isDecimalIndex(s) && s != strconv.Itoa(i) {
+			return fmt.Errorf("name of position %d, %q, is the number of another position", i, clipText(s))
+		}
+		if j, ok := first[s]; ok {
+			return fmt.Errorf("positions %d and %d have the same name %q", j, i, clipText(s))
+		}
+		first[s] = i
+	}
+	return nil
+}
+
+// TestCheckNamesMatchesMap compares checkNames with the map of names it
+// replaced, on random lists of names with repeats, empty names, numbers
+// and non-printing characters: the same error, for the same first name.
+func TestCheckNamesMatchesMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 4))
+	pool := []string{"a", "b", "c", "d", "e", "", "0", "1", "2", "x\ty", "é", "ab"}
+	for trial := range 20000 {
+		n := 1 + rng.IntN(8)
+		names := make([]string, n)
+		for i := range names {
+			names[i] = pool[rng.IntN(len(pool))]
+			if rng.IntN(3) == 0 {
+				names[i] = strconv.Itoa(i) // its own index: allowed
+			}
+		}
+		got, want := checkNames(names, n), checkNamesByMap(names, n)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("trial %d, names %q: %v, the map gives %v", trial, names, got, want)
+		}
+	}
+	many := make([]string, 100000)
+	for i := range many {
+		many[i] = "same"
+	}
+	if err := checkNames(many, len(many)); err == nil || err.Error() != `positions 0 and 1 have the same name "same"` {
+		t.Errorf("many equal names: %v", err)
 	}
 }
