@@ -150,7 +150,7 @@ func TestParseGraphLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := parseGraph(strings.NewReader(tt.in), smallGraphLimits)
+			_, err := parseGraph(strings.NewReader(tt.in), smallGraphLimits, true)
 			if tt.want == "" {
 				if err != nil {
 					t.Fatalf("parseGraph: %v", err)
@@ -165,7 +165,7 @@ func TestParseGraphLimits(t *testing.T) {
 
 	// A huge input is refused after reading a little more than the limit.
 	r := &endlessPositions{}
-	_, err := parseGraph(r, smallGraphLimits)
+	_, err := parseGraph(r, smallGraphLimits, true)
 	if err == nil || !strings.HasSuffix(err.Error(), "more than 5 positions") {
 		t.Fatalf("endless input: got %v", err)
 	}

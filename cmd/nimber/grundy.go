@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -21,6 +22,9 @@ type grundyReport struct {
 	Outcome  string       `json:"outcome"`
 	// WinningMove is a winning move, null when the player to move loses.
 	WinningMove *winningMove `json:"winning_move"`
+	// DrawingMove is a move that keeps a draw, given only when the
+	// outcome is D (a game whose positions repeat).
+	DrawingMove *winningMove `json:"drawing_move,omitempty"`
 }
 
 // winningMove is a move of grundy's answer.
@@ -36,8 +40,10 @@ func newGrundyCmd() *cobra.Command {
 	var engine string
 	var misereFlag, quotientFirst bool
 	var budget int
+	var graphPath, maxMemory string
+	var maxPositions int
 	cmd := &cobra.Command{
-		Use:   "grundy (GAME | --rules FILE) POSITION...",
+		Use:   "grundy (GAME | --rules FILE | --graph FILE) POSITION...",
 		Short: "Values of a sum of positions, its nim-sum, outcome and a winning move",
 		Long: `grundy prints the Grundy value of each part of a sum of positions (each
 POSITION argument a position of the game, such as a heap), their nim-sum, the
@@ -45,13 +51,43 @@ outcome (N: the player to move wins) and a winning move when there is one. GAME
 is any game of "nimber games": a heap game's code (0.77, grundy, sub:1,3,4),
 nim, a board game with its board as a position, ...; --rules FILE takes your
 own game from a rules file instead. --json prints values, nim_sum, outcome,
-parts and winning_move.`,
+parts and winning_move.
+
+--graph FILE takes a game graph in JSON ({"options": [[1], [0, 2], []],
+"names": ["a", "b", "c"]}), whose play may return to earlier positions, and
+each POSITION a position of it, by name or index: one token on each, a move
+moving one token along an option. Each part gets its generalised
+Sprague–Grundy value, a number or ∞(K) (K the finite values among its
+options); the sum is won (N), lost (P) or drawn (D: neither player can force a
+win). --json prints values (an integer or {"inf": K}), outcome, winning_move
+(part, 0-based, and the position moved to, or null) and, for a draw,
+drawing_move, a move that keeps it.
+
+A game whose moves come back to an earlier position (a --rules file whose
+moves repeat a position) is valued the same way, over the graph of every
+position reachable from the parts (at most --max-positions).`,
 		Example: `  nimber grundy 0.77 5 7 9
   nimber grundy 0.77 5 7 9 12 --misere
   nimber grundy --rules examples/rules/kayles.star 5 7 9 --misere --json
   nimber grundy grundy 10 20 --json
-  nimber grundy --rules examples/rules/kayles.star 5 7 9`,
+  nimber grundy --rules examples/rules/kayles.star 5 7 9
+  nimber grundy --graph examples/graphs/loopy.json trap one --json
+  nimber grundy --rules examples/rules/take_or_add.star 2 9`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			limit := defaultMaxMemory()
+			if maxMemory != "" {
+				n, err := parseBytes(maxMemory)
+				if err != nil {
+					return fmt.Errorf("--max-memory: %w", err)
+				}
+				limit = n
+			}
+			if graphPath != "" {
+				if misereFlag || gf.rules != "" {
+					return fmt.Errorf("--graph takes its game from the graph file: give neither --misere nor --rules with it")
+				}
+				return graphGrundy(cmd, graphPath, args, asJSON, limit)
+			}
 			if misereFlag {
 				return misereGrundy(cmd, gf, args, misereFlags{asJSON: asJSON, budget: budget, quotient: quotientFirst})
 			}
@@ -65,6 +101,10 @@ parts and winning_move.`,
 			act := startActivity(cmd.ErrOrStderr(), g.name, 0)
 			a, err := g.Analyze(cmd.Context(), pos, game.Options{Engine: game.Engine(engine)})
 			act.stop()
+			if _, ok := errors.AsType[*game.CycleError](err); ok {
+				// Positions repeat: generalised Sprague–Grundy values.
+				return loopyGrundy(cmd, g, pos, asJSON, maxPositions, limit)
+			}
 			if err != nil {
 				return g.annotate(err)
 			}
@@ -100,10 +140,13 @@ parts and winning_move.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")
+	cmd.Flags().StringVar(&graphPath, "graph", "", `a game graph FILE in JSON, cycles allowed ({"options": [[...], ...], "names": [...]}); the POSITIONs are its positions, by name or index`)
+	cmd.Flags().StringVar(&maxMemory, "max-memory", "", "with --graph, or a game whose positions repeat: refuse a graph whose values' memory estimate exceeds this, e.g. 512MiB (default: half the memory this process may use; see nimber doctor)")
 	cmd.Flags().BoolVar(&misereFlag, "misere", false, "misère play (the player who cannot move wins): the outcome and a winning move (heap games by code, any other game or --rules FILE by exact search)")
 	cmd.Flags().IntVar(&budget, "budget", defaultMisereBudget(), "with --misere: the most positions the search keeps (about 100 bytes each; the default fits the memory limit of nimber doctor)")
 	cmd.Flags().BoolVar(&quotientFirst, "quotient", true, "with --misere, for a heap game by code: try first, for up to 10 s, the misère quotient of the heaps up to the largest")
 	cmd.Flags().StringVar(&engine, "engine", "fast", "fast (the game's own solver) or generic (the generic memoized solver, an independent check)")
+	registerMaxPositions(cmd.Flags(), &maxPositions)
 	gf.register(cmd.Flags())
 	return cmd
 }
