@@ -16,7 +16,8 @@ type theoryMemo struct {
 	allSmall              map[Game]bool
 	norton, ordinal, heat map[[2]Game]Game
 	// nus memoises the temporary NUS of nus_stub.go, and goes with it.
-	nus map[Game]nusEntry
+	nus     map[Game]nusEntry
+	nimbers map[Game]int // -1: not a nimber
 }
 
 type nusEntry struct {
@@ -41,7 +42,7 @@ func (c *Calc) theory() *theoryMemo {
 		return t
 	}
 	t := &theoryMemo{naiveAW: map[Game]Game{}, farStar: map[Game]uint64{}, allSmall: map[Game]bool{},
-		starProj: map[Game]Game{}, nus: map[Game]nusEntry{},
+		starProj: map[Game]Game{}, nus: map[Game]nusEntry{}, nimbers: map[Game]int{},
 		norton: map[[2]Game]Game{}, ordinal: map[[2]Game]Game{}, heat: map[[2]Game]Game{}}
 	memos.m[k] = t
 	runtime.AddCleanup(c, func(k weak.Pointer[Calc]) {

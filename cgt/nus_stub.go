@@ -49,10 +49,10 @@ func (c *Calc) findNUS(g Game) (NUS, bool) {
 	// |n| is at most the birthday of d.
 	pos, neg := d, d
 	for n := int64(0); n <= min(c.Birthday(d), maxByOptions); n++ {
-		if m, ok := c.nimber(pos); ok {
+		if m, ok := c.stubNimber(pos); ok {
 			return NUS{X: x, Ups: n, Nim: uint64(m)}, true
 		}
-		if m, ok := c.nimber(neg); ok {
+		if m, ok := c.stubNimber(neg); ok {
 			return NUS{X: x, Ups: -n, Nim: uint64(m)}, true
 		}
 		if pos, err = c.Add(pos, down); err != nil {
@@ -63,4 +63,32 @@ func (c *Calc) findNUS(g Game) (NUS, bool) {
 		}
 	}
 	return NUS{}, false
+}
+
+// stubNimber reports whether g is *m, its options on both sides exactly
+// *0 .. *(m-1); memoised (print.go's nimber is not, and takes 2^m steps).
+func (c *Calc) stubNimber(g Game) (int, bool) {
+	if g == Zero {
+		return 0, true
+	}
+	t := c.theory()
+	if m, ok := t.nimbers[g]; ok {
+		return m, m >= 0
+	}
+	m := len(c.Left(g))
+	l, r := c.Left(g), c.Right(g)
+	if len(l) != len(r) {
+		m = -1
+	}
+	seen := make([]bool, len(l))
+	for i := 0; m >= 0 && i < len(l); i++ {
+		a, ok := c.stubNimber(l[i])
+		if !ok || a >= len(l) || seen[a] || l[i] != r[i] {
+			m = -1
+			break
+		}
+		seen[a] = true
+	}
+	t.nimbers[g] = m
+	return m, m >= 0
 }

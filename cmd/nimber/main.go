@@ -140,7 +140,7 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
 	root.SetVersionTemplate("nimber {{.Version}}\n" + memoryLine() + "\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd(), newDoctorCmd())
+	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd(), newDoctorCmd(), newValueCmd())
 	return root, func() { cancel() }
 }
 
