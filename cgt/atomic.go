@@ -59,9 +59,6 @@ func (c *Calc) epsilon(fs uint64) (Game, error) {
 	for p < fs {
 		p <<= 1
 	}
-	if p > maxByOptions {
-		return 0, fmt.Errorf("cgt: the atomic weight needs *%d, over *%d in this slice", p, maxByOptions)
-	}
 	starP, err := c.Nimber(int(p))
 	if err != nil {
 		return 0, err
@@ -144,11 +141,7 @@ func (c *Calc) naiveWeightByOptions(g Game) (Game, error) {
 // integerWeight is the naive atomic weight of g when G0 = {l | r} is the
 // integer g0: compared with the far star, g may call for another integer.
 func (c *Calc) integerWeight(g, g0 Game, l, r []Game) (Game, error) {
-	fs := c.farStar(g)
-	if fs > maxByOptions {
-		return 0, fmt.Errorf("cgt: the far star *%d is over *%d in this slice", fs, maxByOptions)
-	}
-	star, err := c.Nimber(int(fs))
+	star, err := c.Nimber(int(c.farStar(g)))
 	if err != nil {
 		return 0, err
 	}

@@ -68,7 +68,7 @@ when not atomic), left_options and right_options; --thermograph adds the walls.`
 	}
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the answer as JSON")
 	cmd.Flags().BoolVar(&f.thermograph, "thermograph", false, "print the thermograph's walls, segment by segment")
-	cmd.Flags().IntVar(&f.memory, "memory", defaultValueMemory(), "the most memory in MiB the games and memos may take, by their estimate")
+	cmd.Flags().IntVar(&f.memory, "memory", defaultValueMemory(), "the most memory in `MiB` the games and memos may take, by their estimate")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return fmt.Errorf("%w (an EXPR that starts with - comes after --: nimber value -- -1/2)", err)
 	})
