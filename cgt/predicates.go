@@ -46,15 +46,7 @@ func (c *Calc) IsAllSmall(g Game) bool {
 	if v, ok := t.allSmall[g]; ok {
 		return v
 	}
-	v := true
-	for _, side := range [][]Game{c.Left(g), c.Right(g)} {
-		for _, o := range side {
-			if !c.IsAllSmall(o) {
-				v = false
-				break
-			}
-		}
-	}
+	v := c.allOptions(g, c.IsAllSmall)
 	t.allSmall[g] = v
 	return v
 }
@@ -71,4 +63,16 @@ func (c *Calc) IsSwitch(g Game) (bool, error) {
 		return false, err
 	}
 	return n == g, nil
+}
+
+// allOptions reports whether f holds of every option of g.
+func (c *Calc) allOptions(g Game, f func(Game) bool) bool {
+	for _, side := range [][]Game{c.Left(g), c.Right(g)} {
+		for _, o := range side {
+			if !f(o) {
+				return false
+			}
+		}
+	}
+	return true
 }

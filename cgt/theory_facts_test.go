@@ -176,3 +176,51 @@ func TestCGSuiteTheoryFacts(t *testing.T) {
 	}
 	t.Logf("%d lists of incentives checked of %d", lists, 3*len(rows))
 }
+
+// TestCGSuiteHeatNortonOrdinal checks heating, Norton products by ↑ and
+// ordinal sums against the values CGSuite's tests give (GameTest,
+// CompoundGameTestCase; ±G written out as {G|-G}).
+func TestCGSuiteHeatNortonOrdinal(t *testing.T) {
+	c := New(0)
+	for _, tc := range []struct{ op, g, h, want string }{
+		{"heat", "{3||2+*|1+*}", "0", "{3||2*|1*}"},
+		{"heat", "{3||2+*|1+*}", "1/2", "{7/2|||5/2|3/2||{1/2|-1/2}}"},
+		{"heat", "{3||2+*|1+*}", "1", "{4|||3|1||0|-2}"},
+		{"heat", "{3||2+*|1+*}", "-3/4", "9/4*"},
+		{"heat", "{3||2+*|1+*}", "-1", "9/4"},
+		{"heat", "{3||2+*|1+*}", "-2", "3/2"},
+		{"heat", "{3||2+*|1+*}", "-3", "1"},
+		{"heat", "{3||2+*|1+*}", "-4", "0"},
+		{"heat", "{3||2+*|1+*}", "*", "{3*||2|1}"},
+		{"norton", "0", "^", "0"},
+		{"norton", "6", "^", "^6"},
+		{"norton", "-4", "^", "v4"},
+		{"norton", "1/2", "^", "{^^*|v*}"},
+		{"norton", "^", "^", "{^^*||0|v4}"},
+		{"norton", "{0||0|-2}", "^", "{^^*||0|v6}"},
+		{"ordinal", "1/2", "1/4", "9/16"},
+		{"ordinal", "*5", "*6", "*11"},
+		{"ordinal", "{1|-1}", "^^", "{1,{1|-1}|-1,{1,{1|-1},{1,{1|-1}|-1,{1|-1}}|-1,{1|-1}}}"},
+		{"ordinal", "{1|0}", "0", "{1|0}"},
+	} {
+		g, err1 := c.Parse(tc.g)
+		h, err2 := c.Parse(tc.h)
+		want, err3 := c.Parse(tc.want)
+		if err1 != nil || err2 != nil || err3 != nil {
+			t.Fatal(err1, err2, err3)
+		}
+		var got Game
+		var err error
+		switch tc.op {
+		case "heat":
+			got, err = c.Heat(g, h)
+		case "norton":
+			got, err = c.NortonProduct(g, h)
+		case "ordinal":
+			got, err = c.OrdinalSum(g, h)
+		}
+		if err != nil || got != want {
+			t.Errorf("%s(%s, %s) = %s (%v), CGSuite %s", tc.op, tc.g, tc.h, c.Notation(got), err, tc.want)
+		}
+	}
+}

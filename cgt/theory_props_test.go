@@ -183,10 +183,20 @@ func TestAtomicWeightAllSmall(t *testing.T) {
 
 // TestAtomicWeightUpStar: aw(n·↑ + *m) = n, for -8 ≤ n ≤ 8 and m ≤ 7,
 // both as the number-up-star's weight and from its options (the formula
-// of a game that is not one), and x + n·↑ + *m with x ≠ 0 is not atomic.
+// of a game that is not one), and x + n·↑ + *m with x ≠ 0 is not atomic;
+// aw(^[n]) = 1 for ^[n] = {^[n-1] | *}, ↑ + ↑² + ... + ↑ⁿ (CGSuite: the
+// coefficient of ↑ in its uptimal expansion 0.11...1), n ≤ 10.
 func TestAtomicWeightUpStar(t *testing.T) {
 	must := mustOf(t)
 	c := New(0)
+	star := must(c.Nimber(1))
+	upn := Zero
+	for n := 1; n <= 10; n++ {
+		upn = must(c.Make([]Game{upn}, []Game{star}))
+		if aw := atomicWeight(t, c, upn); aw != c.Integer(1) {
+			t.Errorf("aw(^[%d] = %s) = %s, want 1", n, c.Notation(upn), c.Notation(aw))
+		}
+	}
 	for n := -8; n <= 8; n++ {
 		ups := must(c.Ups(max(n, -n), n < 0))
 		for m := range 8 {
