@@ -16,7 +16,9 @@ import "fmt"
 // otherwise G0. An all-small game is atomic; another is atomic when
 // -ε ≤ g - aw.↑ ≤ ε, aw.↑ the Norton product of the weight by ↑ and
 // ε = ↑* + (*P : -1), P the least power of two at least 2 and at least
-// the far star (Siegel, CGT ch. II, atomic weights). Memoised.
+// the far star (Siegel, "Combinatorial Game Theory", on atomic weights).
+// The naive weights, far stars, Norton products and ordinal sums are
+// memoised in c.
 func (c *Calc) AtomicWeight(g Game) (Game, bool, error) {
 	if !c.IsInfinitesimal(g) {
 		return 0, false, nil
