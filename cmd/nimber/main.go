@@ -14,6 +14,7 @@
 //	nimber sequence GAME --to N     nim-sequences of heap games, periods
 //	nimber grundy GAME POSITION...  a sum of positions and a winning move
 //	nimber explain GAME POSITION... why it is won or lost: parts, nim-sum, moves
+//	nimber value EXPR...            a partizan game's value: canonical form, stops, temperature
 //	nimber serve [--addr HOST:PORT] the web front end and its JSON API
 //	nimber doctor                   the memory limits found, and which applied
 //
@@ -140,7 +141,7 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
 	root.SetVersionTemplate("nimber {{.Version}}\n" + memoryLine() + "\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd(), newDoctorCmd())
+	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd(), newDoctorCmd(), newValueCmd())
 	return root, func() { cancel() }
 }
 

@@ -1,0 +1,90 @@
+package cgt
+
+// ReducedCanonical returns the reduced canonical form of g, the simplest
+// game that differs from g by an infinitesimal (Calistrate; Grossman and
+// Siegel): for x + n·↑ + *m its number x; otherwise g heated by *, with
+// every follower x* (x a number) then replaced by x (CGSuite's star
+// projection). Memoised.
+func (c *Calc) ReducedCanonical(g Game) (Game, error) {
+	if v, ok := c.NUS(g); ok {
+		return c.NumberGame(v.X), nil
+	}
+	star, err := c.Nimber(1)
+	if err != nil {
+		return 0, err
+	}
+	h, err := c.Heat(g, star)
+	if err != nil {
+		return 0, err
+	}
+	return c.starProjection(h)
+}
+
+// Heat returns g heated by t, ∫^t g: g itself when g is a number, else
+// {∫^t g^L + t | ∫^t g^R - t}. Memoised.
+func (c *Calc) Heat(g, t Game) (Game, error) {
+	if c.IsNumber(g) {
+		return g, nil
+	}
+	m := c.theory()
+	k := [2]Game{g, t}
+	if h, ok := m.heat[k]; ok {
+		return h, nil
+	}
+	nt, err := c.Neg(t)
+	if err != nil {
+		return 0, err
+	}
+	side := func(opts []Game, by Game) ([]Game, error) {
+		return c.each(opts, func(o Game) (Game, error) {
+			h, err := c.Heat(o, t)
+			if err != nil {
+				return 0, err
+			}
+			return c.Add(h, by)
+		})
+	}
+	l, err := side(c.Left(g), t)
+	if err != nil {
+		return 0, err
+	}
+	r, err := side(c.Right(g), nt)
+	if err != nil {
+		return 0, err
+	}
+	h, err := c.Make(l, r)
+	if err != nil {
+		return 0, err
+	}
+	m.heat[k] = h
+	return h, nil
+}
+
+// starProjection returns g with every follower x* (x a number) replaced by
+// x, rebuilt in canonical form. Memoised.
+func (c *Calc) starProjection(g Game) (Game, error) {
+	if c.IsNumber(g) {
+		return g, nil
+	}
+	if v, ok := c.NUS(g); ok && v.Ups == 0 && v.Nim == 1 {
+		return c.NumberGame(v.X), nil
+	}
+	m := c.theory()
+	if p, ok := m.starProj[g]; ok {
+		return p, nil
+	}
+	l, err := c.each(c.Left(g), c.starProjection)
+	if err != nil {
+		return 0, err
+	}
+	r, err := c.each(c.Right(g), c.starProjection)
+	if err != nil {
+		return 0, err
+	}
+	p, err := c.Make(l, r)
+	if err != nil {
+		return 0, err
+	}
+	m.starProj[g] = p
+	return p, nil
+}

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"nimber/cgt"
+)
+
+// valueFlags are value's flags: cobra reads them before --, and value
+// reads them again among the arguments after it (nimber value -- -1/2
+// --json).
+type valueFlags struct {
+	asJSON, thermograph bool
+	memory              int // MiB
+}
+
+func newValueCmd() *cobra.Command {
+	var f valueFlags
+	cmd := &cobra.Command{
+		Use:   "value EXPR...",
+		Short: "The value of a partizan game in CGSuite's notation: canonical form, outcome, stops, mean, temperature, atomic weight",
+		Long: `value reads a short partizan game in CGSuite's notation and prints its
+canonical form, outcome class (L: Left wins whoever starts, R: Right wins, P: the
+second player wins, N: the first player wins), left and right stops, mean,
+temperature, birthday, atomic weight (or "not atomic") and options. Several
+EXPRs are a sum. The notation: numbers (5, -1/2, 25/16), nimbers (*, *8), ups
+and downs (^, ^^, ^3, v, v9), juxtaposed or added (6^*, 73/16+v9*8), negation
+(-{1|}) and braces {L|R}, the number of bars nesting ({0||0|v*} is
+{0|{0|v*}}). An EXPR that starts with - comes after --, where --json,
+--thermograph and --memory are still read as flags. --json prints canonical,
+outcome, left_stop, right_stop, mean, temperature, birthday, atomic_weight (null
+when not atomic), left_options and right_options; --thermograph adds the walls.`,
+		Example: `  nimber value '{2|-1}'
+  nimber value '{3||2+*|1+*}' --json
+  nimber value ^ ^ '*'
+  nimber value -- -1/2 --json
+  nimber value '{1|^^||^}' --thermograph`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			exprs, err := f.afterDash(cmd, args)
+			if err != nil {
+				return err
+			}
+			if len(exprs) == 0 {
+				return fmt.Errorf("value takes at least one EXPR, a game in CGSuite's notation (see nimber value --help)")
+			}
+			if most := maxValueMemory(); f.memory < 1 || f.memory > most {
+				return fmt.Errorf("--memory %d MiB out of range 1..%d (the memory this process may use, see nimber doctor)", f.memory, most)
+			}
+			d, err := describeSum(cmd.Context(), exprs, f)
+			if err != nil {
+				return err
+			}
+			out := bufio.NewWriter(cmd.OutOrStdout())
+			if f.asJSON {
+				return flushJSON(out, d)
+			}
+			writeValue(out, d)
+			return out.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the answer as JSON")
+	cmd.Flags().BoolVar(&f.thermograph, "thermograph", false, "print the thermograph's walls, segment by segment")
+	cmd.Flags().IntVar(&f.memory, "memory", defaultValueMemory(), "the most memory in `MiB` the games and memos may take, by their estimate")
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return fmt.Errorf("%w (an EXPR that starts with - comes after --: nimber value -- -1/2)", err)
+	})
+	return cmd
+}
+
+// afterDash returns the EXPRs of args, reading value's flags among the
+// arguments after -- (cobra takes them all as arguments there): --json,
+// --thermograph, --memory N and --memory=N. Any other argument is an EXPR
+// (--1 is one: the negative of -1).
+func (f *valueFlags) afterDash(cmd *cobra.Command, args []string) ([]string, error) {
+	dash := cmd.ArgsLenAtDash()
+	if dash < 0 {
+		return args, nil
+	}
+	exprs := append([]string{}, args[:dash]...)
+	rest := args[dash:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		if !strings.HasPrefix(a, "--") || (name != "json" && name != "thermograph" && name != "memory") {
+			exprs = append(exprs, a)
+			continue
+		}
+		if name == "memory" && !hasValue {
+			if i+1 == len(rest) {
+				return nil, fmt.Errorf("flag needs an argument: --memory")
+			}
+			i++
+			value, hasValue = rest[i], true
+		}
+		if !hasValue {
+			value = "true"
+		}
+		if err := cmd.Flags().Set(name, value); err != nil {
+			return nil, err // pflag's: invalid argument "x" for "--memory" flag: ...
+		}
+	}
+	return exprs, nil
+}
+
+// describeSum reads the EXPRs, adds them and describes the sum, in a Calc
+// bounded by f.memory. The Calc cannot be stopped in the middle of an
+// operation, so the work runs aside and an interrupt or --timeout returns
+// at once (the process then exits).
+func describeSum(ctx context.Context, exprs []string, f valueFlags) (cgt.Description, error) {
+	type answer struct {
+		d   cgt.Description
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		d, err := describe(exprs, f)
+		done <- answer{d, err}
+	}()
+	select {
+	case a := <-done:
+		return a.d, a.err
+	case <-ctx.Done():
+		return cgt.Description{}, fmt.Errorf("value: %w", ctx.Err())
+	}
+}
+
+func describe(exprs []string, f valueFlags) (cgt.Description, error) {
+	c := cgt.New(int64(f.memory) << 20)
+	limit := func(err error) error {
+		if strings.Contains(err.Error(), cgt.ErrLimit.Error()) {
+			return fmt.Errorf("%w (--memory %d MiB; raise it)", err, f.memory)
+		}
+		return err
+	}
+	sum := cgt.Zero
+	for i, e := range exprs {
+		g, err := c.Parse(e)
+		if err != nil {
+			return cgt.Description{}, fmt.Errorf("value: argument %d %s: %w", i+1, quoteArg(e), limit(err))
+		}
+		if sum, err = c.Add(sum, g); err != nil {
+			return cgt.Description{}, fmt.Errorf("value: the sum of arguments 1..%d: %w", i+1, limit(err))
+		}
+	}
+	d, err := c.Describe(sum)
+	if err == nil && f.thermograph {
+		d.Thermograph, err = c.DescribeThermograph(sum)
+	}
+	if err != nil {
+		return cgt.Description{}, fmt.Errorf("value: the value of the game: %w", limit(err))
+	}
+	return d, nil
+}
+
+// quoteArg quotes an argument for an error message, its first 40 bytes
+// when it is longer (and its length).
+func quoteArg(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return strconv.Quote(s)
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+// partizanOutcome says who wins in each outcome class.
+var partizanOutcome = map[string]string{
+	"L": "Left wins whoever starts",
+	"R": "Right wins whoever starts",
+	"P": "the second player wins",
+	"N": "the first player wins",
+}
+
+// writeValue writes a description in words.
+func writeValue(w io.Writer, d cgt.Description) {
+	fmt.Fprintln(w, d.Canonical)
+	fmt.Fprintf(w, "outcome %s: %s\n", d.Outcome, partizanOutcome[d.Outcome])
+	fmt.Fprintf(w, "left stop %s, right stop %s\n", d.LeftStop, d.RightStop)
+	fmt.Fprintf(w, "mean %s, temperature %s\n", d.Mean, d.Temperature)
+	fmt.Fprintf(w, "birthday %d\n", d.Birthday)
+	if d.AtomicWeight != nil {
+		fmt.Fprintf(w, "atomic weight %s\n", *d.AtomicWeight)
+	} else {
+		fmt.Fprintln(w, "not atomic")
+	}
+	fmt.Fprintf(w, "left options: %s\n", orNone(strings.Join(d.LeftOptions, ", ")))
+	fmt.Fprintf(w, "right options: %s\n", orNone(strings.Join(d.RightOptions, ", ")))
+	if th := d.Thermograph; th != nil {
+		fmt.Fprintln(w, "thermograph:")
+		for _, wall := range []struct {
+			name string
+			segs []cgt.Segment
+		}{{"left", th.Left}, {"right", th.Right}} {
+			for _, s := range wall.segs {
+				fmt.Fprintf(w, "  %s wall from t=%s: %s, slope %d\n", wall.name, s.From, s.Value, s.Slope)
+			}
+		}
+		fmt.Fprintf(w, "  mast at %s from t=%s\n", th.Mean, th.Temperature)
+	}
+}
+
+// maxValueMemory is the largest --memory of value, in MiB: the memory the
+// process may use (the ceiling of nimber doctor).
+func maxValueMemory() int { return max(int(environment().Ceiling>>20), 1) }
+
+// defaultValueMemory is the default --memory of value, in MiB: the Calc's
+// own default (1 GiB), cut to a third of the ceiling.
+func defaultValueMemory() int {
+	return max(min(int(cgt.DefaultLimit>>20), maxValueMemory()/3), 1)
+}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+)
+
+// valueJSON runs nimber value with args (--json added) and decodes its
+// answer.
+func valueJSON(t *testing.T, args ...string) cgt.Description {
+	t.Helper()
+	code, out, errOut := nimber(t, "", append([]string{"value"}, args...)...)
+	if code != 0 {
+		t.Fatalf("value %q: exit %d, %s", args, code, errOut)
+	}
+	var d cgt.Description
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&d); err != nil {
+		t.Fatalf("value %q: %v in %s", args, err, out)
+	}
+	return d
+}
+
+// sameGame reports whether a and b, in CGSuite's notation, are the same
+// game (read in c).
+func sameGame(t *testing.T, c *cgt.Calc, a, b string) bool {
+	t.Helper()
+	ga, err := c.Parse(a)
+	if err != nil {
+		t.Errorf("%s: %v", a, err)
+		return false
+	}
+	gb, err := c.Parse(b)
+	if err != nil {
+		t.Errorf("%s: %v", b, err)
+		return false
+	}
+	return ga == gb
+}
+
+// readsBack reports whether CGSuite's text s can be read by this slice of
+// the notation (not ^[n], ^<n>, Tiny or Miny).
+func readsBack(s string) bool {
+	return !strings.ContainsAny(s, "[<") && !strings.Contains(s, "iny(")
+}
+
+// TestValueCGSuiteExamples runs the games of CGSuite's documented examples
+// (../../cgt/testdata/cgsuite-examples.tsv) through nimber value --json:
+// outcome, stops, mean, temperature, birthday are CGSuite's; the
+// canonical form and the atomic weight are CGSuite's games (compared by
+// reading them back, as the order of options in the text may differ);
+// and the options written are those of the canonical form.
+func TestValueCGSuiteExamples(t *testing.T) {
+	f, err := os.Open("../../cgt/testdata/cgsuite-examples.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c := cgt.New(0)
+	rows := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		rows++
+		col := strings.Split(line, "\t")
+		expr, canon, aw := col[0], col[1], col[8]
+		args := []string{expr, "--json"}
+		if strings.HasPrefix(expr, "-") {
+			args = []string{"--", expr, "--json"}
+		}
+		d := valueJSON(t, args...)
+		got := []string{d.Outcome, d.LeftStop, d.RightStop, d.Mean, d.Temperature, strconv.FormatInt(d.Birthday, 10)}
+		if want := col[2:8]; strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: outcome, stops, mean, temperature, birthday %v, CGSuite %v", expr, got, want)
+		}
+		if !sameGame(t, c, d.Canonical, expr) {
+			t.Errorf("%s: canonical %s is another game", expr, d.Canonical)
+		}
+		if readsBack(canon) && !sameGame(t, c, d.Canonical, canon) {
+			t.Errorf("%s: canonical %s, CGSuite %s", expr, d.Canonical, canon)
+		}
+		switch {
+		case aw == "not atomic" && d.AtomicWeight != nil:
+			t.Errorf("%s: atomic weight %s, CGSuite: not atomic", expr, *d.AtomicWeight)
+		case aw != "not atomic" && (d.AtomicWeight == nil || !sameGame(t, c, *d.AtomicWeight, aw)):
+			t.Errorf("%s: atomic weight %v, CGSuite %s", expr, d.AtomicWeight, aw)
+		}
+		g, _ := c.Parse(expr)
+		opts := func(texts []string) []cgt.Game {
+			var out []cgt.Game
+			for _, s := range texts {
+				o, err := c.Parse(s)
+				if err != nil {
+					t.Fatalf("%s: option %s: %v", expr, s, err)
+				}
+				out = append(out, o)
+			}
+			return out
+		}
+		if _, isNum := c.Number(g); !isNum { // a number's options are made on demand
+			if back, err := c.Make(opts(d.LeftOptions), opts(d.RightOptions)); err != nil || back != g {
+				t.Errorf("%s: options %v | %v are not the game's", expr, d.LeftOptions, d.RightOptions)
+			}
+		}
+	}
+	if rows != 25 {
+		t.Errorf("%d rows, want CGSuite's 25", rows)
+	}
+}
+
+// TestValueDash: an EXPR that starts with - comes after --, and --json,
+// --thermograph and --memory after -- are still flags; --1 there is an
+// EXPR (the negative of -1).
+func TestValueDash(t *testing.T) {
+	if d := valueJSON(t, "--", "-1/2", "--json"); d.Canonical != "-1/2" || d.Birthday != 2 || d.Outcome != "R" {
+		t.Errorf("-- -1/2 --json: %+v", d)
+	}
+	if d := valueJSON(t, "--json", "--", "-1823437481924"); d.Birthday != 1823437481924 || d.Temperature != "-1" {
+		t.Errorf("--json -- -1823437481924: %+v", d)
+	}
+	if d := valueJSON(t, "1/2", "--", "-1/4", "--memory=64", "--json", "--thermograph"); d.Canonical != "1/4" || d.Thermograph == nil {
+		t.Errorf("1/2 -- -1/4 ... --thermograph: %+v", d)
+	}
+	if d := valueJSON(t, "--", "--1", "--memory", "64", "--json"); d.Canonical != "1" {
+		t.Errorf("-- --1: %+v", d)
+	}
+	code, out, _ := nimber(t, "", "value", "--", "-1/2")
+	if code != 0 || !strings.HasPrefix(out, "-1/2\noutcome R: Right wins whoever starts\n") {
+		t.Errorf("-- -1/2: exit %d, %q", code, out)
+	}
+	refused(t, "an EXPR that starts with - comes after --", "value", "-1/2")
+}
+
+// TestValueSum: several EXPRs are their sum.
+func TestValueSum(t *testing.T) {
+	c := cgt.New(0)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"^", "^", "*"}, "^^*"},
+		{[]string{"*2", "*3"}, "*"},
+		{[]string{"{2|-1}", "{2|-1}", "--", "-1"}, "{2|-1}+{2|-1}+-1"},
+		{[]string{"1/2", "1/4", "{1|}"}, "11/4"},
+		{[]string{"{1|^^||^}", "v", "v"}, "{1|^^||^}+vv"},
+	} {
+		d := valueJSON(t, append(tc.args, "--json")...)
+		if !sameGame(t, c, d.Canonical, tc.want) {
+			t.Errorf("%q: %s, want %s", tc.args, d.Canonical, tc.want)
+		}
+	}
+	d := valueJSON(t, "{1|^^||^}", "^", "--json")
+	if d.AtomicWeight == nil || *d.AtomicWeight != "3" {
+		t.Errorf("{1|^^||^} + ^: atomic weight %v, want 3", d.AtomicWeight)
+	}
+}
+
+// TestValueText: the facts in words, and the thermograph's walls.
+func TestValueText(t *testing.T) {
+	code, out, errOut := nimber(t, "", "value", "{2|-1}", "--thermograph")
+	want := `{2|-1}
+outcome N: the first player wins
+left stop 2, right stop -1
+mean 1/2, temperature 3/2
+birthday 3
+not atomic
+left options: 2
+right options: -1
+thermograph:
+  left wall from t=-1: 3, slope -1
+  left wall from t=3/2: 1/2, slope 0
+  right wall from t=-1: -2, slope 1
+  right wall from t=3/2: 1/2, slope 0
+  mast at 1/2 from t=3/2
+`
+	if code != 0 || out != want {
+		t.Errorf("exit %d, %s\n%s", code, errOut, out)
+	}
+	code, out, _ = nimber(t, "", "value", "^")
+	if code != 0 || !strings.Contains(out, "atomic weight 1\n") || !strings.Contains(out, "outcome L: Left wins whoever starts") {
+		t.Errorf("^: exit %d, %s", code, out)
+	}
+}
+
+// TestValueRefusals: bad input is refused in one line that names the
+// argument and the column, with exit status 2.
+func TestValueRefusals(t *testing.T) {
+	long := strings.Repeat("1+", cgt.MaxNotation/2) + "1"
+	for _, tc := range []struct {
+		want string
+		args []string
+	}{
+		{`value: argument 2 "{1|": column 1: unbalanced {`, []string{"value", "1", "{1|"}},
+		{`value: argument 1 "0 & 1": column 3: unexpected '&'`, []string{"value", "0 & 1"}},
+		{`value: argument 1 "{0|1}}": column 6: unexpected '}'`, []string{"value", "{0|1}}"}},
+		{`value: argument 1 "1/3": column 1: "3": the denominator is not a power of two`, []string{"value", "1/3"}},
+		{`value: argument 1 "*65": column 1: *65: nimbers up to *64`, []string{"value", "*65"}},
+		{`value: argument 1 "99999999999999999999": column 1:`, []string{"value", "99999999999999999999"}},
+		{`value: argument 2 "1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+"... (65537 bytes): column 1: 65537 bytes, over the limit of 65536`, []string{"value", "1", long}},
+		{`cgt: the games and memos would pass the memory limit (--memory 1 MiB; raise it)`,
+			[]string{"value", "--memory", "1", "{0,*|v*3,{0|*4}}", "{*2,^|v*5}", "{^^|*7,v}", "{0|*6}", "{*3|^*2}", "{*5|^*}"}},
+		{"--memory 0 MiB out of range 1..", []string{"value", "--memory", "0", "1"}},
+		{`invalid argument "x" for "--memory" flag`, []string{"value", "--", "1", "--memory=x"}},
+		{"value takes at least one EXPR", []string{"value"}},
+		{"value takes at least one EXPR", []string{"value", "--", "--json"}},
+	} {
+		line := refused(t, tc.want, tc.args...)
+		if len(line) > 300 {
+			t.Errorf("%.40q...: a refusal of %d bytes", tc.args, len(line))
+		}
+	}
+}
+
+var bigNimber = regexp.MustCompile(`\*[0-9]{2}`)
+
+// FuzzValue runs nimber value on arbitrary expressions, alone and in a
+// sum, with a small --memory: an answer or a refusal in one line, never a
+// panic.
+func FuzzValue(f *testing.F) {
+	for _, s := range []string{"{0||0|v*}", "73/16+v9*8", "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", "-{1|}", "^^^*3", "{1|",
+		"1/3", "--1", "{|}", "*64", "{0,*|v*3,{0|*4}}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 64 || strings.Count(s, "*") > 4 || bigNimber.MatchString(s) {
+			// Bounded: nimbers are held by their options in this slice,
+			// and writing *m takes 2^m steps (print.go's nimber test).
+			return
+		}
+		answersOrRefuses(t, []string{"value", "--memory", "4", "--json", "--", s})
+		answersOrRefuses(t, []string{"value", "--memory", "4", "^", "--", s, "--thermograph"})
+	})
+}
