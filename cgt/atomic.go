@@ -38,7 +38,7 @@ func (c *Calc) AtomicWeight(g Game) (Game, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
-	diff, err := c.sub(g, awUp)
+	diff, err := c.Sub(g, awUp)
 	if err != nil {
 		return 0, false, err
 	}
@@ -82,15 +82,6 @@ func (c *Calc) epsilon(fs uint64) (Game, error) {
 		return 0, err
 	}
 	return c.Add(upStar, kite)
-}
-
-// sub returns g - h.
-func (c *Calc) sub(g, h Game) (Game, error) {
-	nh, err := c.Neg(h)
-	if err != nil {
-		return 0, err
-	}
-	return c.Add(g, nh)
 }
 
 // naiveAtomicWeight is the weight AtomicWeight returns, before the check

@@ -47,6 +47,8 @@ type Calc struct {
 	nuses map[NUS]Game
 	// upSums holds ^[1], ^[2], ... as UpSum makes them.
 	upSums []Game
+	// theoryMemo memoises atomic weights, heating and the like.
+	theoryMemo *theoryMemo
 	// limit bounds the estimate of the memory held (bytes).
 	limit int64
 	words int64 // option ids held
@@ -102,7 +104,7 @@ func New(limit int64) *Calc {
 // the index, and the memo entries.
 func (c *Calc) bytes() int64 {
 	return int64(len(c.nodes))*(80+64) + c.words*8 + int64(len(c.le)+len(c.add)+len(c.neg)+len(c.canon))*32 +
-		int64(len(c.facts))*96 + int64(len(c.nuses))*56
+		int64(len(c.facts))*96 + int64(len(c.nuses))*56 + c.theoryMemo.entries()*40
 }
 
 // key writes the sorted options l and r as a map key.

@@ -229,6 +229,15 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 	return s, nil
 }
 
+// Sub returns the canonical form of g - h.
+func (c *Calc) Sub(g, h Game) (Game, error) {
+	n, err := c.Neg(h)
+	if err != nil {
+		return 0, err
+	}
+	return c.Add(g, n)
+}
+
 // each returns f of each game of gs.
 func (c *Calc) each(gs []Game, f func(Game) (Game, error)) ([]Game, error) {
 	out := make([]Game, 0, len(gs))

@@ -7,13 +7,18 @@ import (
 )
 
 // SyntaxError is a game that could not be read: the column (1-based, in
-// bytes) and what was wrong there.
+// bytes) and what was wrong there; Err is the Calc's error when making the
+// game failed there (ErrLimit, ErrWork, a bound).
 type SyntaxError struct {
 	Column int
 	Msg    string
+	Err    error
 }
 
 func (e *SyntaxError) Error() string { return fmt.Sprintf("column %d: %s", e.Column, e.Msg) }
+
+// Unwrap returns Err.
+func (e *SyntaxError) Unwrap() error { return e.Err }
 
 // MaxNotation bounds the length of a game's notation.
 const MaxNotation = 1 << 16
@@ -44,6 +49,11 @@ func (p *parser) fail(at int, format string, args ...any) error {
 	return &SyntaxError{Column: at + 1, Msg: fmt.Sprintf(format, args...)}
 }
 
+// failed is the error of a game that the Calc could not make at at.
+func (p *parser) failed(at int, err error) error {
+	return &SyntaxError{Column: at + 1, Msg: err.Error(), Err: err}
+}
+
 // sum reads s[from:to]: terms joined by + (and juxtaposed).
 func (p *parser) sum(from, to int) (Game, error) {
 	i := skip(p.s, from, to)
@@ -57,7 +67,7 @@ func (p *parser) sum(from, to int) (Game, error) {
 			return 0, err
 		}
 		if total, err = p.c.Add(total, g); err != nil {
-			return 0, p.fail(i, "%v", err)
+			return 0, p.failed(i, err)
 		}
 		i = skip(p.s, next, to)
 		if i < to && p.s[i] == '+' && !strings.HasPrefix(p.s[i:to], "+-") {
@@ -104,13 +114,13 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 			}
 			n, err := p.c.Neg(g)
 			if err != nil {
-				return 0, 0, p.fail(i, "%v", err)
+				return 0, 0, p.failed(i, err)
 			}
 			return n, next, nil
 		}
 		x, err := ParseDyadic(s[i:j])
 		if err != nil {
-			return 0, 0, p.fail(i, "%v", err)
+			return 0, 0, p.failed(i, err)
 		}
 		return p.c.NumberGame(x), j, nil
 	case ch == '*':
@@ -120,7 +130,7 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 		}
 		g, err := p.c.Uptimal(NUS{Nim: uint64(n)})
 		if err != nil {
-			return 0, 0, p.fail(i, "%v", err)
+			return 0, 0, p.failed(i, err)
 		}
 		return g, j, nil
 	case ch == '^' || ch == 'v':
@@ -140,7 +150,7 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 			g, err = p.c.Miny(g)
 		}
 		if err != nil {
-			return 0, 0, p.fail(i, "%v", err)
+			return 0, 0, p.failed(i, err)
 		}
 		return g, end + 1, nil
 	case ch == '(':
@@ -221,7 +231,7 @@ func (p *parser) ups(i, to int) (Game, int, error) {
 			g, err = p.c.Neg(g)
 		}
 		if err != nil {
-			return 0, 0, p.fail(i, "%v", err)
+			return 0, 0, p.failed(i, err)
 		}
 		return g, end + 1, nil
 	}
@@ -231,7 +241,7 @@ func (p *parser) ups(i, to int) (Game, int, error) {
 	}
 	g, err := p.c.Uptimal(NUS{Ups: ups})
 	if err != nil {
-		return 0, 0, p.fail(i, "%v", err)
+		return 0, 0, p.failed(i, err)
 	}
 	return g, j, nil
 }
@@ -269,11 +279,11 @@ func (p *parser) switchAtom(at, i, to int) (Game, int, error) {
 	}
 	negs, err := p.c.each(opts, p.c.Neg)
 	if err != nil {
-		return 0, 0, p.fail(at, "%v", err)
+		return 0, 0, p.failed(at, err)
 	}
 	g, err := p.c.Make(opts, negs)
 	if err != nil {
-		return 0, 0, p.fail(at, "%v", err)
+		return 0, 0, p.failed(at, err)
 	}
 	return g, next, nil
 }
@@ -365,7 +375,7 @@ func (p *parser) braces(from, to int) (Game, error) {
 	}
 	g, err := p.c.Make(l, r)
 	if err != nil {
-		return 0, p.fail(from, "%v", err)
+		return 0, p.failed(from, err)
 	}
 	return g, nil
 }

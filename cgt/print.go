@@ -109,12 +109,12 @@ func (c *Calc) tinyText(g Game) (string, bool) {
 		if m, err := c.Mean(hr[0]); err != nil || hl[0] != x || m.Cmp(xv) >= 0 {
 			return "", false
 		}
-		sub, err = c.sub(x, hr[0])
+		sub, err = c.Sub(x, hr[0])
 	} else {
 		if m, err := c.Mean(hl[0]); err != nil || hr[0] != x || m.Cmp(xv) <= 0 {
 			return "", false
 		}
-		sub, err = c.sub(hl[0], x)
+		sub, err = c.Sub(hl[0], x)
 	}
 	if err != nil {
 		return "", false
@@ -124,15 +124,6 @@ func (c *Calc) tinyText(g Game) (string, bool) {
 		prefix = xv.String()
 	}
 	return prefix + name + "(" + c.Notation(sub) + ")", true
-}
-
-// sub returns g - h.
-func (c *Calc) sub(g, h Game) (Game, error) {
-	n, err := c.Neg(h)
-	if err != nil {
-		return 0, err
-	}
-	return c.Add(g, n)
 }
 
 // uptimalForm is an uptimal, x + d1·↑ + d2·↑^2 + ... + dn·↑^n + *m

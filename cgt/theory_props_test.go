@@ -342,7 +342,7 @@ func TestReducedCanonical(t *testing.T) {
 	var gs, rs []Game
 	for _, g := range append(grown(t, c, rng, 2, 200, false), grown(t, c, rng, 2, 150, true)...) {
 		r := must(c.ReducedCanonical(g))
-		if !c.IsInfinitesimal(must(c.sub(g, r))) {
+		if !c.IsInfinitesimal(must(c.Sub(g, r))) {
 			t.Fatalf("%s - rcf %s is not infinitesimal", c.Notation(g), c.Notation(r))
 		}
 		if rr := must(c.ReducedCanonical(r)); rr != r {

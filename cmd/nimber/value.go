@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -135,8 +136,11 @@ func describeSum(ctx context.Context, exprs []string, f valueFlags) (cgt.Descrip
 func describe(exprs []string, f valueFlags) (cgt.Description, error) {
 	c := cgt.New(int64(f.memory) << 20)
 	limit := func(err error) error {
-		if strings.Contains(err.Error(), cgt.ErrLimit.Error()) {
+		switch {
+		case errors.Is(err, cgt.ErrLimit):
 			return fmt.Errorf("%w (--memory %d MiB; raise it)", err, f.memory)
+		case errors.Is(err, cgt.ErrWork):
+			return fmt.Errorf("%w (%d comparisons)", err, int64(cgt.DefaultWork))
 		}
 		return err
 	}
