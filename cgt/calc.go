@@ -30,6 +30,9 @@ type node struct {
 	nus      bool
 	v        NUS
 	expanded bool
+	// canonical: the node is a canonical form (every number-up-star, and
+	// each form Make returns), so its stops are its value's.
+	canonical bool
 }
 
 // Calc holds games and the memos of the operations on them. It is not
@@ -92,7 +95,7 @@ func New(limit int64) *Calc {
 	c := &Calc{index: map[string]Game{}, canon: map[Game]Game{}, le: map[uint64]bool{},
 		add: map[uint64]Game{}, neg: map[Game]Game{}, facts: map[Game]*facts{}, nuses: map[NUS]Game{},
 		limit: limit, maxSteps: DefaultWork}
-	c.nodes = append(c.nodes, node{nus: true, expanded: true})
+	c.nodes = append(c.nodes, node{nus: true, expanded: true, canonical: true})
 	c.nuses[NUS{}] = Zero
 	c.index[key(nil, nil)] = Zero
 	c.canon[Zero] = Zero

@@ -2,12 +2,17 @@ package cgt
 
 // LE reports whether g ≤ h: Left, moving second, does at least as well in
 // g as in h. By definition (Conway): g ≤ h unless some Left option g^L
-// has h ≤ g^L, or some Right option h^R has h^R ≤ g. Memoised.
+// has h ≤ g^L, or some Right option h^R has h^R ≤ g. Memoised, with the
+// short cuts CGSuite takes: number-up-stars compared by formula, and, for
+// canonical forms, the stops (g < h when h's right stop is above g's left
+// stop; not g ≤ h when a stop of h is below g's) and number avoidance (a
+// number's own options need not be tried against a game that is not one).
 func (c *Calc) LE(g, h Game) bool {
 	if g == h {
 		return true
 	}
-	if a, b := &c.nodes[g], &c.nodes[h]; a.nus && b.nus {
+	a, b := &c.nodes[g], &c.nodes[h]
+	if a.nus && b.nus {
 		return nusLE(a.v, b.v)
 	}
 	k := uint64(g)<<32 | uint64(h)
@@ -15,23 +20,39 @@ func (c *Calc) LE(g, h Game) bool {
 	if v, ok := c.le[k]; ok {
 		return v
 	}
-	v := true
-	for _, gl := range c.Left(g) {
-		if c.LE(h, gl) {
-			v = false
-			break
+	v := c.le1(g, h)
+	c.le[k] = v
+	return v
+}
+
+func (c *Calc) le1(g, h Game) bool {
+	a, b := &c.nodes[g], &c.nodes[h]
+	if a.canonical && b.canonical {
+		lg, rh := c.LeftStop(g), c.RightStop(h)
+		if rh.Cmp(lg) > 0 {
+			return true
+		}
+		if c.LeftStop(h).Cmp(lg) < 0 || rh.Cmp(c.RightStop(g)) < 0 {
+			return false
 		}
 	}
-	if v {
-		for _, hr := range c.Right(h) {
-			if c.LE(hr, g) {
-				v = false
-				break
+	// A number's options are skipped against a canonical game that is not
+	// a number (both numbers were compared above).
+	if !(a.nus && a.v.isNumber() && b.canonical) {
+		for _, gl := range c.Left(g) {
+			if c.LE(h, gl) {
+				return false
 			}
 		}
 	}
-	c.le[k] = v
-	return v
+	if !(b.nus && b.v.isNumber() && a.canonical) {
+		for _, hr := range c.Right(h) {
+			if c.LE(hr, g) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Equal reports whether g = h as games. For games in canonical form (all
@@ -81,6 +102,7 @@ func (c *Calc) Make(l, r []Game) (Game, error) {
 			for _, m := range met {
 				c.canon[m] = g
 			}
+			c.nodes[g].canonical = true
 			return g, nil
 		}
 		l, r = sortedSet(nl), sortedSet(nr)

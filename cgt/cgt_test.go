@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -298,37 +299,45 @@ func BenchmarkSumDay3(b *testing.B) {
 	}
 }
 
-// BenchmarkSumDay3Born adds 20 games born on day 3 drawn by
-// randomCanonical (larger than random trees make), in a new Calc each
-// time.
+// BenchmarkSumDay3Born adds up games born on day 3 drawn by
+// randomCanonical (hot ones among them, far larger than random trees
+// make), in a new Calc each time: the canonical forms of the partial sums
+// grow with each hot term, so the time grows steeply with the number of
+// terms (docs/performance.md).
 func BenchmarkSumDay3Born(b *testing.B) {
-	for b.Loop() {
-		c := New(0)
-		s := Zero
-		for _, g := range randomCanonical(b, c, rand.New(rand.NewPCG(1, 2)), 3, 20) {
-			var err error
-			if s, err = c.Add(s, g); err != nil {
-				b.Fatal(err)
+	for _, terms := range []int{5, 10, 14} {
+		b.Run(fmt.Sprintf("terms=%d", terms), func(b *testing.B) {
+			for b.Loop() {
+				c := New(0)
+				s := Zero
+				for _, g := range randomCanonical(b, c, rand.New(rand.NewPCG(1, 2)), 3, terms) {
+					var err error
+					if s, err = c.Add(s, g); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
-		}
+		})
 	}
 }
 
-// randomCanonical returns count random games of c born on the given day, each
-// day's drawn with up to three options a side from the previous day's
-// and kept when born that day, so that (unlike random trees, which mostly
-// collapse to small numbers) they are as large as their day allows.
+// randomCanonical returns count random games of c born on the given day,
+// each day's drawn with up to three options a side from the games drawn
+// for the days before and kept when born that day, so that (unlike random
+// trees, which mostly collapse to small numbers) they are as large as
+// their day allows.
 func randomCanonical(tb testing.TB, c *Calc, rng *rand.Rand, days int64, count int) []Game {
-	prev := []Game{Zero}
+	pool := []Game{Zero} // games born before the day being drawn
+	var next []Game
 	for day := int64(1); day <= days; day++ {
-		var next []Game
-		for tries := 0; len(next) < 40 && tries < 100000; tries++ {
+		next = nil
+		for tries := 0; len(next) < max(40, count) && tries < 100000; tries++ {
 			var l, r []Game
 			for range rng.IntN(4) {
-				l = append(l, prev[rng.IntN(len(prev))])
+				l = append(l, pool[rng.IntN(len(pool))])
 			}
 			for range rng.IntN(4) {
-				r = append(r, prev[rng.IntN(len(prev))])
+				r = append(r, pool[rng.IntN(len(pool))])
 			}
 			g, err := c.Make(l, r)
 			if err != nil {
@@ -338,9 +347,12 @@ func randomCanonical(tb testing.TB, c *Calc, rng *rand.Rand, days int64, count i
 				next = append(next, g)
 			}
 		}
-		prev = next
+		pool = append(pool, next...)
 	}
-	return prev[:count]
+	if len(next) < count {
+		tb.Fatalf("%d games born on day %d drawn, want %d", len(next), days, count)
+	}
+	return next[:count]
 }
 
 // BenchmarkCompareDay5 compares two games born by day 5 both ways (issue

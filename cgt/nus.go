@@ -59,7 +59,7 @@ func (c *Calc) nusNode(v NUS) Game {
 		return g
 	}
 	g := Game(len(c.nodes))
-	c.nodes = append(c.nodes, node{nus: true, v: v})
+	c.nodes = append(c.nodes, node{nus: true, v: v, canonical: true})
 	c.nuses[v] = g
 	return g
 }

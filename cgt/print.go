@@ -38,7 +38,7 @@ func (c *Calc) write(g Game, brace, paren bool) (string, int) {
 		return text, 0
 	}
 	l, r := c.printOrder(c.Left(g)), c.printOrder(c.Right(g))
-	if c.isSwitch(g) {
+	if sw, err := c.IsSwitch(g); err == nil && sw {
 		if len(l) == 1 {
 			text, _ := c.write(l[0], true, true)
 			return "+-" + text, 0
@@ -75,12 +75,6 @@ func (c *Calc) join(gs []Game, brace bool) string {
 		texts[i], _ = c.write(o, brace, false)
 	}
 	return strings.Join(texts, ",")
-}
-
-// isSwitch reports whether g = -g, g not a number-up-star: ±G.
-func (c *Calc) isSwitch(g Game) bool {
-	n, err := c.Neg(g)
-	return err == nil && n == g
 }
 
 // tinyText writes g when CGSuite writes it with Tiny or Miny: {x || x | z}
