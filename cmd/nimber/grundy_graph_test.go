@@ -172,36 +172,6 @@ func TestGrundyGraphBadInput(t *testing.T) {
 	refused(t, loopyExample+": sg: a graph of 9 positions and 13 options needs about 504 bytes, over the limit of 100 bytes", "grundy", "--graph", loopyExample, "--max-memory", "100", "end")
 }
 
-// TestLoopyDocExamples runs every "$ nimber ..." of docs/loopy.md and
-// checks that the answer is the one the page shows.
-func TestLoopyDocExamples(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/loopy.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := 0
-	for _, block := range strings.Split(string(doc), "```")[1:] {
-		command, want, ok := strings.Cut(strings.TrimPrefix(block, "\n"), "\n")
-		if !strings.HasPrefix(command, "$ nimber ") || !ok {
-			continue
-		}
-		blocks++
-		args := strings.Fields(strings.TrimPrefix(command, "$ nimber "))
-		for i, a := range args {
-			if strings.HasPrefix(a, "examples/") {
-				args[i] = "../../" + a
-			}
-		}
-		code, out, errOut := nimber(t, "", args...)
-		if code != 0 || out != want {
-			t.Errorf("%s: exit %d, stderr %q, output:\n%s\nthe page shows:\n%s", command, code, errOut, out, want)
-		}
-	}
-	if blocks < 4 {
-		t.Errorf("found %d examples in docs/loopy.md, want 4 or more", blocks)
-	}
-}
-
 // takeOrAdd is the rules of examples/rules/take_or_add.star written again
 // in Go: take 2 or 3, or add 1 to a heap of 1 to 5.
 func takeOrAdd(n int) []int {

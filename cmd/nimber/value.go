@@ -33,9 +33,10 @@ canonical form, outcome class (L: Left wins whoever starts, R: Right wins, P: th
 second player wins, N: the first player wins), left and right stops, mean,
 temperature, birthday, atomic weight (or "not atomic") and options. Several
 EXPRs are a sum. The notation: numbers (5, -1/2, 25/16), nimbers (*, *8), ups
-and downs (^, ^^, ^3, v, v9), juxtaposed or added (6^*, 73/16+v9*8), negation
-(-{1|}) and braces {L|R}, the number of bars nesting ({0||0|v*} is
-{0|{0|v*}}). An EXPR that starts with - comes after --, where --json,
+and downs (^, ^^, ^3, v, v9), ^<n> and ^[n] (v<n>, v[n]), juxtaposed or added
+(6^*, 73/16+v9*8), switches (+-1, +-{2|1}), Tiny(G) and Miny(G), negation
+(-{1|}), parentheses and braces {L|R}, the number of bars nesting ({0||0|v*} is
+{0|{0|v*}}). The canonical form is written as CGSuite writes it. An EXPR that starts with - comes after --, where --json,
 --thermograph and --memory are still read as flags. --json prints canonical,
 outcome, left_stop, right_stop, mean, temperature, birthday, atomic_weight (null
 when not atomic), left_options and right_options; --thermograph adds the walls.`,

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// shellFields splits a command line as a shell would for the examples of
+// the documentation: words separated by spaces, a '...' quoted word taken
+// whole.
+func shellFields(s string) []string {
+	var out []string
+	var word strings.Builder
+	inWord, quoted := false, false
+	for _, r := range s {
+		switch {
+		case r == '\'':
+			quoted, inWord = !quoted, true
+		case r == ' ' && !quoted:
+			if inWord {
+				out = append(out, word.String())
+				word.Reset()
+				inWord = false
+			}
+		default:
+			word.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		out = append(out, word.String())
+	}
+	return out
+}
+
+// runDocExamples runs every "$ nimber ..." command of the code blocks of
+// the page at path (relative to the repository) that starts with prefix,
+// and checks that its output is the text that follows it in the block (up
+// to the next "$ " line). It returns how many it ran.
+func runDocExamples(t *testing.T, path, prefix string) int {
+	t.Helper()
+	doc, err := os.ReadFile("../../" + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	blocks := strings.Split(string(doc), "```")
+	for i := 1; i < len(blocks); i += 2 {
+		lines := strings.Split(strings.TrimPrefix(blocks[i], "\n"), "\n")
+		for j := 0; j < len(lines); j++ {
+			command := lines[j]
+			if !strings.HasPrefix(command, "$ nimber ") {
+				continue
+			}
+			k := j + 1
+			for k < len(lines) && !strings.HasPrefix(lines[k], "$ ") {
+				k++
+			}
+			want := strings.Join(lines[j+1:k], "\n")
+			j = k - 1
+			if !strings.HasPrefix(command, prefix) {
+				continue
+			}
+			ran++
+			args := shellFields(strings.TrimPrefix(command, "$ nimber "))
+			for i, a := range args {
+				if strings.HasPrefix(a, "examples/") {
+					args[i] = "../../" + a
+				}
+			}
+			code, out, errOut := nimber(t, "", args...)
+			if code != 0 || strings.TrimSuffix(out, "\n") != strings.TrimSuffix(want, "\n") {
+				t.Errorf("%s: %s: exit %d, stderr %q, output:\n%s\nthe page shows:\n%s", path, command, code, errOut, out, want)
+			}
+		}
+	}
+	return ran
+}
+
+// TestLoopyDocExamples runs every "$ nimber ..." of docs/loopy.md and
+// checks that the answer is the one the page shows.
+func TestLoopyDocExamples(t *testing.T) {
+	if n := runDocExamples(t, "docs/loopy.md", "$ nimber "); n < 4 {
+		t.Errorf("found %d examples in docs/loopy.md, want 4 or more", n)
+	}
+}
+
+// TestValueDocExamples runs the "$ nimber value ..." examples of the
+// README and of docs/partizan.md.
+func TestValueDocExamples(t *testing.T) {
+	n := runDocExamples(t, "README.md", "$ nimber value ")
+	n += runDocExamples(t, "docs/partizan.md", "$ nimber value ")
+	if n < 4 {
+		t.Errorf("found %d examples of nimber value, want 4 or more", n)
+	}
+}
