@@ -33,6 +33,9 @@ type node struct {
 	// canonical: the node is a canonical form (every number-up-star, and
 	// each form Make returns), so its stops are its value's.
 	canonical bool
+	// stopped: ls and rs, its left and right stops, are known.
+	stopped bool
+	ls, rs  Dyadic
 }
 
 // Calc holds games and the memos of the operations on them. It is not
@@ -44,7 +47,7 @@ type Calc struct {
 	le    map[uint64]bool
 	add   map[uint64]Game
 	neg   map[Game]Game
-	// facts memoises Number, the stops and Birthday.
+	// facts memoises Birthday, thermographs and uptimal forms.
 	facts map[Game]*facts
 	// nuses maps a number-up-star to its node.
 	nuses map[NUS]Game

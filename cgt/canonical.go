@@ -15,8 +15,18 @@ func (c *Calc) LE(g, h Game) bool {
 	if a.nus && b.nus {
 		return nusLE(a.v, b.v)
 	}
-	k := uint64(g)<<32 | uint64(h)
 	c.steps++
+	if a.canonical && b.canonical {
+		// The stops, held in the nodes, decide many pairs before the memo.
+		lg, rh := c.LeftStop(g), c.RightStop(h)
+		if rh.Cmp(lg) > 0 {
+			return true
+		}
+		if c.LeftStop(h).Cmp(lg) < 0 || rh.Cmp(c.RightStop(g)) < 0 {
+			return false
+		}
+	}
+	k := uint64(g)<<32 | uint64(h)
 	if v, ok := c.le[k]; ok {
 		return v
 	}
@@ -27,15 +37,6 @@ func (c *Calc) LE(g, h Game) bool {
 
 func (c *Calc) le1(g, h Game) bool {
 	a, b := &c.nodes[g], &c.nodes[h]
-	if a.canonical && b.canonical {
-		lg, rh := c.LeftStop(g), c.RightStop(h)
-		if rh.Cmp(lg) > 0 {
-			return true
-		}
-		if c.LeftStop(h).Cmp(lg) < 0 || rh.Cmp(c.RightStop(g)) < 0 {
-			return false
-		}
-	}
 	// A number's options are skipped against a canonical game that is not
 	// a number (both numbers were compared above).
 	if !(a.nus && a.v.isNumber() && b.canonical) {
@@ -69,12 +70,19 @@ func (c *Calc) Fuzzy(g, h Game) bool { return !c.LE(g, h) && !c.LE(h, g) }
 // g^LR ≤ G is replaced by the Left options of g^LR, and symmetrically),
 // until neither applies; the result is unique (Conway; Siegel, CGT ch.
 // II), so equal games are the same Game.
-func (c *Calc) Make(l, r []Game) (Game, error) {
+func (c *Calc) Make(l, r []Game) (Game, error) { return c.make(l, r, false) }
+
+// make is Make; undominated says that no option of l or r dominates
+// another of its side, so that the first pass need not look.
+func (c *Calc) make(l, r []Game, undominated bool) (Game, error) {
 	l, r = sortedSet(l), sortedSet(r)
 	var met []Game // the forms met on the way, all equal to the result
 	for {
-		l = c.undominated(l, true)
-		r = c.undominated(r, false)
+		if !undominated {
+			l = c.undominated(l, true)
+			r = c.undominated(r, false)
+		}
+		undominated = false
 		g, err := c.intern(l, r)
 		if err != nil {
 			return 0, err
@@ -160,6 +168,33 @@ func (c *Calc) undominated(gs []Game, left bool) []Game {
 	return out
 }
 
+// undominatedAcross returns the games of a and b (each a side's options
+// none of which dominates another of its own list) that no game of the
+// other list dominates: for Left (left true) those not ≤ one of the other
+// list, for Right those not ≥ one; a game in both lists is kept once.
+func (c *Calc) undominatedAcross(a, b []Game, left bool) []Game {
+	dominated := func(x Game, others []Game) bool {
+		for _, y := range others {
+			if x != y && (left && c.LE(x, y) || !left && c.LE(y, x)) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []Game
+	for _, x := range a {
+		if !dominated(x, b) {
+			out = append(out, x)
+		}
+	}
+	for _, x := range b {
+		if !dominated(x, a) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // Neg returns -g: Left's and Right's options exchanged and negated.
 func (c *Calc) Neg(g Game) (Game, error) {
 	if n, ok := c.neg[g]; ok {
@@ -213,6 +248,10 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 	if s, ok := c.add[k]; ok {
 		return s, nil
 	}
+	// The options of a side of g + h are those of g plus h and g plus
+	// those of h; as g's options are canonical, no two of the first kind
+	// dominate each other (x ≤ y exactly when x + h ≤ y + h), nor two of
+	// the second, so only pairs of one of each are compared.
 	var l, r []Game
 	var err error
 	if gnum, hnum := gn.nus && gn.v.isNumber(), hn.nus && hn.v.isNumber(); gnum || hnum {
@@ -228,22 +267,25 @@ func (c *Calc) Add(g, h Game) (Game, error) {
 			r, err = c.each(c.Right(G), plus)
 		}
 	} else {
-		side := func(gs, hs []Game) ([]Game, error) {
+		side := func(gs, hs []Game, left bool) ([]Game, error) {
 			a, err := c.each(gs, func(o Game) (Game, error) { return c.Add(o, h) })
 			if err != nil {
 				return nil, err
 			}
 			b, err := c.each(hs, func(o Game) (Game, error) { return c.Add(g, o) })
-			return append(a, b...), err
+			if err != nil {
+				return nil, err
+			}
+			return c.undominatedAcross(a, b, left), nil
 		}
-		if l, err = side(c.Left(g), c.Left(h)); err == nil {
-			r, err = side(c.Right(g), c.Right(h))
+		if l, err = side(c.Left(g), c.Left(h), true); err == nil {
+			r, err = side(c.Right(g), c.Right(h), false)
 		}
 	}
 	if err != nil {
 		return 0, err
 	}
-	s, err := c.Make(l, r)
+	s, err := c.make(l, r, true)
 	if err != nil {
 		return 0, err
 	}

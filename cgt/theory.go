@@ -2,7 +2,6 @@ package cgt
 
 // facts are what the Calc has found of a canonical game.
 type facts struct {
-	stops    [2]*Dyadic // left, right
 	birthday int64      // -1: not yet
 	thermo   *thermo
 	// uptimal memoises Calc.uptimal: known, and the form when g is one.
@@ -82,31 +81,31 @@ func (c *Calc) LeftStop(g Game) Dyadic { return c.stop(g, true) }
 func (c *Calc) RightStop(g Game) Dyadic { return c.stop(g, false) }
 
 func (c *Calc) stop(g Game, left bool) Dyadic {
-	if x, ok := c.Number(g); ok {
-		return x
+	nd := &c.nodes[g]
+	if nd.nus {
+		return nd.v.X
 	}
-	side := 1
-	if left {
-		side = 0
-	}
-	f := c.factsOf(g)
-	if s := f.stops[side]; s != nil {
-		return *s
-	}
-	opts := c.Right(g)
-	if left {
-		opts = c.Left(g)
-	}
-	// A canonical game that is not a number has options on both sides.
-	best := c.stop(opts[0], !left)
-	for _, o := range opts[1:] {
-		s := c.stop(o, !left)
-		if left && s.Cmp(best) > 0 || !left && s.Cmp(best) < 0 {
-			best = s
+	if !nd.stopped {
+		// A canonical game that is not a number has options on both
+		// sides.
+		best := func(opts []Game, left bool) Dyadic {
+			b := c.stop(opts[0], !left)
+			for _, o := range opts[1:] {
+				s := c.stop(o, !left)
+				if left && s.Cmp(b) > 0 || !left && s.Cmp(b) < 0 {
+					b = s
+				}
+			}
+			return b
 		}
+		ls, rs := best(c.Left(g), true), best(c.Right(g), false)
+		nd = &c.nodes[g] // the recursion may have grown c.nodes
+		nd.ls, nd.rs, nd.stopped = ls, rs, true
 	}
-	f.stops[side] = &best
-	return best
+	if left {
+		return nd.ls
+	}
+	return nd.rs
 }
 
 // Birthday returns the birthday of the canonical game g: 0 for 0, else
