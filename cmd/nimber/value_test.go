@@ -201,7 +201,7 @@ func TestValueRefusals(t *testing.T) {
 		{`value: argument 1 "99999999999999999999": column 1:`, []string{"value", "99999999999999999999"}},
 		{`value: argument 2 "1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+"... (65537 bytes): column 1: 65537 bytes, over the limit of 65536`, []string{"value", "1", long}},
 		{`cgt: the games and memos would pass the memory limit (--memory 1 MiB; raise it)`,
-			[]string{"value", "--memory", "1", "{1|-1}", "{2|-2}", "{3|-3}", "{4|-4}", "{5|-5}", "{6|-6}", "{7|-7}", "{8|-8}", "{9|-9}", "{10|-10}", "{11|-11}"}},
+			[]string{"value", "--memory", "1", "+-1", "+-2", "+-3", "+-4", "+-5", "+-6", "+-7", "+-8", "+-9", "+-10", "+-11", "+-12", "+-13"}},
 		{"--memory 0 MiB out of range 1..", []string{"value", "--memory", "0", "1"}},
 		{`invalid argument "x" for "--memory" flag`, []string{"value", "--", "1", "--memory=x"}},
 		{"value takes at least one EXPR", []string{"value"}},
