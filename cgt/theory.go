@@ -2,7 +2,7 @@ package cgt
 
 // facts are what the Calc has found of a canonical game.
 type facts struct {
-	birthday int64      // -1: not yet
+	birthday int64 // -1: not yet
 	thermo   *thermo
 	// uptimal memoises Calc.uptimal: known, and the form when g is one.
 	uptimalKnown, isUptimal bool

@@ -1,10 +1,8 @@
 package cgt
 
 import (
-	"bufio"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -152,21 +150,9 @@ func TestThermographWalls(t *testing.T) {
 // structure their own options give; nimber's walls of a number are its
 // mast from t = -1, which changes nothing at t >= 0.)
 func TestThermographCGSuite(t *testing.T) {
-	f, err := os.Open("testdata/cgsuite-facts.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	c := New(0)
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	checked := 0
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || line == "" {
-			continue
-		}
-		col := strings.Split(line, "\t")
+	for _, col := range readTSV(t, "testdata/cgsuite-facts.tsv") {
 		want := col[len(col)-1]
 		if want == "-" {
 			continue
