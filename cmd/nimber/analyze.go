@@ -141,6 +141,9 @@ func writeState(out *bufio.Writer, g *chosenGame, pos game.Position, s *play.Sta
 		var after string
 		if m.Value != nil {
 			after = fmt.Sprintf("leaves value %v", *m.Value)
+			if m.Outcome == "D" {
+				after += ", a draw"
+			}
 		} else {
 			switch m.Outcome {
 			case "P":

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// takeOrAddFile is the loopy example rules file: take 2 or 3, or add one to a
+// heap of 1 to 5. Its heaps 0 to 12 are worth (docs/loopy.md, from the
+// labelling by hand) 0 0 ∞(0) ∞(0) ∞(0) ∞(0) 0 0 ∞(0) 1 ∞(0) 0 0.
+const takeOrAddFile = "../../examples/rules/take_or_add.star"
+
+var takeOrAddValues = []string{"0", "0", "∞(0)", "∞(0)", "∞(0)", "∞(0)", "0", "0", "∞(0)", "1", "∞(0)", "0", "0"}
+
+// TestLoopyAnalyze: analyze values a rules file whose positions repeat:
+// each part, the sum by Smith's theorem, every move with its value and a
+// draw said as one.
+func TestLoopyAnalyze(t *testing.T) {
+	code, out, errOut := nimber(t, "", "analyze", "--rules", takeOrAddFile, "2", "9")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"part 1: 2, G = ∞(0)\n", "part 2: 9, G = 1\n",
+		"Grundy value ∞(1): D, a draw",
+		"in part 1: to 0 (leaves value 1)\n", // 0 + 9: worth 1, won by the opponent
+		"in part 1: to 3 (leaves value ∞(1), a draw)\n",
+		"in part 2: to 7 (leaves value ∞(0))\n", // 2 + 7: ∞(0) ⊕ 0, the opponent moves 2 to 0
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("analyze 2 9: no %q in\n%s", want, out)
+		}
+	}
+	code, out, errOut = nimber(t, "", "analyze", "--rules", takeOrAddFile, "2", "9", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var st struct {
+		Value   json.RawMessage `json:"value"`
+		Outcome string          `json:"outcome"`
+		Parts   []struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"parts"`
+		Legal []struct {
+			Move    string          `json:"move"`
+			Value   json.RawMessage `json:"value"`
+			Outcome string          `json:"outcome"`
+			Winning bool            `json:"winning"`
+		} `json:"legal_moves"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatal(err)
+	}
+	if compact(st.Value) != `{"inf":[1]}` || st.Outcome != "D" || len(st.Parts) != 2 || compact(st.Parts[0].Value) != `{"inf":[0]}` || compact(st.Parts[1].Value) != "1" {
+		t.Fatalf("analyze 2 9 --json: %s", out)
+	}
+	if len(st.Legal) != 4 || st.Legal[1].Move != "to 3" || st.Legal[1].Outcome != "D" || compact(st.Legal[1].Value) != `{"inf":[1]}` {
+		t.Fatalf("analyze 2 9 --json: moves %+v", st.Legal)
+	}
+}
+
+// compact removes the spaces of indented JSON.
+func compact(raw json.RawMessage) string {
+	return strings.Join(strings.Fields(string(raw)), "")
+}
+
+// TestLoopyExplain: explain gives the parts' values, ∞ with K, and every
+// move's value and outcome, with no remoteness (play can go on for ever).
+func TestLoopyExplain(t *testing.T) {
+	code, out, errOut := nimber(t, "", "explain", "--rules", takeOrAddFile, "9", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"part 1  G = 1 = mex{0}  9\n",
+		"part 2  G = ∞(0) (no finite value fits; its options' finite values {0})  2\n",
+		"sum     ∞(1) (Smith's theorem)\n",
+		"D: a draw\n",
+		"part 2: to 3 -> 9 / 3 (value ∞(1), D: a draw)\n",
+		"part 2: to 0 -> 9 / 0 (value 1, N: the player to move wins)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain 9 2: no %q in\n%s", want, out)
+		}
+	}
+	code, out, errOut = nimber(t, "", "explain", "--rules", takeOrAddFile, "9", "6", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var e struct {
+		Value      json.RawMessage `json:"value"`
+		Outcome    string          `json:"outcome"`
+		Remoteness *int            `json:"remoteness"`
+		Moves      []struct {
+			Move    string `json:"move"`
+			Part    int    `json:"part"`
+			Winning bool   `json:"winning"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(out), &e); err != nil {
+		t.Fatal(err)
+	}
+	// 9 + 6 = 1 ⊕ 0: won by 9 -> 7 or 9 -> 6, both heaps worth 0.
+	if compact(e.Value) != "1" || e.Outcome != "N" || e.Remoteness != nil {
+		t.Fatalf("explain 9 6 --json: %s", out)
+	}
+	var winning []string
+	for _, m := range e.Moves {
+		if m.Winning {
+			winning = append(winning, m.Move)
+		}
+	}
+	if strings.Join(winning, ",") != "to 7,to 6" {
+		t.Fatalf("explain 9 6: winning moves %v, want to 7 and to 6", winning)
+	}
+}
+
+// TestLoopyTable: table --function grundy writes the generalised values of
+// heaps of a game whose positions repeat; the other invariants need an
+// acyclic game and say so.
+func TestLoopyTable(t *testing.T) {
+	code, out, errOut := nimber(t, "", "table", "--rules", takeOrAddFile, "--to", "12")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var want strings.Builder
+	for n, v := range takeOrAddValues {
+		want.WriteString(strings.Join([]string{itoa(n), v}, " ") + "\n")
+	}
+	if out != want.String() {
+		t.Fatalf("table:\n%s\nwant\n%s", out, want.String())
+	}
+	code, out, errOut = nimber(t, "", "table", "--rules", takeOrAddFile, "--to", "4", "--format", "json")
+	if code != 0 || out != `[0,0,{"inf":[0]},{"inf":[0]},{"inf":[0]}]`+"\n" {
+		t.Fatalf("table --format json: exit %d, %q, %s", code, out, errOut)
+	}
+	refused(t, "--function remoteness needs a game whose positions do not repeat", "table", "--rules", takeOrAddFile, "--to", "4", "--function", "remoteness")
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
