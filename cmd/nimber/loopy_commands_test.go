@@ -142,3 +142,41 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// TestLoopyLibraryGames: the registry's loopy games through grundy,
+// analyze and table; a nim-sequence of them is refused with the reason.
+func TestLoopyLibraryGames(t *testing.T) {
+	code, out, errOut := nimber(t, "", "grundy", "square-but-one", "5", "9", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Values      []json.RawMessage `json:"values"`
+		Outcome     string            `json:"outcome"`
+		WinningMove *struct {
+			Part int    `json:"part"`
+			Move string `json:"move"`
+		} `json:"winning_move"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	// 5 is lost (0), 9 a square (∞(0): won by taking it all).
+	if len(rep.Values) != 2 || compact(rep.Values[0]) != "0" || compact(rep.Values[1]) != `{"inf":[0]}` || rep.Outcome != "N" ||
+		rep.WinningMove == nil || rep.WinningMove.Part != 1 || rep.WinningMove.Move != "take 9, leaving nothing" {
+		t.Fatalf("grundy square-but-one 5 9: %s", out)
+	}
+	code, out, errOut = nimber(t, "", "analyze", "square-but-one", "2")
+	if code != 0 || !strings.Contains(out, "Grundy value ∞(1): D, a draw") || !strings.Contains(out, "add 1, making 3 (leaves value ∞, a draw)") {
+		t.Fatalf("analyze square-but-one 2: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = nimber(t, "", "table", "takeadd:2,3/1/6", "--to", "12")
+	var want strings.Builder
+	for n, v := range takeOrAddValues {
+		want.WriteString(itoa(n) + " " + v + "\n")
+	}
+	if code != 0 || out != want.String() {
+		t.Fatalf("table takeadd:2,3/1/6: exit %d\n%s%s", code, out, errOut)
+	}
+	refused(t, "a nim-sequence needs a game whose positions do not repeat", "sequence", "square-but-one", "--to", "5")
+}
