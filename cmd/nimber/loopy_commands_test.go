@@ -180,3 +180,55 @@ func TestLoopyLibraryGames(t *testing.T) {
 	}
 	refused(t, "a nim-sequence needs a game whose positions do not repeat", "sequence", "square-but-one", "--to", "5")
 }
+
+// TestLoopyCompound: the disjunctive compound of positions of a graph with
+// cycles (docs/loopy.md's example) is decided by Smith's theorem, with a
+// winning or a drawing move; the other compounds are refused.
+func TestLoopyCompound(t *testing.T) {
+	for _, tc := range []struct {
+		comps            []string
+		outcome, values  string
+		winning, drawing string
+	}{
+		{[]string{"trap", "one"}, "N", `[{"inf":[1]},1]`, "one one", ""},
+		{[]string{"loop", "two"}, "D", `[{"inf":[0]},2]`, "", "loop two"},
+		{[]string{"far", "two"}, "N", `[0,2]`, "far end", ""},
+		{[]string{"far", "left"}, "P", `[0,0]`, "", ""},
+	} {
+		args := append([]string{"compound", "--graph", "../../examples/graphs/loopy.json", "--json"}, tc.comps...)
+		code, out, errOut := nimber(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.comps, code, errOut)
+		}
+		var rep struct {
+			Outcome    string `json:"outcome"`
+			Components []struct {
+				Value json.RawMessage `json:"value"`
+			} `json:"components"`
+			WinningMove *struct{ Names []string } `json:"winning_move"`
+			DrawingMove *struct{ Names []string } `json:"drawing_move"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		var values []string
+		for _, c := range rep.Components {
+			values = append(values, compact(c.Value))
+		}
+		names := func(m *struct{ Names []string }) string {
+			if m == nil {
+				return ""
+			}
+			return strings.Join(m.Names, " ")
+		}
+		if rep.Outcome != tc.outcome || "["+strings.Join(values, ",")+"]" != tc.values || names(rep.WinningMove) != tc.winning || names(rep.DrawingMove) != tc.drawing {
+			t.Errorf("%v: %s", tc.comps, out)
+		}
+	}
+	refused(t, "loopy.json: the conjunctive compound, normal play (all/short/normal) of games whose positions repeat is not decided",
+		"compound", "--move", "all", "--end", "short", "--graph", "../../examples/graphs/loopy.json", "loop", "two")
+	code, out, _ := nimber(t, "", "compound", "--game", "square-but-one", "2", "5")
+	if code != 0 || !strings.Contains(out, "component 1: 2, value ∞(1)") || !strings.Contains(out, "outcome: D, a draw") {
+		t.Errorf("compound --game square-but-one 2 5: exit %d\n%s", code, out)
+	}
+}
