@@ -127,10 +127,10 @@ var catalogue = []*Entry{
 		open:            fixed(squarebutone.Game),
 	},
 	{
-		Name:            "takeadd:TAKE/ADD/BELOW",
+		Name:            "takeadd:TAKE:ADD:BELOW",
 		Summary:         "subtraction games with additions: take an amount in TAKE, or add one in ADD to a heap of 1 to BELOW-1; positions repeat (values ∞(K), draws)",
 		Format:          `heap sizes: "5 7 9"`,
-		Example:         "takeadd:2,3/1/6",
+		Example:         "takeadd:2,3:1:6",
 		ExamplePosition: "2 9",
 		open:            takeadd.Parse,
 		match:           func(name string) bool { return strings.HasPrefix(name, takeadd.Family+":") },

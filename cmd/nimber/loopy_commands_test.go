@@ -170,13 +170,13 @@ func TestLoopyLibraryGames(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Grundy value ∞(1): D, a draw") || !strings.Contains(out, "add 1, making 3 (leaves value ∞, a draw)") {
 		t.Fatalf("analyze square-but-one 2: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut = nimber(t, "", "table", "takeadd:2,3/1/6", "--to", "12")
+	code, out, errOut = nimber(t, "", "table", "takeadd:2,3:1:6", "--to", "12")
 	var want strings.Builder
 	for n, v := range takeOrAddValues {
 		want.WriteString(itoa(n) + " " + v + "\n")
 	}
 	if code != 0 || out != want.String() {
-		t.Fatalf("table takeadd:2,3/1/6: exit %d\n%s%s", code, out, errOut)
+		t.Fatalf("table takeadd:2,3:1:6: exit %d\n%s%s", code, out, errOut)
 	}
 	refused(t, "a nim-sequence needs a game whose positions do not repeat", "sequence", "square-but-one", "--to", "5")
 }

@@ -1,8 +1,8 @@
 // Package takeadd is the subtraction games with additions below a bound
 // through the game API, a family of loopy heap games: a move takes a number
 // of tokens in TAKE from a heap, or adds a number in ADD to a heap of 1 to
-// BELOW-1 tokens. The game is named "takeadd:TAKE/ADD/BELOW", e.g.
-// "takeadd:2,3/1/6" (examples/rules/take_or_add.star written in Go). Play
+// BELOW-1 tokens. The game is named "takeadd:TAKE:ADD:BELOW", e.g.
+// "takeadd:2,3:1:6" (examples/rules/take_or_add.star written in Go). Play
 // can go round (3 -> 4 -> 5 -> 6 -> 3), so a heap's value is a generalised
 // Sprague–Grundy value, a number or ∞(K), and a game may be drawn;
 // game.Analyze computes them over the heaps reachable, which are at most
@@ -79,8 +79,9 @@ func New(take, add []int, below int) (*Rules, error) {
 	return r, nil
 }
 
-// Parse returns the game named name, "takeadd:TAKE/ADD/BELOW": TAKE and ADD
-// amounts separated by commas (ADD may be empty), BELOW a number.
+// Parse returns the game named name, "takeadd:TAKE:ADD:BELOW": TAKE and ADD
+// amounts separated by commas (ADD may be empty), BELOW a number; a name
+// that needs no quoting in a shell or a URL.
 func Parse(name string) (game.Game, error) {
 	r, err := ParseRules(name)
 	if err != nil {
@@ -92,9 +93,9 @@ func Parse(name string) (game.Game, error) {
 // ParseRules is Parse with the rules' type.
 func ParseRules(name string) (*Rules, error) {
 	rest, ok := strings.CutPrefix(name, Family+":")
-	fields := strings.Split(rest, "/")
+	fields := strings.Split(rest, ":")
 	if !ok || len(fields) != 3 {
-		return nil, fmt.Errorf("%q is not a take-and-add game: want %s:TAKE/ADD/BELOW, e.g. %q", clip(name), Family, Family+":2,3/1/6")
+		return nil, fmt.Errorf("%q is not a take-and-add game: want %s:TAKE:ADD:BELOW, e.g. %q", clip(name), Family, Family+":2,3:1:6")
 	}
 	amounts := func(what, list string) ([]int, error) {
 		var out []int
@@ -128,7 +129,7 @@ func ParseRules(name string) (*Rules, error) {
 	return New(take, add, below)
 }
 
-// String returns the game's name, "takeadd:2,3/1/6".
+// String returns the game's name, "takeadd:2,3:1:6".
 func (r *Rules) String() string {
 	join := func(ks []int) string {
 		s := make([]string, len(ks))
@@ -137,7 +138,7 @@ func (r *Rules) String() string {
 		}
 		return strings.Join(s, ",")
 	}
-	return fmt.Sprintf("%s:%s/%s/%d", Family, join(r.take), join(r.add), r.below)
+	return fmt.Sprintf("%s:%s:%s:%d", Family, join(r.take), join(r.add), r.below)
 }
 
 // Moves yields the moves of a heap of n: the amounts of TAKE up to n, then

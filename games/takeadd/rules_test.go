@@ -12,11 +12,11 @@ import (
 	"nimber/sg"
 )
 
-// TestValues pins the values of takeadd:2,3/1/6 (examples/rules/take_or_add.star),
+// TestValues pins the values of takeadd:2,3:1:6 (examples/rules/take_or_add.star),
 // worked by the labelling in docs/loopy.md: heaps 0 to 12 are worth
 // 0 0 ∞(0) ∞(0) ∞(0) ∞(0) 0 0 ∞(0) 1 ∞(0) 0 0.
 func TestValues(t *testing.T) {
-	g, err := takeadd.Parse("takeadd:2,3/1/6")
+	g, err := takeadd.Parse("takeadd:2,3:1:6")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestValues(t *testing.T) {
 // values the generic solver gives (no cycle, Cyclic false): sub:2,3 is
 // 0 0 1 1 2 0 0 1 1 2 ...
 func TestAcyclic(t *testing.T) {
-	g, err := takeadd.Parse("takeadd:2,3//0")
+	g, err := takeadd.Parse("takeadd:2,3::0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestAcyclic(t *testing.T) {
 // retrograde analysis of the whole sum.
 func TestSums(t *testing.T) {
 	total := map[sg.Outcome]int{}
-	for _, name := range []string{"takeadd:2,3/1/6", "takeadd:1,4/2/5", "takeadd:3/1,2/4", "takeadd:2,5/3/9"} {
+	for _, name := range []string{"takeadd:2,3:1:6", "takeadd:1,4:2:5", "takeadd:3:1,2:4", "takeadd:2,5:3:9"} {
 		g, err := takeadd.Parse(name)
 		if err != nil {
 			t.Fatal(err)
@@ -74,16 +74,16 @@ func TestSums(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
-	r, err := takeadd.ParseRules("takeadd:3,2,3/1/6")
-	if err != nil || r.String() != "takeadd:2,3/1/6" {
+	r, err := takeadd.ParseRules("takeadd:3,2,3:1:6")
+	if err != nil || r.String() != "takeadd:2,3:1:6" {
 		t.Fatalf("%v, %v", r, err)
 	}
 	for _, tc := range []struct{ name, want string }{
-		{"takeadd:2,3/1", "want takeadd:TAKE/ADD/BELOW"},
-		{"takeadd:2,x/1/6", `TAKE of "takeadd:2,x/1/6": "x" at element 2`},
-		{"takeadd:2/0/6", `ADD of "takeadd:2/0/6": "0" at element 1`},
-		{"takeadd:2/1/-1", `BELOW of "takeadd:2/1/-1"`},
-		{"takeadd:2/1/99999999", `BELOW of`},
+		{"takeadd:2,3:1", "want takeadd:TAKE:ADD:BELOW"},
+		{"takeadd:2,x:1:6", `TAKE of "takeadd:2,x:1:6": "x" at element 2`},
+		{"takeadd:2:0:6", `ADD of "takeadd:2:0:6": "0" at element 1`},
+		{"takeadd:2:1:-1", `BELOW of "takeadd:2:1:-1"`},
+		{"takeadd:2:1:99999999", `BELOW of`},
 	} {
 		if _, err := takeadd.ParseRules(tc.name); err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want one line with %q", tc.name, err, tc.want)
@@ -92,7 +92,7 @@ func TestParse(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"takeadd:2,3/1/6", "takeadd://", "takeadd:1/1/1", "takeadd:,/,/x"} {
+	for _, s := range []string{"takeadd:2,3:1:6", "takeadd:::", "takeadd:1:1:1", "takeadd:,:,:x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, name string) {
