@@ -23,7 +23,7 @@ func TestLoopyAnalyze(t *testing.T) {
 	}
 	for _, want := range []string{
 		"part 1: 2, G = ∞(0)\n", "part 2: 9, G = 1\n",
-		"Grundy value ∞(1): D, a draw",
+		"generalised value ∞(1): D, a draw",
 		"in part 1: to 0 (leaves value 1)\n", // 0 + 9: worth 1, won by the opponent
 		"in part 1: to 3 (leaves value ∞(1), a draw)\n",
 		"in part 2: to 7 (leaves value ∞(0))\n", // 2 + 7: ∞(0) ⊕ 0, the opponent moves 2 to 0
@@ -167,7 +167,7 @@ func TestLoopyLibraryGames(t *testing.T) {
 		t.Fatalf("grundy square-but-one 5 9: %s", out)
 	}
 	code, out, errOut = nimber(t, "", "analyze", "square-but-one", "2")
-	if code != 0 || !strings.Contains(out, "Grundy value ∞(1): D, a draw") || !strings.Contains(out, "add 1, making 3 (leaves value ∞, a draw)") {
+	if code != 0 || !strings.Contains(out, "generalised value ∞(1): D, a draw") || !strings.Contains(out, "add 1, making 3 (leaves value ∞, a draw)") {
 		t.Fatalf("analyze square-but-one 2: exit %d\n%s%s", code, out, errOut)
 	}
 	code, out, errOut = nimber(t, "", "table", "takeadd:2,3:1:6", "--to", "12")
