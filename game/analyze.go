@@ -229,6 +229,9 @@ func (g *typed[P, M]) analyze(ctx context.Context, r Rules[P, M], s Sum[P], o Op
 	if g.info.Kind == Loopy {
 		return g.analyzeLoopy(ctx, r, s, o)
 	}
+	if rp, ok := g.r.(Repeater); ok && rp.Repeats() {
+		return g.analyzeGeneral(ctx, r, s, o)
+	}
 	v, ok := Valuer[P](nil), false
 	if o.Cache != nil {
 		v, ok = o.Cache.valuer.(Valuer[P])

@@ -257,3 +257,39 @@ func FuzzKaylesParse(f *testing.F) {
 	g := game.Of(kayles{})
 	f.Fuzz(func(t *testing.T, s string) { gametest.Fuzz(t, g, s) })
 }
+
+// repeating is takeOrAdd saying that its positions repeat (game.Repeater).
+type repeating struct{ takeOrAdd }
+
+func (repeating) Repeats() bool { return true }
+
+// TestRepeaterSameValues: a game that says its positions repeat is valued
+// at once by generalised values, exactly as the same game valued after its
+// Grundy solver met a cycle.
+func TestRepeaterSameValues(t *testing.T) {
+	plain, rep := game.Of(takeOrAdd{}), game.Of(repeating{})
+	ctx := context.Background()
+	for x := 0; x <= 9; x++ {
+		for y := 0; y <= x; y++ {
+			text := strconv.Itoa(x) + " " + strconv.Itoa(y)
+			p, _ := plain.Parse(text)
+			q, _ := rep.Parse(text)
+			a, err := plain.Analyze(ctx, p, game.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := rep.Analyze(ctx, q, game.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !b.Cyclic || !a.Value.Equal(b.Value) || a.Outcome != b.Outcome || len(a.Moves) != len(b.Moves) {
+				t.Fatalf("%s: %v %v (cyclic %v), without Repeater %v %v", text, b.Value, b.Outcome, b.Cyclic, a.Value, a.Outcome)
+			}
+			for i, m := range a.Moves {
+				if n := b.Moves[i]; m.Text != n.Text || !m.Value.Equal(n.Value) || m.Outcome != n.Outcome {
+					t.Fatalf("%s: move %s %v %v, without Repeater %s %v %v", text, n.Text, n.Value, n.Outcome, m.Text, m.Value, m.Outcome)
+				}
+			}
+		}
+	}
+}

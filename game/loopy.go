@@ -8,6 +8,15 @@ import (
 	"nimber/sg"
 )
 
+// Repeater is implemented by games of Kind Impartial whose positions can
+// repeat (Repeats reports true), such as a take-away game with additions:
+// Analyze then values them by generalised Sprague–Grundy values at once,
+// without first running the Grundy solver into a cycle (which, on a deep
+// game, costs more than the values themselves).
+type Repeater interface {
+	Repeats() bool
+}
+
 // analyzeGeneral values s, a position of a game whose positions repeat, by
 // generalised Sprague–Grundy values (sg.Generalize): the graph of every
 // position reachable from each part alone (at most o.Limit positions) is

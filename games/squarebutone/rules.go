@@ -35,6 +35,7 @@ var (
 	_ game.Rules[int, Move]   = Rules{}
 	_ game.Heaps[int]         = Rules{}
 	_ game.Namer[int]         = Rules{}
+	_ game.Repeater           = Rules{}
 	_ game.PartDescriber[int] = Rules{}
 )
 
@@ -97,3 +98,7 @@ func (Rules) Heap(n int) (int, error) {
 	}
 	return n, nil
 }
+
+// Repeats implements game.Repeater: positions repeat (2 -> 3 -> 2), so Analyze values them by
+// generalised Sprague–Grundy values at once.
+func (Rules) Repeats() bool { return true }

@@ -37,6 +37,7 @@ var (
 	_ game.Rules[int, Move]   = (*Rules)(nil)
 	_ game.Heaps[int]         = (*Rules)(nil)
 	_ game.Namer[int]         = (*Rules)(nil)
+	_ game.Repeater           = (*Rules)(nil)
 	_ game.PartDescriber[int] = (*Rules)(nil)
 )
 
@@ -205,3 +206,8 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// Repeats implements game.Repeater: positions can repeat when a heap of 1 to
+// BELOW-1 can grow, so Analyze values them by generalised Sprague–Grundy
+// values at once.
+func (r *Rules) Repeats() bool { return len(r.add) > 0 && r.below > 1 }
