@@ -2,7 +2,6 @@ package compound
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -197,5 +196,15 @@ func topoCycleError(g GameGraph, cycle []int) error {
 			parts = append(parts, positionName(g, p))
 		}
 	}
-	return errors.New("cycle: " + strings.Join(parts, " -> "))
+	return &CycleError{Path: parts}
 }
+
+// CycleError reports a game graph with a cycle given to a computation that
+// needs an acyclic one (the invariants of the compounds): Path names the
+// positions of the cycle, the first again at the end, the middle ones
+// elided when there are many.
+type CycleError struct {
+	Path []string
+}
+
+func (e *CycleError) Error() string { return "cycle: " + strings.Join(e.Path, " -> ") }

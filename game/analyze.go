@@ -93,6 +93,13 @@ type Analysis struct {
 	Parts []PartValue
 	// Moves are the moves of the position, in the order of Game.Moves.
 	Moves []MoveValue
+	// Cyclic reports values of a game whose positions repeat: generalised
+	// Sprague–Grundy values (a Nimber or ∞(K)) of the graph of the
+	// positions reachable from the parts, the sum's by Smith's theorem, its
+	// outcome N, P or D. It has no remoteness.
+	Cyclic bool
+
+	engine int // 1 + the index in Moves of the engine's move; 0: by rank
 }
 
 // PartValue is a part of an analysed position.
@@ -123,11 +130,16 @@ type MoveValue struct {
 
 // EngineMove returns the move of perfect play: in a loopy game the winning
 // move that wins soonest, else a move that keeps a draw, else the losing
-// move that loses latest; in other games the first winning move, else the
-// first move. ok is false when there is no move.
+// move that loses latest; in a game whose positions repeat (Cyclic) the
+// winning move that makes progress (sg.Loopy.WinningMove), else a move that
+// keeps a draw, else the first move; in other games the first winning move,
+// else the first move. ok is false when there is no move.
 func (a *Analysis) EngineMove() (m MoveValue, ok bool) {
 	if len(a.Moves) == 0 {
 		return MoveValue{}, false
+	}
+	if a.engine > 0 {
+		return a.Moves[a.engine-1], true
 	}
 	best := a.Moves[0]
 	for _, mv := range a.Moves[1:] {
@@ -217,6 +229,9 @@ func (g *typed[P, M]) analyze(ctx context.Context, r Rules[P, M], s Sum[P], o Op
 	if g.info.Kind == Loopy {
 		return g.analyzeLoopy(ctx, r, s, o)
 	}
+	if rp, ok := g.r.(Repeater); ok && rp.Repeats() {
+		return g.analyzeGeneral(ctx, r, s, o)
+	}
 	v, ok := Valuer[P](nil), false
 	if o.Cache != nil {
 		v, ok = o.Cache.valuer.(Valuer[P])
@@ -237,6 +252,16 @@ func (g *typed[P, M]) analyze(ctx context.Context, r Rules[P, M], s Sum[P], o Op
 		}
 		return x, nil
 	}
+	a, err := g.analyzeAcyclic(ctx, r, s, grundy)
+	if isCycle(err) {
+		// Positions repeat: generalised Sprague–Grundy values.
+		return g.analyzeGeneral(ctx, r, s, o)
+	}
+	return a, err
+}
+
+// analyzeAcyclic is analyze by the Grundy values grundy gives the parts.
+func (g *typed[P, M]) analyzeAcyclic(ctx context.Context, r Rules[P, M], s Sum[P], grundy func(P) (int, error)) (*Analysis, error) {
 	a := &Analysis{Text: g.r.Format(s)}
 	sum, parts := 0, make([]int, len(s.Parts)) // the nim-sum and the parts' values
 	for i, p := range s.Parts {
@@ -290,7 +315,9 @@ func (g *typed[P, M]) solveError(s Sum[P], err error) error {
 }
 
 // CycleError reports a game that is not acyclic although it does not say it
-// is of Kind Loopy: a position reachable from itself.
+// is of Kind Loopy: a position reachable from itself. Analyze values such a
+// game by generalised Sprague–Grundy values instead of returning it; the
+// solvers that need an acyclic game (Valuer, sequences) still do.
 type CycleError struct {
 	// Path names the positions of the cycle, the first again at the end.
 	Path []string

@@ -111,6 +111,10 @@ type Info struct {
 	Noun string `json:"noun"`
 	// Accelerated: the game has a faster solver than the generic one.
 	Accelerated bool `json:"accelerated"`
+	// Repeats: an impartial game whose positions repeat (Repeater), valued
+	// by generalised Sprague–Grundy values; it has no nim-sequence and
+	// none of the compounds' invariants but the disjunctive sum.
+	Repeats bool `json:"repeats,omitempty"`
 }
 
 // MarshalJSON writes the fields of Info and, for the clients written before
@@ -163,6 +167,9 @@ func Of[P comparable, M any](r Rules[P, M]) Game {
 	}
 	if d, ok := r.(PartDescriber[P]); ok {
 		g.info.Noun = d.PartNoun()
+	}
+	if rp, ok := r.(Repeater); ok {
+		g.info.Repeats = rp.Repeats()
 	}
 	_, g.info.Accelerated = r.(Accelerator[P])
 	if _, ok := r.(Outcomer[P]); ok {

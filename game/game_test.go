@@ -134,13 +134,110 @@ func TestLoopySums(t *testing.T) {
 	}
 }
 
-func TestCycleError(t *testing.T) {
-	g := game.Of(loop{}) // says it is acyclic, but is not
-	pos, _ := g.Parse("1")
-	_, err := g.Analyze(context.Background(), pos, game.Options{})
-	var ce *game.CycleError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "1 -> 2 -> 3 -> 0 -> 1") {
-		t.Fatalf("err = %v", err)
+// TestCyclicValues: a game that says it is impartial but whose positions
+// repeat gets generalised Sprague–Grundy values instead of a cycle error,
+// and its outcomes are the loopy engine's.
+func TestCyclicValues(t *testing.T) {
+	g, loopy := game.Of(loop{}), game.Of(loop{loopy: true})
+	want := map[string]game.Value{"-1": game.Nimber(0), "0": game.Nimber(1), "1": game.Nimber(0), "2": game.Nimber(1), "3": game.Nimber(0)}
+	for text, v := range want {
+		pos, _ := g.Parse(text)
+		a, err := g.Analyze(context.Background(), pos, game.Options{})
+		if err != nil || a.Cyclic != (text != "-1") || !a.Value.Equal(v) { // -1 reaches no cycle
+			t.Fatalf("%s: %+v, %v; want the value %v", text, a, err, v)
+		}
+		b, err := loopy.Analyze(context.Background(), pos, game.Options{})
+		if err != nil || a.Outcome != b.Outcome {
+			t.Fatalf("%s: outcome %v, the loopy engine's %v (%v)", text, a.Outcome, b.Outcome, err)
+		}
+	}
+}
+
+// takeOrAdd is a game whose positions repeat: take 2 or 3 tokens from a
+// heap, add one to a heap of 1 to 5, or split a heap of 7 into two heaps
+// of 2 (a move that leaves two parts).
+type takeOrAdd struct{}
+
+func (takeOrAdd) Parse(text string) (game.Sum[int], error) { return kayles{}.Parse(text) }
+func (takeOrAdd) Format(s game.Sum[int]) string            { return kayles{}.Format(s) }
+func (takeOrAdd) Moves(n int) iter.Seq2[string, []int] {
+	return func(yield func(string, []int) bool) {
+		for _, k := range []int{2, 3} {
+			if n >= k && !yield("take "+strconv.Itoa(k), []int{n - k}) {
+				return
+			}
+		}
+		if n >= 1 && n <= 5 && !yield("add 1", []int{n + 1}) {
+			return
+		}
+		if n == 7 {
+			yield("split", []int{2, 2})
+		}
+	}
+}
+func (takeOrAdd) Describe(n int, m string) string { return m }
+func (takeOrAdd) Check(game.Sum[int]) error       { return nil }
+
+// TestCyclicSumsMatchRetrograde holds the values of sums of a game whose
+// positions repeat, and every move's outcome and the engine's move, to
+// sg.Retrograde over the graph of the whole sum (no Sprague–Grundy theory).
+func TestCyclicSumsMatchRetrograde(t *testing.T) {
+	g := game.Of(takeOrAdd{})
+	ctx := context.Background()
+	counts := map[sg.Outcome]int{}
+	for x := 0; x <= 10; x++ {
+		for y := -1; y <= x; y++ {
+			text := strconv.Itoa(x)
+			if y >= 0 {
+				text += " " + strconv.Itoa(y)
+			}
+			pos, err := g.Parse(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := g.Analyze(ctx, pos, game.Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", text, err)
+			}
+			gr, err := g.Explore(ctx, []game.Position{pos}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, _, err := sg.Retrograde(ctx, gr.Len(), gr.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outcome := func(p game.Position) sg.Outcome {
+				i, ok := gr.Find(p)
+				if !ok {
+					t.Fatalf("%s: %s not in the graph", text, g.Format(p))
+				}
+				return out[i]
+			}
+			if want := outcome(pos); a.Outcome != want {
+				t.Fatalf("%s: outcome %v (value %v), retrograde %v", text, a.Outcome, a.Value, want)
+			}
+			if o, ok := a.Value.Outcome(); !ok || o != a.Outcome {
+				t.Fatalf("%s: value %v says %v, outcome %v", text, a.Value, o, a.Outcome)
+			}
+			counts[a.Outcome]++
+			for _, m := range a.Moves {
+				if want := outcome(m.Next); m.Outcome != want || m.Winning != (want == sg.P) {
+					t.Fatalf("%s, %s in part %d: outcome %v, retrograde %v", text, m.Text, m.Part+1, m.Outcome, want)
+				}
+			}
+			m, ok := a.EngineMove()
+			if !ok {
+				continue
+			}
+			switch after := outcome(m.Next); {
+			case a.Outcome == sg.N && after != sg.P, a.Outcome == sg.D && after != sg.D:
+				t.Fatalf("%s (%v): the engine's move %s leaves %v", text, a.Outcome, m.Text, after)
+			}
+		}
+	}
+	if counts[sg.N] == 0 || counts[sg.P] == 0 || counts[sg.D] == 0 {
+		t.Fatalf("outcomes %v: want each of N, P and D", counts)
 	}
 }
 
@@ -159,4 +256,40 @@ func FuzzKaylesParse(f *testing.F) {
 	f.Add("x")
 	g := game.Of(kayles{})
 	f.Fuzz(func(t *testing.T, s string) { gametest.Fuzz(t, g, s) })
+}
+
+// repeating is takeOrAdd saying that its positions repeat (game.Repeater).
+type repeating struct{ takeOrAdd }
+
+func (repeating) Repeats() bool { return true }
+
+// TestRepeaterSameValues: a game that says its positions repeat is valued
+// at once by generalised values, exactly as the same game valued after its
+// Grundy solver met a cycle.
+func TestRepeaterSameValues(t *testing.T) {
+	plain, rep := game.Of(takeOrAdd{}), game.Of(repeating{})
+	ctx := context.Background()
+	for x := 0; x <= 9; x++ {
+		for y := 0; y <= x; y++ {
+			text := strconv.Itoa(x) + " " + strconv.Itoa(y)
+			p, _ := plain.Parse(text)
+			q, _ := rep.Parse(text)
+			a, err := plain.Analyze(ctx, p, game.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := rep.Analyze(ctx, q, game.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !b.Cyclic || !a.Value.Equal(b.Value) || a.Outcome != b.Outcome || len(a.Moves) != len(b.Moves) {
+				t.Fatalf("%s: %v %v (cyclic %v), without Repeater %v %v", text, b.Value, b.Outcome, b.Cyclic, a.Value, a.Outcome)
+			}
+			for i, m := range a.Moves {
+				if n := b.Moves[i]; m.Text != n.Text || !m.Value.Equal(n.Value) || m.Outcome != n.Outcome {
+					t.Fatalf("%s: move %s %v %v, without Repeater %s %v %v", text, n.Text, n.Value, n.Outcome, m.Text, m.Value, m.Outcome)
+				}
+			}
+		}
+	}
 }

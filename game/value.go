@@ -17,9 +17,12 @@ type Kind byte
 
 // The kinds of games.
 const (
-	// Impartial is a finite acyclic impartial game: every position has a
-	// Grundy value, a Nimber, and a sum's value is the nim-sum of its
-	// parts' (the Sprague–Grundy theorem).
+	// Impartial is a finite impartial game: every position has a Grundy
+	// value, a Nimber, and a sum's value is the nim-sum of its parts' (the
+	// Sprague–Grundy theorem). When its positions turn out to repeat (a
+	// rules file whose moves come back to a position), Analyze gives them
+	// generalised Sprague–Grundy values instead, a Nimber or ∞(K), and a
+	// sum the value Smith's theorem gives it (Analysis.Cyclic).
 	Impartial Kind = iota
 	// Loopy is an impartial game whose positions can repeat. Its positions
 	// are solved into outcomes N, P or D (a draw) with a remoteness; the

@@ -78,6 +78,9 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 		return nil, err
 	}
 	e := &Explanation{Position: a.Text, Outcome: a.Outcome.String(), Parts: []ExplainedPart{}, Moves: make([]ExplainedMove, len(a.Moves))}
+	if a.Cyclic {
+		return explainCyclic(g, a, e), nil
+	}
 	sum, nimbers := a.Value.Grundy()
 	if !nimbers { // the outcomes alone decide, with the engine's remoteness
 		e.Value = a.Value
@@ -166,3 +169,50 @@ func remotenesses(ctx context.Context, g game.Game, pos game.Position, limit int
 }
 
 func intPtr(v int) *int { return &v }
+
+// explainCyclic fills e from a, the analysis of a position whose play can
+// repeat: the parts with their generalised Sprague–Grundy values (each
+// part's Options are the finite values its moves leave: a finite value is
+// their mex, an infinite one is ∞ of them), the sum's value by Smith's
+// theorem, and every move with the value and outcome it leaves. Such a
+// position has no remoteness (play can go on for ever) and no binary
+// nim-sum (a value may be infinite).
+func explainCyclic(g game.Game, a *game.Analysis, e *Explanation) *Explanation {
+	e.Value = a.Value
+	parts := make([]Part, len(a.Parts))
+	options := make([][]int, len(a.Parts))
+	for i, p := range a.Parts {
+		parts[i] = Part{Position: p.Text, Value: p.Value}
+	}
+	for _, m := range a.Moves {
+		if x, ok := m.LeavesValue.Grundy(); ok {
+			options[m.Part] = append(options[m.Part], x)
+		}
+	}
+	first := map[string]int{}
+	for i, p := range parts {
+		if j, ok := first[p.Position]; ok && len(options[i]) == 0 {
+			options[i] = options[j]
+		} else if !ok {
+			first[p.Position] = i
+		}
+		slices.Sort(options[i])
+		options[i] = slices.Compact(options[i])
+		e.Parts = append(e.Parts, ExplainedPart{Part: p, Options: append([]int{}, options[i]...)})
+	}
+	for i, m := range a.Moves {
+		after := make([]Part, 0, len(parts)-1+len(m.Leaves))
+		after = append(after, parts[:m.Part]...)
+		if len(m.LeafValues) == len(m.Leaves) {
+			for k, l := range m.Leaves {
+				after = append(after, Part{Position: g.Format(l), Value: m.LeafValues[k]})
+			}
+		} else { // parts left together, valued together
+			after = append(after, Part{Position: g.Format(g.Join(m.Leaves...)), Value: m.LeavesValue})
+		}
+		after = append(after, parts[m.Part+1:]...)
+		e.Moves[i] = ExplainedMove{Choice: Choice{Part: m.Part, Text: m.Text}, Position: g.Format(m.Next), Cells: m.Cells,
+			Value: m.Value, Outcome: m.Outcome.String(), Parts: after, Winning: m.Winning}
+	}
+	return e
+}

@@ -84,6 +84,10 @@ type State struct {
 	Parts []Part `json:"parts"`
 	// Legal lists every legal move, never nil, in the order of Game.Moves.
 	Legal []Option `json:"legal_moves"`
+	// Cyclic reports a position whose play can repeat, valued by
+	// generalised Sprague–Grundy values (game.Analysis.Cyclic): Value and
+	// the parts' and moves' values may be ∞(K), and there is no remoteness.
+	Cyclic bool `json:"cyclic,omitempty"`
 
 	engine Choice // the move of perfect play, when there is a move
 }
@@ -135,7 +139,7 @@ func ReplayAndReply(ctx context.Context, g game.Game, start string, moves []Choi
 		return s, nil, err
 	}
 	m := s.engine
-	if s.Outcome == "P" && s.Value != nil {
+	if s.Outcome == "P" && s.Value != nil && !s.Cyclic {
 		// Lost: prolong the game, as a good loser does.
 		if m, err = prolong(ctx, g, pos, m, o.Limit); err != nil {
 			return nil, nil, err
@@ -225,6 +229,7 @@ func analyse(ctx context.Context, g game.Game, pos game.Position, moves []Choice
 		Outcome:  a.Outcome.String(),
 		Parts:    make([]Part, len(a.Parts)),
 		Legal:    make([]Option, len(a.Moves)),
+		Cyclic:   a.Cyclic,
 	}
 	if info.Legend != nil {
 		rows, _, _ := strings.Cut(a.Text, "\n\n") // a caption follows a blank line

@@ -11,6 +11,8 @@ import (
 	"nimber/games/inventor"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
+	"nimber/games/squarebutone"
+	"nimber/games/takeadd"
 	"nimber/games/wythoff"
 	"nimber/heap"
 )
@@ -116,6 +118,22 @@ var catalogue = []*Entry{
 		Format:          `a graph as an edge list, lone vertices by name: "a-b b-c c-d e"`,
 		ExamplePosition: "a-b b-c c-d d-e e-a f",
 		open:            fixed(nodekayles.Game),
+	},
+	{
+		Name:            squarebutone.Name,
+		Summary:         "Square-But-One: take a square number of tokens, or add one to an even heap; positions repeat, so heaps are worth a number or ∞(K), and a game may be drawn",
+		Format:          `heap sizes: "5 7 9"`,
+		ExamplePosition: "5 9",
+		open:            fixed(squarebutone.Game),
+	},
+	{
+		Name:            "takeadd:TAKE:ADD:BELOW",
+		Summary:         "subtraction games with additions: take an amount in TAKE, or add one in ADD to a heap of 1 to BELOW-1; positions repeat (values ∞(K), draws)",
+		Format:          `heap sizes: "5 7 9"`,
+		Example:         "takeadd:2,3:1:6",
+		ExamplePosition: "2 9",
+		open:            takeadd.Parse,
+		match:           func(name string) bool { return strings.HasPrefix(name, takeadd.Family+":") },
 	},
 }
 

@@ -81,8 +81,8 @@ func (e *Entry) Supports() Supports {
 	return Supports{
 		Official:  e.Problem != nil,
 		Play:      true,
-		Tables:    info.Kind == game.Impartial && (info.Heaps || layoutErr == nil),
-		Sequences: info.Heaps,
+		Tables:    info.Kind == game.Impartial && !info.Repeats && (info.Heaps || layoutErr == nil),
+		Sequences: info.Heaps && !info.Repeats,
 		Board:     info.Legend != nil,
 		Loopy:     info.Kind == game.Loopy,
 	}

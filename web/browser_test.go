@@ -685,6 +685,46 @@ func testHeaps(b *browser, dir string) {
 	t.Logf("0.77 on 5 7 9: %d moves listed, %d winning; %s played by a click", len(p0.Legal), len(w), w[0].Text)
 }
 
+// testLoopyHeaps plays Square-But-One, whose positions repeat: the page
+// shows ∞ values (the verdict, the parts, the sum by Smith's theorem),
+// colours the moves that keep a draw as draws, and the engine, unable to
+// win from a heap of 2, keeps the draw (add 1, to 3) rather than lose.
+func testLoopyHeaps(b *browser, dir string) {
+	t := b.t
+	openPlay(b, "square-but-one")
+	view := pageView{board: false, noun: "heap"}
+	p0 := apiState(t, b.url, "square-but-one", "5 9", nil, false)
+	checkPlay(b, "square-but-one on 5 9", view.want(p0, "", nil))
+	if got := eval[string](b, "the verdict", `document.querySelector('#verdict').textContent`); !strings.HasPrefix(got, "Value ∞(0) · N") {
+		t.Errorf("the verdict %q, want the value ∞(0) and N", got)
+	}
+	if parts := waitFor[[]string](b, "the parts", `document.querySelectorAll('#parts li').length === 2 && [...document.querySelectorAll('#parts li')].map(li => li.textContent)`); len(parts) != 2 || parts[1] != "heap 2 (9): value ∞(0)" {
+		t.Errorf("the parts listed: %q", parts)
+	}
+	if sum := waitFor[string](b, "the sum", `document.querySelector('#nimsum tfoot td') && document.querySelector('#nimsum tfoot td').textContent`); sum != "∞(0)" {
+		t.Errorf("the sum shown %q, want ∞(0)", sum)
+	}
+	draws := 0
+	for _, m := range p0.Legal {
+		if m.Outcome == "D" {
+			draws++
+		}
+	}
+	if got := waitFor[int](b, "the draws coloured", fmt.Sprintf(`document.querySelectorAll('#legal button.mv-draw').length === %d && %d`, draws, draws)); got == 0 {
+		t.Errorf("no move of 5 9 coloured as a draw")
+	}
+	b.screenshot(dir, "play-loopy.png")
+	loadPosition(b, "#position-line", "2", 0)
+	b.do("engine move", chromedp.Click(chromedp.ID("engine-move")))
+	e1 := apiState(t, b.url, "square-but-one", "2", nil, true)
+	if len(e1.Moves) != 1 || e1.Moves[0].Text != "add 1, making 3" || e1.Outcome != "D" {
+		t.Fatalf("the engine's move from 2: %+v, want add 1 keeping the draw", e1.Moves)
+	}
+	want := view.want(e1, "second", engineMoves(e1, 0))
+	waitPlay(b, "the engine's move", fmt.Sprintf(`document.querySelector('#turn').textContent === %q`, want.Turn))
+	checkPlay(b, "after the engine's drawing move", want)
+}
+
 // testStaleRace checks that the official analysis of a BOI 2008 board that
 // arrives after the page has moved on to another game is not shown: the
 // page's server, h, answers /api/analyze late.
@@ -749,6 +789,7 @@ func TestBrowser(t *testing.T) {
 		{"knights", func(b *browser) { testKnights(b, dir) }},
 		{"boi2008-game", func(b *browser) { testBOI(b, dir) }},
 		{"heaps", func(b *browser) { testHeaps(b, dir) }},
+		{"loopy-heaps", func(b *browser) { testLoopyHeaps(b, dir) }},
 		{"stale-race-analysis", func(b *browser) { testStaleRace(b, h) }},
 		{"teach", func(b *browser) { testTeach(b, dir) }},
 		{"pasted-rules", func(b *browser) { testPasted(b, dir) }},

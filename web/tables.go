@@ -83,7 +83,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	}
 	if !e.Supports().Tables {
 		why := "tables are of games with heaps (a row per heap) or of a token on the squares of a board (knights)"
-		if g.Info().Kind == game.Loopy {
+		if g.Info().Kind == game.Loopy || g.Info().Repeats {
 			why = "its positions can repeat, so they have none of the invariants of a table"
 		}
 		s.fail(w, r, errorf(http.StatusBadRequest, "no table of %s: %s", r.PathValue("game"), why))

@@ -121,7 +121,11 @@ func writeState(out *bufio.Writer, g *chosenGame, pos game.Position, s *play.Sta
 		for i, p := range s.Parts {
 			fmt.Fprintf(out, "  %s %d: %s, G = %v\n", noun, i+1, firstLine(g.DescribePart(pos, i)), p.Value)
 		}
-		fmt.Fprintf(out, "Grundy value %v: %s\n", *s.Value, outcomeWords(s.Outcome))
+		what := "Grundy value"
+		if s.Cyclic { // positions repeat: the sum of generalised values by Smith's theorem
+			what = "generalised value"
+		}
+		fmt.Fprintf(out, "%s %v: %s\n", what, *s.Value, outcomeWords(s.Outcome))
 	} else if s.Remoteness != nil {
 		fmt.Fprintf(out, "%s, with best play the game lasts %d more moves\n", outcomeWords(s.Outcome), *s.Remoteness)
 	} else {
@@ -141,6 +145,9 @@ func writeState(out *bufio.Writer, g *chosenGame, pos game.Position, s *play.Sta
 		var after string
 		if m.Value != nil {
 			after = fmt.Sprintf("leaves value %v", *m.Value)
+			if m.Outcome == "D" {
+				after += ", a draw"
+			}
 		} else {
 			switch m.Outcome {
 			case "P":

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -91,7 +92,9 @@ func loadGraph(path string, components []string) (*compoundGame, []int, error) {
 		return nil, nil, err
 	}
 	defer file.Close()
-	gr, err := compound.ParseGraph(file)
+	// Cycles are allowed: the disjunctive compound of such a graph is
+	// decided by generalised values, and the other rules say why not.
+	gr, err := compound.ParseLoopyGraph(file)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -101,7 +104,7 @@ func loadGraph(path string, components []string) (*compoundGame, []int, error) {
 			return nil, nil, err
 		}
 	}
-	return &compoundGame{graph: gr, name: gr.Name, annotate: func(err error) error { return err }}, comps, nil
+	return &compoundGame{graph: gr, name: gr.Name, annotate: func(err error) error { return fmt.Errorf("%s: %w", path, err) }}, comps, nil
 }
 
 // exploreGame parses the components as positions of g and builds the graph
@@ -141,7 +144,13 @@ P: he loses), the invariant that decided it with each component's value, and
 a winning move when there is one. Components are positions of a game graph
 (by index or name), squares row,col of a board of tokens (--board), or
 positions of any game: a heap game (--heap-game 0.77: heaps such as 7 or 5+3),
-any game of "nimber games" (--game), or your own (--rules FILE).`,
+any game of "nimber games" (--game), or your own (--rules FILE).
+
+Components whose play can return to an earlier position (a graph with
+cycles, a game such as square-but-one) are decided in the disjunctive
+compound only (one/long/normal, the sum), by their generalised
+Sprague–Grundy values and Smith's theorem: N, P or D (a draw), with a winning
+move or a move that keeps the draw. The other rules refuse them.`,
 		Example: `  nimber compound --move one --end long --play normal --graph g.json 3 5 7
   nimber compound --move all --end short --play misere --board 8x8 1,3 5,6 --json
   nimber compound --move some --end short --play normal --board 8x8 --moves "1,-2;-2,1" 8,8
@@ -165,6 +174,15 @@ any game of "nimber games" (--game), or your own (--rules FILE).`,
 				return err
 			}
 			inv, err := compound.Compute(cmd.Context(), g.graph)
+			if ce, ok := errors.AsType[*compound.CycleError](err); ok {
+				// Positions repeat: the sum by Smith's theorem, the other
+				// rules refused.
+				rep, err := compound.DecideLoopy(cmd.Context(), g.graph, comps, rule, g.name, defaultMaxMemory())
+				if err != nil {
+					return g.annotate(fmt.Errorf("%w (%v)", err, ce))
+				}
+				return writeLoopyCompound(cmd, rep, asJSON)
+			}
 			if err != nil {
 				return g.annotate(err)
 			}
@@ -207,4 +225,30 @@ any game of "nimber games" (--game), or your own (--rules FILE).`,
 	fs.BoolVar(&asJSON, "json", false, "print the answer as JSON")
 	f.register(cmd)
 	return cmd
+}
+
+// writeLoopyCompound prints the answer of a disjunctive compound of
+// components whose positions repeat.
+func writeLoopyCompound(cmd *cobra.Command, rep *compound.LoopyReport, asJSON bool) error {
+	out := cmd.OutOrStdout()
+	if asJSON {
+		return writeJSON(out, rep)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s)\n", rep.Name, rep.Rule)
+	for i, c := range rep.Components {
+		fmt.Fprintf(&b, "  component %d: %s, value %v\n", i+1, c.Name, c.Value)
+	}
+	fmt.Fprintf(&b, "decided by: %s; %s\n", rep.Invariant, rep.Combined)
+	fmt.Fprintf(&b, "outcome: %s\n", outcomeWords(rep.Outcome))
+	for _, m := range []struct {
+		what string
+		move *compound.MoveReport
+	}{{"winning move", rep.WinningMove}, {"drawing move", rep.DrawingMove}} {
+		if m.move != nil {
+			fmt.Fprintf(&b, "%s: play in component(s) [%d], leaving %s\n", m.what, m.move.Moved[0]+1, strings.Join(m.move.Names, " "))
+		}
+	}
+	_, err := fmt.Fprint(out, b.String())
+	return err
 }

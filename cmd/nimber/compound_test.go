@@ -85,7 +85,7 @@ func TestCompoundBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"compound", "--graph", bad, "0"}, "bad.json"},
-		{[]string{"compound", "--graph", "testdata/cycle.json", "a"}, "cycle"},
+		{[]string{"compound", "--move", "all", "--graph", "testdata/cycle.json", "a"}, "only the disjunctive one (one/long/normal) is, by Smith's theorem (cycle: "},
 		{[]string{"compound", "--graph", "testdata/nim-heaps.json", "h9"}, "h9"},
 		{[]string{"compound", "--graph", "testdata/nim-heaps.json"}, "at least one component"},
 		{[]string{"compound", "--move", "many", "--graph", "testdata/nim-heaps.json", "h1"}, "move rule"},
@@ -123,10 +123,12 @@ func TestRulesErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		// grundy values such a game (issue 23: ∞, a draw); analyze does not yet.
-		{[]string{"analyze", "--rules", cycle, "1"}, "cycle.star:1: a position is reachable from itself: 1 -> 2 -> 0 -> 1"},
-		{[]string{"sequence", "--rules", cycle, "--to", "5"}, "cycle.star:1: a position is reachable from itself"},
-		{[]string{"compound", "--rules", cycle, "1"}, "cycle.star:1: cycle: 1 -> 2 -> 0 -> 1"},
+		// grundy and analyze value such a game (issue 23: ∞, a draw); a
+		// sequence needs an acyclic one.
+		{[]string{"sequence", "--rules", cycle, "--to", "5"}, "cycle.star:1: a nim-sequence needs a game whose positions do not repeat"},
+		{[]string{"sequence", "--rules", cycle, "--to", "5"}, "a position is reachable from itself: 1 -> 2 -> 0 -> 1"},
+		// Only the disjunctive compound is decided for such a game.
+		{[]string{"compound", "--move", "some", "--rules", cycle, "1"}, "cycle.star:1: the selective compound, normal play (some/long/normal) of games whose positions repeat is not decided: of the twelve compounds only the disjunctive one (one/long/normal) is, by Smith's theorem (cycle: 1 -> 2 -> 0 -> 1)"},
 		{[]string{"analyze", "--rules", syntax, "1"}, "syntax.star:2:1: got newline, want ':'"},
 		{[]string{"table", "--rules", dict, "--to", "3"}, "dict.star:2:5: moves(0) returned a dict, want a list of options"},
 		{[]string{"grundy", "--rules", filepath.Join(dir, "missing.star"), "1"}, "missing.star"},

@@ -71,6 +71,16 @@ func writeExplanation(out *bufio.Writer, e *play.Explanation) {
 		fmt.Fprintf(out, "  %*s  %s\n", label, "", strings.Repeat("-", width))
 		fmt.Fprintf(out, "  %-*s  %*s  = %v (each column: the parity of its ones)\n", label, "nim-sum", width, *e.NimSumBinary, e.Value)
 	}
+	if e.NimSumBinary == nil && len(e.Parts) > 0 { // generalised values: a position whose play can repeat
+		for i, p := range e.Parts {
+			how := fmt.Sprintf("= mex{%s}", joinInts(p.Options))
+			if _, finite := p.Value.Grundy(); !finite {
+				how = fmt.Sprintf("(no finite value fits; its options' finite values {%s})", joinInts(p.Options))
+			}
+			fmt.Fprintf(out, "  part %d  G = %v %s  %s\n", i+1, p.Value, how, oneLineText(p.Position))
+		}
+		fmt.Fprintf(out, "  sum     %v (Smith's theorem)\n", e.Value)
+	}
 	fmt.Fprintf(out, "%s\n", outcomeText(e.Outcome, e.Remoteness))
 	fmt.Fprintf(out, "every move (%d), winning ones marked *:\n", len(e.Moves))
 	for _, m := range e.Moves {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -99,14 +98,14 @@ position reachable from the parts (at most --max-positions).`,
 				return fmt.Errorf("%s is %s (positions can repeat): it has outcomes, not Grundy values; use nimber explain or analyze", g.name, kind)
 			}
 			act := startActivity(cmd.ErrOrStderr(), g.name, 0)
-			a, err := g.Analyze(cmd.Context(), pos, game.Options{Engine: game.Engine(engine)})
+			a, err := g.Analyze(cmd.Context(), pos, game.Options{Engine: game.Engine(engine), Limit: maxPositions, MaxMemory: limit})
 			act.stop()
-			if _, ok := errors.AsType[*game.CycleError](err); ok {
-				// Positions repeat: generalised Sprague–Grundy values.
-				return loopyGrundy(cmd, g, pos, asJSON, maxPositions, limit)
-			}
 			if err != nil {
-				return g.annotate(err)
+				return g.annotate(positionsError(err))
+			}
+			if a.Cyclic {
+				// Positions repeat: generalised Sprague–Grundy values.
+				return loopyGrundy(cmd, g, pos, a, asJSON)
 			}
 			rep := grundyReport{Game: g.name, Position: a.Text, NimSum: a.Value, Outcome: a.Outcome.String(),
 				Values: []game.Value{}, Parts: []play.Part{}}

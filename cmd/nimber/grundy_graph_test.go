@@ -250,7 +250,7 @@ func TestGrundyLoopyRules(t *testing.T) {
 }
 
 func TestGrundyLoopyRulesMemory(t *testing.T) {
-	refused(t, "take_or_add: sg: a graph of 9 positions and 18 options needs about 544 bytes, over the limit of 10 bytes",
+	refused(t, "take_or_add.star:18: sg: a graph of 9 positions and 18 options needs about 544 bytes, over the limit of 10 bytes",
 		"grundy", "--rules", "../../examples/rules/take_or_add.star", "--max-memory", "10", "2", "9")
 	refused(t, "more than 4 positions", "grundy", "--rules", "../../examples/rules/take_or_add.star", "--max-positions", "4", "2", "9")
 }

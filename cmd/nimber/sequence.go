@@ -133,6 +133,9 @@ func gameSequence(cmd *cobra.Command, g *chosenGame, f sequenceFlags) error {
 	}
 	start := time.Now()
 	vals, err := h.Sequence(cmd.Context(), f.to)
+	if _, ok := errors.AsType[*game.CycleError](err); ok {
+		err = fmt.Errorf("a nim-sequence needs a game whose positions do not repeat (nimber table --function grundy gives their generalised values): %w", err)
+	}
 	if err != nil {
 		return g.annotateHeaps(err, f.to-1)
 	}

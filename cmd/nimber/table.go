@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 
 	"nimber/compound"
 	"nimber/game"
+	"nimber/sg"
 )
 
 func newTableCmd() *cobra.Command {
@@ -95,6 +97,12 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 			act := startActivity(cmd.ErrOrStderr(), g.name+": table", 0)
 			gr, inv, err := compound.ComputeGame(cmd.Context(), g, flat, maxPositions)
 			act.stop()
+			if _, cyclic := errors.AsType[*compound.CycleError](err); cyclic {
+				if function != "grundy" {
+					return g.annotate(fmt.Errorf("--function %s needs a game whose positions do not repeat (only grundy has values, generalised ones, when they do): %w", function, err))
+				}
+				return loopyTable(cmd, g, rows, flat, maxPositions, format, heaps)
+			}
 			err = positionsError(err)
 			if err != nil && heaps {
 				return g.annotateHeaps(err, to)
@@ -222,4 +230,46 @@ func writeTable(cmd *cobra.Command, table [][]string, format string, heaps bool)
 	}
 	_, err := fmt.Fprint(out, b.String())
 	return err
+}
+
+// loopyTable writes the table of generalised Sprague–Grundy values of the
+// positions rows (flat, in order) of g, a game whose positions repeat: the
+// graph of every position reachable from them (within maxPositions)
+// labelled by sg.Generalize. A finite value is written as a number, ∞(K) as
+// ∞(0,1) in text and csv and {"inf": K} in JSON.
+func loopyTable(cmd *cobra.Command, g *chosenGame, rows [][]game.Position, flat []game.Position, maxPositions int, format string, heaps bool) error {
+	act := startActivity(cmd.ErrOrStderr(), g.name+": table of positions that repeat", 0)
+	gr, err := g.Explore(cmd.Context(), flat, maxPositions)
+	if err != nil {
+		act.stop()
+		return g.annotate(positionsError(err))
+	}
+	l, err := sg.Generalize(cmd.Context(), gr.Len(), gr.Options, defaultMaxMemory())
+	act.stop()
+	if err != nil {
+		return fmt.Errorf("%s: %w", g.name, err)
+	}
+	values := make([][]game.Value, len(rows))
+	text := make([][]string, len(rows))
+	k := 0
+	for i, row := range rows {
+		for range row {
+			v := loopyValue(l, gr.Roots()[k])
+			values[i] = append(values[i], v)
+			text[i] = append(text[i], v.String())
+			k++
+		}
+	}
+	if format != "json" {
+		return writeTable(cmd, text, format, heaps)
+	}
+	var doc any = values
+	if heaps {
+		flatValues := make([]game.Value, len(values))
+		for i, row := range values {
+			flatValues[i] = row[0]
+		}
+		doc = flatValues
+	}
+	return json.NewEncoder(cmd.OutOrStdout()).Encode(doc)
 }

@@ -108,12 +108,15 @@ func checkPosition(t *testing.T, ctx context.Context, g game.Game, pos game.Posi
 			t.Fatalf("%q: move %d is %q, its analysis says %q", text, i, m.Text, fast.Moves[i].Text)
 		}
 	}
-	if wins, ok := search.wins(pos); ok {
+	if fast.Cyclic { // positions repeat: the retrograde twin too
+		CheckCyclic(t, g, []string{text})
+	}
+	if wins, ok := search.wins(pos, fast.Cyclic); ok {
 		if wins != (fast.Outcome == sg.N) {
 			t.Fatalf("%q: the search of whole positions says the player to move wins = %v, the analysis %v", text, wins, fast.Outcome)
 		}
 		for _, m := range fast.Moves {
-			if w, ok := search.wins(m.Next); ok && m.Winning != !w {
+			if w, ok := search.wins(m.Next, fast.Cyclic); ok && m.Winning != !w {
 				t.Fatalf("%q: move %q: the search says it wins = %v, the analysis %v", text, m.Text, !w, m.Winning)
 			}
 		}
@@ -177,14 +180,15 @@ func newSearch(g game.Game, limit int) *search {
 }
 
 // wins reports whether the player to move from pos wins; ok is false when
-// the search would exceed its limit or, in a loopy game, does not decide
-// pos within its depth bound.
-func (s *search) wins(pos game.Position) (won, ok bool) {
+// the search would exceed its limit or, in a loopy game or from a position
+// whose play can repeat (cyclic), does not decide pos within its depth
+// bound.
+func (s *search) wins(pos game.Position, cyclic bool) (won, ok bool) {
 	if s.over {
 		return false, false
 	}
 	depth := -1 // an acyclic game ends: search it to the end
-	if s.loopy {
+	if s.loopy || cyclic {
 		depth = loopyDepth
 	}
 	v := s.decide(pos, depth)

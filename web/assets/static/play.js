@@ -8,7 +8,7 @@
 // legend, the players, the moves and their cells all come from the
 // server's answers.
 import { api, el, svg, $, setError, parseOfficial, formatOfficial } from './common.js';
-import { drawWhy, drawMex, moveClass, moveShade, moveAfter } from './why.js';
+import { drawWhy, drawMex, moveClass, moveShade, moveAfter, valueText } from './why.js';
 import { readState, keepState, copyLink, download, csv, svgText, svgPNG } from './share.js';
 
 const MAX_SIDE = 100; // the editor's limit; the game has its own
@@ -334,7 +334,7 @@ function describeGame() {
   if (name !== playName(entry)) s = `${name}: a game of the family ${entry.name}. ` + s;
   s += `Players: ${a} moves first, then ${b}. `;
   s += i.loopy ? 'Positions can repeat: each is a win (N), a loss (P) or a draw (D) for the player to move, with its remoteness.'
-    : `A position is a sum of ${i.noun}s, valued by Grundy values; the player who cannot move loses.`;
+    : `A position is a sum of ${i.noun}s, valued by Grundy values (where play can repeat, generalised ones: a number or ∞(K), and a draw is possible); the player who cannot move loses.`;
   $('#game-desc').textContent = s;
 }
 
@@ -646,7 +646,7 @@ function exportJSON() {
 function exportCSV() {
   if (!why) return;
   const rows = [['part', 'move', 'position after', 'value', 'outcome', 'remoteness', 'winning']];
-  for (const m of why.moves) rows.push([m.part + 1, m.move, m.position, m.value, m.outcome, m.remoteness, m.winning]);
+  for (const m of why.moves) rows.push([m.part + 1, m.move, m.position, valueText(m.value), m.outcome, m.remoteness, m.winning]);
   download(`${fileName()}.csv`, csv(rows), 'text/csv');
 }
 
@@ -908,7 +908,7 @@ function drawStatus() {
   if (!pos) return;
   const wins = pos.legal_moves.filter(m => m.winning).length;
   const loopy = pos.value === undefined;
-  if (!loopy) v.append(`Grundy value ${pos.value} · `);
+  if (!loopy) v.append(`${pos.cyclic ? 'Value' : 'Grundy value'} ${valueText(pos.value)} · `);
   v.append(el('span', { class: `badge ${pos.outcome}` }, pos.outcome), ' ');
   const who = sideName(pos.to_move);
   if (pos.over) {
@@ -936,7 +936,7 @@ function moveText(m, parts) {
 // after says what a move leaves: the value, or in loopy games the outcome
 // for its player.
 function after(m) {
-  if (m.value !== undefined) return `leaves value ${m.value}`;
+  if (m.value !== undefined) return `leaves value ${valueText(m.value)}` + (m.outcome === 'D' ? ', a draw' : '');
   const r = m.remoteness !== undefined ? `, remoteness ${m.remoteness}` : '';
   return { P: `wins${r}`, N: `loses${r}`, D: 'draws' }[m.outcome] || m.outcome;
 }

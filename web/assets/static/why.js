@@ -33,9 +33,21 @@ export function moveShade(m, maxRemoteness) {
   return `hsl(${hue}, 60%, ${light}%)`;
 }
 
+// valueText writes a value as the server sends it: a Grundy value (a
+// number) as itself, a generalised value of a position whose play can
+// repeat, {"inf": K}, as ∞(K) ("∞" when K is empty), nothing for none.
+export function valueText(v) {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object' && Array.isArray(v.inf)) return v.inf.length ? `∞(${v.inf.join(',')})` : '∞';
+  return String(v);
+}
+
+// finite reports whether v is a Grundy value (a number), not ∞(K).
+const finite = v => typeof v === 'number';
+
 // moveAfter says what a move leaves, for a list of moves.
 export function moveAfter(m) {
-  const value = m.value === null || m.value === undefined ? '' : `value ${m.value}, `;
+  const value = m.value === null || m.value === undefined ? '' : `value ${valueText(m.value)}, `;
   const r = m.remoteness === null || m.remoteness === undefined ? '' : ` in ${plural(m.remoteness, 'move')}`;
   const res = { P: `you win${r}`, N: `you lose${r}`, D: 'a draw' }[m.outcome] || m.outcome;
   return `leaves ${value}${res}`;
@@ -63,12 +75,43 @@ export function drawWhy(ex, label) {
     hint.textContent = 'No part is left: the value is 0 and the player to move has no move.';
     return;
   }
-  drawNimSum(table, ex, label);
-  hint.textContent = winningHint(ex, label);
+  if (ex.nim_sum_binary === null) {
+    // Play can repeat: generalised values, summed by Smith's theorem.
+    drawSmith(table, ex, label);
+    hint.textContent = smithHint(ex);
+  } else {
+    drawNimSum(table, ex, label);
+    hint.textContent = winningHint(ex, label);
+  }
   ex.parts.forEach((p, i) => {
     parts.append(el('li', null, el('button', { type: 'button', class: 'part-btn', 'data-part': i, 'aria-controls': 'mex' },
-      `${label(i, p)}: value ${p.value}`)));
+      `${label(i, p)}: value ${valueText(p.value)}`)));
   });
+}
+
+// drawSmith writes the parts' generalised values and their sum: a position
+// whose play can repeat is worth a number, which adds like a nim heap, or
+// ∞(K), K the finite values among its options.
+function drawSmith(table, ex, label) {
+  const head = el('tr', null, el('th', { scope: 'col' }, 'part'), el('th', { scope: 'col', class: 'num' }, 'value'));
+  const body = ex.parts.map((p, i) => el('tr', { class: finite(p.value) ? '' : 'inf' }, el('th', { scope: 'row' }, label(i, p)),
+    el('td', { class: 'num' }, valueText(p.value))));
+  const foot = el('tr', { class: 'sum' }, el('th', { scope: 'row' }, 'sum'), el('td', { class: 'num', 'data-value': valueText(ex.value) }, valueText(ex.value)));
+  table.append(
+    el('caption', null, 'Play can return to an earlier position: each part is worth a number, which adds like a nim heap, or ∞(K), K the finite values its moves can reach (Smith\'s theorem).'),
+    el('thead', null, head), el('tbody', null, ...body), el('tfoot', null, foot));
+}
+
+// smithHint says why the position is won, lost or drawn by Smith's
+// theorem on the parts' generalised values.
+function smithHint(ex) {
+  const infinite = ex.parts.filter(p => !finite(p.value)).length;
+  if (infinite === 0) return ex.value === 0
+    ? 'Every part has a finite value and their nim-sum is 0: the player to move loses (a move into a loop is answered by one back to the same value).'
+    : `Every part has a finite value and their nim-sum is ${ex.value}, not 0: the player to move wins by making it 0.`;
+  if (infinite >= 2) return 'Two parts are infinite: neither player can force a win, the game is a draw.';
+  if (ex.outcome === 'N') return `One part is infinite and the sum is ${valueText(ex.value)}, which holds 0: the player to move wins by moving that part to a finite value that makes the nim-sum 0.`;
+  return `One part is infinite and the sum is ${valueText(ex.value)}, without 0: no move wins, and the player to move keeps the draw by staying infinite.`;
 }
 
 // drawNimSum writes the parts' values in binary, one column per power of
@@ -107,6 +150,13 @@ export function drawMex(ex, i, label) {
   box.textContent = '';
   const p = ex && ex.parts[i];
   if (!p) return;
+  const name0 = label(i, p);
+  if (!finite(p.value)) {
+    box.append(el('h4', null, `The value of ${name0}`),
+      el('p', null, `Its moves reach the finite values {${p.options.join(', ')}}, but none of them can be its value: some move goes to a position from which play can avoid coming back to it. So its value is `,
+        el('strong', null, valueText(p.value)), ', infinite, with those finite values in brackets.'));
+    return;
+  }
   const opts = new Set(p.options);
   const top = Math.max(p.value, ...p.options);
   const chips = [];
