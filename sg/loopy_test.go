@@ -425,7 +425,8 @@ func BenchmarkGeneralize(b *testing.B) {
 // stones from the heap, or adds one stone to a heap of a positive even
 // number. The heaps lost for the player to move are exactly 0 and 5, the
 // won ones the squares and the squares plus 5, and every other heap is a
-// draw.
+// draw (as stated, with its argument, in "Combinatorial Game Theory V",
+// lesson 5 on loopy games, by limsup, 10 August 2012).
 func TestLoopySquareButOne(t *testing.T) {
 	const top = 401 // odd: an even heap up to top-1 adds up to top
 	g := make([][]int, top+1)
