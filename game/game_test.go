@@ -182,60 +182,17 @@ func (takeOrAdd) Check(game.Sum[int]) error       { return nil }
 // positions repeat, and every move's outcome and the engine's move, to
 // sg.Retrograde over the graph of the whole sum (no Sprague–Grundy theory).
 func TestCyclicSumsMatchRetrograde(t *testing.T) {
-	g := game.Of(takeOrAdd{})
-	ctx := context.Background()
-	counts := map[sg.Outcome]int{}
+	var positions []string
 	for x := 0; x <= 10; x++ {
 		for y := -1; y <= x; y++ {
 			text := strconv.Itoa(x)
 			if y >= 0 {
 				text += " " + strconv.Itoa(y)
 			}
-			pos, err := g.Parse(text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := g.Analyze(ctx, pos, game.Options{})
-			if err != nil {
-				t.Fatalf("%s: %v", text, err)
-			}
-			gr, err := g.Explore(ctx, []game.Position{pos}, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, _, err := sg.Retrograde(ctx, gr.Len(), gr.Options)
-			if err != nil {
-				t.Fatal(err)
-			}
-			outcome := func(p game.Position) sg.Outcome {
-				i, ok := gr.Find(p)
-				if !ok {
-					t.Fatalf("%s: %s not in the graph", text, g.Format(p))
-				}
-				return out[i]
-			}
-			if want := outcome(pos); a.Outcome != want {
-				t.Fatalf("%s: outcome %v (value %v), retrograde %v", text, a.Outcome, a.Value, want)
-			}
-			if o, ok := a.Value.Outcome(); !ok || o != a.Outcome {
-				t.Fatalf("%s: value %v says %v, outcome %v", text, a.Value, o, a.Outcome)
-			}
-			counts[a.Outcome]++
-			for _, m := range a.Moves {
-				if want := outcome(m.Next); m.Outcome != want || m.Winning != (want == sg.P) {
-					t.Fatalf("%s, %s in part %d: outcome %v, retrograde %v", text, m.Text, m.Part+1, m.Outcome, want)
-				}
-			}
-			m, ok := a.EngineMove()
-			if !ok {
-				continue
-			}
-			switch after := outcome(m.Next); {
-			case a.Outcome == sg.N && after != sg.P, a.Outcome == sg.D && after != sg.D:
-				t.Fatalf("%s (%v): the engine's move %s leaves %v", text, a.Outcome, m.Text, after)
-			}
+			positions = append(positions, text)
 		}
 	}
+	counts := gametest.CheckCyclic(t, game.Of(takeOrAdd{}), positions)
 	if counts[sg.N] == 0 || counts[sg.P] == 0 || counts[sg.D] == 0 {
 		t.Fatalf("outcomes %v: want each of N, P and D", counts)
 	}

@@ -99,30 +99,8 @@ func Explain(ctx context.Context, g game.Game, pos game.Position, o game.Options
 	e.Value = a.Value
 	binary := strconv.FormatInt(int64(sum), 2)
 	e.NimSumBinary = &binary
-	parts := make([]Part, len(a.Parts))
-	options := make([][]int, len(a.Parts))
-	for i, p := range a.Parts {
-		parts[i] = Part{Position: p.Text, Value: p.Value}
-	}
-	for _, m := range a.Moves {
-		// The move changes its part alone: the part's option is the sum of
-		// the parts the move leaves.
-		leaves, _ := m.LeavesValue.Grundy()
-		options[m.Part] = append(options[m.Part], leaves)
-	}
-	// Moves lists the moves of one of equal parts only: the others share
-	// its options.
-	first := map[string]int{}
-	for i, p := range parts {
-		if j, ok := first[p.Position]; ok && len(options[i]) == 0 {
-			options[i] = options[j]
-		} else if !ok {
-			first[p.Position] = i
-		}
-		slices.Sort(options[i])
-		options[i] = slices.Compact(options[i])
-		e.Parts = append(e.Parts, ExplainedPart{Part: p, Options: append([]int{}, options[i]...)})
-	}
+	e.Parts = explainedParts(a)
+	parts := partsOf(e.Parts)
 	if limit <= 0 {
 		limit = ExplainLimit
 	}
@@ -179,27 +157,8 @@ func intPtr(v int) *int { return &v }
 // nim-sum (a value may be infinite).
 func explainCyclic(g game.Game, a *game.Analysis, e *Explanation) *Explanation {
 	e.Value = a.Value
-	parts := make([]Part, len(a.Parts))
-	options := make([][]int, len(a.Parts))
-	for i, p := range a.Parts {
-		parts[i] = Part{Position: p.Text, Value: p.Value}
-	}
-	for _, m := range a.Moves {
-		if x, ok := m.LeavesValue.Grundy(); ok {
-			options[m.Part] = append(options[m.Part], x)
-		}
-	}
-	first := map[string]int{}
-	for i, p := range parts {
-		if j, ok := first[p.Position]; ok && len(options[i]) == 0 {
-			options[i] = options[j]
-		} else if !ok {
-			first[p.Position] = i
-		}
-		slices.Sort(options[i])
-		options[i] = slices.Compact(options[i])
-		e.Parts = append(e.Parts, ExplainedPart{Part: p, Options: append([]int{}, options[i]...)})
-	}
+	e.Parts = explainedParts(a)
+	parts := partsOf(e.Parts)
 	for i, m := range a.Moves {
 		after := make([]Part, 0, len(parts)-1+len(m.Leaves))
 		after = append(after, parts[:m.Part]...)
@@ -215,4 +174,40 @@ func explainCyclic(g game.Game, a *game.Analysis, e *Explanation) *Explanation {
 			Value: m.Value, Outcome: m.Outcome.String(), Parts: after, Winning: m.Winning}
 	}
 	return e
+}
+
+// explainedParts returns each part of a with the finite values its moves
+// leave, sorted and once each. A move changes its part alone, so the
+// part's option is the value of the sum of the parts the move leaves; the
+// moves of one of equal parts only are listed, and the others share its
+// options.
+func explainedParts(a *game.Analysis) []ExplainedPart {
+	options := make([][]int, len(a.Parts))
+	for _, m := range a.Moves {
+		if x, ok := m.LeavesValue.Grundy(); ok {
+			options[m.Part] = append(options[m.Part], x)
+		}
+	}
+	var out []ExplainedPart
+	first := map[string]int{}
+	for i, p := range a.Parts {
+		if j, ok := first[p.Text]; ok && len(options[i]) == 0 {
+			options[i] = options[j]
+		} else if !ok {
+			first[p.Text] = i
+		}
+		slices.Sort(options[i])
+		options[i] = slices.Compact(options[i])
+		out = append(out, ExplainedPart{Part: Part{Position: p.Text, Value: p.Value}, Options: slices.Clone(options[i])})
+	}
+	return out
+}
+
+// partsOf returns the parts of explained parts.
+func partsOf(es []ExplainedPart) []Part {
+	out := make([]Part, len(es))
+	for i, p := range es {
+		out[i] = p.Part
+	}
+	return out
 }

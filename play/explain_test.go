@@ -132,15 +132,6 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// partsOf drops the options of explained parts.
-func partsOf(ps []ExplainedPart) []Part {
-	out := make([]Part, len(ps))
-	for i, p := range ps {
-		out[i] = p.Part
-	}
-	return out
-}
-
 // checkOptions checks each part's options against the moves: the values
 // the moves in the part leave it with (the nim-sum of the parts the move
 // leaves in its place, as listed), and the part's value as their mex.
