@@ -89,14 +89,7 @@ func graphGrundy(cmd *cobra.Command, path string, args []string, asJSON bool, ma
 	for i, p := range parts {
 		fmt.Fprintf(out, "part %d: %s, G = %v\n", i+1, gr.Name(p), rep.Values[i])
 	}
-	switch l.Outcome(parts) {
-	case sg.P:
-		fmt.Fprintf(out, "sum %v: P, the player to move loses\n", sum)
-	case sg.N:
-		fmt.Fprintf(out, "sum %v: N, the player to move wins\n", sum)
-	default:
-		fmt.Fprintf(out, "sum %v: D, a draw: neither player can force a win\n", sum)
-	}
+	fmt.Fprintf(out, "sum %v: %s\n", sum, outcomeWords(l.Outcome(parts).String()))
 	if w := rep.WinningMove; w != nil {
 		fmt.Fprintf(out, "winning move: in part %d, to %s\n", w.Part+1, w.Position)
 	}

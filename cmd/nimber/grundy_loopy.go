@@ -41,14 +41,7 @@ func loopyGrundy(cmd *cobra.Command, g *chosenGame, pos game.Position, a *game.A
 	for i := range roots {
 		fmt.Fprintf(out, "%s %d: %s, G = %v\n", noun, i+1, g.DescribePart(pos, i), rep.Values[i])
 	}
-	switch a.Outcome {
-	case sg.P:
-		fmt.Fprintf(out, "sum %v: P, the player to move loses\n", sum)
-	case sg.N:
-		fmt.Fprintf(out, "sum %v: N, the player to move wins\n", sum)
-	default:
-		fmt.Fprintf(out, "sum %v: D, a draw: neither player can force a win\n", sum)
-	}
+	fmt.Fprintf(out, "sum %v: %s\n", sum, outcomeWords(a.Outcome.String()))
 	if w := rep.WinningMove; w != nil {
 		fmt.Fprintf(out, "winning move: in %s %d, %s\n", noun, w.Part+1, w.Move)
 	}
