@@ -61,6 +61,15 @@ export function drawThermograph(th, title) {
   const pad = Math.max((vmax - vmin) * 0.08, 0.5);
   vmax += pad;
   vmin -= pad;
+  // At least as wide as 1.5 times the height, centred, so that a cold
+  // game's mast stands in a readable picture.
+  const wide = 1.5 * (hi - lo) - (vmax - vmin);
+  if (wide > 0) {
+    vmax += wide / 2;
+    vmin -= wide / 2;
+  }
+  // Values too long to write under every tick are written at the mean only.
+  const huge = Math.max(Math.abs(vmax), Math.abs(vmin)) >= 1e5;
   // One unit of t is one unit of value, so that the walls' slopes are
   // 45 degrees; the picture fits in about 520 x 380 px.
   const unit = Math.min(520 / (vmax - vmin), 340 / (hi - lo), 120);
@@ -80,7 +89,7 @@ export function drawThermograph(th, title) {
   const vs = step(vmax - vmin, Math.max(3, Math.min(8, Math.floor(unit * (vmax - vmin) / 60))));
   for (let v = Math.ceil(vmin / vs) * vs; v <= vmax; v += vs) {
     g.append(svg('line', { class: 'grid', x1: X(v), y1: Y(hi), x2: X(v), y2: Y(lo) }));
-    g.append(svg('text', { x: X(v), y: Y(lo) + 16, 'text-anchor': 'middle' }, fmt(v)));
+    if (!huge) g.append(svg('text', { x: X(v), y: Y(lo) + 16, 'text-anchor': 'middle' }, fmt(v)));
   }
   const ts = step(hi - lo, 7);
   for (let t = Math.ceil(lo / ts) * ts; t <= hi + 1e-9; t += ts) {
@@ -90,7 +99,7 @@ export function drawThermograph(th, title) {
   if (lo < 0) g.append(svg('line', { class: 'zero', x1: X(vmax), y1: Y(0), x2: X(vmin), y2: Y(0) }));
   g.append(svg('line', { class: 'axis', x1: X(vmax), y1: Y(lo), x2: X(vmin), y2: Y(lo) }));
   g.append(svg('line', { class: 'axis', x1: X(vmax), y1: Y(lo), x2: X(vmax), y2: Y(hi) }));
-  g.append(svg('text', { x: (X(vmax) + X(vmin)) / 2, y: H - 10, 'text-anchor': 'middle' }, 'value (← Left, positive · Right, negative →)'));
+  g.append(svg('text', { x: (X(vmax) + X(vmin)) / 2, y: H - 10, 'text-anchor': 'middle' }, huge ? `value, ticks every ${fmt(vs)} (← Left, positive · Right, negative →)` : 'value (← Left, positive · Right, negative →)'));
   g.append(svg('text', { x: 14, y: Y((lo + hi) / 2), 'text-anchor': 'middle', transform: `rotate(-90 14 ${Y((lo + hi) / 2)})` }, 'temperature t'));
   // The temperature and the mean.
   g.append(svg('line', { class: 'mark temperature', x1: X(vmax), y1: Y(T), x2: X(vmin), y2: Y(T) }));
