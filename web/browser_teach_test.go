@@ -334,6 +334,7 @@ func testAccessibility(b *browser, dir string) {
 		{"/tables", `document.querySelector('#heatmap svg') !== null && document.querySelector('#plot svg') !== null`},
 		{"/compound", `document.querySelectorAll('#invariants tbody tr').length > 0`},
 		{"/census", `document.querySelectorAll('#census tbody tr').length > 0`},
+		{"/value", `document.querySelector('#thermograph svg') !== null`},
 	}
 	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
 	counts := map[string]int{}

@@ -18,7 +18,7 @@ import (
 // import), uncompressed.
 const pageBudget = 100 * 1024
 
-var pages = []string{"/", "/play", "/tables", "/compound"}
+var pages = []string{"/", "/play", "/tables", "/compound", "/value"}
 
 var (
 	// references of a page: <script src>, <link href>, <img src>

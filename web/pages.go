@@ -51,6 +51,7 @@ var sitePages = []page{
 	{"/play", "Play", "play.html"},
 	{"/tables", "Tables & sequences", "tables.html"},
 	{"/compound", "Compounds", "compound.html"},
+	{"/value", "Values", "value.html"},
 	{"/census", "Census", "census.html"},
 }
 

@@ -1,6 +1,6 @@
 // Package web is the HTTP server of "nimber serve": a JSON API over the
-// library (the official problems, play, invariant tables, nim-sequences and
-// compounds), the pages of the front end, and their assets.
+// library (the official problems, play, invariant tables, nim-sequences,
+// compounds and values of partizan games), the pages of the front end, and their assets.
 //
 // Every answer of the API is JSON. An error is a status of 4xx or 5xx and
 // the object {"error": "one line"}. Each computation runs under a deadline
@@ -189,6 +189,7 @@ func (s *Server) routes() {
 	s.api("POST /api/compound", s.handleCompound)
 	s.api("GET /api/census", s.handleCensus)
 	s.api("POST /api/misere/{code}", s.handleMisere)
+	s.api("POST /api/value", s.handleValue)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (see docs/api.md)", r.URL.Path))
 	})

@@ -469,6 +469,7 @@ func TestPagesAndAssets(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	for _, tc := range []struct{ path, file string }{
 		{"/", "index.html"}, {"/play", "play.html"}, {"/tables", "tables.html"}, {"/compound", "compound.html"},
+		{"/value", "value.html"},
 	} {
 		rec := do(t, s, "GET", tc.path, "")
 		a, exists := s.files[tc.file]

@@ -116,6 +116,7 @@ var fuzzTargets = []string{
 	"/api/play/boi2008-game",
 	"/api/play/knights",
 	"/api/compound",
+	"/api/value",
 }
 
 // FuzzRequestBodies posts arbitrary bodies to each POST endpoint: no
@@ -125,6 +126,7 @@ func FuzzRequestBodies(f *testing.F) {
 	for _, body := range []string{
 		`{"position": "...\n.#.\n...", "moves": [{"part": 0, "move": "H colony on row 1, columns 1-3"}], "reply": true}`,
 		`{"position": "5 7"}`,
+		`{"exprs": ["{2|-1}", "^"]}`,
 		`{"position": "A..\n...\n..B", "reply": true}`,
 		`{"position": "3x3 3,3", "reply": true}`,
 		`{"rule": {"move": "one", "end": "short", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [{"row": 2, "col": 2}, {"row": 4, "col": 5}]}`,

@@ -135,7 +135,10 @@ func describeSum(ctx context.Context, exprs []string, f valueFlags) (cgt.Descrip
 }
 
 func describe(exprs []string, f valueFlags) (cgt.Description, error) {
-	c := cgt.New(int64(f.memory) << 20)
+	d, err := cgt.New(int64(f.memory)<<20).DescribeSum(exprs, f.thermograph)
+	if err == nil {
+		return d, nil
+	}
 	limit := func(err error) error {
 		switch {
 		case errors.Is(err, cgt.ErrLimit):
@@ -145,24 +148,16 @@ func describe(exprs []string, f valueFlags) (cgt.Description, error) {
 		}
 		return err
 	}
-	sum := cgt.Zero
-	for i, e := range exprs {
-		g, err := c.Parse(e)
-		if err != nil {
-			return cgt.Description{}, fmt.Errorf("value: argument %d %s: %w", i+1, quoteArg(e), limit(err))
-		}
-		if sum, err = c.Add(sum, g); err != nil {
-			return cgt.Description{}, fmt.Errorf("value: the sum of arguments 1..%d: %w", i+1, limit(err))
-		}
+	se, ok := errors.AsType[*cgt.SumError](err)
+	switch {
+	case !ok:
+		return cgt.Description{}, fmt.Errorf("value: %w", limit(err))
+	case se.Stage == cgt.StageRead:
+		return cgt.Description{}, fmt.Errorf("value: argument %d %s: %w", se.Index+1, quoteArg(exprs[se.Index]), limit(se.Err))
+	case se.Stage == cgt.StageAdd:
+		return cgt.Description{}, fmt.Errorf("value: the sum of arguments 1..%d: %w", se.Index+1, limit(se.Err))
 	}
-	d, err := c.Describe(sum)
-	if err == nil && f.thermograph {
-		d.Thermograph, err = c.DescribeThermograph(sum)
-	}
-	if err != nil {
-		return cgt.Description{}, fmt.Errorf("value: the value of the game: %w", limit(err))
-	}
-	return d, nil
+	return cgt.Description{}, fmt.Errorf("value: the value of the game: %w", limit(se.Err))
 }
 
 // quoteArg quotes an argument for an error message, its first 40 bytes

@@ -1,0 +1,152 @@
+package web_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"nimber/web"
+)
+
+// TestBrowserValue opens the value page in a real browser: the default
+// game's facts as the API gives them, the thermograph drawn with Left's
+// side on the left and the mast at the mean, a refusal shown with its
+// column and no stale answer, a sum by its link, the picture's downloads,
+// and axe-core clean at 1280 and 360 pixels without sideways scrolling.
+func TestBrowserValue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser; skipped with -short")
+	}
+	h, err := web.New(web.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	b := newBrowser(t, ts.URL)
+	dir := artifactDir(t)
+	start := time.Now()
+
+	b.do("load /value", chromedp.Navigate(ts.URL+"/value"))
+	waitFor[bool](b, "the value of {2|-1}", `document.querySelector('#canonical')?.textContent === '{2|-1}' && document.querySelector('#thermograph svg') !== null`)
+	resp, err := http.Post(ts.URL+"/api/value", "application/json", strings.NewReader(`{"exprs": ["{2|-1}"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Outcome, Mean, Temperature string
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&d); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	table := eval[string](b, "the facts", `document.querySelector('#facts').textContent`)
+	for _, want := range []string{"outcome" + d.Outcome + " the first player wins", "stopsleft 2, right -1", "mean" + d.Mean, "temperature" + d.Temperature, "birthday3", "not atomic", "Left options2", "Right options-1"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("the facts %q lack %q", table, want)
+		}
+	}
+	// {2|-1}: at t = 0 the left wall is at 2, the right at -1, the mast at
+	// 1/2 from t = 3/2. Positive values are drawn on the left.
+	geo := eval[[]float64](b, "the picture", `(() => { const s = document.querySelector('#thermograph svg');
+		const first = c => { const m = /^M([-\d.]+),([-\d.]+)/.exec(s.querySelector(c).getAttribute('d')); return [+m[1], +m[2]]; };
+		const last = c => { const m = /L([-\d.]+),([-\d.]+)$/.exec(s.querySelector(c).getAttribute('d')); return [+m[1], +m[2]]; };
+		const mast = s.querySelector('.mast');
+		return [...first('.wall-left'), ...first('.wall-right'), ...last('.wall-left'), ...last('.wall-right'),
+			+mast.getAttribute('x1'), +mast.getAttribute('y1'), +mast.getAttribute('y2')]; })()`)
+	lx, ly, rx, ry, lex, ley, rex, rey, mx, my1, my2 := geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6], geo[7], geo[8], geo[9], geo[10]
+	unit := (rx - lx) / 3 // from 2 to -1
+	switch {
+	case !(lx < rx):
+		t.Errorf("the left wall starts at x=%v, right of the right wall's %v: positive values must be on the left", lx, rx)
+	case ly != ry || lex != rex || ley != rey || mx != lex:
+		t.Errorf("the walls do not meet at the mast: left ends (%v,%v), right (%v,%v), mast at x=%v", lex, ley, rex, rey, mx)
+	case abs(mx-(lx+1.5*unit)) > 0.2 || abs(ly-ley-1.5*unit) > 0.2 || my1 != ley || !(my2 < my1):
+		t.Errorf("the mast at x=%v from y=%v up to %v, want x=%v from y=%v (the mean 1/2 at t=3/2, slopes of 45 degrees)", mx, my1, my2, lx+1.5*unit, ly-1.5*unit)
+	}
+	labels := eval[string](b, "the labels", `document.querySelector('#thermograph svg').textContent`)
+	for _, want := range []string{"mean 1/2", "temperature 3/2", "temperature t", "Left, positive"} {
+		if !strings.Contains(labels, want) {
+			t.Errorf("the picture's text %q lacks %q", labels, want)
+		}
+	}
+	text := download(b, "export-svg", "image/svg+xml")
+	if !strings.HasPrefix(text, "<?xml") || !strings.Contains(text, `class="wall-left"`) || !strings.Contains(text, `stroke="rgb(31, 95, 168)"`) {
+		t.Errorf("the SVG file starts %.300q", text)
+	}
+	if n, _ := strconv.Atoi(download(b, "export-png", "image/png")); n < 1000 {
+		t.Errorf("the PNG file has %d bytes", n)
+	}
+	b.screenshot(dir, "value.png")
+
+	// A refusal names the expression and the column, and leaves no stale
+	// answer; a sum comes back by its link.
+	eval[bool](b, "a bad sum", `(() => { document.querySelector('#exprs').value = '1\n{1|'; document.querySelector('#form').requestSubmit(); return true })()`)
+	msg := waitFor[string](b, "the refusal", `document.querySelector('#error').textContent`)
+	if msg != `expression 2 "{1|": column 1: unbalanced {: no } closes it` || eval[bool](b, "stale", `document.querySelector('#facts') !== null || document.querySelector('#thermograph svg') !== null`) {
+		t.Errorf("a bad sum: %q, and the last answer still shown or not", msg)
+	}
+	b.do("a link", chromedp.Navigate(ts.URL+"/value?expr=%2B-1&expr=%2B-%7B2%7C1%7D"))
+	got := waitFor[string](b, "the sum's value", `document.querySelector('#exprs').value === '+-1\n+-{2|1}' && document.querySelector('#canonical')?.textContent`)
+	resp, err = http.Post(ts.URL+"/api/value", "application/json", strings.NewReader(`{"exprs": ["+-1", "+-{2|1}"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct{ Canonical string }
+	if err := json.NewDecoder(resp.Body).Decode(&sum); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got != sum.Canonical {
+		t.Errorf("+-1 + +-{2|1} by its link: the page shows %q, the API says %q", got, sum.Canonical)
+	}
+
+	axe, err := os.ReadFile(axeFile(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
+	for _, width := range []int64{1280, 360} {
+		b.do("viewport", chromedp.EmulateViewport(width, 900))
+		b.do("load /value", chromedp.Navigate(ts.URL+"/value?expr=%7B3%7C%7C2%2B*%7C1%2B*%7D"))
+		waitFor[bool](b, "the value", `document.querySelector('#thermograph svg') !== null`)
+		raw, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](string(axe)+`;
+			axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => ({
+				id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))))`,
+			chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("axe: %v", err)
+		}
+		var vs []axeViolation
+		if err := json.Unmarshal([]byte(raw), &vs); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vs {
+			t.Logf("axe at %d px: %s (%s): %s, e.g. %q", width, v.ID, v.Impact, v.Help, v.Nodes)
+			if v.Impact == "serious" || v.Impact == "critical" {
+				t.Errorf("/value at %d px: %s (%s): %s, e.g. %q", width, v.ID, v.Impact, v.Help, v.Nodes)
+			}
+		}
+		if width == 360 {
+			if sw := eval[int](b, "scroll width", `document.documentElement.scrollWidth`); sw > 360 {
+				t.Errorf("/value at 360 px: the page is %d px wide", sw)
+			}
+			b.screenshot(dir, "value-360.png")
+		}
+	}
+	t.Logf("value page test took %v", time.Since(start).Round(time.Millisecond))
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

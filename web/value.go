@@ -1,0 +1,135 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"unicode/utf8"
+
+	"nimber/cgt"
+	"nimber/problems"
+)
+
+// Limits of POST /api/value.
+const (
+	// MaxValueExprs bounds the expressions of a sum.
+	MaxValueExprs = 32
+	// MaxExprBytes bounds the length of one expression.
+	MaxExprBytes = 4096
+	// calcOverhead is what a Calc allocates for each byte of its own
+	// estimate of what it holds, garbage included: measured, 2.1 (36 MiB
+	// for an estimate of 16 MiB, 132 MiB for 64 MiB, on sums of switches
+	// that pass the limit), rounded up with a margin.
+	calcOverhead = 4
+)
+
+// valueRequest is the body of POST /api/value.
+type valueRequest struct {
+	// Exprs are games in CGSuite's notation, added.
+	Exprs []string `json:"exprs"`
+}
+
+// valueMemory is the memory a Calc of POST /api/value may hold by its
+// estimate: MaxMemory / calcOverhead (64 MiB by default), so that what it
+// allocates stays under MaxMemory.
+func (s *Server) valueMemory() int64 { return max(s.opts.MaxMemory/calcOverhead, 1<<20) }
+
+// handleValue answers POST /api/value: the description of a sum of games
+// in CGSuite's notation, as nimber value --json --thermograph prints it.
+//
+// The Calc cannot be stopped in the middle of an operation, so it runs
+// aside: when the deadline passes the request gets 504 at once, and the
+// computation keeps its slot until the Calc's memory and work limits end
+// it, so that no more than MaxConcurrent Calcs ever run.
+func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
+	var req valueRequest
+	if err := s.readJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if n := len(req.Exprs); n < 1 || n > MaxValueExprs {
+		s.fail(w, r, errorf(http.StatusBadRequest, "exprs: %d given, want 1..%d games in CGSuite's notation", n, MaxValueExprs))
+		return
+	}
+	for i, e := range req.Exprs {
+		if len(e) > MaxExprBytes {
+			s.fail(w, r, errorf(http.StatusBadRequest, "expression %d %s: %d bytes, over the limit of %d", i+1, quoteExpr(e), len(e), MaxExprBytes))
+			return
+		}
+	}
+	if err := s.acquire(r.Context(), s.slots, "computation"); err != nil {
+		s.computeFailed(w, r, r.Context(), err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	defer cancel()
+	type answer struct {
+		d   cgt.Description
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		defer s.release()
+		defer func() {
+			if v := recover(); v != nil {
+				s.log.Error("panic computing a value: this is a bug", "exprs", fmt.Sprintf("%.200q", req.Exprs), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				done <- answer{err: errorf(http.StatusInternalServerError, "internal error")}
+			}
+		}()
+		d, err := cgt.New(s.valueMemory()).DescribeSum(req.Exprs, true)
+		done <- answer{d, err}
+	}()
+	select {
+	case a := <-done:
+		if a.err != nil {
+			s.fail(w, r, s.valueError(req.Exprs, a.err))
+			return
+		}
+		writeJSON(w, http.StatusOK, a.d)
+	case <-ctx.Done():
+		s.computeFailed(w, r, ctx, ctx.Err())
+	}
+}
+
+// valueError says which expression, or the sum, failed, and which limit
+// was passed.
+func (s *Server) valueError(exprs []string, err error) error {
+	if ae, ok := errors.AsType[*apiError](err); ok {
+		return ae
+	}
+	se, ok := errors.AsType[*cgt.SumError](err)
+	if !ok {
+		return badRequest(err)
+	}
+	cause := se.Err
+	switch {
+	case errors.Is(cause, cgt.ErrLimit):
+		cause = fmt.Errorf("%w (this server's limit for a value: %s by the Calc's estimate)", cause, problems.FormatBytes(s.valueMemory()))
+	case errors.Is(cause, cgt.ErrWork):
+		cause = fmt.Errorf("%w (%d comparisons)", cause, int64(cgt.DefaultWork))
+	}
+	switch se.Stage {
+	case cgt.StageRead:
+		return errorf(http.StatusBadRequest, "expression %d %s: %v", se.Index+1, quoteExpr(exprs[se.Index]), cause)
+	case cgt.StageAdd:
+		return errorf(http.StatusBadRequest, "the sum of expressions 1..%d: %v", se.Index+1, cause)
+	}
+	return errorf(http.StatusBadRequest, "the value of the sum: %v", cause)
+}
+
+// quoteExpr quotes an expression for an error message, its first 40 bytes
+// when it is longer.
+func quoteExpr(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return strconv.Quote(s)
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}

@@ -1,0 +1,147 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"nimber/cgt"
+)
+
+// TestValue compares POST /api/value with cgt: the answer is the
+// description of the sum with its thermograph, byte for byte as the
+// library writes it, and {2|-1}'s is CGSuite's.
+func TestValue(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	for _, exprs := range [][]string{
+		{"{2|-1}"},
+		{"{2|-1}", "^", "*"},
+		{"{3||2+*|1+*}"},
+		{"-1/2"},
+		{"{1|^^||^}"},
+		{"+-1", "+-{2|1}", "Tiny(2)"},
+	} {
+		body, _ := json.Marshal(valueRequest{Exprs: exprs})
+		rec := do(t, s, "POST", "/api/value", string(body))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%q: status %d; %s", exprs, rec.Code, rec.Body)
+		}
+		d, err := cgt.New(0).DescribeSum(exprs, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(d)
+		if got := strings.TrimSpace(rec.Body.String()); got != string(want) {
+			t.Errorf("%q:\n got %s\nwant %s", exprs, got, want)
+		}
+	}
+	rec := do(t, s, "POST", "/api/value", `{"exprs": ["{2|-1}"]}`)
+	want := `{"canonical":"{2|-1}","outcome":"N","left_stop":"2","right_stop":"-1","mean":"1/2","temperature":"3/2","birthday":3,` +
+		`"atomic_weight":null,"left_options":["2"],"right_options":["-1"],"thermograph":{"left":[{"from":"-1","value":"3","slope":-1},` +
+		`{"from":"3/2","value":"1/2","slope":0}],"right":[{"from":"-1","value":"-2","slope":1},{"from":"3/2","value":"1/2","slope":0}],` +
+		`"mean":"1/2","temperature":"3/2"}}`
+	if got := strings.TrimSpace(rec.Body.String()); got != want {
+		t.Errorf("{2|-1}:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestValueRefusals: bad expressions name the expression and the column,
+// the limits say which, and none is answered but with 400.
+func TestValueRefusals(t *testing.T) {
+	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
+	exprs := func(es ...string) string {
+		b, _ := json.Marshal(valueRequest{Exprs: es})
+		return string(b)
+	}
+	var thirteen []string
+	for i := 1; i <= 13; i++ {
+		thirteen = append(thirteen, "+-"+strconv.Itoa(i))
+	}
+	for _, tc := range []struct{ body, want string }{
+		{exprs("1", "{1|"), `expression 2 "{1|": column 1: unbalanced {: no } closes it`},
+		{exprs("0 & 1"), `expression 1 "0 & 1": column 3: unexpected '&'`},
+		{exprs("1/3"), `expression 1 "1/3": column 1: "3": the denominator is not a power of two`},
+		{exprs("*1024"), `expression 1 "*1024": column 1: cgt: a nimber or a multiple of up past the bounds`},
+		{exprs(""), `expression 1 "": column 1:`},
+		{exprs("1", strings.Repeat("1+", 2500)), `expression 2 "1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+"...: 5000 bytes, over the limit of 4096`},
+		{exprs(), `exprs: 0 given, want 1..32`},
+		{`{}`, `exprs: 0 given, want 1..32`},
+		{exprs(strings.Split(strings.Repeat("1,", 33), ",")[:33]...), `exprs: 33 given, want 1..32`},
+		{exprs(thirteen...), `the sum of expressions 1..`},
+		{exprs(thirteen...), `cgt: the games and memos would pass the memory limit (this server's limit for a value: 1.0 MiB by the Calc's estimate)`},
+		{`{"exprs": "1"}`, `request body, line 1, column 14: exprs: want an array of strings, got JSON string`},
+		{`{"expr": ["1"]}`, `request body, line 1, column 2: unknown field "expr"`},
+	} {
+		rec := do(t, s, "POST", "/api/value", tc.body)
+		if rec.Code != http.StatusBadRequest {
+			t.Errorf("%.80s: status %d, want 400; %s", tc.body, rec.Code, rec.Body)
+			continue
+		}
+		if msg := errorOf(t, rec); !strings.Contains(msg, tc.want) {
+			t.Errorf("%.80s: error %q, want %q", tc.body, msg, tc.want)
+		}
+	}
+	if rec := do(t, s, "GET", "/api/value", ""); rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("GET /api/value: status %d, want 405", rec.Code)
+	}
+}
+
+// TestValueBudget: a sum that passes the Calc's limit allocates less than
+// MaxMemory, garbage included, so that MaxConcurrent values at once stay
+// within MaxConcurrent x MaxMemory as the other endpoints do.
+func TestValueBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills a Calc to its limit")
+	}
+	const maxMemory = 64 << 20
+	s, _ := newTestServer(t, Options{MaxMemory: maxMemory})
+	var hot []string
+	for i := 1; i <= MaxValueExprs; i++ {
+		n := strconv.Itoa(i)
+		hot = append(hot, "{"+n+"|{-"+n+"|-"+strconv.Itoa(2*i)+"}}")
+	}
+	body, _ := json.Marshal(valueRequest{Exprs: hot})
+	runtime.GC()
+	before := allocated()
+	rec := do(t, s, "POST", "/api/value", string(body))
+	used := allocated() - before
+	t.Logf("MaxMemory %d MiB, Calc limit %d MiB: status %d, allocated %.1f MiB (%.0f%% of MaxMemory)",
+		maxMemory>>20, s.valueMemory()>>20, rec.Code, float64(used)/(1<<20), 100*float64(used)/maxMemory)
+	if rec.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, rec), "memory limit") {
+		t.Errorf("status %d, want 400 for the memory limit; %s", rec.Code, rec.Body)
+	}
+	if used > maxMemory {
+		t.Errorf("allocated %d bytes, over MaxMemory %d", used, maxMemory)
+	}
+}
+
+// TestValueDeadline: a value that runs past the deadline gets 504 at
+// once, and its computation keeps its slot until the Calc stops.
+func TestValueDeadline(t *testing.T) {
+	s, _ := newTestServer(t, Options{Timeout: time.Nanosecond, MaxMemory: 64 << 20})
+	var hot []string
+	for i := 1; i <= MaxValueExprs; i++ {
+		n := strconv.Itoa(i)
+		hot = append(hot, "{"+n+"|{-"+n+"|-"+strconv.Itoa(2*i)+"}}")
+	}
+	body, _ := json.Marshal(valueRequest{Exprs: hot})
+	rec := do(t, s, "POST", "/api/value", string(body))
+	if rec.Code != http.StatusGatewayTimeout {
+		t.Fatalf("status %d, want 504; %s", rec.Code, rec.Body)
+	}
+	if msg := errorOf(t, rec); !strings.Contains(msg, "time limit") {
+		t.Errorf("error %q", msg)
+	}
+	// The slot comes back when the Calc reaches its memory limit: taking
+	// every slot waits for it.
+	for range cap(s.slots) {
+		s.slots <- struct{}{}
+	}
+	if len(s.slots) != cap(s.slots) {
+		t.Fatal("slots")
+	}
+}
