@@ -63,6 +63,20 @@ func (k *Kind) UnmarshalText(b []byte) error {
 	return fmt.Errorf("unknown kind of game %q (known: %s, %s, %s)", clip(string(b)), Impartial, Loopy, Partizan)
 }
 
+// Why says in a few words what sets a kind of game apart from impartial
+// games that end, for the messages of the commands that take only those:
+// "its positions can repeat", "Left and Right move differently"; "" for
+// Impartial.
+func (k Kind) Why() string {
+	switch k {
+	case Loopy:
+		return "its positions can repeat"
+	case Partizan:
+		return "Left and Right move differently"
+	}
+	return ""
+}
+
 // Kinded is implemented by games that are not of Kind Impartial, such as
 // loopy games, whose positions can repeat. A game that does not implement
 // it is Impartial.

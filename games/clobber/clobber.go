@@ -21,8 +21,10 @@ import (
 // before it is searched.
 const MaxRegion = 24
 
-// Game is Clobber, for the registry.
-var Game = game.OfPartizan[pgrid.Region](rules{})
+// Game returns Clobber, for the registry: a game of Kind Partizan.
+func Game() game.Game { return theGame }
+
+var theGame = game.OfPartizan[pgrid.Region](rules{})
 
 // rules is Clobber's rules.
 type rules struct{}

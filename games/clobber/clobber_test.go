@@ -16,11 +16,11 @@ import (
 // in c.
 func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 	t.Helper()
-	pg, ok := game.PartizanOf(Game)
+	pg, ok := game.PartizanOf(Game())
 	if !ok {
 		t.Fatal("Clobber is not a partizan game")
 	}
-	pos, err := Game.Parse(text)
+	pos, err := Game().Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
@@ -138,12 +138,12 @@ func TestBadInput(t *testing.T) {
 		"xo + #":                           "board 2: row 1, column 1: character '#'",
 		"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo": "region 1 (",
 	} {
-		_, err := Game.Parse(text)
+		_, err := Game().Parse(text)
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
 		}
 	}
-	_, err := Game.Parse("xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo")
+	_, err := Game().Parse("xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo")
 	var le *game.LimitError
 	if !errors.As(err, &le) || le.Got != 30 || le.Limit != MaxRegion {
 		t.Errorf("30 stones: %v, want a limit of %d stones", err, MaxRegion)

@@ -20,8 +20,10 @@ import (
 // region is refused before it is searched.
 const MaxRegion = 36
 
-// Game is Domineering, for the registry.
-var Game = game.OfPartizan[pgrid.Region](rules{})
+// Game returns Domineering, for the registry: a game of Kind Partizan.
+func Game() game.Game { return theGame }
+
+var theGame = game.OfPartizan[pgrid.Region](rules{})
 
 // rules is Domineering's rules.
 type rules struct{}

@@ -17,11 +17,11 @@ import (
 // in c.
 func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 	t.Helper()
-	pg, ok := game.PartizanOf(Game)
+	pg, ok := game.PartizanOf(Game())
 	if !ok {
 		t.Fatal("Domineering is not a partizan game")
 	}
-	pos, err := Game.Parse(text)
+	pos, err := Game().Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
@@ -157,12 +157,12 @@ func TestBadInput(t *testing.T) {
 		".......|.......|.......|.......|.......|.......": "region 1 (",
 		strings.Repeat(".", pgrid.MaxText+1):              "position text",
 	} {
-		_, err := Game.Parse(text)
+		_, err := Game().Parse(text)
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("Parse(%.30q) = %v, want one line with %q", text, err, want)
 		}
 	}
-	_, err := Game.Parse(".......|.......|.......|.......|.......|.......")
+	_, err := Game().Parse(".......|.......|.......|.......|.......|.......")
 	var le *game.LimitError
 	if !errors.As(err, &le) || le.Got != 42 || le.Limit != MaxRegion {
 		t.Errorf("a 6x7 board: %v, want a limit of %d empty cells", err, MaxRegion)
@@ -173,13 +173,13 @@ func TestBadInput(t *testing.T) {
 // same regions.
 func TestFormatParses(t *testing.T) {
 	for _, text := range []string{"..|.#", "#", "...|#.# + ..", ".#.|...|.#."} {
-		pos, err := Game.Parse(text)
+		pos, err := Game().Parse(text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := Game.Parse(Game.Format(pos))
-		if err != nil || Game.Format(again) != Game.Format(pos) {
-			t.Errorf("%q: Format %q parses to %v, %v", text, Game.Format(pos), again, err)
+		again, err := Game().Parse(Game().Format(pos))
+		if err != nil || Game().Format(again) != Game().Format(pos) {
+			t.Errorf("%q: Format %q parses to %v, %v", text, Game().Format(pos), again, err)
 		}
 	}
 }
@@ -187,22 +187,22 @@ func TestFormatParses(t *testing.T) {
 // TestImpartialRefused checks that the impartial solvers refuse a partizan
 // game with one line that names nimber value.
 func TestImpartialRefused(t *testing.T) {
-	pos, err := Game.Parse("..|..")
+	pos, err := Game().Parse("..|..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Game.Analyze(context.Background(), pos, game.Options{}); err == nil || !strings.Contains(err.Error(), "nimber value --game") {
+	if _, err := Game().Analyze(context.Background(), pos, game.Options{}); err == nil || !strings.Contains(err.Error(), "nimber value --game") {
 		t.Errorf("Analyze: %v", err)
 	}
-	if info := Game.Info(); info.Kind != game.Partizan || info.Players != [2]string{"Left", "Right"} {
+	if info := Game().Info(); info.Kind != game.Partizan || info.Players != [2]string{"Left", "Right"} {
 		t.Errorf("Info %+v", info)
 	}
 }
 
 // TestCancel checks that a cancelled context stops a valuation.
 func TestCancel(t *testing.T) {
-	pg, _ := game.PartizanOf(Game)
-	pos, err := Game.Parse("....|....|....|....")
+	pg, _ := game.PartizanOf(Game())
+	pos, err := Game().Parse("....|....|....|....")
 	if err != nil {
 		t.Fatal(err)
 	}
