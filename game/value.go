@@ -29,15 +29,22 @@ const (
 	// Value of such a position is unknown (the zero Value) unless the
 	// game's engine gives a generalised Sprague–Grundy value.
 	Loopy
+	// Partizan is a finite game in which Left and Right have different
+	// moves. Its positions are valued by canonical forms (package cgt),
+	// not Grundy values: PartizanOf reaches its options and values, and
+	// the impartial solvers (Analyze, Explore, Moves, Play) refuse it.
+	Partizan
 )
 
-// String returns "impartial" or "loopy".
+// String returns "impartial", "loopy" or "partizan".
 func (k Kind) String() string {
 	switch k {
 	case Impartial:
 		return "impartial"
 	case Loopy:
 		return "loopy"
+	case Partizan:
+		return "partizan"
 	}
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
@@ -47,13 +54,27 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText reads what MarshalText writes.
 func (k *Kind) UnmarshalText(b []byte) error {
-	for _, c := range []Kind{Impartial, Loopy} {
+	for _, c := range []Kind{Impartial, Loopy, Partizan} {
 		if string(b) == c.String() {
 			*k = c
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown kind of game %q (known: %s, %s)", clip(string(b)), Impartial, Loopy)
+	return fmt.Errorf("unknown kind of game %q (known: %s, %s, %s)", clip(string(b)), Impartial, Loopy, Partizan)
+}
+
+// Why says in a few words what sets a kind of game apart from impartial
+// games that end, for the messages of the commands that take only those:
+// "its positions can repeat", "Left and Right move differently"; "" for
+// Impartial.
+func (k Kind) Why() string {
+	switch k {
+	case Loopy:
+		return "its positions can repeat"
+	case Partizan:
+		return "Left and Right move differently"
+	}
+	return ""
 }
 
 // Kinded is implemented by games that are not of Kind Impartial, such as

@@ -32,7 +32,7 @@ var errLoop = errors.New("a position repeats (the game is loopy): misère play n
 // games are refused.
 func OutcomeGame(ctx context.Context, g game.Game, pos game.Position, budget int) (GameOutcome, error) {
 	if g.Info().Kind != game.Impartial {
-		return GameOutcome{}, fmt.Errorf("the game is %s (positions can repeat): misère play needs a game that ends", g.Info().Kind)
+		return GameOutcome{}, fmt.Errorf("the game is %s (%s): misère play here needs an impartial game that ends", g.Info().Kind, g.Info().Kind.Why())
 	}
 	if budget <= 0 {
 		budget = DefaultBudget

@@ -8,6 +8,8 @@ import (
 	"nimber/games/bacterial"
 	"nimber/games/boi2008"
 	"nimber/games/caos3"
+	"nimber/games/clobber"
+	"nimber/games/domineering"
 	"nimber/games/inventor"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
@@ -134,6 +136,20 @@ var catalogue = []*Entry{
 		ExamplePosition: "2 9",
 		open:            takeadd.Parse,
 		match:           func(name string) bool { return strings.HasPrefix(name, takeadd.Family+":") },
+	},
+	{
+		Name:            "domineering",
+		Summary:         "Domineering (partizan): Left places vertical dominoes, Right horizontal; valued by canonical forms (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines: '.' empty, '#' filled; boards joined by '+' are a sum",
+		ExamplePosition: "..|..|.#",
+		open:            fixed(domineering.Game),
+	},
+	{
+		Name:            "clobber",
+		Summary:         "Clobber (partizan): a stone clobbers an orthogonally adjacent stone of the other player's; valued by canonical forms (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
+		ExamplePosition: "xox|ox.",
+		open:            fixed(clobber.Game),
 	},
 }
 

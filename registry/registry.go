@@ -54,6 +54,7 @@ type Supports struct {
 	Sequences bool `json:"sequences"` // nim-sequences of heaps
 	Board     bool `json:"board"`     // positions drawn as boards
 	Loopy     bool `json:"loopy"`     // positions can repeat: outcomes, no Grundy values
+	Partizan  bool `json:"partizan"`  // Left and Right move differently: canonical forms (nimber value --game), no Grundy values
 }
 
 // Words lists what s says, in words: "official I/O", "play", ...
@@ -62,7 +63,8 @@ func (s Supports) Words() []string {
 	for _, w := range []struct {
 		ok   bool
 		word string
-	}{{s.Official, "official I/O"}, {s.Play, "play"}, {s.Tables, "tables"}, {s.Sequences, "sequences"}, {s.Loopy, "loopy (outcomes, no Grundy values)"}} {
+	}{{s.Official, "official I/O"}, {s.Play, "play"}, {s.Tables, "tables"}, {s.Sequences, "sequences"}, {s.Loopy, "loopy (outcomes, no Grundy values)"},
+		{s.Partizan, "partizan (canonical forms, no Grundy values)"}} {
 		if w.ok {
 			words = append(words, w.word)
 		}
@@ -80,11 +82,12 @@ func (e *Entry) Supports() Supports {
 	_, layoutErr := squaresOf(g, e.ExamplePosition)
 	return Supports{
 		Official:  e.Problem != nil,
-		Play:      true,
+		Play:      info.Kind != game.Partizan,
 		Tables:    info.Kind == game.Impartial && !info.Repeats && (info.Heaps || layoutErr == nil),
 		Sequences: info.Heaps && !info.Repeats,
 		Board:     info.Legend != nil,
 		Loopy:     info.Kind == game.Loopy,
+		Partizan:  info.Kind == game.Partizan,
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/cgt"
 	"nimber/game"
 	"nimber/game/gametest"
 )
@@ -28,6 +29,10 @@ func TestEveryGame(t *testing.T) {
 			if err != nil {
 				t.Fatalf("example position %q: %v", e.ExamplePosition, err)
 			}
+			if pg, ok := game.PartizanOf(g); ok {
+				testPartizan(t, e, pg, pos)
+				return
+			}
 			if _, err := g.Analyze(context.Background(), pos, game.Options{}); err != nil {
 				t.Fatal(err)
 			}
@@ -39,6 +44,31 @@ func TestEveryGame(t *testing.T) {
 			}
 			gametest.Run(t, g, []string{e.ExamplePosition}, gametest.Options{Walks: 3, SearchLimit: 2000})
 		})
+	}
+}
+
+// testPartizan checks a partizan entry: its example is valued, every option
+// of it is written in a form that Parse reads back, it cannot be played
+// against the impartial engine, and the impartial solvers refuse it with
+// one line.
+func testPartizan(t *testing.T, e *Entry, g game.PartizanGame, pos game.Position) {
+	t.Helper()
+	c := cgt.New(0)
+	if _, _, err := g.Values(context.Background(), g.NewEvaluator(c), pos); err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range []game.Side{game.Left, game.Right} {
+		for _, o := range g.Options(pos, side) {
+			if _, err := g.Parse(g.Format(o)); err != nil {
+				t.Errorf("%s's option %q does not parse: %v", side, g.Format(o), err)
+			}
+		}
+	}
+	if s := e.Supports(); s.Play || !s.Partizan || s.Tables || s.Loopy {
+		t.Errorf("supports %+v", s)
+	}
+	if _, err := g.Analyze(context.Background(), pos, game.Options{}); err == nil || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Analyze of a partizan game: %v, want a one-line refusal", err)
 	}
 }
 

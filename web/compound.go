@@ -113,7 +113,11 @@ func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if kind := g.Info().Kind; kind != game.Impartial {
-		s.fail(w, r, errorf(http.StatusBadRequest, "game: %s is %s (its positions can repeat), and compounds are of games that end", name, kind))
+		why := "compounds are of games that end"
+		if kind == game.Partizan {
+			why = "compounds are of impartial games"
+		}
+		s.fail(w, r, errorf(http.StatusBadRequest, "game: %s is %s (%s), and %s", name, kind, kind.Why(), why))
 		return
 	}
 	s.compute(w, r, func(ctx context.Context) (any, error) {

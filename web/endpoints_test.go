@@ -64,8 +64,15 @@ func TestGames(t *testing.T) {
 		if g.Family {
 			name = g.Example
 		}
-		if rec := do(t, s, "POST", "/api/play/"+name, playBody(t, g.Position, nil, false)); rec.Code != http.StatusOK {
+		rec := do(t, s, "POST", "/api/play/"+name, playBody(t, g.Position, nil, false))
+		if g.Supports.Play && rec.Code != http.StatusOK {
 			t.Errorf("%s: the example does not play: %d %s", name, rec.Code, rec.Body)
+		}
+		if !g.Supports.Play && (rec.Code != http.StatusBadRequest || strings.Count(rec.Body.String(), "\n") > 1) {
+			t.Errorf("%s: a game without play answers %d %s, want a one-line 400", name, rec.Code, rec.Body)
+		}
+		if g.Supports.Partizan != (g.Game.Kind == game.Partizan) || (g.Supports.Partizan && g.Supports.Play) {
+			t.Errorf("%s: supports %+v disagree with the game's kind %s", name, g.Supports, g.Game.Kind)
 		}
 	}
 	for _, want := range []string{`"name":"knights:STEPS","family":true,"example":"knights"`, `"name":"CODE","family":true,"example":"0.77"`,

@@ -86,6 +86,9 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		if g.Info().Kind == game.Loopy || g.Info().Repeats {
 			why = "its positions can repeat, so they have none of the invariants of a table"
 		}
+		if kind := g.Info().Kind; kind == game.Partizan {
+			why = kind.Why() + ": its positions have canonical forms, not the Grundy values of a table"
+		}
 		s.fail(w, r, errorf(http.StatusBadRequest, "no table of %s: %s", r.PathValue("game"), why))
 		return
 	}

@@ -94,7 +94,9 @@ position reachable from the parts (at most --max-positions).`,
 			if err != nil {
 				return err
 			}
-			if kind := g.Info().Kind; kind != game.Impartial {
+			if kind := g.Info().Kind; kind == game.Partizan {
+				return fmt.Errorf("%s is %s (%s): it has canonical forms, not Grundy values; use nimber value --game %s", g.name, kind, kind.Why(), g.name)
+			} else if kind != game.Impartial {
 				return fmt.Errorf("%s is %s (positions can repeat): it has outcomes, not Grundy values; use nimber explain or analyze", g.name, kind)
 			}
 			act := startActivity(cmd.ErrOrStderr(), g.name, 0)

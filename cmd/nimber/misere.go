@@ -71,7 +71,7 @@ func misereGrundy(cmd *cobra.Command, gf gameFlag, args []string, f misereFlags)
 		return err
 	}
 	if kind := g.Info().Kind; kind != game.Impartial {
-		return fmt.Errorf("%s is %s (positions can repeat): misère play needs a game that ends", g.name, kind)
+		return fmt.Errorf("%s is %s (%s): misère play here needs an impartial game that ends", g.name, kind, kind.Why())
 	}
 	act := startActivity(cmd.ErrOrStderr(), g.name+" (misère)", 0)
 	o, err := misere.OutcomeGame(cmd.Context(), g, pos, f.budget)

@@ -21,12 +21,14 @@ import (
 type valueFlags struct {
 	asJSON, thermograph bool
 	memory              int // MiB
+	// game is --game: the arguments are positions of this partizan game.
+	game string
 }
 
 func newValueCmd() *cobra.Command {
 	var f valueFlags
 	cmd := &cobra.Command{
-		Use:   "value EXPR...",
+		Use:   "value (EXPR... | --game NAME POSITION...)",
 		Short: "The value of a partizan game in CGSuite's notation: canonical form, outcome, stops, mean, temperature, atomic weight",
 		Long: `value reads a short partizan game in CGSuite's notation and prints its
 canonical form, outcome class (L: Left wins whoever starts, R: Right wins, P: the
@@ -39,16 +41,25 @@ and downs (^, ^^, ^3, v, v9), ^<n> and ^[n] (v<n>, v[n]), juxtaposed or added
 {0|{0|v*}}). The canonical form is written as CGSuite writes it. An EXPR that starts with - comes after --, where --json,
 --thermograph and --memory are still read as flags. --json prints canonical,
 outcome, left_stop, right_stop, mean, temperature, birthday, atomic_weight (null
-when not atomic), left_options and right_options; --thermograph adds the walls.`,
+when not atomic), left_options and right_options; --thermograph adds the walls.
+
+With --game NAME the arguments are positions of a partizan game of nimber
+games (domineering, clobber), several positions a sum: each region of a board
+is valued by its game tree, and the answer is the same as for an EXPR.`,
 		Example: `  nimber value '{2|-1}'
   nimber value '{3||2+*|1+*}' --json
   nimber value ^ ^ '*'
   nimber value -- -1/2 --json
-  nimber value '{1|^^||^}' --thermograph`,
+  nimber value '{1|^^||^}' --thermograph
+  nimber value --game domineering '....|....|....|....' --json
+  nimber value --game clobber 'xox|ox.' 'xo'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			exprs, err := f.afterDash(cmd, args)
 			if err != nil {
 				return err
+			}
+			if len(exprs) == 0 && f.game != "" {
+				return fmt.Errorf("value --game %s takes at least one POSITION (see nimber games)", f.game)
 			}
 			if len(exprs) == 0 {
 				return fmt.Errorf("value takes at least one EXPR, a game in CGSuite's notation (see nimber value --help)")
@@ -56,7 +67,11 @@ when not atomic), left_options and right_options; --thermograph adds the walls.`
 			if most := maxValueMemory(); f.memory < 1 || f.memory > most {
 				return fmt.Errorf("--memory %d MiB out of range 1..%d (the memory this process may use, see nimber doctor)", f.memory, most)
 			}
-			d, err := describeSum(cmd.Context(), exprs, f)
+			describe := describe
+			if f.game != "" {
+				describe = describeGame
+			}
+			d, err := describeSum(cmd.Context(), exprs, f, describe)
 			if err != nil {
 				return err
 			}
@@ -70,6 +85,7 @@ when not atomic), left_options and right_options; --thermograph adds the walls.`
 	}
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the answer as JSON")
 	cmd.Flags().BoolVar(&f.thermograph, "thermograph", false, "print the thermograph's walls, segment by segment")
+	cmd.Flags().StringVar(&f.game, "game", "", "the arguments are positions of this partizan `NAME`d game (nimber games), not EXPRs")
 	cmd.Flags().IntVar(&f.memory, "memory", defaultValueMemory(), "the most memory in `MiB` the games and memos may take, by their estimate")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return fmt.Errorf("%w (an EXPR that starts with - comes after --: nimber value -- -1/2)", err)
@@ -116,14 +132,15 @@ func (f *valueFlags) afterDash(cmd *cobra.Command, args []string) ([]string, err
 // bounded by f.memory. The Calc cannot be stopped in the middle of an
 // operation, so the work runs aside and an interrupt or --timeout returns
 // at once (the process then exits).
-func describeSum(ctx context.Context, exprs []string, f valueFlags) (cgt.Description, error) {
+func describeSum(ctx context.Context, exprs []string, f valueFlags,
+	describe func(ctx context.Context, args []string, f valueFlags) (cgt.Description, error)) (cgt.Description, error) {
 	type answer struct {
 		d   cgt.Description
 		err error
 	}
 	done := make(chan answer, 1)
 	go func() {
-		d, err := describe(exprs, f)
+		d, err := describe(ctx, exprs, f)
 		done <- answer{d, err}
 	}()
 	select {
@@ -134,30 +151,46 @@ func describeSum(ctx context.Context, exprs []string, f valueFlags) (cgt.Descrip
 	}
 }
 
-func describe(exprs []string, f valueFlags) (cgt.Description, error) {
+func describe(_ context.Context, exprs []string, f valueFlags) (cgt.Description, error) {
 	d, err := cgt.New(int64(f.memory)<<20).DescribeSum(exprs, f.thermograph)
 	if err == nil {
 		return d, nil
 	}
-	limit := func(err error) error {
-		switch {
-		case errors.Is(err, cgt.ErrLimit):
-			return fmt.Errorf("%w (--memory %d MiB; raise it)", err, f.memory)
-		case errors.Is(err, cgt.ErrWork):
-			return fmt.Errorf("%w (%d comparisons)", err, int64(cgt.DefaultWork))
-		}
-		return err
-	}
 	se, ok := errors.AsType[*cgt.SumError](err)
 	switch {
 	case !ok:
-		return cgt.Description{}, fmt.Errorf("value: %w", limit(err))
+		return cgt.Description{}, fmt.Errorf("value: %w", f.limit(err))
 	case se.Stage == cgt.StageRead:
-		return cgt.Description{}, fmt.Errorf("value: argument %d %s: %w", se.Index+1, quoteArg(exprs[se.Index]), limit(se.Err))
+		return cgt.Description{}, fmt.Errorf("value: argument %d %s: %w", se.Index+1, quoteArg(exprs[se.Index]), f.limit(se.Err))
 	case se.Stage == cgt.StageAdd:
-		return cgt.Description{}, fmt.Errorf("value: the sum of arguments 1..%d: %w", se.Index+1, limit(se.Err))
+		return cgt.Description{}, fmt.Errorf("value: the sum of arguments 1..%d: %w", se.Index+1, f.limit(se.Err))
 	}
-	return cgt.Description{}, fmt.Errorf("value: the value of the game: %w", limit(se.Err))
+	return cgt.Description{}, fmt.Errorf("value: the value of the game: %w", f.limit(se.Err))
+}
+
+// describeGame describes the game g of c, with its thermograph when
+// --thermograph asks for it.
+func (f valueFlags) describeGame(c *cgt.Calc, g cgt.Game) (cgt.Description, error) {
+	d, err := c.Describe(g)
+	if err == nil && f.thermograph {
+		d.Thermograph, err = c.DescribeThermograph(g)
+	}
+	if err != nil {
+		return cgt.Description{}, fmt.Errorf("value: the value of the game: %w", f.limit(err))
+	}
+	return d, nil
+}
+
+// limit says which limit a Calc's ErrLimit or ErrWork is, and how to
+// raise it.
+func (f valueFlags) limit(err error) error {
+	switch {
+	case errors.Is(err, cgt.ErrLimit):
+		return fmt.Errorf("%w (--memory %d MiB; raise it)", err, f.memory)
+	case errors.Is(err, cgt.ErrWork):
+		return fmt.Errorf("%w (%d comparisons)", err, int64(cgt.DefaultWork))
+	}
+	return err
 }
 
 // quoteArg quotes an argument for an error message, its first 40 bytes

@@ -34,7 +34,7 @@ function deciding(move, end, play) {
 const radio = name => document.querySelector(`input[name="${name}"]:checked`).value;
 const isKnights = () => radio('game') === 'knights';
 const isGame = () => radio('game') === 'game';
-let games = []; // the games of GET /api/games that end (not loopy)
+let games = []; // the impartial games of GET /api/games that end (not loopy, not partizan)
 
 function ruleChanged() {
   const move = radio('move');
@@ -93,7 +93,7 @@ function showFormat() {
 
 async function listGames() {
   try {
-    games = (await api('/api/games')).filter(e => !e.info.loopy);
+    games = (await api('/api/games')).filter(e => e.info.kind === 'impartial');
   } catch (e) {
     return; // the name is typed then
   }

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestValueGame values positions of the partizan games through nimber
+// value --game --json: CGSuite's values (GameGridTest), a sum of positions
+// equal to the sum of their values as EXPRs, and the same keys as value
+// EXPR (valueJSON refuses unknown ones).
+func TestValueGame(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"domineering", "....|....|....|...."}, "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"},
+		{[]string{"domineering", ".|."}, "1"},
+		{[]string{"domineering", ".."}, "-1"},
+		{[]string{"domineering", "..\n..\n"}, "+-1"},
+		{[]string{"clobber", "xox|ox."}, "{^^*|*,v}"},
+		{[]string{"clobber", "xoxo|oxox|xoxo"}, "0"},
+	} {
+		d := valueJSON(t, append([]string{"--game"}, append(tc.args, "--json")...)...)
+		if d.Canonical != tc.want {
+			t.Errorf("value --game %q: %s, want %s", tc.args, d.Canonical, tc.want)
+		}
+	}
+	// A sum: clobber xox|ox. + xo is {^^*|*,v} + *, in every key.
+	sum := valueJSON(t, "--game", "clobber", "xox|ox.", "xo", "--json")
+	want := valueJSON(t, "{^^*|*,v}", "*", "--json")
+	if !reflect.DeepEqual(sum, want) {
+		t.Errorf("clobber xox|ox. + xo = %+v, want that of {^^*|*,v} + *: %+v", sum, want)
+	}
+}
+
+// TestValueGameRefusals checks the one-line errors and exit status 2 of
+// bad positions and games.
+func TestValueGameRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--game", "domineering", "..|..."}, `position 1 "..|...": row 2 has 3 cells, row 1 has 2`},
+		{[]string{"--game", "domineering", "..", ".x"}, `position 2 ".x": row 1, column 2: character 'x' is not one of ".#"`},
+		{[]string{"--game", "clobber", "xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo"}, "30 stones, limit 24"},
+		{[]string{"--game", "domineering", strings.Repeat(".......|", 5) + "......."}, "42 empty cells, limit 36"},
+		{[]string{"--game", "nim", "3"}, "nim\" is a game of kind impartial"},
+		{[]string{"--game", "chess", "3"}, `unknown game "chess"`},
+		{[]string{"--game", "clobber"}, "takes at least one POSITION"},
+	} {
+		code, out, errOut := nimber(t, "", append([]string{"value"}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("value %q: exit %d, %q, %q; want 2 and one line with %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}

@@ -1,0 +1,129 @@
+// Package clobber is the partizan game Clobber, with CGSuite's
+// conventions: on a board of Left's stones ('x'), Right's ('o') and empty
+// cells ('.'), a player moves one of their stones onto an orthogonally
+// adjacent stone of the other player, which is removed (clobbered); who
+// cannot move loses. A board splits into regions of stones that no move
+// joins, valued separately.
+package clobber
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+
+	"nimber/game"
+	"nimber/games/internal/pgrid"
+	"nimber/grid"
+)
+
+// MaxRegion is the most stones of one region Check accepts. The number of
+// positions grows exponentially with it, so a larger region is refused
+// before it is searched.
+const MaxRegion = 24
+
+// Game returns Clobber, for the registry: a game of Kind Partizan.
+func Game() game.Game { return theGame }
+
+var theGame = game.OfPartizan[pgrid.Region](rules{})
+
+// rules is Clobber's rules.
+type rules struct{}
+
+// Options yields side's options of region p: every stone of side's
+// clobbering an orthogonally adjacent stone of the other's, leaving the
+// regions of stones with a move still in them.
+func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
+	return func(yield func([]pgrid.Region) bool) {
+		g := p.Grid()
+		us, them := byte('x'), byte('o')
+		if side == game.Right {
+			us, them = them, us
+		}
+		for r := range g.Rows {
+			for c := range g.Cols {
+				i := r*g.Cols + c
+				if g.Cells[i] != us {
+					continue
+				}
+				for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+					r2, c2 := r+d[0], c+d[1]
+					if r2 < 0 || r2 >= g.Rows || c2 < 0 || c2 >= g.Cols || g.Cells[r2*g.Cols+c2] != them {
+						continue
+					}
+					j := r2*g.Cols + c2
+					g.Cells[i], g.Cells[j] = '.', us
+					leaves := split(g)
+					g.Cells[i], g.Cells[j] = us, them
+					if !yield(leaves) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// split returns the regions of stones of g with a move in them: those
+// with stones of both players (a region of one player's stones is 0).
+func split(g grid.Grid) []pgrid.Region {
+	parts := pgrid.Split(g, func(c byte) bool { return c != '.' }, '.', 2)
+	out := parts[:0]
+	for _, p := range parts {
+		if strings.IndexByte(string(p), 'x') >= 0 && strings.IndexByte(string(p), 'o') >= 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
+	boards, err := pgrid.Parse(text, ".xo")
+	if err != nil {
+		return game.Sum[pgrid.Region]{}, err
+	}
+	var s game.Sum[pgrid.Region]
+	for _, b := range boards {
+		s.Parts = append(s.Parts, split(b)...)
+	}
+	return s, nil
+}
+
+func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '.') }
+
+// Check refuses a region of more than MaxRegion stones.
+func (rules) Check(s game.Sum[pgrid.Region]) error {
+	for i, p := range s.Parts {
+		n := len(p) - strings.Count(string(p), ".") - strings.Count(string(p), "|")
+		if err := game.CheckLimit(regionName(i, p), "stones", int64(n), MaxRegion); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Key returns the normal form of p under the symmetries of the square,
+// which keep both players' moves.
+func (rules) Key(p pgrid.Region) pgrid.Region { return pgrid.Key(p, true) }
+
+func (rules) Legend() []game.Symbol {
+	return []game.Symbol{
+		{Char: "x", Meaning: "Left's stone", Start: true},
+		{Char: "o", Meaning: "Right's stone", Start: true},
+		{Char: ".", Meaning: "empty", Start: true},
+	}
+}
+
+func (rules) PartNoun() string { return "region" }
+
+func (rules) DescribePart(p pgrid.Region) string {
+	return fmt.Sprintf("%d of Left's stones and %d of Right's: %s", strings.Count(string(p), "x"), strings.Count(string(p), "o"), p)
+}
+
+// regionName names region i of a position in an error, its text cut short.
+func regionName(i int, p pgrid.Region) string {
+	text := string(p)
+	if len(text) > 40 {
+		text = text[:40] + "..."
+	}
+	return fmt.Sprintf("region %d (%s)", i+1, text)
+}

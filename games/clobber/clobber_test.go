@@ -1,0 +1,151 @@
+package clobber
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+	"nimber/games/internal/pgrid/pgridtest"
+)
+
+// value returns the canonical form of position text through the game API,
+// in c.
+func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
+	t.Helper()
+	pg, ok := game.PartizanOf(Game())
+	if !ok {
+		t.Fatal("Clobber is not a partizan game")
+	}
+	pos, err := Game().Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	g, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
+	if err != nil {
+		t.Fatalf("Values(%q): %v", text, err)
+	}
+	return g
+}
+
+// TestGolden checks values that CGSuite's own tests give (GameGridTest),
+// and small ones worked by hand: x is Left's.
+func TestGolden(t *testing.T) {
+	for text, want := range map[string]string{
+		"xox|ox.":        "{^^*|*,v}", // CGSuite's GameGridTest
+		"xoxo|oxox|xoxo": "0",         // CGSuite's Profiler
+		"xo":             "*",
+		"xoo":            "v", // {*|0}: Left leaves .xo, Right o.o
+		"xxo":            "^",
+		"xo + xo":        "0",
+		"xxx|...|ooo":    "0",
+		"x.o":            "0",
+	} {
+		c := cgt.New(0)
+		if got := c.Notation(value(t, c, text)); got != want {
+			t.Errorf("%q = %s, want %s", text, got, want)
+		}
+	}
+}
+
+// moves is Clobber by its definition, for the brute force: every stone
+// of the mover's onto an orthogonally adjacent stone of the other's.
+func moves(board string, left bool) []string {
+	rows := strings.Split(board, "|")
+	us, them := byte('x'), byte('o')
+	if !left {
+		us, them = them, us
+	}
+	var out []string
+	for r := range rows {
+		for c := range rows[r] {
+			if rows[r][c] != us {
+				continue
+			}
+			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				r2, c2 := r+d[0], c+d[1]
+				if r2 < 0 || r2 >= len(rows) || c2 < 0 || c2 >= len(rows[r]) || rows[r2][c2] != them {
+					continue
+				}
+				b := make([][]byte, len(rows))
+				for i := range rows {
+					b[i] = []byte(rows[i])
+				}
+				b[r][c], b[r2][c2] = '.', us
+				s := make([]string, len(b))
+				for i := range b {
+					s[i] = string(b[i])
+				}
+				out = append(out, strings.Join(s, "|"))
+			}
+		}
+	}
+	return out
+}
+
+// TestBruteForce compares the engine's canonical form of random boards of
+// up to 12 cells with their explicit game trees, by Conway's ≤.
+func TestBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 3))
+	f := pgridtest.NewForest()
+	for range 300 {
+		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
+		c := cgt.New(0)
+		g := value(t, c, board)
+		if got, want := f.FromCalc(c, g), f.Tree(board, moves); !f.Equal(got, want) {
+			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
+		}
+	}
+}
+
+// TestSumBruteForce checks that a sum of two boards is the sum of their
+// game trees.
+func TestSumBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 4))
+	f := pgridtest.NewForest()
+	for range 40 {
+		a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo.")
+		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo.")
+		c := cgt.New(0)
+		got := f.FromCalc(c, value(t, c, a+" + "+b))
+		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
+			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
+		}
+	}
+}
+
+// TestKeyKeepsValue checks that the symmetries Key uses, transposition
+// among them, keep a region's value.
+func TestKeyKeepsValue(t *testing.T) {
+	c := cgt.New(0)
+	v := value(t, c, "xox|oo.")
+	for _, q := range []string{"xo|oo|x.", "xox|.oo", ".oo|xox", "x.|oo|xo"} {
+		if w := value(t, c, q); w != v {
+			t.Errorf("xox|oo. = %s but its image %q = %s", c.Notation(v), q, c.Notation(w))
+		}
+	}
+}
+
+// TestBadInput checks the one-line errors of positions that are not
+// Clobber boards or are too large.
+func TestBadInput(t *testing.T) {
+	for text, want := range map[string]string{
+		"xo|x":                             "row 2 has 1 cells, row 1 has 2",
+		"xo|X.":                            "row 2, column 1: character 'X' is not one of \".xo\"",
+		"xo + #":                           "board 2: row 1, column 1: character '#'",
+		"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo": "region 1 (",
+	} {
+		_, err := Game().Parse(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
+		}
+	}
+	_, err := Game().Parse("xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo")
+	var le *game.LimitError
+	if !errors.As(err, &le) || le.Got != 30 || le.Limit != MaxRegion {
+		t.Errorf("30 stones: %v, want a limit of %d stones", err, MaxRegion)
+	}
+}

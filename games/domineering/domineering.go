@@ -1,0 +1,110 @@
+// Package domineering is the partizan game Domineering, with CGSuite's
+// conventions: on a board of empty ('.') and filled ('#') cells, Left
+// places a vertical domino on two empty cells, Right a horizontal one;
+// who cannot move loses. A board splits into regions of empty cells that
+// no domino joins, valued separately.
+package domineering
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+
+	"nimber/game"
+	"nimber/games/internal/pgrid"
+	"nimber/grid"
+)
+
+// MaxRegion is the most empty cells of one region Check accepts: a 6 x 6
+// board. The number of positions grows exponentially with it, so a larger
+// region is refused before it is searched.
+const MaxRegion = 36
+
+// Game returns Domineering, for the registry: a game of Kind Partizan.
+func Game() game.Game { return theGame }
+
+var theGame = game.OfPartizan[pgrid.Region](rules{})
+
+// rules is Domineering's rules.
+type rules struct{}
+
+// Options yields side's options of region p: every domino (vertical for
+// Left, horizontal for Right) on two empty cells, leaving the regions of
+// the cells still empty.
+func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
+	return func(yield func([]pgrid.Region) bool) {
+		g := p.Grid()
+		dr, dc := 1, 0
+		if side == game.Right {
+			dr, dc = 0, 1
+		}
+		for r := 0; r+dr < g.Rows; r++ {
+			for c := 0; c+dc < g.Cols; c++ {
+				i, j := r*g.Cols+c, (r+dr)*g.Cols+c+dc
+				if g.Cells[i] != '.' || g.Cells[j] != '.' {
+					continue
+				}
+				g.Cells[i], g.Cells[j] = '#', '#'
+				leaves := split(g)
+				g.Cells[i], g.Cells[j] = '.', '.'
+				if !yield(leaves) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// split returns the regions of empty cells of g with a move in them: those
+// of two cells or more.
+func split(g grid.Grid) []pgrid.Region {
+	return pgrid.Split(g, func(c byte) bool { return c == '.' }, '#', 2)
+}
+
+func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
+	boards, err := pgrid.Parse(text, ".#")
+	if err != nil {
+		return game.Sum[pgrid.Region]{}, err
+	}
+	var s game.Sum[pgrid.Region]
+	for _, b := range boards {
+		s.Parts = append(s.Parts, split(b)...)
+	}
+	return s, nil
+}
+
+func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '#') }
+
+// Check refuses a region of more than MaxRegion empty cells.
+func (rules) Check(s game.Sum[pgrid.Region]) error {
+	for i, p := range s.Parts {
+		n := strings.Count(string(p), ".")
+		if err := game.CheckLimit(regionName(i, p), "empty cells", int64(n), MaxRegion); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Key returns the normal form of p under the flips of the board, which
+// keep both players' moves (a transposition would swap them).
+func (rules) Key(p pgrid.Region) pgrid.Region { return pgrid.Key(p, false) }
+
+func (rules) Legend() []game.Symbol {
+	return []game.Symbol{{Char: ".", Meaning: "empty", Start: true}, {Char: "#", Meaning: "filled", Start: true}}
+}
+
+func (rules) PartNoun() string { return "region" }
+
+func (rules) DescribePart(p pgrid.Region) string {
+	return fmt.Sprintf("%d empty cells: %s", strings.Count(string(p), "."), p)
+}
+
+// regionName names region i of a position in an error, its text cut short.
+func regionName(i int, p pgrid.Region) string {
+	text := string(p)
+	if len(text) > 40 {
+		text = text[:40] + "..."
+	}
+	return fmt.Sprintf("region %d (%s)", i+1, text)
+}

@@ -1,0 +1,214 @@
+package domineering
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+	"nimber/games/internal/pgrid"
+	"nimber/games/internal/pgrid/pgridtest"
+)
+
+// value returns the canonical form of position text through the game API,
+// in c.
+func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
+	t.Helper()
+	pg, ok := game.PartizanOf(Game())
+	if !ok {
+		t.Fatal("Domineering is not a partizan game")
+	}
+	pos, err := Game().Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	g, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
+	if err != nil {
+		t.Fatalf("Values(%q): %v", text, err)
+	}
+	return g
+}
+
+// TestGolden checks values that CGSuite and Winning Ways give, with Left
+// placing vertical dominoes: a column of two is 1, a row of two -1.
+func TestGolden(t *testing.T) {
+	for text, want := range map[string]string{
+		"..":                  "-1",
+		".|.":                 "1",
+		"..|..":               "+-1",
+		"...":                 "-1",
+		"....":                "-2",
+		".....":               "-2",
+		"......":              "-3",
+		".|.|.|.":             "2",
+		"#.|..":               "*",                                    // an L of three cells: either player's move ends it
+		"....|....|....|....": "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}", // CGSuite's GameGridTest
+		"..|.. + ..":          "{0|-2}",                               // a sum of regions
+		"..#..":               "-2",
+		"#":                   "0",
+	} {
+		c := cgt.New(0)
+		if got := c.Notation(value(t, c, text)); got != want {
+			t.Errorf("%q = %s, want %s", text, got, want)
+		}
+	}
+}
+
+// moves is Domineering by its definition, for the brute force: every
+// domino on two empty cells of the whole board, vertical for Left.
+func moves(board string, left bool) []string {
+	rows := strings.Split(board, "|")
+	var out []string
+	for r := range rows {
+		for c := range rows[r] {
+			if rows[r][c] != '.' {
+				continue
+			}
+			put := func(r2, c2 int) {
+				b := make([][]byte, len(rows))
+				for i := range rows {
+					b[i] = []byte(rows[i])
+				}
+				b[r][c], b[r2][c2] = '#', '#'
+				s := make([]string, len(b))
+				for i := range b {
+					s[i] = string(b[i])
+				}
+				out = append(out, strings.Join(s, "|"))
+			}
+			if left && r+1 < len(rows) && rows[r+1][c] == '.' {
+				put(r+1, c)
+			}
+			if !left && c+1 < len(rows[r]) && rows[r][c+1] == '.' {
+				put(r, c+1)
+			}
+		}
+	}
+	return out
+}
+
+// TestBruteForce compares the engine's canonical form of random boards of
+// up to 12 cells with their explicit game trees, by Conway's ≤.
+func TestBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 1))
+	f := pgridtest.NewForest()
+	for i := range 300 {
+		rows, cols := 1+rng.IntN(4), 1+rng.IntN(4)
+		if i%3 == 0 && rows*cols <= 9 {
+			cols++
+		}
+		board := pgridtest.Random(rng, rows, cols, "...#")
+		c := cgt.New(0)
+		got := f.FromCalc(c, value(t, c, board))
+		if want := f.Tree(board, moves); !f.Equal(got, want) {
+			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(value(t, c, board)))
+		}
+	}
+}
+
+// TestSumBruteForce checks that a sum of two boards is the sum of their
+// game trees.
+func TestSumBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 2))
+	f := pgridtest.NewForest()
+	for range 40 {
+		a := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..#")
+		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..#")
+		c := cgt.New(0)
+		got := f.FromCalc(c, value(t, c, a+" + "+b))
+		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
+			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
+		}
+	}
+}
+
+// TestKeyKeepsValue checks that the flips Key uses keep a region's value
+// and that a transposition negates it (so Key must not transpose).
+func TestKeyKeepsValue(t *testing.T) {
+	c := cgt.New(0)
+	for _, pair := range [][3]string{
+		{"..#|...", "#..|...", "...|..#"}, // flips
+		{".##|...", "##.|...", "...|.##"},
+	} {
+		v := value(t, c, pair[0])
+		for _, q := range pair[1:] {
+			if w := value(t, c, q); w != v {
+				t.Errorf("%q = %s but its flip %q = %s", pair[0], c.Notation(v), q, c.Notation(w))
+			}
+		}
+	}
+	v, w := value(t, c, "...|..#"), value(t, c, "..|..|.#")
+	if n, err := c.Neg(v); err != nil || n != w {
+		t.Errorf("the transpose of ...|..# = %s, want the negative of %s", c.Notation(w), c.Notation(v))
+	}
+}
+
+// TestBadInput checks the one-line errors of positions that are not
+// Domineering boards or are too large.
+func TestBadInput(t *testing.T) {
+	for text, want := range map[string]string{
+		"..|...":     "row 2 has 3 cells, row 1 has 2",
+		"..|.x":      "row 2, column 2: character 'x' is not one of \".#\"",
+		"":           "empty board",
+		".. + ..|.o": "board 2: row 2, column 2: character 'o'",
+		".......|.......|.......|.......|.......|.......": "region 1 (",
+		strings.Repeat(".", pgrid.MaxText+1):              "position text",
+	} {
+		_, err := Game().Parse(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%.30q) = %v, want one line with %q", text, err, want)
+		}
+	}
+	_, err := Game().Parse(".......|.......|.......|.......|.......|.......")
+	var le *game.LimitError
+	if !errors.As(err, &le) || le.Got != 42 || le.Limit != MaxRegion {
+		t.Errorf("a 6x7 board: %v, want a limit of %d empty cells", err, MaxRegion)
+	}
+}
+
+// TestFormatParses checks that Format writes what Parse reads back to the
+// same regions.
+func TestFormatParses(t *testing.T) {
+	for _, text := range []string{"..|.#", "#", "...|#.# + ..", ".#.|...|.#."} {
+		pos, err := Game().Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := Game().Parse(Game().Format(pos))
+		if err != nil || Game().Format(again) != Game().Format(pos) {
+			t.Errorf("%q: Format %q parses to %v, %v", text, Game().Format(pos), again, err)
+		}
+	}
+}
+
+// TestImpartialRefused checks that the impartial solvers refuse a partizan
+// game with one line that names nimber value.
+func TestImpartialRefused(t *testing.T) {
+	pos, err := Game().Parse("..|..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Game().Analyze(context.Background(), pos, game.Options{}); err == nil || !strings.Contains(err.Error(), "nimber value --game") {
+		t.Errorf("Analyze: %v", err)
+	}
+	if info := Game().Info(); info.Kind != game.Partizan || info.Players != [2]string{"Left", "Right"} {
+		t.Errorf("Info %+v", info)
+	}
+}
+
+// TestCancel checks that a cancelled context stops a valuation.
+func TestCancel(t *testing.T) {
+	pg, _ := game.PartizanOf(Game())
+	pos, err := Game().Parse("....|....|....|....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := pg.Values(ctx, pg.NewEvaluator(cgt.New(0)), pos); !errors.Is(err, context.Canceled) {
+		t.Errorf("Values under a cancelled context: %v", err)
+	}
+}

@@ -1,0 +1,178 @@
+// Package pgrid holds what the partizan board games (Domineering, Clobber)
+// share: their position format (boards with rows joined by '|' or
+// newlines, several boards joined by '+' for a sum), their regions (the
+// parts no move joins, written as trimmed boards) and the normal form of a
+// region under the board's symmetries. Each game's rules stay in its own
+// package.
+package pgrid
+
+import (
+	"fmt"
+	"strings"
+
+	"nimber/game"
+	"nimber/grid"
+)
+
+// MaxText is the longest position text Parse reads, in bytes: a longer
+// one is refused before it is split into rows.
+const MaxText = 1 << 16
+
+// Region is a part of a partizan board game: its rows joined by '|', one
+// character a cell, trimmed to the bounding box of its cells. A Region is
+// its own text, so equal regions are equal strings.
+type Region string
+
+// Grid returns the cells of r as a grid (a fresh copy).
+func (r Region) Grid() grid.Grid {
+	rows := strings.Split(string(r), "|")
+	g := grid.Grid{Rows: len(rows), Cols: len(rows[0]), Cells: make([]byte, 0, len(r))}
+	for _, row := range rows {
+		g.Cells = append(g.Cells, row...)
+	}
+	return g
+}
+
+// Parse reads the boards of a position: one board, or several joined by
+// '+' (a sum), each with rows joined by '|' or newlines, every cell one
+// of alphabet. Errors say the board (when there are several), row, column
+// and character: "board 2: row 1, column 3: character 'z' is not one of
+// ".#"".
+func Parse(text, alphabet string) ([]grid.Grid, error) {
+	if len(text) > MaxText {
+		return nil, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	}
+	boards := strings.Split(text, "+")
+	var out []grid.Grid
+	for i, b := range boards {
+		g, err := grid.ParseBoard(strings.ReplaceAll(b, "|", "\n"), alphabet)
+		if err != nil {
+			if len(boards) > 1 {
+				return nil, fmt.Errorf("board %d: %w", i+1, err)
+			}
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// Split returns the regions of g: its orthogonally connected components
+// of cells for which in is true, each written as the bounding box of the
+// component with every other cell blank. Components of fewer than least
+// cells are left out (they are worth 0).
+func Split(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
+	seen := make([]bool, len(g.Cells))
+	var out []Region
+	var stack, comp []int
+	for start := range g.Cells {
+		if seen[start] || !in(g.Cells[start]) {
+			continue
+		}
+		seen[start] = true
+		stack = append(stack[:0], start)
+		comp = comp[:0]
+		r1, r2, c1, c2 := g.Rows, -1, g.Cols, -1
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			comp = append(comp, i)
+			r, c := i/g.Cols, i%g.Cols
+			r1, r2, c1, c2 = min(r1, r), max(r2, r), min(c1, c), max(c2, c)
+			for k, j := range [4]int{i - g.Cols, i + g.Cols, i - 1, i + 1} {
+				if (k == 0 && r == 0) || (k == 1 && r == g.Rows-1) || (k == 2 && c == 0) || (k == 3 && c == g.Cols-1) {
+					continue
+				}
+				if !seen[j] && in(g.Cells[j]) {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		if len(comp) < least {
+			continue
+		}
+		h, w := r2-r1+1, c2-c1+1
+		cells := make([]byte, h*w)
+		for k := range cells {
+			cells[k] = blank
+		}
+		for _, i := range comp {
+			cells[(i/g.Cols-r1)*w+i%g.Cols-c1] = g.Cells[i]
+		}
+		out = append(out, write(cells, h, w))
+	}
+	return out
+}
+
+// write returns the region of the h x w cells.
+func write(cells []byte, h, w int) Region {
+	var b strings.Builder
+	b.Grow(h*(w+1) - 1)
+	for r := range h {
+		if r > 0 {
+			b.WriteByte('|')
+		}
+		b.Write(cells[r*w : (r+1)*w])
+	}
+	return Region(b.String())
+}
+
+// Key returns the least (as strings) of r's images under the flips of
+// the board (left-right, top-bottom and both), and under transposition
+// too when transpose is true: the normal form of a region of a game whose
+// values those symmetries keep.
+func Key(r Region, transpose bool) Region {
+	g := r.Grid()
+	h, w := g.Rows, g.Cols
+	best := r
+	cells := make([]byte, h*w)
+	try := func(th, tw int, at func(i, j int) byte) {
+		for i := range th {
+			for j := range tw {
+				cells[i*tw+j] = at(i, j)
+			}
+		}
+		if k := write(cells[:th*tw], th, tw); k < best {
+			best = k
+		}
+	}
+	for _, f := range [3][2]bool{{true, false}, {false, true}, {true, true}} {
+		try(h, w, func(i, j int) byte {
+			if f[0] {
+				i = h - 1 - i
+			}
+			if f[1] {
+				j = w - 1 - j
+			}
+			return g.Cells[i*w+j]
+		})
+	}
+	if transpose {
+		for _, f := range [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+			try(w, h, func(i, j int) byte {
+				if f[0] {
+					i = w - 1 - i
+				}
+				if f[1] {
+					j = h - 1 - j
+				}
+				return g.Cells[j*w+i]
+			})
+		}
+	}
+	return best
+}
+
+// Format writes regions as Parse reads them: joined by " + ", and an empty
+// position as the board of one blank cell.
+func Format(parts []Region, blank byte) string {
+	if len(parts) == 0 {
+		return string(blank)
+	}
+	s := make([]string, len(parts))
+	for i, p := range parts {
+		s[i] = string(p)
+	}
+	return strings.Join(s, " + ")
+}
