@@ -37,10 +37,12 @@ type PartizanMove struct {
 // and outcome class, its parts' canonical forms, and every move of each
 // player with what it leaves.
 type PartizanState struct {
-	Position  string         `json:"position"`
-	Canonical string         `json:"canonical"`
-	Outcome   string         `json:"outcome"`
-	Parts     []PartizanPart `json:"parts"`
+	Position  string `json:"position"`
+	Canonical string `json:"canonical"`
+	Outcome   string `json:"outcome"`
+	// Parts are the position's parts with their canonical forms, never
+	// nil (none for a position with no part left).
+	Parts []PartizanPart `json:"parts"`
 	// Left and Right are every move of each player, never nil, part by
 	// part in the order of the game's options.
 	Left  []PartizanMove `json:"left_moves"`
@@ -67,6 +69,7 @@ func AnalyzePartizan(ctx context.Context, g game.Game, pos game.Position, c *cgt
 		Position:  g.Format(pos),
 		Canonical: c.String(sum),
 		Outcome:   c.OutcomeOf(sum).String(),
+		Parts:     []PartizanPart{},
 		Left:      []PartizanMove{},
 		Right:     []PartizanMove{},
 	}

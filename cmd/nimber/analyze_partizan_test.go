@@ -117,3 +117,22 @@ Right's moves (4, 4 winning for Right moving first, marked *):
 	refused(t, `argument 2 "..|...": row 2 has 3 cells, row 1 has 2`, "analyze", "domineering", "..|...")
 	refused(t, "30 stones, limit 24", "analyze", "clobber", "xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo")
 }
+
+// TestPartizanDocExamples runs the analyze and table examples of
+// docs/partizan.md and checks that they print what the page shows.
+func TestPartizanDocExamples(t *testing.T) {
+	n := runDocExamples(t, "docs/partizan.md", "$ nimber analyze ")
+	n += runDocExamples(t, "docs/partizan.md", "$ nimber table ")
+	if n < 5 {
+		t.Errorf("docs/partizan.md: %d analyze and table examples ran, want 5", n)
+	}
+}
+
+// TestAnalyzePartizanEmpty checks a position with no part left: value 0,
+// no moves, and JSON lists that are empty, not null.
+func TestAnalyzePartizanEmpty(t *testing.T) {
+	code, out, errOut := nimber(t, "", "analyze", "domineering", "#", "--json")
+	if code != 0 || !strings.Contains(out, `"parts": []`) || !strings.Contains(out, `"left_moves": []`) || !strings.Contains(out, `"right_moves": []`) {
+		t.Errorf("analyze domineering # --json: exit %d, %s%s; want empty lists", code, out, errOut)
+	}
+}
