@@ -36,13 +36,24 @@ For any GAME of "nimber games" (or your own with --rules FILE) it analyses
 the sum of the POSITION arguments (or of the --position texts, e.g. a board of
 a problem's game): the value of each part, the nim-sum, and every move with
 the value it leaves, the winning ones marked; loopy games (boi2008-game) get
-outcomes with remoteness instead. With --json it prints the same as JSON.`,
+outcomes with remoteness instead. With --json it prints the same as JSON.
+
+For a partizan GAME (domineering, clobber) it prints the canonical form and
+outcome class of the sum (L: Left wins whoever starts, R: Right wins, P: the
+second player wins, N: the first player wins), each part's canonical form, and
+Left's and Right's moves, each with the part it leaves and the canonical form
+and outcome of the whole position then; a move marked * wins for its mover (a
+Left move leaving a position >= 0, a Right move one <= 0). --json prints
+position, canonical, outcome, parts (position, canonical) and left_moves and
+right_moves (part, 0-based; leaves; canonical; outcome; wins).`,
 		Example: `  nimber analyze bacterial-tactics examples/bacterial-tactics.in
   nimber analyze inventor-outlasting examples/inventor-outlasting.in --json
   nimber analyze boi2008-game examples/boi2008-game.in
   nimber analyze 0.77 5 7 9
   nimber analyze caos3 --position "$(printf '^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^')"
-  nimber analyze --rules examples/rules/kayles.star 4 6`,
+  nimber analyze --rules examples/rules/kayles.star 4 6
+  nimber analyze domineering '...|...'
+  nimber analyze clobber 'xox|ox.' xo --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if gf.rules == "" && len(positions) == 0 && len(args) >= 1 && len(args) <= 2 {
 				if _, err := registry.Problem(args[0]); err == nil {
@@ -65,6 +76,9 @@ outcomes with remoteness instead. With --json it prints the same as JSON.`,
 			opts, err := flags.options()
 			if err != nil {
 				return err
+			}
+			if _, ok := game.PartizanOf(g); ok {
+				return analyzePartizan(cmd, g, pos, opts.MaxMemory, asJSON)
 			}
 			engine := game.Fast
 			if flags.engine == string(problems.Generic) {

@@ -18,7 +18,7 @@ import (
 
 func newTableCmd() *cobra.Command {
 	var size, to, maxPositions int
-	var moves, function, format, set, position string
+	var moves, function, format, set, position, family string
 	var gf gameFlag
 	cmd := &cobra.Command{
 		Use:   "table (knights | subtraction | GAME | --rules FILE) [flags]",
@@ -36,13 +36,20 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
                (knights:STEPS): one line per row of the board --position (e.g. 8x8)
   --rules FILE your own game whose positions are integers: heaps 0..--to
 
+--function canonical tabulates the canonical forms of a partizan GAME's family
+of positions, --family NAME, for n = 1..--to: one line "n canonical-form" per
+member. Domineering's families are KxN (K rows, a number: 1xN, 2xN, 3xN, and n
+columns), NxK (n rows, K columns) and NxN (squares), all empty boards.
+
 --format csv writes comma-separated rows; --format json an array of rows
-(boards) or of values (heaps).`,
+(boards) or of values (heaps), or for --function canonical an array of
+{"n", "position", "canonical", "outcome"}.`,
 		Example: `  nimber table knights --size 8 --function grundy
   nimber table knights --size 8 --function w --format csv
   nimber table subtraction --set 1,3,4 --to 20 --function grundy
   nimber table allbut:1,2 --to 20 --function remoteness
-  nimber table --rules examples/rules/kayles.star --to 30`,
+  nimber table --rules examples/rules/kayles.star --to 30
+  nimber table domineering --function canonical --family 2xN --to 8`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if want := 1 - min(len(gf.rules), 1); len(args) != want {
 				return fmt.Errorf("table takes one game: knights, subtraction or a GAME, or --rules FILE alone (see nimber table --help)")
@@ -53,8 +60,18 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 			if format != "text" && format != "csv" && format != "json" {
 				return fmt.Errorf("--format %q is not one of text, csv, json", format)
 			}
+			if function == "canonical" {
+				g, _, err := gf.resolve(args)
+				if err != nil {
+					return err
+				}
+				return canonicalTable(cmd, g, family, to, format)
+			}
+			if family != "" {
+				return fmt.Errorf("--family %s: families are tables of canonical forms of partizan games: give --function canonical", family)
+			}
 			if !slices.Contains(compound.Functions, function) {
-				return fmt.Errorf("--function %q is not one of %s", function, strings.Join(compound.Functions, ", "))
+				return fmt.Errorf("--function %q is not one of %s, canonical", function, strings.Join(compound.Functions, ", "))
 			}
 			name := ""
 			if len(args) > 0 {
@@ -128,7 +145,8 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 	f.StringVar(&set, "set", "1,2", "subtraction: the amounts a move may remove, e.g. 1,3,4")
 	f.IntVar(&to, "to", 20, "games with heaps: the largest heap")
 	f.StringVar(&position, "position", "", "games on a board: the board, e.g. 8x8")
-	f.StringVar(&function, "function", "grundy", "the invariant: grundy, grundy-misere, remoteness, remoteness-misere, suspense, suspense-misere, w, w-misere")
+	f.StringVar(&function, "function", "grundy", "the invariant: grundy, grundy-misere, remoteness, remoteness-misere, suspense, suspense-misere, w, w-misere, or canonical (partizan games, with --family)")
+	f.StringVar(&family, "family", "", "--function canonical: the family of positions, e.g. 2xN for Domineering's 2 x n strips (n = 1..--to)")
 	f.StringVar(&format, "format", "text", "text, csv or json")
 	gf.register(f)
 	registerMaxPositions(f, &maxPositions)

@@ -1,0 +1,34 @@
+package game
+
+// MaxFamilyMember is the largest n of a family member a game is asked
+// for: families are tables, and a member past it is refused before the
+// game builds its text.
+const MaxFamilyMember = 1 << 16
+
+// Family is a family of positions of a game, one for each n = 1, 2, ...:
+// strips of a board of n columns, rows of n pieces.
+type Family struct {
+	// Name is how the family is asked for (nimber table --family NAME),
+	// About what its member n is.
+	Name, About string
+}
+
+// Families is implemented by the rules of games with families of
+// positions (nimber table --function canonical --family NAME); FamiliesOf
+// finds it.
+type Families interface {
+	// Families lists the families of the game's positions.
+	Families() []Family
+	// Member returns the text of member n (1 ≤ n ≤ MaxFamilyMember) of the
+	// family name, in the game's position format; an error says, in one
+	// line, why there is none (a name that is no family, with the names
+	// that are).
+	Member(name string, n int) (string, error)
+}
+
+// FamiliesOf returns the families of g's positions; ok is false when g
+// has none.
+func FamiliesOf(g Game) (f Families, ok bool) {
+	f, ok = g.Rules().(Families)
+	return f, ok
+}

@@ -1,0 +1,53 @@
+package domineering
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"nimber/game"
+)
+
+// families are Domineering's families of empty rectangles; K is a number
+// of rows or columns fixed by the name (1xN, 2xN, 3xN; Nx2).
+var families = []game.Family{
+	{Name: "KxN", About: "the empty board of K rows (a number: 1xN, 2xN, 3xN) and n columns"},
+	{Name: "NxK", About: "the empty board of n rows and K columns (a number: Nx1, Nx2), the negative of KxN"},
+	{Name: "NxN", About: "the empty square board of side n"},
+}
+
+// Families returns Domineering's families: empty rectangles with one side
+// fixed, and squares.
+func (rules) Families() []game.Family { return families }
+
+// Member returns the empty board of family name with n for N; a board of
+// more than MaxRegion cells is refused with a *game.LimitError.
+func (rules) Member(name string, n int) (string, error) {
+	if n < 1 || n > game.MaxFamilyMember {
+		return "", fmt.Errorf("member %d of %s: want 1..%d", n, name, game.MaxFamilyMember)
+	}
+	rowsText, colsText, ok := strings.Cut(strings.ToUpper(name), "X")
+	rows, rerr := side(rowsText, n)
+	cols, cerr := side(colsText, n)
+	if !ok || rerr != nil || cerr != nil {
+		return "", fmt.Errorf("no family %q of domineering: want KxN, NxK (K a number of rows or columns, e.g. 2xN) or NxN", name)
+	}
+	// Refused here, before the text is built, as Check would refuse it.
+	if err := game.CheckLimit(fmt.Sprintf("the %d x %d board", rows, cols), "empty cells", int64(rows)*int64(cols), MaxRegion); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(strings.Repeat(strings.Repeat(".", cols)+"|", rows), "|"), nil
+}
+
+// side reads one side of a family's name: N for n, or a number from 1
+// to game.MaxFamilyMember.
+func side(text string, n int) (int, error) {
+	if text == "N" {
+		return n, nil
+	}
+	k, err := strconv.Atoi(text)
+	if err != nil || k < 1 || k > game.MaxFamilyMember || text != strconv.Itoa(k) {
+		return 0, fmt.Errorf("side %q: want N or a number of 1 or more", text)
+	}
+	return k, nil
+}
