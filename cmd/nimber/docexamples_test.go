@@ -86,12 +86,15 @@ func TestLoopyDocExamples(t *testing.T) {
 	}
 }
 
-// TestValueDocExamples runs the "$ nimber value ..." examples of the
-// README and of docs/partizan.md.
+// TestValueDocExamples runs the partizan examples of the README ("$ nimber
+// value", and analyze and table of Domineering) and docs/partizan.md's
+// "$ nimber value" ones.
 func TestValueDocExamples(t *testing.T) {
 	n := runDocExamples(t, "README.md", "$ nimber value ")
+	n += runDocExamples(t, "README.md", "$ nimber analyze domineering ")
+	n += runDocExamples(t, "README.md", "$ nimber table domineering ")
 	n += runDocExamples(t, "docs/partizan.md", "$ nimber value ")
-	if n < 4 {
+	if n < 6 {
 		t.Errorf("found %d examples of nimber value, want 4 or more", n)
 	}
 }
