@@ -15,6 +15,7 @@ import (
 	"nimber/games/nodekayles"
 	"nimber/games/squarebutone"
 	"nimber/games/takeadd"
+	"nimber/games/toadsfrogs"
 	"nimber/games/wythoff"
 	"nimber/heap"
 )
@@ -150,6 +151,13 @@ var catalogue = []*Entry{
 		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
 		ExamplePosition: "xox|ox.",
 		open:            fixed(clobber.Game),
+	},
+	{
+		Name:            "toads-frogs",
+		Summary:         "Toads and Frogs (partizan): toads slide or jump a frog rightwards, frogs leftwards; valued by canonical forms (nimber value --game)",
+		Format:          "one row: 'T' Left's toad (moves right), 'F' Right's frog (moves left), '.' empty; rows joined by '+' are a sum",
+		ExamplePosition: "TTT..FFF",
+		open:            fixed(toadsfrogs.Game),
 	},
 }
 
