@@ -19,7 +19,7 @@ import (
 // less the pieces that can never move again). The number of positions
 // grows exponentially with it, so a longer part is refused before it is
 // searched.
-const MaxRow = 24
+const MaxRow = 20
 
 // MaxText is the longest position text Parse reads, in bytes.
 const MaxText = 1 << 16
