@@ -9,6 +9,7 @@ import (
 	"nimber/games/boi2008"
 	"nimber/games/caos3"
 	"nimber/games/clobber"
+	"nimber/games/cutcake"
 	"nimber/games/domineering"
 	"nimber/games/inventor"
 	"nimber/games/moveset"
@@ -158,6 +159,13 @@ var catalogue = []*Entry{
 		Format:          "one row: 'T' Left's toad (moves right), 'F' Right's frog (moves left), '.' empty; rows joined by '+' are a sum",
 		ExamplePosition: "TTT..FFF",
 		open:            fixed(toadsfrogs.Game),
+	},
+	{
+		Name:            "cutcake",
+		Summary:         "Cutcake (partizan): Left cuts a rectangle of cake vertically, Right horizontally; every value an integer (nimber value --game)",
+		Format:          "a rectangle ROWSxCOLUMNS such as 2x3; rectangles joined by '+' are a sum",
+		ExamplePosition: "8x4",
+		open:            fixed(cutcake.Game),
 	},
 }
 
