@@ -9,6 +9,7 @@ import (
 	"nimber/games/boi2008"
 	"nimber/games/caos3"
 	"nimber/games/clobber"
+	"nimber/games/col"
 	"nimber/games/cutcake"
 	"nimber/games/domineering"
 	"nimber/games/inventor"
@@ -166,6 +167,13 @@ var catalogue = []*Entry{
 		Format:          "a rectangle ROWSxCOLUMNS such as 2x3; rectangles joined by '+' are a sum",
 		ExamplePosition: "8x4",
 		open:            fixed(cutcake.Game),
+	},
+	{
+		Name:            "col",
+		Summary:         "Col (partizan): colour an empty cell your colour, never next to your own; values are numbers or numbers plus * (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines: '.' empty, 'L' Left's (blue) cell, 'R' Right's (red), '#' blocked; boards joined by '+' are a sum",
+		ExamplePosition: "R..|...",
+		open:            fixed(col.Game),
 	},
 }
 
