@@ -88,13 +88,16 @@ func moves(row string, left bool) []string {
 	return out
 }
 
-// TestBruteForce compares the engine's canonical form of random rows of
-// up to 10 squares with their explicit game trees, by Conway's ≤.
+// TestBruteForce compares the engine's canonical form of the starting
+// rows of the game and random rows of up to 10 squares with their explicit game trees, by Conway's ≤.
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 5))
 	f := pgridtest.NewForest()
+	rows := []string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}
 	for range 400 {
-		row := pgridtest.Random(rng, 1, 1+rng.IntN(10), "TF..")
+		rows = append(rows, pgridtest.Random(rng, 1, 1+rng.IntN(10), "TF.."))
+	}
+	for _, row := range rows {
 		c := cgt.New(0)
 		g := value(t, c, row)
 		if got, want := f.FromCalc(c, g), f.Tree(row, moves); !f.Equal(got, want) {
