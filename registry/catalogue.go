@@ -9,12 +9,15 @@ import (
 	"nimber/games/boi2008"
 	"nimber/games/caos3"
 	"nimber/games/clobber"
+	"nimber/games/col"
+	"nimber/games/cutcake"
 	"nimber/games/domineering"
 	"nimber/games/inventor"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
 	"nimber/games/squarebutone"
 	"nimber/games/takeadd"
+	"nimber/games/toadsfrogs"
 	"nimber/games/wythoff"
 	"nimber/heap"
 )
@@ -150,6 +153,27 @@ var catalogue = []*Entry{
 		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
 		ExamplePosition: "xox|ox.",
 		open:            fixed(clobber.Game),
+	},
+	{
+		Name:            "toads-frogs",
+		Summary:         "Toads and Frogs (partizan): toads slide or jump a frog rightwards, frogs leftwards; valued by canonical forms (nimber value --game)",
+		Format:          "one row: 'T' Left's toad (moves right), 'F' Right's frog (moves left), '.' empty; rows joined by '+' are a sum",
+		ExamplePosition: "TTT..FFF",
+		open:            fixed(toadsfrogs.Game),
+	},
+	{
+		Name:            "cutcake",
+		Summary:         "Cutcake (partizan): Left cuts a rectangle of cake vertically, Right horizontally; every value an integer (nimber value --game)",
+		Format:          "a rectangle ROWSxCOLUMNS such as 2x3; rectangles joined by '+' are a sum",
+		ExamplePosition: "8x4",
+		open:            fixed(cutcake.Game),
+	},
+	{
+		Name:            "col",
+		Summary:         "Col (partizan): colour an empty cell your colour, never next to your own; values are numbers or numbers plus * (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines: '.' empty, 'L' Left's (blue) cell, 'R' Right's (red), '#' blocked; boards joined by '+' are a sum",
+		ExamplePosition: "R..|...",
+		open:            fixed(col.Game),
 	},
 }
 

@@ -1,0 +1,156 @@
+package cutcake
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+	"nimber/games/internal/pgrid/pgridtest"
+)
+
+// value returns the canonical form of position text through the game API,
+// in c.
+func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
+	t.Helper()
+	pg, ok := game.PartizanOf(Game())
+	if !ok {
+		t.Fatal("Cutcake is not a partizan game")
+	}
+	pos, err := Game().Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	g, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
+	if err != nil {
+		t.Fatalf("Values(%q): %v", text, err)
+	}
+	return g
+}
+
+// TestGolden checks CGSuite's values of 8 x n cakes (GameHeapTest:
+// [(8,n).CanonicalForm for n from 1 to 8] = -7,-3,-3,-1,-1,-1,-1,0) and
+// small ones by hand: a 1 x n strip is n-1 cuts for Left, an n x 1 strip
+// n-1 for Right, and 2x2 is 0 (either cut leaves two strips of one move
+// each for the other player... and the first cut wastes the mover's only
+// kind of move).
+func TestGolden(t *testing.T) {
+	cgsuite := []string{"-7", "-3", "-3", "-1", "-1", "-1", "-1", "0"}
+	for n, want := range cgsuite {
+		checkValue(t, fmt.Sprintf("8x%d", n+1), want)
+	}
+	for text, want := range map[string]string{
+		"1x1":       "0",
+		"1x7":       "6",
+		"7x1":       "-6",
+		"2x2":       "0",
+		"2x3":       "0", // {2x1+2x2 | 1x3+1x3} = {-1|4}
+		"1x7 + 7x1": "0",
+		"3x2 + 2x3": "0",
+	} {
+		checkValue(t, text, want)
+	}
+}
+
+// checkValue checks that position text is worth want.
+func checkValue(t *testing.T, text, want string) {
+	t.Helper()
+	c := cgt.New(0)
+	if got := c.Notation(value(t, c, text)); got != want {
+		t.Errorf("%q = %s, want %s", text, got, want)
+	}
+}
+
+// moves is Cutcake by its definition, for the brute force: a board is
+// rectangles "RxC" joined by '+', sorted; Left cuts one between two
+// columns, Right between two rows, every cut (mirror images included).
+func moves(board string, left bool) []string {
+	var cakes [][2]int
+	if board != "" {
+		for _, t := range strings.Split(board, "+") {
+			var r, c int
+			fmt.Sscanf(t, "%dx%d", &r, &c)
+			cakes = append(cakes, [2]int{r, c})
+		}
+	}
+	var out []string
+	for i, k := range cakes {
+		side := 1
+		if !left {
+			side = 0
+		}
+		for a := 1; a < k[side]; a++ {
+			x, y := k, k
+			x[side], y[side] = a, k[side]-a
+			var rest []string
+			for j, o := range cakes {
+				if j != i {
+					rest = append(rest, fmt.Sprintf("%dx%d", o[0], o[1]))
+				}
+			}
+			rest = append(rest, fmt.Sprintf("%dx%d", x[0], x[1]), fmt.Sprintf("%dx%d", y[0], y[1]))
+			slices.Sort(rest)
+			out = append(out, strings.Join(rest, "+"))
+		}
+	}
+	return out
+}
+
+// TestBruteForce compares the engine's value of every cake up to 5x5,
+// and of random sums of two, with their explicit game trees, by Conway's
+// ≤ (a sum's tree is the tree of the two cakes as one board); and checks that each is an integer, as Winning Ways shows.
+func TestBruteForce(t *testing.T) {
+	f := pgridtest.NewForest()
+	for r := 1; r <= 5; r++ {
+		for c := 1; c <= 5; c++ {
+			text := fmt.Sprintf("%dx%d", r, c)
+			calc := cgt.New(0)
+			g := value(t, calc, text)
+			if got, want := f.FromCalc(calc, g), f.Tree(text, moves); !f.Equal(got, want) {
+				t.Fatalf("%s: the engine says %s, unequal to its game tree", text, calc.Notation(g))
+			}
+			if n := calc.Notation(g); strings.ContainsAny(n, "{/*^v") {
+				t.Errorf("%s = %s, not an integer", text, n)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(22, 7))
+	for range 30 {
+		a := fmt.Sprintf("%dx%d", 1+rng.IntN(3), 1+rng.IntN(3))
+		b := fmt.Sprintf("%dx%d", 1+rng.IntN(3), 1+rng.IntN(3))
+		calc := cgt.New(0)
+		got := f.FromCalc(calc, value(t, calc, a+" + "+b))
+		both := []string{a, b}
+		slices.Sort(both)
+		if want := f.Tree(strings.Join(both, "+"), moves); !f.Equal(got, want) {
+			t.Fatalf("%s + %s: the engine's sum is not the trees' sum", a, b)
+		}
+	}
+}
+
+// TestBadInput checks the one-line errors of positions that are not
+// cakes or are too large.
+func TestBadInput(t *testing.T) {
+	for text, want := range map[string]string{
+		"2by3":      `"2by3" is not a rectangle ROWSxCOLUMNS`,
+		"0x3":       `rows "0" is not a whole number of at least 1`,
+		"2x3 + 2xa": `rectangle 2: "2xa": columns "a"`,
+		"":          "is not a rectangle",
+		"2x101":     "rectangle 1 (2x101)",
+	} {
+		_, err := Game().Parse(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
+		}
+	}
+	_, err := Game().Parse("101x2")
+	var le *game.LimitError
+	if !errors.As(err, &le) || le.Got != 101 || le.Limit != MaxSide {
+		t.Errorf("101 rows: %v, want a limit of %d rows", err, MaxSide)
+	}
+}

@@ -1,0 +1,166 @@
+// Package toadsfrogs is the partizan game Toads and Frogs, with Winning
+// Ways' and CGSuite's conventions: on one row of Left's toads ('T'),
+// Right's frogs ('F') and empty squares ('.'), a toad moves right and a
+// frog left, either sliding one square into an empty square or jumping
+// over one piece of the other player's into the empty square right behind
+// it; who cannot move loses. A row splits into parts that no move joins
+// (at every TTFF, which can never move again), valued separately.
+package toadsfrogs
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+
+	"nimber/game"
+)
+
+// MaxRow is the most squares of one part Check accepts (a part is a row
+// less the pieces that can never move again). The number of positions
+// grows exponentially with it, so a longer part is refused before it is
+// searched.
+const MaxRow = 20
+
+// MaxText is the longest position text Parse reads, in bytes.
+const MaxText = 1 << 16
+
+// Game returns Toads and Frogs, for the registry: a game of Kind Partizan.
+func Game() game.Game { return theGame }
+
+var theGame = game.OfPartizan[string](rules{})
+
+// rules is Toads and Frogs' rules. A part is a row of 'T', 'F' and '.'.
+type rules struct{}
+
+// Options yields side's options of row p: every toad's (Left) or frog's
+// (Right) slide or jump, leaving the parts of the row with a move still in
+// them.
+func (rules) Options(p string, side game.Side) iter.Seq[[]string] {
+	return func(yield func([]string) bool) {
+		us, them, step := byte('T'), byte('F'), 1
+		if side == game.Right {
+			us, them, step = them, us, -1
+		}
+		b := []byte(p)
+		for i := range b {
+			if b[i] != us {
+				continue
+			}
+			to := i + step
+			if to >= 0 && to < len(b) && b[to] == them {
+				to += step
+			}
+			if to < 0 || to >= len(b) || b[to] != '.' {
+				continue
+			}
+			b[i], b[to] = '.', us
+			leaves := split(string(b))
+			b[i], b[to] = us, '.'
+			if !yield(leaves) {
+				return
+			}
+		}
+	}
+}
+
+// split returns the parts of row: the row cut at every TTFF (those four
+// pieces never move again, and no piece passes them), each piece less its
+// leading frogs and trailing toads (which never move either), and only the
+// parts in which some piece may move.
+func split(row string) []string {
+	var out []string
+	for {
+		i := strings.Index(row, "TTFF")
+		if i < 0 {
+			break
+		}
+		out = appendPart(out, row[:i+2])
+		row = row[i+2:]
+	}
+	return appendPart(out, row)
+}
+
+// appendPart appends part p to out, trimmed, unless no piece may move in it.
+func appendPart(out []string, p string) []string {
+	p = strings.TrimRight(strings.TrimLeft(p, "F"), "T")
+	if strings.Contains(p, ".") && (strings.Contains(p, "T") || strings.Contains(p, "F")) {
+		out = append(out, p)
+	}
+	return out
+}
+
+// Parse reads a position: one row, or several joined by '+' (a sum), each
+// of 'T' (or 't'), 'F' (or 'f') and '.'. Errors say the row (when there
+// are several), column and character.
+func (rules) Parse(text string) (game.Sum[string], error) {
+	if len(text) > MaxText {
+		return game.Sum[string]{}, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	}
+	rows := strings.Split(text, "+")
+	var s game.Sum[string]
+	for i, row := range rows {
+		where := ""
+		if len(rows) > 1 {
+			where = fmt.Sprintf("row %d: ", i+1)
+		}
+		row = strings.TrimSpace(row)
+		if row == "" {
+			return game.Sum[string]{}, fmt.Errorf("%sempty: a row is one or more of \"TF.\"", where)
+		}
+		b := []byte(row)
+		for j, c := range b {
+			switch c {
+			case 't':
+				b[j] = 'T'
+			case 'f':
+				b[j] = 'F'
+			case 'T', 'F', '.':
+			default:
+				return game.Sum[string]{}, fmt.Errorf("%scolumn %d: character %q is not one of \"TF.\"", where, j+1, rune(c))
+			}
+		}
+		s.Parts = append(s.Parts, split(string(b))...)
+	}
+	return s, nil
+}
+
+// Format writes a position as Parse reads it: its parts joined by " + ",
+// and a position with no part as ".".
+func (rules) Format(s game.Sum[string]) string {
+	if len(s.Parts) == 0 {
+		return "."
+	}
+	return strings.Join(s.Parts, " + ")
+}
+
+// Check refuses a part of more than MaxRow squares.
+func (rules) Check(s game.Sum[string]) error {
+	for i, p := range s.Parts {
+		if err := game.CheckLimit(partName(i, p), "squares", int64(len(p)), MaxRow); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (rules) Legend() []game.Symbol {
+	return []game.Symbol{
+		{Char: "T", Meaning: "Left's toad (moves right)", Start: true},
+		{Char: "F", Meaning: "Right's frog (moves left)", Start: true},
+		{Char: ".", Meaning: "empty", Start: true},
+	}
+}
+
+func (rules) PartNoun() string { return "row" }
+
+func (rules) DescribePart(p string) string {
+	return fmt.Sprintf("%d toads and %d frogs: %s", strings.Count(p, "T"), strings.Count(p, "F"), p)
+}
+
+// partName names part i of a position in an error, its text cut short.
+func partName(i int, p string) string {
+	if len(p) > 40 {
+		p = p[:40] + "..."
+	}
+	return fmt.Sprintf("part %d (%s)", i+1, p)
+}

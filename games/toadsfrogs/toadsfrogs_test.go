@@ -1,0 +1,166 @@
+package toadsfrogs
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+	"nimber/games/internal/pgrid/pgridtest"
+)
+
+// value returns the canonical form of position text through the game API,
+// in c.
+func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
+	t.Helper()
+	pg, ok := game.PartizanOf(Game())
+	if !ok {
+		t.Fatal("Toads and Frogs is not a partizan game")
+	}
+	pos, err := Game().Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	g, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
+	if err != nil {
+		t.Fatalf("Values(%q): %v", text, err)
+	}
+	return g
+}
+
+// TestGolden checks the value CGSuite's own tests give (GameStripTest,
+// in CGSuite's notation, read by cgt) and small ones worked by hand.
+func TestGolden(t *testing.T) {
+	for text, want := range map[string]string{
+		// CGSuite's GameStripTest.
+		"ttttt..fffff": "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}",
+		"T.F":          "*",
+		"TF.":          "0", // {.FT|} where .FT = {|F.T} = -1
+		".FT":          "-1",
+		"FT.":          "1",
+		"T..":          "2",
+		"..F":          "-2",
+		"T.T.":         "3",
+		"T.F + T.F":    "0",
+		"TTFF":         "0",
+		"FFTT":         "0",
+		"T.TTFF.F":     "0", // cut at TTFF: T. (1) + .F (-1)
+	} {
+		c := cgt.New(0)
+		w, err := c.Parse(want)
+		if err != nil {
+			t.Fatalf("cgt.Parse(%q): %v", want, err)
+		}
+		if got := value(t, c, text); got != w {
+			t.Errorf("%q = %s, want %s", text, c.Notation(got), c.Notation(w))
+		}
+	}
+}
+
+// moves is Toads and Frogs by its definition, for the brute force: every
+// toad (Left) slides right into an empty square or jumps one frog into the
+// empty square behind it; every frog likewise to the left.
+func moves(row string, left bool) []string {
+	us, them, step := byte('T'), byte('F'), 1
+	if !left {
+		us, them, step = them, us, -1
+	}
+	var out []string
+	for i := range len(row) {
+		if row[i] != us {
+			continue
+		}
+		for _, to := range []int{i + step, i + 2*step} {
+			if to < 0 || to >= len(row) || row[to] != '.' {
+				continue
+			}
+			if to == i+2*step && row[i+step] != them {
+				continue
+			}
+			b := []byte(row)
+			b[i], b[to] = '.', us
+			out = append(out, string(b))
+		}
+	}
+	return out
+}
+
+// TestBruteForce compares the engine's canonical form of the starting
+// rows of the game and random rows of up to 10 squares with their explicit game trees, by Conway's ≤.
+func TestBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 5))
+	f := pgridtest.NewForest()
+	rows := []string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}
+	for range 400 {
+		rows = append(rows, pgridtest.Random(rng, 1, 1+rng.IntN(10), "TF.."))
+	}
+	for _, row := range rows {
+		c := cgt.New(0)
+		g := value(t, c, row)
+		if got, want := f.FromCalc(c, g), f.Tree(row, moves); !f.Equal(got, want) {
+			t.Fatalf("%q: the engine says %s, unequal to its game tree", row, c.Notation(g))
+		}
+	}
+}
+
+// TestSumBruteForce checks that a sum of two rows is the sum of their game
+// trees.
+func TestSumBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 6))
+	f := pgridtest.NewForest()
+	for range 40 {
+		a := pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF.")
+		b := pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF.")
+		c := cgt.New(0)
+		got := f.FromCalc(c, value(t, c, a+" + "+b))
+		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
+			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
+		}
+	}
+}
+
+// TestSplit checks the cut at TTFF and the trimming of pieces that never
+// move, which Format shows.
+func TestSplit(t *testing.T) {
+	for text, want := range map[string]string{
+		"T.TTFF.F": "T. + .F",
+		"FFT.FTT":  "T.F",
+		"TTFF":     ".",
+		"...":      ".",
+		"t.f":      "T.F",
+	} {
+		pos, err := Game().Parse(text)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", text, err)
+		}
+		if got := Game().Format(pos); got != want {
+			t.Errorf("Format(Parse(%q)) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestBadInput checks the one-line errors of positions that are not rows
+// of Toads and Frogs or are too long.
+func TestBadInput(t *testing.T) {
+	for text, want := range map[string]string{
+		"T.X":                    "column 3: character 'X' is not one of \"TF.\"",
+		"T.F + T#":               "row 2: column 2: character '#'",
+		"T.F + ":                 "row 2: empty",
+		"":                       "empty",
+		"T.F|T.F":                "column 4: character '|'",
+		strings.Repeat("T.F", 9): "part 1 (",
+	} {
+		_, err := Game().Parse(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
+		}
+	}
+	_, err := Game().Parse(strings.Repeat("T.F", 9))
+	var le *game.LimitError
+	if !errors.As(err, &le) || le.Got != 27 || le.Limit != MaxRow {
+		t.Errorf("27 squares: %v, want a limit of %d squares", err, MaxRow)
+	}
+}
