@@ -10,6 +10,7 @@ import (
 	"nimber/games/caos3"
 	"nimber/games/clobber"
 	"nimber/games/domineering"
+	"nimber/games/hackenbush"
 	"nimber/games/inventor"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
@@ -150,6 +151,13 @@ var catalogue = []*Entry{
 		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
 		ExamplePosition: "xox|ox.",
 		open:            fixed(clobber.Game),
+	},
+	{
+		Name:            "hackenbush",
+		Summary:         "Hackenbush (partizan): cut an edge of your colour or a green one; edges no longer joined to the ground fall; valued by canonical forms (nimber value --game)",
+		Format:          `stalks from the ground up separated by spaces, 'L' Left's (blue) edge, 'R' Right's (red), 'G' green: "LRR GG"; or a picture in JSON: {"edges": [[0, 1, "L"], [1, 2, "G"]], "ground": [0]}`,
+		ExamplePosition: "LRR GG LG",
+		open:            fixed(hackenbush.Game),
 	},
 }
 
