@@ -365,8 +365,8 @@ type limited struct {
 // splitLimited is split for pictures of any size: a component of more
 // than MaxEdges edges is refused rather than written.
 func splitLimited(es []edge) []limited {
-	// Renumber once through the edges attached to the ground so that
-	// normal sees small vertex numbers; count components first.
+	// Count the edges of each component (the ground taken out) before
+	// any is written.
 	n := 1
 	for _, e := range es {
 		n = max(n, e.u+1, e.v+1)
@@ -418,8 +418,8 @@ func splitLimited(es []edge) []limited {
 		// attached to the ground: it is refused all the same).
 		return out[:1]
 	}
-	// Every component is small: renumber the vertices densely per
-	// component by normal, through split.
+	// Every component is small: number the vertices densely, then split
+	// writes each component in normal form.
 	for _, p := range split(renumber(small)) {
 		out = append(out, limited{pic: p})
 	}
