@@ -12,6 +12,7 @@ import (
 	"nimber/games/col"
 	"nimber/games/cutcake"
 	"nimber/games/domineering"
+	"nimber/games/hackenbush"
 	"nimber/games/inventor"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
@@ -174,6 +175,13 @@ var catalogue = []*Entry{
 		Format:          "the board's rows joined by '|' or newlines: '.' empty, 'L' Left's (blue) cell, 'R' Right's (red), '#' blocked; boards joined by '+' are a sum",
 		ExamplePosition: "R..|...",
 		open:            fixed(col.Game),
+	},
+	{
+		Name:            "hackenbush",
+		Summary:         "Hackenbush (partizan): cut an edge of your colour or a green one; edges no longer joined to the ground fall; valued by canonical forms (nimber value --game)",
+		Format:          `stalks from the ground up separated by spaces, 'L' Left's (blue) edge, 'R' Right's (red), 'G' green: "LRR GG"; or a picture in JSON: {"edges": [[0, 1, "L"], [1, 2, "G"]], "ground": [0]}`,
+		ExamplePosition: "LRR GG LG",
+		open:            fixed(hackenbush.Game),
 	},
 }
 

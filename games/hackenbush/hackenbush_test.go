@@ -1,0 +1,312 @@
+package hackenbush
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+	"nimber/games/internal/pgrid/pgridtest"
+)
+
+// value returns the canonical form of the positions texts (a sum) through
+// the game API, in c.
+func value(t testing.TB, c *cgt.Calc, texts ...string) cgt.Game {
+	t.Helper()
+	pg, ok := game.PartizanOf(Game())
+	if !ok {
+		t.Fatal("Hackenbush is not a partizan game")
+	}
+	ps := make([]game.Position, len(texts))
+	for i, text := range texts {
+		var err error
+		if ps[i], err = Game().Parse(text); err != nil {
+			t.Fatalf("Parse(%q): %v", text, err)
+		}
+	}
+	g, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), Game().Join(ps...))
+	if err != nil {
+		t.Fatalf("Values(%q): %v", texts, err)
+	}
+	return g
+}
+
+// TestGolden checks values that CGSuite's own tests give (GameGraphTest,
+// its strings written here from the ground up in this package's
+// letters: CGSuite's 'l' 'r' 'e' are L R G) and Winning Ways' small ones.
+func TestGolden(t *testing.T) {
+	for text, want := range map[string]string{
+		"L":        "1",
+		"R":        "-1",
+		"G":        "*",
+		"LR":       "1/2",
+		"LLR":      "3/2",
+		"LRR":      "1/4",
+		"RL":       "-1/2",
+		"LR LR R":  "0",
+		"GL":       "^*", // {0,*|0}: a blue edge on a green one
+		"LG":       "1*",
+		"GR":       "v*",
+		"GG G":     "*3",
+		"":         "0",
+		"LRLRRLLR": "77/128",   // CGSuite: Hackenbush Number
+		"GGGGGGG":  "*7",       // CGSuite: Hackenbush Nimber
+		"LRLGRRR":  "3/4v[3]*", // CGSuite: Hackenbush RBG Stalk
+		`{"edges": [[0,1,"L"],[1,2,"L"],[1,3,"R"],[3,4,"L"]]}`: "3/2", // CGSuite: Hackenbush Tree l(l;rl)
+		// CGSuite: Hackenbush Green Tree e(ee(e;e);e(eee;ee);e(ee;e))
+		`{"edges": [[0,1,"G"], [1,2,"G"],[2,3,"G"],[3,4,"G"],[3,5,"G"],
+		  [1,6,"G"],[6,7,"G"],[7,8,"G"],[8,9,"G"],[6,10,"G"],[10,11,"G"],
+		  [1,12,"G"],[12,13,"G"],[13,14,"G"],[12,15,"G"]]}`: "*5",
+		// Two ground vertices: an edge between them is a loop at the
+		// ground, and each stalk on them is a component.
+		`{"edges": [[0,9,"R"],[0,1,"L"],[9,2,"L"],[2,3,"R"]], "ground": [0, 9]}`: "1/2",
+		// A loop: cutting either edge of a blue cycle leaves a stalk.
+		`{"edges": [[0,1,"L"],[1,2,"L"],[2,0,"L"]]}`: "3",
+		// Edges not attached to the ground have fallen.
+		`{"edges": [[0,1,"L"],[5,6,"R"]]}`: "1",
+	} {
+		c := cgt.New(0)
+		if got := c.Notation(value(t, c, text)); got != want {
+			t.Errorf("%q = %s, want %s", text, got, want)
+		}
+	}
+}
+
+// stalkValue returns a blue-red stalk's value by the rule of Winning
+// Ways (Berlekamp's): the first run of one colour counts 1 an edge, and
+// from the first change of colour on each edge counts half the one below
+// it; Left's edges count for her, Right's against.
+func stalkValue(colours string) string {
+	num, den := 0, 1
+	run := true
+	for i := range colours {
+		sign := 1
+		if colours[i] == 'R' {
+			sign = -1
+		}
+		if run && i > 0 && colours[i] != colours[0] {
+			run = false
+		}
+		if run {
+			num += sign * den
+			continue
+		}
+		num, den = 2*num+sign, 2*den
+	}
+	for den > 1 && num%2 == 0 {
+		num, den = num/2, den/2
+	}
+	if den == 1 {
+		return fmt.Sprint(num)
+	}
+	return fmt.Sprintf("%d/%d", num, den)
+}
+
+// TestBlueRedStalks checks every blue-red stalk of up to 10 edges against
+// the binary rule, and green stalks of up to MaxEdges against *n.
+func TestBlueRedStalks(t *testing.T) {
+	c := cgt.New(0)
+	for n := 1; n <= 10; n++ {
+		for bits := range 1 << n {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = "LR"[bits>>i&1]
+			}
+			s := string(b)
+			if got, want := c.Notation(value(t, c, s)), stalkValue(s); got != want {
+				t.Fatalf("%s = %s, want %s by the binary rule", s, got, want)
+			}
+		}
+	}
+	for n := 1; n <= MaxEdges; n++ {
+		s := strings.Repeat("G", n)
+		if got, want := c.Notation(value(t, c, s)), fmt.Sprintf("*%d", n); got != want && !(n == 1 && got == "*") {
+			t.Fatalf("%s = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// pic is a picture for the brute force, its edges "u-vC" sorted and
+// joined by ','; vertex 0 is the ground.
+type pic []string
+
+// moves is Hackenbush by its definition, for the brute force: cut one
+// edge of the mover's colour or green, then drop every edge no longer
+// connected to the ground (vertex 0). No components, no normal form.
+func moves(board string, left bool) []string {
+	if board == "" {
+		return nil
+	}
+	es := strings.Split(board, ",")
+	own := byte('L')
+	if !left {
+		own = 'R'
+	}
+	var out []string
+	for i, e := range es {
+		if c := e[len(e)-1]; c != own && c != 'G' {
+			continue
+		}
+		rest := slices.Concat(es[:i:i], es[i+1:])
+		out = append(out, grounded(rest))
+	}
+	return out
+}
+
+// grounded returns the edges of es reached from vertex 0, sorted and
+// joined by ','.
+func grounded(es []string) string {
+	reached := map[string]bool{"0": true}
+	for grew := true; grew; {
+		grew = false
+		for _, e := range es {
+			u, v, _ := strings.Cut(e[:len(e)-1], "-")
+			if reached[u] != reached[v] {
+				reached[u], reached[v], grew = true, true, true
+			}
+		}
+	}
+	var keep []string
+	for _, e := range es {
+		u, _, _ := strings.Cut(e[:len(e)-1], "-")
+		if reached[u] {
+			keep = append(keep, e)
+		}
+	}
+	slices.Sort(keep)
+	return strings.Join(keep, ",")
+}
+
+// randomPicture returns a random picture of up to edges edges on up to
+// verts vertices besides the ground, as the brute force's board and as
+// this package's JSON.
+func randomPicture(rng *rand.Rand, verts, edges int) (board, text string) {
+	n := 1 + rng.IntN(verts)
+	var es, js []string
+	for range 1 + rng.IntN(edges) {
+		u, v := rng.IntN(n+1), rng.IntN(n+1)
+		c := "LRGLRG"[rng.IntN(6)]
+		es = append(es, fmt.Sprintf("%d-%d%c", u, v, c))
+		js = append(js, fmt.Sprintf(`[%d, %d, "%c"]`, u, v, c))
+	}
+	return grounded(es), `{"edges": [` + strings.Join(js, ", ") + "]}"
+}
+
+// TestBruteForce compares the engine's canonical form of random pictures
+// of up to 8 edges (loops, parallel edges and fallen edges among them)
+// with their explicit game trees, by Conway's ≤.
+func TestBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 5))
+	f := pgridtest.NewForest()
+	for range 400 {
+		board, text := randomPicture(rng, 5, 8)
+		c := cgt.New(0)
+		g := value(t, c, text)
+		if got, want := f.FromCalc(c, g), f.Tree(board, moves); !f.Equal(got, want) {
+			t.Fatalf("%s: the engine says %s, unequal to its game tree", text, c.Notation(g))
+		}
+	}
+}
+
+// TestSumBruteForce checks that a sum of a picture and stalks is the sum
+// of their game trees.
+func TestSumBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 6))
+	f := pgridtest.NewForest()
+	for range 60 {
+		board, text := randomPicture(rng, 3, 5)
+		b := make([]byte, 1+rng.IntN(4))
+		var es []string
+		for i := range b {
+			b[i] = "LRG"[rng.IntN(3)]
+			es = append(es, fmt.Sprintf("%d-%d%c", i, i+1, b[i]))
+		}
+		c := cgt.New(0)
+		got := f.FromCalc(c, value(t, c, text, string(b)))
+		if want := f.Sum(f.Tree(board, moves), f.Tree(grounded(es), moves)); !f.Equal(got, want) {
+			t.Fatalf("%s + %s: the engine's sum is not the trees' sum", text, b)
+		}
+	}
+}
+
+// TestFormat checks that positions are written back as stalks or as a
+// JSON picture that reads back to the same position.
+func TestFormat(t *testing.T) {
+	for text, want := range map[string]string{
+		"LR  GG\n\tLG":                     "LR GG LG",
+		"":                                 "",
+		`{"edges": [[3,0,"L"],[3,7,"R"]]}`: "LR",
+		`{"edges": [[0,1,"L"],[0,2,"R"]]}`: "L R",
+		// One component: a cycle of two edges.
+		`{"edges": [[0,1,"L"],[0,1,"R"]]}`:                `{"edges": [[0, 1, "L"], [0, 1, "R"]]}`,
+		`{"edges": [[0,1,"L"],[1,1,"R"]], "ground": [0]}`: `{"edges": [[0, 1, "L"], [1, 1, "R"]]}`,
+		`{"edges": [[0,1,"L"],[1,2,"G"],[1,3,"R"]]} `:     `{"edges": [[0, 1, "L"], [1, 2, "G"], [1, 3, "R"]]}`,
+	} {
+		pos, err := Game().Parse(text)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", text, err)
+		}
+		if got := Game().Format(pos); got != want {
+			t.Errorf("Format(Parse(%q)) = %q, want %q", text, got, want)
+		}
+	}
+	// A sum of a picture and a stalk is one picture, its components
+	// drawn apart on the ground.
+	pos, err := Game().Parse(`{"edges": [[0,1,"L"],[1,1,"R"],[0,2,"G"]]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := Game().Format(pos)
+	if out != `{"edges": [[0, 1, "L"], [1, 1, "R"], [0, 2, "G"]]}` {
+		t.Errorf("Format = %s", out)
+	}
+	if n := len(Game().Parts(pos)); n != 2 {
+		t.Errorf("%d components, want 2", n)
+	}
+}
+
+// TestBadInput checks the one-line errors of positions that are not
+// Hackenbush positions or are too large.
+func TestBadInput(t *testing.T) {
+	long := strings.Repeat("L", MaxEdges+1)
+	var chain []string
+	for i := range MaxEdges + 1 {
+		chain = append(chain, fmt.Sprintf(`[%d,%d,"G"]`, i, i+1))
+	}
+	big := `{"edges": [` + strings.Join(chain, ",") + "]}"
+	for text, want := range map[string]string{
+		"LR LX":                                  `stalk 2, column 5: character 'X' is not L`,
+		"LR|RL":                                  `stalk 1, column 3: character '|'`,
+		"LR\xff":                                 "column 3: invalid UTF-8",
+		`{"edges": [[0,1,"L"]`:                   "line 1, column 21: the JSON picture ends early",
+		"{\"edges\": [[0,1,\"L\"]],\n \"x\": 1}": `the JSON picture: json: unknown field "x"`,
+		`{"edges": [[0,1]]}`:                     "edge 1: 2 values, want 3",
+		`{"edges": [[0,1,"L"],[0,-1,"L"]]}`:      "edge 2: -1 is not a vertex",
+		`{"edges": [[0,1.5,"L"]]}`:               "edge 1: 1.5 is not a vertex",
+		`{"edges": [[0,1,"B"]]}`:                 `edge 1: colour "B" is not "L"`,
+		`{"edges": {}}`:                          `line 1, column 12: "edges" must be`,
+		`{"edges": [], "ground": []}`:            `"ground": no ground vertex`,
+		`{"edges": []} x`:                        "line 1, column 15: text after the picture",
+		"{\n\"edges\": [[0,1,\"L\"],,]}":         "line 2, column 22: invalid character ','",
+		long:                                     "stalk 1: 33 edges, limit 32",
+		big:                                      "component 1: a component: 33 edges, limit 32",
+	} {
+		_, err := Game().Parse(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
+		}
+	}
+	_, err := Game().Parse(long)
+	var le *game.LimitError
+	if !errors.As(err, &le) || le.Got != MaxEdges+1 || le.Limit != MaxEdges {
+		t.Errorf("a stalk of %d edges: %v, want a limit of %d edges", MaxEdges+1, err, MaxEdges)
+	}
+	if _, err := Game().Parse(strings.Repeat("G", MaxText+1)); !errors.As(err, &le) || le.Measure != "bytes" {
+		t.Errorf("%d bytes: %v, want a limit of bytes", MaxText+1, err)
+	}
+}
