@@ -1,7 +1,6 @@
 package col
 
 import (
-	"context"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -16,19 +15,7 @@ import (
 // in c.
 func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 	t.Helper()
-	pg, ok := game.PartizanOf(Game())
-	if !ok {
-		t.Fatal("Col is not a partizan game")
-	}
-	pos, err := Game().Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	g, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
-	if err != nil {
-		t.Fatalf("Values(%q): %v", text, err)
-	}
-	return g
+	return pgridtest.Value(t, Game(), c, text)
 }
 
 // TestGolden checks values worked by hand (Winning Ways, ch. 2: a lone

@@ -17,19 +17,7 @@ import (
 // in c.
 func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 	t.Helper()
-	pg, ok := game.PartizanOf(Game())
-	if !ok {
-		t.Fatal("Domineering is not a partizan game")
-	}
-	pos, err := Game().Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	g, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
-	if err != nil {
-		t.Fatalf("Values(%q): %v", text, err)
-	}
-	return g
+	return pgridtest.Value(t, Game(), c, text)
 }
 
 // TestGolden checks values that CGSuite and Winning Ways give, with Left

@@ -1,0 +1,47 @@
+package pgridtest
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+)
+
+// Value returns the canonical form, in c, of position text of the
+// partizan game g, through the game API.
+func Value(t testing.TB, g game.Game, c *cgt.Calc, text string) cgt.Game {
+	t.Helper()
+	pg, ok := game.PartizanOf(g)
+	if !ok {
+		t.Fatal("not a partizan game")
+	}
+	pos, err := g.Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	v, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
+	if err != nil {
+		t.Fatalf("Values(%q): %v", text, err)
+	}
+	return v
+}
+
+// FuzzParse checks that g reads text as a position or refuses it in one
+// line, and that a position's Format reads back to the same Format: the
+// body of each partizan game's parser fuzz test.
+func FuzzParse(t *testing.T, g game.Game, text string) {
+	pos, err := g.Parse(text)
+	if err != nil {
+		if strings.Contains(err.Error(), "\n") {
+			t.Fatalf("Parse(%q): a multi-line error %q", text, err)
+		}
+		return
+	}
+	out := g.Format(pos)
+	again, err := g.Parse(out)
+	if err != nil || g.Format(again) != out {
+		t.Fatalf("Parse(%q): Format %q reads back as %v", text, out, err)
+	}
+}
