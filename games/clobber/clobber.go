@@ -92,13 +92,7 @@ func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Par
 
 // Check refuses a region of more than MaxRegion stones.
 func (rules) Check(s game.Sum[pgrid.Region]) error {
-	for i, p := range s.Parts {
-		n := len(p) - strings.Count(string(p), ".") - strings.Count(string(p), "|")
-		if err := game.CheckLimit(regionName(i, p), "stones", int64(n), MaxRegion); err != nil {
-			return err
-		}
-	}
-	return nil
+	return pgrid.CheckRegions(s.Parts, "xo", "stones", MaxRegion)
 }
 
 // Key returns the normal form of p under the symmetries of the square,
@@ -117,13 +111,4 @@ func (rules) PartNoun() string { return "region" }
 
 func (rules) DescribePart(p pgrid.Region) string {
 	return fmt.Sprintf("%d of Left's stones and %d of Right's: %s", strings.Count(string(p), "x"), strings.Count(string(p), "o"), p)
-}
-
-// regionName names region i of a position in an error, its text cut short.
-func regionName(i int, p pgrid.Region) string {
-	text := string(p)
-	if len(text) > 40 {
-		text = text[:40] + "..."
-	}
-	return fmt.Sprintf("region %d (%s)", i+1, text)
 }

@@ -10,7 +10,6 @@ package col
 import (
 	"fmt"
 	"iter"
-	"strings"
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
@@ -148,13 +147,7 @@ func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Par
 
 // Check refuses a region of more than MaxRegion cells.
 func (rules) Check(s game.Sum[pgrid.Region]) error {
-	for i, p := range s.Parts {
-		n := len(p) - strings.Count(string(p), "#") - strings.Count(string(p), "|")
-		if err := game.CheckLimit(regionName(i, p), "cells", int64(n), MaxRegion); err != nil {
-			return err
-		}
-	}
-	return nil
+	return pgrid.CheckRegions(s.Parts, ".lrLR", "cells", MaxRegion)
 }
 
 // Key returns the normal form of p under the symmetries of the square,
@@ -175,15 +168,5 @@ func (rules) Legend() []game.Symbol {
 func (rules) PartNoun() string { return "region" }
 
 func (rules) DescribePart(p pgrid.Region) string {
-	n := len(p) - strings.Count(string(p), "#") - strings.Count(string(p), "|")
-	return fmt.Sprintf("%d empty cells: %s", n, p)
-}
-
-// regionName names region i of a position in an error, its text cut short.
-func regionName(i int, p pgrid.Region) string {
-	text := string(p)
-	if len(text) > 40 {
-		text = text[:40] + "..."
-	}
-	return fmt.Sprintf("region %d (%s)", i+1, text)
+	return fmt.Sprintf("%d empty cells: %s", p.Count(".lrLR"), p)
 }

@@ -77,13 +77,7 @@ func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Par
 
 // Check refuses a region of more than MaxRegion empty cells.
 func (rules) Check(s game.Sum[pgrid.Region]) error {
-	for i, p := range s.Parts {
-		n := strings.Count(string(p), ".")
-		if err := game.CheckLimit(regionName(i, p), "empty cells", int64(n), MaxRegion); err != nil {
-			return err
-		}
-	}
-	return nil
+	return pgrid.CheckRegions(s.Parts, ".", "empty cells", MaxRegion)
 }
 
 // Key returns the normal form of p under the flips of the board, which
@@ -98,13 +92,4 @@ func (rules) PartNoun() string { return "region" }
 
 func (rules) DescribePart(p pgrid.Region) string {
 	return fmt.Sprintf("%d empty cells: %s", strings.Count(string(p), "."), p)
-}
-
-// regionName names region i of a position in an error, its text cut short.
-func regionName(i int, p pgrid.Region) string {
-	text := string(p)
-	if len(text) > 40 {
-		text = text[:40] + "..."
-	}
-	return fmt.Sprintf("region %d (%s)", i+1, text)
 }

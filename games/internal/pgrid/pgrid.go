@@ -176,3 +176,31 @@ func Format(parts []Region, blank byte) string {
 	}
 	return strings.Join(s, " + ")
 }
+
+// Count returns the number of cells of r that are one of chars.
+func (r Region) Count(chars string) int {
+	n := 0
+	for i := range len(r) {
+		if r[i] != '|' && strings.IndexByte(chars, r[i]) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// CheckRegions refuses, with a *game.LimitError naming the region (its
+// text cut short), a part with more than most cells that are one of
+// chars, what noun names ("empty cells", "stones"): the Check of a board
+// game whose regions are searched whole.
+func CheckRegions(parts []Region, chars, noun string, most int) error {
+	for i, p := range parts {
+		text := string(p)
+		if len(text) > 40 {
+			text = text[:40] + "..."
+		}
+		if err := game.CheckLimit(fmt.Sprintf("region %d (%s)", i+1, text), noun, int64(p.Count(chars)), int64(most)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
