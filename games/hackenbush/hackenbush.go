@@ -110,27 +110,7 @@ func (rules) Options(p Picture, side game.Side) iter.Seq[[]Picture] {
 // at the ground is a component of its own; edges not attached to the
 // ground are left out (they have fallen).
 func split(es []edge) []Picture {
-	n := 1
-	for _, e := range es {
-		n = max(n, e.u+1, e.v+1)
-	}
-	// Union-find over the vertices other than the ground.
-	up := make([]int, n)
-	for i := range up {
-		up[i] = i
-	}
-	find := func(x int) int {
-		for up[x] != x {
-			up[x] = up[up[x]]
-			x = up[x]
-		}
-		return x
-	}
-	for _, e := range es {
-		if e.u != 0 && e.v != 0 {
-			up[find(e.u)] = find(e.v)
-		}
-	}
+	find, n := roots(es)
 	grounded := make([]bool, n)
 	for _, e := range es {
 		if e.u == 0 && e.v != 0 {
@@ -167,6 +147,34 @@ func split(es []edge) []Picture {
 		out = append(out, normal(g))
 	}
 	return out
+}
+
+// roots returns the root of each vertex of es (numbered from 0, the
+// ground) in a union-find over the edges away from the ground, so that
+// vertices joined other than through the ground share a root, and the
+// number of vertices.
+func roots(es []edge) (find func(int) int, n int) {
+	n = 1
+	for _, e := range es {
+		n = max(n, e.u+1, e.v+1)
+	}
+	up := make([]int, n)
+	for i := range up {
+		up[i] = i
+	}
+	find = func(x int) int {
+		for up[x] != x {
+			up[x] = up[up[x]]
+			x = up[x]
+		}
+		return x
+	}
+	for _, e := range es {
+		if e.u != 0 && e.v != 0 {
+			up[find(e.u)] = find(e.v)
+		}
+	}
+	return find, n
 }
 
 // normal returns the Picture of the connected component es attached to
@@ -343,105 +351,33 @@ func parsePicture(text string) (game.Sum[Picture], error) {
 		}
 		es = append(es, edge{id(u), id(v), c[0]})
 	}
-	// Count each component's edges before writing it: a Picture's
-	// vertices are bytes.
-	var s game.Sum[Picture]
-	for i, p := range splitLimited(es) {
-		if p.err != nil {
-			return game.Sum[Picture]{}, fmt.Errorf("component %d: %w", i+1, p.err)
-		}
-		s.Parts = append(s.Parts, p.pic)
-	}
-	return s, nil
-}
-
-// limited is a component of splitLimited: its Picture, or the error of
-// one over MaxEdges.
-type limited struct {
-	pic Picture
-	err error
+	parts, err := splitLimited(es)
+	return game.Sum[Picture]{Parts: parts}, err
 }
 
 // splitLimited is split for pictures of any size: a component of more
-// than MaxEdges edges is refused rather than written.
-func splitLimited(es []edge) []limited {
-	// Count the edges of each component (the ground taken out) before
-	// any is written.
-	n := 1
+// than MaxEdges edges (a Picture's vertices are bytes) is refused, named
+// by its place among the components, before any is written.
+func splitLimited(es []edge) ([]Picture, error) {
+	find, _ := roots(es)
+	size, order := map[int]int{}, map[int]int{}
 	for _, e := range es {
-		n = max(n, e.u+1, e.v+1)
-	}
-	up := make([]int, n)
-	for i := range up {
-		up[i] = i
-	}
-	find := func(x int) int {
-		for up[x] != x {
-			up[x] = up[up[x]]
-			x = up[x]
-		}
-		return x
-	}
-	for _, e := range es {
-		if e.u != 0 && e.v != 0 {
-			up[find(e.u)] = find(e.v)
-		}
-	}
-	size := map[int]int{}
-	for _, e := range es {
-		w := max(e.u, e.v)
-		if w != 0 {
-			size[find(w)]++
-		}
-	}
-	var out []limited
-	var small []edge
-	seen := map[int]bool{}
-	for _, e := range es {
-		w := max(e.u, e.v)
-		if w == 0 {
-			small = append(small, e)
-			continue
-		}
-		r := find(w)
-		if size[r] > MaxEdges {
-			if !seen[r] {
-				seen[r] = true
-				out = append(out, limited{err: &game.LimitError{What: "a component", Measure: "edges", Got: int64(size[r]), Limit: MaxEdges}})
+		if w := max(e.u, e.v); w != 0 {
+			r := find(w)
+			if _, ok := order[r]; !ok {
+				order[r] = len(order)
 			}
-			continue
+			size[r]++
 		}
-		small = append(small, e)
 	}
-	if len(out) > 0 {
-		// Report the first component over the limit (it may not be
-		// attached to the ground: it is refused all the same).
-		return out[:1]
-	}
-	// Every component is small: number the vertices densely, then split
-	// writes each component in normal form.
-	for _, p := range split(renumber(small)) {
-		out = append(out, limited{pic: p})
-	}
-	return out
-}
-
-// renumber returns es with its vertices renumbered densely, the ground
-// kept 0, so that split and normal index small slices.
-func renumber(es []edge) []edge {
-	ids := map[int]int{0: 0}
-	id := func(v int) int {
-		if k, ok := ids[v]; ok {
-			return k
+	for _, e := range es {
+		if w := max(e.u, e.v); w != 0 && size[find(w)] > MaxEdges {
+			r := find(w)
+			return nil, fmt.Errorf("component %d: %w", order[r]+1,
+				&game.LimitError{What: "a component", Measure: "edges", Got: int64(size[r]), Limit: MaxEdges})
 		}
-		ids[v] = len(ids)
-		return ids[v]
 	}
-	out := make([]edge, len(es))
-	for i, e := range es {
-		out[i] = edge{id(e.u), id(e.v), e.c}
-	}
-	return out
+	return split(es), nil
 }
 
 // jsonError turns a JSON decoding error into one line that says where.
