@@ -1,6 +1,10 @@
 package cgt
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
 
 // Stages of DescribeSum, where a SumError arose.
 const (
@@ -55,4 +59,18 @@ func (c *Calc) DescribeSum(exprs []string, thermograph bool) (Description, error
 		return Description{}, &SumError{Stage: StageDescribe, Index: len(exprs) - 1, Err: err}
 	}
 	return d, nil
+}
+
+// QuoteExpr quotes an expression for an error message: its first 40 bytes
+// (cut at a character's start) and "..." when it is longer.
+func QuoteExpr(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return strconv.Quote(s)
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
 }

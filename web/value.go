@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"runtime/debug"
-	"strconv"
-	"unicode/utf8"
 
 	"nimber/cgt"
 	"nimber/problems"
@@ -56,7 +54,7 @@ func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
 	}
 	for i, e := range req.Exprs {
 		if len(e) > MaxExprBytes {
-			s.fail(w, r, errorf(http.StatusBadRequest, "expression %d %s: %d bytes, over the limit of %d", i+1, quoteExpr(e), len(e), MaxExprBytes))
+			s.fail(w, r, errorf(http.StatusBadRequest, "expression %d %s: %d bytes, over the limit of %d", i+1, cgt.QuoteExpr(e), len(e), MaxExprBytes))
 			return
 		}
 	}
@@ -113,23 +111,9 @@ func (s *Server) valueError(exprs []string, err error) error {
 	}
 	switch se.Stage {
 	case cgt.StageRead:
-		return errorf(http.StatusBadRequest, "expression %d %s: %v", se.Index+1, quoteExpr(exprs[se.Index]), cause)
+		return errorf(http.StatusBadRequest, "expression %d %s: %v", se.Index+1, cgt.QuoteExpr(exprs[se.Index]), cause)
 	case cgt.StageAdd:
 		return errorf(http.StatusBadRequest, "the sum of expressions 1..%d: %v", se.Index+1, cause)
 	}
 	return errorf(http.StatusBadRequest, "the value of the sum: %v", cause)
-}
-
-// quoteExpr quotes an expression for an error message, its first 40 bytes
-// when it is longer.
-func quoteExpr(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return strconv.Quote(s)
-	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
 }

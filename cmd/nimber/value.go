@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -193,18 +191,14 @@ func (f valueFlags) limit(err error) error {
 	return err
 }
 
-// quoteArg quotes an argument for an error message, its first 40 bytes
-// when it is longer (and its length).
+// quoteArg quotes an argument for an error message as cgt.QuoteExpr
+// does, with its length when it is cut short.
 func quoteArg(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return strconv.Quote(s)
+	q := cgt.QuoteExpr(s)
+	if strings.HasSuffix(q, "...") {
+		q += fmt.Sprintf(" (%d bytes)", len(s))
 	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(s[:cut]), len(s))
+	return q
 }
 
 // partizanOutcome says who wins in each outcome class.
