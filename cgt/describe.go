@@ -59,8 +59,8 @@ func (c *Calc) Describe(g Game) (Description, error) {
 		Mean:         mean.String(),
 		Temperature:  temp.String(),
 		Birthday:     c.Birthday(g),
-		LeftOptions:  c.notations(c.printOrder(c.Left(g))),
-		RightOptions: c.notations(c.printOrder(c.Right(g))),
+		LeftOptions:  c.notations(c.sortedOptions(g, true)),
+		RightOptions: c.notations(c.sortedOptions(g, false)),
 	}
 	aw, ok, err := c.AtomicWeight(g)
 	if err != nil {

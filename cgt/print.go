@@ -37,7 +37,7 @@ func (c *Calc) write(g Game, brace, paren bool) (string, int) {
 		}
 		return text, 0
 	}
-	l, r := c.printOrder(c.Left(g)), c.printOrder(c.Right(g))
+	l, r := c.sortedOptions(g, true), c.sortedOptions(g, false)
 	if sw, err := c.IsSwitch(g); err == nil && sw {
 		if len(l) == 1 {
 			text, _ := c.write(l[0], true, true)
@@ -300,6 +300,25 @@ func (c *Calc) printOrder(opts []Game) []Game {
 	return out
 }
 
+// sortedOptions returns g's Left options (left) or Right options in
+// printOrder, sorted once and memoised: comparing two games for printing
+// compares their sorted options, again and again while a side is sorted.
+func (c *Calc) sortedOptions(g Game, left bool) []Game {
+	f := c.factsOf(g)
+	side := 0
+	if !left {
+		side = 1
+	}
+	if f.sorted[side] == nil {
+		opts := c.Right(g)
+		if left {
+			opts = c.Left(g)
+		}
+		f.sorted[side] = c.printOrder(opts)
+	}
+	return f.sorted[side]
+}
+
 // printClass is the first key of printOrder: 0 number, 1 nimber, 2
 // uptimal, 3 other.
 func (c *Calc) printClass(g Game) (int, uptimalForm) {
@@ -342,10 +361,10 @@ func (c *Calc) compareForPrint(a, b Game) int {
 		}
 		return cmp.Compare(ua.nim, ub.nim)
 	}
-	if v := c.compareLists(c.printOrder(c.Left(a)), c.printOrder(c.Left(b))); v != 0 {
+	if v := c.compareLists(c.sortedOptions(a, true), c.sortedOptions(b, true)); v != 0 {
 		return v
 	}
-	return c.compareLists(c.printOrder(c.Right(a)), c.printOrder(c.Right(b)))
+	return c.compareLists(c.sortedOptions(a, false), c.sortedOptions(b, false))
 }
 
 // compareLists compares two sorted lists of options in turn, a shorter

@@ -7,6 +7,8 @@ type facts struct {
 	// uptimal memoises Calc.uptimal: known, and the form when g is one.
 	uptimalKnown, isUptimal bool
 	uptimal                 uptimalForm
+	// sorted holds the Left and Right options in printOrder (sortedOptions).
+	sorted [2][]Game
 }
 
 func (c *Calc) factsOf(g Game) *facts {
