@@ -109,13 +109,12 @@ func (c *Calc) numberOptions(x Dyadic) (l, r []Game) {
 // makes, read back. Make calls it so that every number-up-star is held
 // by value, however it was made.
 func (c *Calc) nusForm(l, r []Game) (NUS, bool) {
-	get := func(g Game) (NUS, bool) { return c.NUS(g) }
 	switch {
 	case len(l) > 0 && slices.Equal(l, r):
 		seen := make([]bool, len(l))
 		var x Dyadic
 		for i, g := range l {
-			v, ok := get(g)
+			v, ok := c.NUS(g)
 			if !ok || v.Ups != 0 || v.Nim >= uint64(len(l)) || seen[v.Nim] || i > 0 && v.X != x {
 				return NUS{}, false
 			}
@@ -123,8 +122,8 @@ func (c *Calc) nusForm(l, r []Game) (NUS, bool) {
 		}
 		return NUS{X: x, Nim: uint64(len(l))}, true
 	case len(l) == 1 && len(r) == 1:
-		a, okA := get(l[0])
-		b, okB := get(r[0])
+		a, okA := c.NUS(l[0])
+		b, okB := c.NUS(r[0])
 		if !okA || !okB || a.X != b.X {
 			return NUS{}, false
 		}
@@ -140,12 +139,12 @@ func (c *Calc) nusForm(l, r []Game) (NUS, bool) {
 		if len(r) == 2 {
 			one, two, ups = l, r, -1
 		}
-		x, ok := get(one[0])
+		x, ok := c.NUS(one[0])
 		if !ok || !x.isNumber() {
 			return NUS{}, false
 		}
-		a, okA := get(two[0])
-		b, okB := get(two[1])
+		a, okA := c.NUS(two[0])
+		b, okB := c.NUS(two[1])
 		star := NUS{X: x.X, Nim: 1}
 		if okA && okB && (a == x && b == star || a == star && b == x) {
 			return NUS{X: x.X, Ups: ups, Nim: 1}, true
