@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"nimber/sg"
 )
@@ -150,7 +149,7 @@ type Move struct {
 
 // Of returns the game of rules r.
 func Of[P comparable, M any](r Rules[P, M]) Game {
-	g := &typed[P, M]{r: r}
+	g := &typed[P, M]{r: r, positions: positions[P]{format: r.Format, rules: r}}
 	g.info.Players = [2]string{"first", "second"}
 	g.info.Noun = "part"
 	if k, ok := r.(Kinded); ok {
@@ -180,13 +179,12 @@ func Of[P comparable, M any](r Rules[P, M]) Game {
 
 // typed is the Game of Rules[P, M].
 type typed[P comparable, M any] struct {
-	r    Rules[P, M]
-	info Info
+	positions[P]
+	r Rules[P, M]
 }
 
 func (g *typed[P, M]) Rules() any { return g.r }
 func (g *typed[P, M]) self() Game { return g }
-func (g *typed[P, M]) Info() Info { return g.info }
 
 // bind returns the rules to use under ctx, and the check of their failure
 // (Contextual); games whose moves cannot fail get their rules and nil.
@@ -198,18 +196,6 @@ func (g *typed[P, M]) bind(ctx context.Context) (Rules[P, M], func() error) {
 }
 
 func noFailure() error { return nil }
-
-// sum returns the typed position of pos; a position of another game is a
-// programming error.
-func (g *typed[P, M]) sum(pos Position) Sum[P] {
-	s, ok := pos.sum.(Sum[P])
-	if !ok {
-		panic(fmt.Sprintf("game: a position of %T given to a game of parts %T", pos.sum, *new(P)))
-	}
-	return s
-}
-
-func (g *typed[P, M]) wrap(s Sum[P]) Position { return Position{s} }
 
 func (g *typed[P, M]) Parse(text string) (Position, error) {
 	s, err := g.r.Parse(text)
@@ -223,52 +209,6 @@ func (g *typed[P, M]) Parse(text string) (Position, error) {
 		return Position{}, err
 	}
 	return g.wrap(s), nil
-}
-
-func (g *typed[P, M]) Format(pos Position) string { return g.r.Format(g.sum(pos)) }
-
-func (g *typed[P, M]) Name(pos Position) string {
-	s := g.sum(pos)
-	if n, ok := g.r.(Namer[P]); ok {
-		return n.Name(s)
-	}
-	name := strings.ReplaceAll(strings.TrimRight(g.r.Format(s), "\n"), "\n", "/")
-	if name == "" {
-		return "0" // the empty game
-	}
-	return name
-}
-
-func (g *typed[P, M]) Join(ps ...Position) Position {
-	var out Sum[P]
-	for i, p := range ps {
-		s := g.sum(p)
-		if i == 0 {
-			out.Frame = s.Frame
-		}
-		out.Parts = append(out.Parts, s.Parts...)
-	}
-	return g.wrap(out)
-}
-
-func (g *typed[P, M]) Parts(pos Position) []Position {
-	s := g.sum(pos)
-	out := make([]Position, len(s.Parts))
-	for i, p := range s.Parts {
-		out[i] = g.wrap(Sum[P]{Parts: []P{p}, Frame: s.Frame})
-	}
-	return out
-}
-
-func (g *typed[P, M]) DescribePart(pos Position, i int) string {
-	s := g.sum(pos)
-	if i < 0 || i >= len(s.Parts) {
-		return fmt.Sprintf("no %s %d: the position has %d", g.info.Noun, i+1, len(s.Parts))
-	}
-	if d, ok := g.r.(PartDescriber[P]); ok {
-		return d.DescribePart(s.Parts[i])
-	}
-	return g.Name(g.wrap(Sum[P]{Parts: []P{s.Parts[i]}, Frame: s.Frame}))
 }
 
 // layout reports whether the game's parts are squares (SquaresOf).

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"strings"
 
 	"nimber/cgt"
 )
@@ -85,7 +84,7 @@ func PartizanOf(g Game) (p PartizanGame, ok bool) {
 // OfPartizan returns the game of the partizan rules r: a Game of Kind
 // Partizan whose players are Left and Right.
 func OfPartizan[P comparable](r PartizanRules[P]) Game {
-	g := &partizan[P]{r: r}
+	g := &partizan[P]{r: r, positions: positions[P]{format: r.Format, rules: r}}
 	g.info = Info{Kind: Partizan, Players: [2]string{"Left", "Right"}, Noun: "region"}
 	if b, ok := r.(Board); ok {
 		g.info.Legend = b.Legend()
@@ -98,24 +97,12 @@ func OfPartizan[P comparable](r PartizanRules[P]) Game {
 
 // partizan is the Game of PartizanRules[P].
 type partizan[P comparable] struct {
-	r    PartizanRules[P]
-	info Info
+	positions[P]
+	r PartizanRules[P]
 }
 
-func (g *partizan[P]) Rules() any             { return g.r }
-func (g *partizan[P]) self() Game             { return g }
-func (g *partizan[P]) Info() Info             { return g.info }
-func (g *partizan[P]) wrap(s Sum[P]) Position { return Position{s} }
-
-// sum returns the typed position of pos; a position of another game is a
-// programming error.
-func (g *partizan[P]) sum(pos Position) Sum[P] {
-	s, ok := pos.sum.(Sum[P])
-	if !ok {
-		panic(fmt.Sprintf("game: a position of %T given to a partizan game of parts %T", pos.sum, *new(P)))
-	}
-	return s
-}
+func (g *partizan[P]) Rules() any { return g.r }
+func (g *partizan[P]) self() Game { return g }
 
 func (g *partizan[P]) Parse(text string) (Position, error) {
 	s, err := g.r.Parse(text)
@@ -126,52 +113,6 @@ func (g *partizan[P]) Parse(text string) (Position, error) {
 		return Position{}, err
 	}
 	return g.wrap(s), nil
-}
-
-func (g *partizan[P]) Format(pos Position) string { return g.r.Format(g.sum(pos)) }
-
-func (g *partizan[P]) Name(pos Position) string {
-	s := g.sum(pos)
-	if n, ok := g.r.(Namer[P]); ok {
-		return n.Name(s)
-	}
-	name := strings.ReplaceAll(strings.TrimRight(g.r.Format(s), "\n"), "\n", "/")
-	if name == "" {
-		return "0"
-	}
-	return name
-}
-
-func (g *partizan[P]) Join(ps ...Position) Position {
-	var out Sum[P]
-	for i, p := range ps {
-		s := g.sum(p)
-		if i == 0 {
-			out.Frame = s.Frame
-		}
-		out.Parts = append(out.Parts, s.Parts...)
-	}
-	return g.wrap(out)
-}
-
-func (g *partizan[P]) Parts(pos Position) []Position {
-	s := g.sum(pos)
-	out := make([]Position, len(s.Parts))
-	for i, p := range s.Parts {
-		out[i] = g.wrap(Sum[P]{Parts: []P{p}, Frame: s.Frame})
-	}
-	return out
-}
-
-func (g *partizan[P]) DescribePart(pos Position, i int) string {
-	s := g.sum(pos)
-	if i < 0 || i >= len(s.Parts) {
-		return fmt.Sprintf("no %s %d: the position has %d", g.info.Noun, i+1, len(s.Parts))
-	}
-	if d, ok := g.r.(PartDescriber[P]); ok {
-		return d.DescribePart(s.Parts[i])
-	}
-	return g.Name(g.wrap(Sum[P]{Parts: []P{s.Parts[i]}, Frame: s.Frame}))
 }
 
 func (g *partizan[P]) Options(pos Position, side Side) []Position {

@@ -1,0 +1,75 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+)
+
+// positions is what a Game does with its positions whatever its moves,
+// impartial or partizan: the typed sum inside a Position, its text and
+// name, its parts and what they are called. typed and partizan embed it.
+type positions[P comparable] struct {
+	format func(Sum[P]) string
+	rules  any // the game's rules, asked for Namer and PartDescriber
+	info   Info
+}
+
+func (g *positions[P]) Info() Info { return g.info }
+
+func (g *positions[P]) wrap(s Sum[P]) Position { return Position{s} }
+
+// sum returns the typed position of pos; a position of another game is a
+// programming error.
+func (g *positions[P]) sum(pos Position) Sum[P] {
+	s, ok := pos.sum.(Sum[P])
+	if !ok {
+		panic(fmt.Sprintf("game: a position of %T given to a game of parts %T", pos.sum, *new(P)))
+	}
+	return s
+}
+
+func (g *positions[P]) Format(pos Position) string { return g.format(g.sum(pos)) }
+
+func (g *positions[P]) Name(pos Position) string {
+	s := g.sum(pos)
+	if n, ok := g.rules.(Namer[P]); ok {
+		return n.Name(s)
+	}
+	name := strings.ReplaceAll(strings.TrimRight(g.format(s), "\n"), "\n", "/")
+	if name == "" {
+		return "0" // the empty game
+	}
+	return name
+}
+
+func (g *positions[P]) Join(ps ...Position) Position {
+	var out Sum[P]
+	for i, p := range ps {
+		s := g.sum(p)
+		if i == 0 {
+			out.Frame = s.Frame
+		}
+		out.Parts = append(out.Parts, s.Parts...)
+	}
+	return g.wrap(out)
+}
+
+func (g *positions[P]) Parts(pos Position) []Position {
+	s := g.sum(pos)
+	out := make([]Position, len(s.Parts))
+	for i, p := range s.Parts {
+		out[i] = g.wrap(Sum[P]{Parts: []P{p}, Frame: s.Frame})
+	}
+	return out
+}
+
+func (g *positions[P]) DescribePart(pos Position, i int) string {
+	s := g.sum(pos)
+	if i < 0 || i >= len(s.Parts) {
+		return fmt.Sprintf("no %s %d: the position has %d", g.info.Noun, i+1, len(s.Parts))
+	}
+	if d, ok := g.rules.(PartDescriber[P]); ok {
+		return d.DescribePart(s.Parts[i])
+	}
+	return g.Name(g.wrap(Sum[P]{Parts: []P{s.Parts[i]}, Frame: s.Frame}))
+}
