@@ -40,6 +40,8 @@ suspense-misere, w and w-misere (w-numbers print SL and SW as words).
 of positions, --family NAME, for n = 1..--to: one line "n canonical-form" per
 member. Domineering's families are KxN (K rows, a number: 1xN, 2xN, 3xN, and n
 columns), NxK (n rows, K columns) and NxN (squares), all empty boards.
+Toads and Frogs' are rows written as patterns: T, F and . each repeated n
+times when followed by ^N, k times by ^k, e.g. T^N.F^N or T^N.^2F^N.
 
 --format csv writes comma-separated rows; --format json an array of rows
 (boards) or of values (heaps), or for --function canonical an array of
@@ -49,7 +51,8 @@ columns), NxK (n rows, K columns) and NxN (squares), all empty boards.
   nimber table subtraction --set 1,3,4 --to 20 --function grundy
   nimber table allbut:1,2 --to 20 --function remoteness
   nimber table --rules examples/rules/kayles.star --to 30
-  nimber table domineering --function canonical --family 2xN --to 8`,
+  nimber table domineering --function canonical --family 2xN --to 8
+  nimber table toads-frogs --function canonical --family 'T^N.^2F^N' --to 5`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if want := 1 - min(len(gf.rules), 1); len(args) != want {
 				return fmt.Errorf("table takes one game: knights, subtraction or a GAME, or --rules FILE alone (see nimber table --help)")

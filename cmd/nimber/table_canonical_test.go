@@ -99,3 +99,33 @@ func TestTableCanonicalFormats(t *testing.T) {
 	refused(t, "give --function canonical", "table", "domineering", "--family", "2xN")
 	refused(t, `--function "canon" is not one of`, "table", "domineering", "--function", "canon")
 }
+
+// TestTableToadsFrogs checks tables of Toads and Frogs' row patterns: each
+// member is the row the pattern says, and its canonical form and outcome
+// are those nimber value --game gives it.
+func TestTableToadsFrogs(t *testing.T) {
+	for family, to := range map[string]int{"T^N.F^N": 5, "T^N.^2F^N": 4, "T.^NF": 8, "F^2.^NT": 6} {
+		rows := tableFamily(t, "toads-frogs", family, to)
+		if len(rows) != to {
+			t.Fatalf("--family %s --to %d: %d rows", family, to, len(rows))
+		}
+		for i, r := range rows {
+			n := i + 1
+			want := map[string]string{
+				"T^N.F^N":   strings.Repeat("T", n) + "." + strings.Repeat("F", n),
+				"T^N.^2F^N": strings.Repeat("T", n) + ".." + strings.Repeat("F", n),
+				"T.^NF":     "T" + strings.Repeat(".", n) + "F",
+				"F^2.^NT":   "FF" + strings.Repeat(".", n) + "T",
+			}[family]
+			if r.N != n || strings.ReplaceAll(r.Position, " + ", "") != want {
+				t.Errorf("--family %s row %d: n %d, position %q, want %q", family, n, r.N, r.Position, want)
+			}
+			d := valueJSON(t, "--game", "toads-frogs", want, "--json")
+			if r.Canonical != d.Canonical || r.Outcome != d.Outcome {
+				t.Errorf("--family %s member %d %s: %s (%s), value --game says %s (%s)", family, n, want, r.Canonical, r.Outcome, d.Canonical, d.Outcome)
+			}
+		}
+	}
+	refused(t, `no family "T.F" of toads-frogs: no ^N in the pattern`, "table", "toads-frogs", "--function", "canonical", "--family", "T.F")
+	refused(t, "--family T^N. --to 21: member 20: part 1 (TTTTTTTTTTTTTTTTTTTT.): 21 squares, limit 20", "table", "toads-frogs", "--function", "canonical", "--family", "T^N.", "--to", "21")
+}

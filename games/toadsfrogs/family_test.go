@@ -1,0 +1,105 @@
+package toadsfrogs
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+)
+
+// TestMember checks the rows family patterns write, and that member 5 of
+// T^N.^2F^N is CGSuite's ttttt..fffff with its value.
+func TestMember(t *testing.T) {
+	fs, ok := game.FamiliesOf(Game())
+	if !ok {
+		t.Fatal("toads-frogs has no families")
+	}
+	for _, c := range []struct {
+		name string
+		n    int
+		want string
+	}{
+		{"T^N.F^N", 1, "T.F"},
+		{"T^N.F^N", 3, "TTT.FFF"},
+		{"T^N.^2F^N", 5, "TTTTT..FFFFF"},
+		{"t.^nf", 4, "T....F"},
+		{"T^N.^N", 2, "TT.."},
+		{"F^3.^NT", 2, "FFF..T"},
+		{"T^12.^N", 1, "TTTTTTTTTTTT."},
+	} {
+		got, err := fs.Member(c.name, c.n)
+		if err != nil || got != c.want {
+			t.Errorf("Member(%q, %d) = %q, %v; want %q", c.name, c.n, got, err, c.want)
+		}
+	}
+	for _, f := range fs.Families() {
+		if _, err := fs.Member(f.Name, 2); err != nil {
+			t.Errorf("listed family %s: %v", f.Name, err)
+		}
+	}
+	row, err := fs.Member("T^N.^2F^N", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cgt.New(0)
+	want := "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}"
+	if got := c.String(value(t, c, row)); got != want {
+		t.Errorf("%s = %s, want CGSuite's %s", row, got, want)
+	}
+}
+
+// TestMemberRefused checks that patterns that are no family, and members
+// too long to write, are refused in one line that says why.
+func TestMemberRefused(t *testing.T) {
+	fs, _ := game.FamiliesOf(Game())
+	for name, want := range map[string]string{
+		"T.F":       "no ^N in the pattern",
+		"TN":        `column 2: 'N' is not one of "TF."`,
+		"T^x.F":     `column 3: exponent "x": want N or a number`,
+		"T^0.^N":    `exponent "0"`,
+		"T^007.^N":  `exponent "007"`,
+		"":          "no ^N",
+		"T^.^N":     `exponent ""`,
+		"T^NN.^N":   `exponent "NN"`,
+		"T^-1.^N":   `exponent "-1"`,
+		"T^9999999": `exponent "9999999"`,
+	} {
+		_, err := fs.Member(name, 3)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Member(%q): %v, want one line with %q", name, err, want)
+		}
+	}
+	_, err := fs.Member("T^N.^65536", 1)
+	var limit *game.LimitError
+	if !errors.As(err, &limit) {
+		t.Errorf("a member of 65537 squares: %v, want a *game.LimitError", err)
+	}
+	if _, err := fs.Member("T^N.F^N", 0); err == nil {
+		t.Error("member 0: no error")
+	}
+}
+
+// FuzzMember checks that any pattern is read or refused without a panic,
+// and that a member read is a row Parse accepts (or refuses only by a
+// limit).
+func FuzzMember(f *testing.F) {
+	for _, s := range []string{"T^N.F^N", "t.^nf", "T^3.^N^", "^N", "T^N.^65536"} {
+		f.Add(s, 3)
+	}
+	fs, _ := game.FamiliesOf(Game())
+	f.Fuzz(func(t *testing.T, name string, n int) {
+		if n < 1 || n > 64 {
+			return
+		}
+		row, err := fs.Member(name, n)
+		if err != nil {
+			return
+		}
+		var limit *game.LimitError
+		if _, err := Game().Parse(row); err != nil && !errors.As(err, &limit) {
+			t.Errorf("Member(%q, %d) = %q, which Parse refuses: %v", name, n, row, err)
+		}
+	})
+}
