@@ -34,6 +34,12 @@ import (
 // refused before it is searched.
 const MaxEdges = 32
 
+// MaxPositions bounds the positions of one component Check accepts, as
+// counted by positions: a component of up to MaxEdges edges may still have
+// too many subpictures to value (a broom of 30 branches has 2^30), and is
+// refused before it is searched.
+const MaxPositions = 1 << 22
+
 // MaxText is the longest position text Parse reads, in bytes.
 const MaxText = 1 << 16
 
@@ -457,11 +463,60 @@ func formatJSON(parts []Picture) string {
 // Check refuses a component of more than MaxEdges edges.
 func (rules) Check(s game.Sum[Picture]) error {
 	for i, p := range s.Parts {
-		if err := game.CheckLimit(fmt.Sprintf("component %d", i+1), "edges", int64(len(p)/3), MaxEdges); err != nil {
+		what := fmt.Sprintf("component %d", i+1)
+		if err := game.CheckLimit(what, "edges", int64(len(p)/3), MaxEdges); err != nil {
+			return err
+		}
+		if err := game.CheckLimit(what, "positions (estimated)", p.positions(), MaxPositions); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// positions returns an upper bound on the positions of component p, the
+// subpictures still attached to the ground that play can leave (the empty
+// one and p included): for a tree, their number exactly, counted from the
+// top down (a vertex carries, for each edge up from it, either nothing or
+// that edge with one of the subtrees above it); for a picture with a
+// cycle, 2^edges, as each is a set of its edges. It saturates at 2^62.
+func (p Picture) positions() int64 {
+	const most = 1 << 62
+	es := p.edges()
+	if len(es) >= 62 {
+		return most
+	}
+	n := 1
+	for _, e := range es {
+		n = max(n, e.v+1)
+	}
+	// A picture is its own normal form: edges u < v, vertices numbered
+	// breadth first, so in a tree each vertex but the ground has one edge
+	// down, to a lower vertex, and the tree's edges are n-1 with no loop.
+	down := make([]int, n)
+	for _, e := range es {
+		if e.u == e.v || down[e.v] != 0 || len(es) != n-1 {
+			return 1 << len(es)
+		}
+		down[e.v] = e.u + 1
+	}
+	count := make([]int64, n)
+	for v := range count {
+		count[v] = 1
+	}
+	for v := n - 1; v > 0; v-- {
+		u := down[v] - 1
+		count[u] = min(most, mulSat(count[u], count[v]+1, most))
+	}
+	return count[0]
+}
+
+// mulSat returns a·b, or most when it would exceed most (a, b ≥ 1).
+func mulSat(a, b, most int64) int64 {
+	if a > most/b {
+		return most
+	}
+	return a * b
 }
 
 func (rules) PartNoun() string { return "component" }

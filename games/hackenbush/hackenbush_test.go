@@ -310,3 +310,75 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("%d bytes: %v, want a limit of bytes", MaxText+1, err)
 	}
 }
+
+// reachable counts the positions play can reach from board (board and
+// the empty one included), by the brute force's moves of both players.
+func reachable(board string) int64 {
+	seen := map[string]bool{board: true}
+	for todo := []string{board}; len(todo) > 0; {
+		b := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, next := range slices.Concat(moves(b, true), moves(b, false)) {
+			if !seen[next] {
+				seen[next] = true
+				todo = append(todo, next)
+			}
+		}
+	}
+	return int64(len(seen))
+}
+
+// TestPositions checks Check's estimate of a component's positions: the
+// exact number play reaches for a tree standing on one ground edge, and
+// no fewer than play reaches for any picture (the product over its
+// components).
+func TestPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 7))
+	for range 200 {
+		n := 1 + rng.IntN(9)
+		var es, js []string
+		for v := 1; v <= n; v++ {
+			u := rng.IntN(v) // vertex 1 stands on the ground, the others above it
+			if v > 1 {
+				u = 1 + rng.IntN(v-1)
+			}
+			c := "LRG"[rng.IntN(3)]
+			es = append(es, fmt.Sprintf("%d-%d%c", u, v, c))
+			js = append(js, fmt.Sprintf(`[%d, %d, "%c"]`, u, v, c))
+		}
+		s, err := rules{}.Parse(`{"edges": [` + strings.Join(js, ", ") + "]}")
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := s.Parts
+		if len(parts) != 1 {
+			t.Fatalf("%v: %d components, want 1", js, len(parts))
+		}
+		if got, want := parts[0].positions(), reachable(grounded(es)); got != want {
+			t.Errorf("tree %v: estimate %d positions, play reaches %d", es, got, want)
+		}
+	}
+	for range 200 {
+		board, text := randomPicture(rng, 5, 9)
+		s, err := rules{}.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bound := int64(1)
+		for _, p := range s.Parts {
+			bound *= p.positions()
+		}
+		if got := reachable(board); bound < got {
+			t.Errorf("%s: estimate %d positions, play reaches %d", text, bound, got)
+		}
+	}
+	broom := `{"edges": [[0, 1, "L"]`
+	for v := 2; v <= 24; v++ {
+		broom += fmt.Sprintf(`, [1, %d, "G"]`, v)
+	}
+	_, err := Game().Parse(broom + "]}")
+	var limit *game.LimitError
+	if !errors.As(err, &limit) || limit.Got != 1<<23+1 {
+		t.Errorf("a broom of 23 branches: %v, want %d positions refused", err, 1<<23+1)
+	}
+}
