@@ -190,6 +190,7 @@ func (s *Server) routes() {
 	s.api("GET /api/census", s.handleCensus)
 	s.api("POST /api/misere/{code}", s.handleMisere)
 	s.api("POST /api/value", s.handleValue)
+	s.api("POST /api/partizan/{game}", s.handlePartizan)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (see docs/api.md)", r.URL.Path))
 	})
