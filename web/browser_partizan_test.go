@@ -133,6 +133,9 @@ func TestBrowserPartizan(t *testing.T) {
 	waitFor[bool](b, "Left's moves", `document.querySelectorAll('#moves button.move').length > 0`)
 	b.do("play a move of Left's", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#moves button[data-i="%d"]`, pick))))
 	reply := waitFor[string](b, "the computer's answer", `document.querySelector('#turn').textContent.startsWith('Left to move') && history.state.depth === 2 && new URLSearchParams(location.search).get('position')`)
+	if turn := eval[string](b, "the turn", `document.querySelector('#turn').textContent`); !strings.Contains(turn, "(Right, the computer, played, leaving ") {
+		t.Errorf("the turn after the computer's move says %q", turn)
+	}
 	var chosen *play.PartizanMove
 	for i, m := range answers {
 		if m.Position == reply && chosen == nil {

@@ -26,6 +26,7 @@ let entry = null; // the chosen game's entry
 let state = null; // {game, position, move, computer}
 let shown = null; // the answer shown
 let asked = 0; // the number of the latest request: older answers are dropped
+let last = ''; // what the move that led here did, said with the turn
 
 // readURL reads the state from the page's query.
 function readURL() {
@@ -185,11 +186,11 @@ function showTurn(st) {
   const moves = side === 'left' ? st.left_moves : st.right_moves;
   const who = s => `${SIDES[s]}${state.computer === s ? ' (the computer)' : ''}`;
   if (moves.length === 0) {
-    $('#turn').textContent = `${who(side)} to move has no move: ${who(other(side))} wins.`;
+    $('#turn').textContent = `${who(side)} to move has no move: ${who(other(side))} wins.${last}`;
     return;
   }
   const w = winner(st.outcome, side);
-  $('#turn').textContent = `${who(side)} to move. ${who(w)} wins with perfect play (value ${st.canonical}, outcome ${st.outcome}).`;
+  $('#turn').textContent = `${who(side)} to move. ${who(w)} wins with perfect play (value ${st.canonical}, outcome ${st.outcome}).${last}`;
 }
 
 // show analyses the state's position and draws it; when the computer is to
@@ -228,6 +229,9 @@ async function show() {
 }
 
 function playMove(m) {
+  const noun = entry.info.noun || 'part';
+  const where = shown && shown.parts.length > 1 ? ` in ${noun} ${m.part + 1}` : '';
+  last = ` (${SIDES[state.move]}${state.computer === state.move ? ', the computer,' : ''} played${where}, leaving ${m.leaves}.)`;
   state = { ...state, position: m.position, move: other(state.move) };
   keep(true);
   show();
@@ -259,6 +263,7 @@ function toForm() {
 }
 
 function start() {
+  last = '';
   state = fromForm();
   keep(true);
   show();
@@ -309,6 +314,7 @@ async function init() {
   });
   $('#thermo-of').addEventListener('change', showThermograph);
   window.addEventListener('popstate', () => {
+    last = '';
     const s = readURL();
     chooseGame(s.game);
     state = { ...s, game: entry.name, position: s.position === null ? entry.example_position : s.position };
