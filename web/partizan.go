@@ -30,7 +30,8 @@ func (r *partizanRequest) rulesText() string { return r.Rules }
 // analyze --json prints it) with the thermographs of the position and of
 // its parts, and for every move the whole position it leaves, so that the
 // page can play it. An impartial game is refused with 400: it is played
-// on /play.
+// on /play. Like POST /api/value it runs aside (computeAside), since its
+// Calc stops only between parts when the deadline passes.
 func (s *Server) handlePartizan(w http.ResponseWriter, r *http.Request) {
 	var req partizanRequest
 	g, e, ok := s.readPositionRequest(w, r, &req, nil)
@@ -41,7 +42,7 @@ func (s *Server) handlePartizan(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "game %q is %s, not partizan: play it on /play (POST /api/play/%s)", e.Name, g.Info().Kind, e.Name))
 		return
 	}
-	s.compute(w, r, func(ctx context.Context) (any, error) {
+	s.computeAside(w, r, fmt.Sprintf("the partizan analysis of %s %.200q", e.Name, req.Position), func(ctx context.Context) (any, error) {
 		pos, err := g.Parse(req.Position)
 		if err != nil {
 			return nil, e.Annotate(fmt.Errorf("position %s: %w", cgt.QuoteExpr(req.Position), err))

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"nimber/cgt"
 	"nimber/play"
@@ -178,5 +179,25 @@ func TestPartizanLimit(t *testing.T) {
 	}
 	if msg := errorOf(t, rec); !strings.Contains(msg, "this server's limit for a value: 1.0 MiB") {
 		t.Errorf("error %q does not name the server's limit", msg)
+	}
+}
+
+// TestPartizanDeadline: a position that takes longer than the server's
+// time limit is answered 504 at once, and its computation, told by its
+// context, stops between parts and gives its slot back.
+func TestPartizanDeadline(t *testing.T) {
+	s, _ := newTestServer(t, Options{Timeout: 20 * time.Millisecond})
+	rec := do(t, s, "POST", "/api/partizan/domineering", partizanBody("......|......|......|......|......|......"))
+	if rec.Code != http.StatusGatewayTimeout {
+		t.Fatalf("status %d, want 504; %s", rec.Code, rec.Body)
+	}
+	if msg := errorOf(t, rec); !strings.Contains(msg, "time limit of 20ms") {
+		t.Errorf("error %q", msg)
+	}
+	for i := 0; len(s.slots) > 0; i++ {
+		if i == 3000 {
+			t.Fatal("the computation kept its slot for 30 s after its deadline")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
