@@ -149,6 +149,33 @@ func TestBrowserPartizan(t *testing.T) {
 		t.Errorf("the computer played %+v, a losing move, where it had a winning one in %+v", *chosen, answers)
 	}
 
+	// Every partizan game opens at its example: its board drawn (a picture
+	// when the page knows how, else text), Left's moves as the API lists
+	// them.
+	resp, err := http.Get(ts.URL + "/api/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []struct {
+		Name     string `json:"name"`
+		Example  string `json:"example_position"`
+		Supports struct{ Partizan bool }
+	}
+	err = json.NewDecoder(resp.Body).Decode(&games)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if !g.Supports.Partizan {
+			continue
+		}
+		ex := partizanState(t, ts.URL, g.Name, g.Example)
+		b.do("open "+g.Name, chromedp.Navigate(ts.URL+"/partizan?game="+g.Name))
+		waitFor[bool](b, g.Name+"'s example", fmt.Sprintf(`document.querySelector('#canonical')?.textContent === %q && document.querySelectorAll('#moves button.move').length === %d && document.querySelector('#board svg, #board pre') !== null`, ex.Canonical, len(ex.Left)))
+		b.screenshot(dir, "partizan-"+g.Name+".png")
+	}
+
 	// Hackenbush's stalks are drawn; a bad position is refused with its
 	// column and leaves no stale board.
 	b.do("hackenbush", chromedp.Navigate(ts.URL+"/partizan?game=hackenbush&position=LRR+GG"))

@@ -195,6 +195,13 @@ export function drawThermograph(th, title, id = 'thermo') {
   // One unit of t is one unit of value, so that the walls' slopes are
   // 45 degrees; the picture fits in about 520 x 380 px.
   const unit = Math.min(520 / (vmax - vmin), 340 / (hi - lo), 120);
+  // At least 320 px of values, so that the axis' words fit under a cold
+  // game's narrow picture.
+  const short = 320 / unit - (vmax - vmin);
+  if (short > 0) {
+    vmax += short / 2;
+    vmin -= short / 2;
+  }
   const m = { l: 52, r: 16, t: 34, b: 52 };
   const W = Math.round(m.l + m.r + unit * (vmax - vmin));
   const H = Math.round(m.t + m.b + unit * (hi - lo));

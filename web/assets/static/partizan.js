@@ -119,16 +119,18 @@ function drawBoard(st) {
   if (pics.some(p => p === null)) return el('pre', { class: 'position', id: 'board-text' }, st.parts.map(p => p.position).join(' + '));
   const gap = 24;
   const label = st.parts.length > 1 ? 18 : 0;
-  const W = pics.reduce((w, p) => w + p[0], 0) + gap * (pics.length - 1) + 2;
+  // Each part as wide as its label at least, its picture centred.
+  const widths = pics.map(p => Math.max(p[0], label ? 84 : 0));
+  const W = widths.reduce((w, x) => w + x, 0) + gap * (pics.length - 1) + 2;
   const H = Math.max(...pics.map(p => p[1])) + label + 2;
   const root = svg('svg', { class: 'board', id: 'board-svg-pic', width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${entry.name}: ${st.position || '0'}` });
   let x = 1;
   st.parts.forEach((p, i) => {
     const g = svg('g', { class: 'part' });
-    pics[i][2](g, x, 1);
-    if (label) g.append(svg('text', { x: x + pics[i][0] / 2, y: H - 3, 'text-anchor': 'middle', 'font-size': 12, fill: '#5b6570' }, `${noun} ${i + 1}`));
+    pics[i][2](g, x + (widths[i] - pics[i][0]) / 2, 1);
+    if (label) g.append(svg('text', { x: x + widths[i] / 2, y: H - 3, 'text-anchor': 'middle', 'font-size': 12, fill: '#5b6570' }, `${noun} ${i + 1}`));
     root.append(g);
-    x += pics[i][0] + gap;
+    x += widths[i] + gap;
   });
   return root;
 }
