@@ -149,6 +149,10 @@ func TestBrowserPartizan(t *testing.T) {
 		t.Errorf("the computer played %+v, a losing move, where it had a winning one in %+v", *chosen, answers)
 	}
 
+	// Taking back undoes the computer's answer and Left's move with it.
+	b.do("take back", chromedp.Click(chromedp.ID("back")))
+	waitFor[bool](b, "the start again", fmt.Sprintf(`document.querySelector('#turn').textContent.startsWith('Left to move') && history.state.depth === 0 && document.querySelector('#canonical')?.textContent === %q`, st.Canonical))
+
 	// Every partizan game opens at its example: its board drawn (a picture
 	// when the page knows how, else text), Left's moves as the API lists
 	// them.

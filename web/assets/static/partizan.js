@@ -200,7 +200,7 @@ function showTurn(st) {
 async function show() {
   const n = ++asked;
   setError('error', '');
-  $('#back').disabled = !((history.state && history.state.depth) > 0);
+  $('#back').disabled = ((history.state && history.state.depth) || 0) < backSteps();
   try {
     const st = await api(`/api/partizan/${encodeURIComponent(state.game)}`, { position: state.position });
     if (n !== asked) return;
@@ -228,6 +228,14 @@ async function show() {
     for (const id of ['#export-svg', '#export-png', '#board-svg']) $(id).disabled = true;
     setError('error', e.message);
   }
+}
+
+// backSteps is how many history entries "Take back" goes back: two when
+// the computer answered the move taken back, so that the position reached
+// is the human's to move again (one where the computer is to move would
+// have it play again at once).
+function backSteps() {
+  return state.computer && state.computer !== state.move ? 2 : 1;
 }
 
 function playMove(m) {
@@ -307,7 +315,7 @@ async function init() {
     $('#position').value = entry.example_position;
     start();
   });
-  $('#back').addEventListener('click', () => history.back());
+  $('#back').addEventListener('click', () => history.go(-backSteps()));
   $('#moves').addEventListener('click', e => {
     const b = e.target.closest('button[data-i]');
     if (!b || !shown || b.disabled) return;
