@@ -12,6 +12,9 @@ import (
 type PartizanPart struct {
 	Position  string `json:"position"`
 	Canonical string `json:"canonical"`
+	// Thermograph is the part's thermograph, set only when asked for
+	// (PartizanOptions.Thermographs).
+	Thermograph *cgt.ThermographData `json:"thermograph,omitempty"`
 }
 
 // PartizanMove is one move of Left or Right in a partizan position: the
@@ -23,6 +26,9 @@ type PartizanMove struct {
 	// Leaves is the part after the move in the game's text form ("0" when
 	// the move leaves nothing of it).
 	Leaves string `json:"leaves"`
+	// Position is the whole position after the move in the game's text
+	// form, which the game parses back: the move played.
+	Position string `json:"position"`
 	// Canonical and Outcome are those of the whole position after the
 	// move (L, R, P or N, as nimber value says them).
 	Canonical string `json:"canonical"`
@@ -47,6 +53,15 @@ type PartizanState struct {
 	// part in the order of the game's options.
 	Left  []PartizanMove `json:"left_moves"`
 	Right []PartizanMove `json:"right_moves"`
+	// Thermograph is the whole position's thermograph, set only when
+	// asked for (PartizanOptions.Thermographs).
+	Thermograph *cgt.ThermographData `json:"thermograph,omitempty"`
+}
+
+// PartizanOptions say what AnalyzePartizanWith adds to the analysis.
+type PartizanOptions struct {
+	// Thermographs adds the thermograph of the position and of each part.
+	Thermographs bool
 }
 
 // AnalyzePartizan analyses pos, a position of the partizan game g, in the
@@ -56,6 +71,12 @@ type PartizanState struct {
 // region met twice is valued once. It fails with ctx's error once ctx is
 // done, or with the Calc's or Evaluator's limits.
 func AnalyzePartizan(ctx context.Context, g game.Game, pos game.Position, c *cgt.Calc) (*PartizanState, error) {
+	return AnalyzePartizanWith(ctx, g, pos, c, PartizanOptions{})
+}
+
+// AnalyzePartizanWith is AnalyzePartizan with what o adds: the
+// thermographs of the position and of its parts.
+func AnalyzePartizanWith(ctx context.Context, g game.Game, pos game.Position, c *cgt.Calc, o PartizanOptions) (*PartizanState, error) {
 	pg, ok := game.PartizanOf(g)
 	if !ok {
 		return nil, fmt.Errorf("analyze: a game of kind %s, not partizan", g.Info().Kind)
@@ -73,9 +94,20 @@ func AnalyzePartizan(ctx context.Context, g game.Game, pos game.Position, c *cgt
 		Left:      []PartizanMove{},
 		Right:     []PartizanMove{},
 	}
+	if o.Thermographs {
+		if s.Thermograph, err = c.DescribeThermograph(sum); err != nil {
+			return nil, fmt.Errorf("the thermograph of %s: %w", c.String(sum), err)
+		}
+	}
 	parts := g.Parts(pos)
 	for i, p := range parts {
-		s.Parts = append(s.Parts, PartizanPart{Position: g.Name(p), Canonical: c.String(values[i])})
+		part := PartizanPart{Position: g.Name(p), Canonical: c.String(values[i])}
+		if o.Thermographs {
+			if part.Thermograph, err = c.DescribeThermograph(values[i]); err != nil {
+				return nil, fmt.Errorf("the thermograph of %s: %w", part.Canonical, err)
+			}
+		}
+		s.Parts = append(s.Parts, part)
 	}
 	for i, p := range parts {
 		for _, side := range []game.Side{game.Left, game.Right} {
@@ -84,11 +116,12 @@ func AnalyzePartizan(ctx context.Context, g game.Game, pos game.Position, c *cgt
 				after = append(after, parts[:i]...)
 				after = append(after, opt)
 				after = append(after, parts[i+1:]...)
-				x, _, err := pg.Values(ctx, e, g.Join(after...))
+				whole := g.Join(after...)
+				x, _, err := pg.Values(ctx, e, whole)
 				if err != nil {
 					return nil, err
 				}
-				m := PartizanMove{Part: i, Leaves: g.Name(opt), Canonical: c.String(x), Outcome: c.OutcomeOf(x).String()}
+				m := PartizanMove{Part: i, Leaves: g.Name(opt), Position: g.Format(whole), Canonical: c.String(x), Outcome: c.OutcomeOf(x).String()}
 				if side == game.Left {
 					m.Wins = c.LE(cgt.Zero, x)
 					s.Left = append(s.Left, m)

@@ -49,6 +49,7 @@ type page struct {
 var sitePages = []page{
 	{"/", "nimber", "index.html"},
 	{"/play", "Play", "play.html"},
+	{"/partizan", "Partizan", "partizan.html"},
 	{"/tables", "Tables & sequences", "tables.html"},
 	{"/compound", "Compounds", "compound.html"},
 	{"/value", "Values", "value.html"},

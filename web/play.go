@@ -96,7 +96,8 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 
 // readPositionRequest reads the game named by the path and the JSON body
 // into req, whose position field is position; it answers the error and
-// returns false when either is bad or the position is missing. The game
+// returns false when either is bad or the position is missing (unless
+// position is nil: the game's Parse then judges an empty one). The game
 // "rules" (PastedRules) is compiled from the body's rules text, unless the
 // server was started with a rules file of that name.
 func (s *Server) readPositionRequest(w http.ResponseWriter, r *http.Request, req interface{ rulesText() string }, position *string) (game.Game, *registry.Entry, bool) {
@@ -113,7 +114,7 @@ func (s *Server) readPositionRequest(w http.ResponseWriter, r *http.Request, req
 	} else if g, e, err = s.lookup(name); err == nil {
 		err = s.readJSON(w, r, req)
 	}
-	if err == nil && strings.TrimSpace(*position) == "" {
+	if err == nil && position != nil && strings.TrimSpace(*position) == "" {
 		err = errorf(http.StatusBadRequest, "position is missing: give one in the game's text form (%s)", e.Format)
 		if e.ExamplePosition != "" {
 			err = errorf(http.StatusBadRequest, "position is missing: give one, e.g. %q", e.ExamplePosition)

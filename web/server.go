@@ -190,6 +190,7 @@ func (s *Server) routes() {
 	s.api("GET /api/census", s.handleCensus)
 	s.api("POST /api/misere/{code}", s.handleMisere)
 	s.api("POST /api/value", s.handleValue)
+	s.api("POST /api/partizan/{game}", s.handlePartizan)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (see docs/api.md)", r.URL.Path))
 	})
@@ -520,6 +521,48 @@ func (s *Server) compute(w http.ResponseWriter, r *http.Request, fn func(ctx con
 		return
 	}
 	writeJSON(w, http.StatusOK, v)
+}
+
+// computeAside is compute for a computation that cannot be stopped at
+// once when its context ends (a cgt.Calc in the middle of an operation):
+// fn runs aside in a computation slot, and when the deadline passes the
+// request gets 504 at once while fn keeps its slot until it returns (its
+// context done, or its own memory and work limits), so that no more than
+// MaxConcurrent computations ever run. what names the work in the log of a
+// panic, which is answered 500.
+func (s *Server) computeAside(w http.ResponseWriter, r *http.Request, what string, fn func(ctx context.Context) (any, error)) {
+	if err := s.acquire(r.Context(), s.slots, "computation"); err != nil {
+		s.computeFailed(w, r, r.Context(), err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	defer cancel()
+	type answer struct {
+		v   any
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		defer s.release()
+		defer func() {
+			if v := recover(); v != nil {
+				s.log.Error("panic computing "+what+": this is a bug", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				done <- answer{err: errorf(http.StatusInternalServerError, "internal error")}
+			}
+		}()
+		v, err := fn(ctx)
+		done <- answer{v, err}
+	}()
+	select {
+	case a := <-done:
+		if a.err != nil {
+			s.computeFailed(w, r, ctx, a.err)
+			return
+		}
+		writeJSON(w, http.StatusOK, a.v)
+	case <-ctx.Done():
+		s.computeFailed(w, r, ctx, ctx.Err())
+	}
 }
 
 // computeFailed answers the error of a computation whose context was ctx.

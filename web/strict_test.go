@@ -117,6 +117,9 @@ var fuzzTargets = []string{
 	"/api/play/knights",
 	"/api/compound",
 	"/api/value",
+	"/api/partizan/domineering",
+	"/api/partizan/hackenbush",
+	"/api/partizan/toads-frogs",
 }
 
 // FuzzRequestBodies posts arbitrary bodies to each POST endpoint: no
@@ -127,6 +130,10 @@ func FuzzRequestBodies(f *testing.F) {
 		`{"position": "...\n.#.\n...", "moves": [{"part": 0, "move": "H colony on row 1, columns 1-3"}], "reply": true}`,
 		`{"position": "5 7"}`,
 		`{"exprs": ["{2|-1}", "^"]}`,
+		`{"position": "..|..|.#"}`,
+		`{"position": "LRR GG"}`,
+		`{"position": "{\"edges\": [[0, 1, \"L\"], [1, 2, \"G\"]], \"ground\": [0]}"}`,
+		`{"position": "TT..F"}`,
 		`{"position": "A..\n...\n..B", "reply": true}`,
 		`{"position": "3x3 3,3", "reply": true}`,
 		`{"rule": {"move": "one", "end": "short", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [{"row": 2, "col": 2}, {"row": 4, "col": 5}]}`,

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"runtime/debug"
 
 	"nimber/cgt"
 	"nimber/problems"
@@ -39,9 +38,9 @@ func (s *Server) valueMemory() int64 { return max(s.opts.MaxMemory/calcOverhead,
 // in CGSuite's notation, as nimber value --json --thermograph prints it.
 //
 // The Calc cannot be stopped in the middle of an operation, so it runs
-// aside: when the deadline passes the request gets 504 at once, and the
-// computation keeps its slot until the Calc's memory and work limits end
-// it, so that no more than MaxConcurrent Calcs ever run.
+// aside (computeAside): when the deadline passes the request gets 504 at
+// once, and the computation keeps its slot until the Calc's memory and
+// work limits end it, so that no more than MaxConcurrent Calcs ever run.
 func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
 	var req valueRequest
 	if err := s.readJSON(w, r, &req); err != nil {
@@ -58,38 +57,13 @@ func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if err := s.acquire(r.Context(), s.slots, "computation"); err != nil {
-		s.computeFailed(w, r, r.Context(), err)
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-	defer cancel()
-	type answer struct {
-		d   cgt.Description
-		err error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		defer s.release()
-		defer func() {
-			if v := recover(); v != nil {
-				s.log.Error("panic computing a value: this is a bug", "exprs", fmt.Sprintf("%.200q", req.Exprs), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
-				done <- answer{err: errorf(http.StatusInternalServerError, "internal error")}
-			}
-		}()
+	s.computeAside(w, r, fmt.Sprintf("a value of %.200q", req.Exprs), func(context.Context) (any, error) {
 		d, err := cgt.New(s.valueMemory()).DescribeSum(req.Exprs, true)
-		done <- answer{d, err}
-	}()
-	select {
-	case a := <-done:
-		if a.err != nil {
-			s.fail(w, r, s.valueError(req.Exprs, a.err))
-			return
+		if err != nil {
+			return nil, s.valueError(req.Exprs, err)
 		}
-		writeJSON(w, http.StatusOK, a.d)
-	case <-ctx.Done():
-		s.computeFailed(w, r, ctx, ctx.Err())
-	}
+		return d, nil
+	})
 }
 
 // valueError says which expression, or the sum, failed, and which limit

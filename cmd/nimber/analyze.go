@@ -45,7 +45,8 @@ Left's and Right's moves, each with the part it leaves and the canonical form
 and outcome of the whole position then; a move marked * wins for its mover (a
 Left move leaving a position >= 0, a Right move one <= 0). --json prints
 position, canonical, outcome, parts (position, canonical) and left_moves and
-right_moves (part, 0-based; leaves; canonical; outcome; wins).`,
+right_moves (part, 0-based; leaves; position, the whole position after the move;
+canonical; outcome; wins).`,
 		Example: `  nimber analyze bacterial-tactics examples/bacterial-tactics.in
   nimber analyze inventor-outlasting examples/inventor-outlasting.in --json
   nimber analyze boi2008-game examples/boi2008-game.in

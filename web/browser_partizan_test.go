@@ -1,0 +1,227 @@
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"nimber/play"
+	"nimber/web"
+)
+
+// partizanState asks the server for the analysis of a partizan position.
+func partizanState(t *testing.T, base, game, position string) play.PartizanState {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"position": position})
+	resp, err := http.Post(base+"/api/partizan/"+game, "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st play.PartizanState
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// partizanMoves is what the page lists: each move's class and text.
+const partizanMoves = `[...document.querySelectorAll('#moves button.move')].map(b => b.className + '|' + b.textContent)`
+
+// TestBrowserPartizan opens the partizan play page in a real browser:
+// Domineering 2x3 with Left's moves listed and marked as the API says,
+// a move played (the turn passes to Right, the value changes, the URL
+// follows) and taken back, the computer answering for Right, the
+// thermograph with its mean and temperature and its download, another
+// game's board drawn, a refusal shown, and axe-core clean at 1280 and
+// 360 pixels without sideways scrolling.
+func TestBrowserPartizan(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser; skipped with -short")
+	}
+	h, err := web.New(web.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	b := newBrowser(t, ts.URL)
+	dir := artifactDir(t)
+	start := time.Now()
+
+	const board = "...|..."
+	st := partizanState(t, ts.URL, "domineering", board)
+	b.do("load Domineering 2x3", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position=...%7C..."))
+	waitFor[bool](b, "Left's moves", fmt.Sprintf(`document.querySelectorAll('#moves button.move').length === %d && document.querySelector('#canonical')?.textContent === %q`, len(st.Left), st.Canonical))
+	moves := eval[[]string](b, "the moves", partizanMoves)
+	win := -1
+	for i, m := range st.Left {
+		class, text, _ := strings.Cut(moves[i], "|")
+		mark, want := "✗ loses", "mv-lose"
+		if m.Wins {
+			mark, want = "✓ wins", "mv-win"
+			win = i
+		}
+		if !strings.Contains(class, want) || !strings.HasPrefix(text, mark) || !strings.Contains(text, "value "+m.Canonical) {
+			t.Errorf("move %d: %q, want class %s, marker %q and value %s", i, moves[i], want, mark, m.Canonical)
+		}
+	}
+	if win < 0 {
+		t.Fatalf("%s: no winning move for Left in %+v", board, st.Left)
+	}
+	colours := eval[[]string](b, "the colours", `['.mv-win', '.mv-lose'].map(c => getComputedStyle(document.querySelector('#moves ' + c)).borderLeftColor)`)
+	if colours[0] == colours[1] {
+		t.Errorf("winning and losing moves drawn alike: %q", colours)
+	}
+	if turn := eval[string](b, "the turn", `document.querySelector('#turn').textContent`); !strings.HasPrefix(turn, "Left to move. Left wins") {
+		t.Errorf("the turn says %q", turn)
+	}
+	if n := eval[int](b, "the cells", `document.querySelectorAll('#board svg rect.cell').length`); n != 6 {
+		t.Errorf("the board has %d cells, want 6", n)
+	}
+	labels := eval[string](b, "the thermograph", `document.querySelector('#thermograph svg').textContent`)
+	for _, want := range []string{"mean " + st.Thermograph.Mean, "temperature " + st.Thermograph.Temperature} {
+		if !strings.Contains(labels, want) {
+			t.Errorf("the thermograph's text %q lacks %q", labels, want)
+		}
+	}
+	if text := download(b, "export-svg", "image/svg+xml"); !strings.HasPrefix(text, "<?xml") || !strings.Contains(text, `class="wall-left"`) {
+		t.Errorf("the SVG file starts %.300q", text)
+	}
+	if href := eval[string](b, "the value link", `document.querySelector('#value-link').getAttribute('href')`); href != "/value?expr="+strings.NewReplacer("{", "%7B", "|", "%7C", "}", "%7D", "/", "%2F").Replace(st.Canonical) {
+		t.Errorf("the link to the value page is %q", href)
+	}
+	b.screenshot(dir, "partizan.png")
+
+	// Left plays her winning move: Right is to move, in the position the
+	// move leaves, whose value the page shows.
+	played := st.Left[win]
+	b.do("play Left's winning move", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#moves button[data-i="%d"]`, win))))
+	after := partizanState(t, ts.URL, "domineering", played.Position)
+	waitFor[bool](b, "Right's turn", fmt.Sprintf(`document.querySelector('#turn').textContent.startsWith('Right to move') && document.querySelector('#canonical')?.textContent === %q && document.querySelectorAll('#moves button.move').length === %d`, after.Canonical, len(after.Right)))
+	if after.Canonical == st.Canonical {
+		t.Errorf("the value did not change: %s", after.Canonical)
+	}
+	if q := eval[string](b, "the URL", `location.search`); !strings.Contains(q, "move=right") {
+		t.Errorf("the URL after the move is %q", q)
+	}
+	b.do("take it back", chromedp.Click(chromedp.ID("back")))
+	waitFor[bool](b, "Left's turn again", fmt.Sprintf(`document.querySelector('#turn').textContent.startsWith('Left to move') && document.querySelector('#canonical')?.textContent === %q`, st.Canonical))
+
+	// The computer plays Right: after a move of Left's that leaves Right a
+	// move, it answers at once with one of its moves (a winning one when
+	// it has one), so that Left is to move again.
+	pick, answers := -1, []play.PartizanMove(nil)
+	for i, m := range st.Left {
+		if r := partizanState(t, ts.URL, "domineering", m.Position).Right; len(r) > 0 {
+			pick, answers = i, r
+			break
+		}
+	}
+	if pick < 0 {
+		t.Fatalf("%s: no move of Left's leaves Right a move", board)
+	}
+	b.do("Right by the computer", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position=...%7C...&move=left&computer=right"))
+	waitFor[bool](b, "Left's moves", `document.querySelectorAll('#moves button.move').length > 0`)
+	b.do("play a move of Left's", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#moves button[data-i="%d"]`, pick))))
+	reply := waitFor[string](b, "the computer's answer", `document.querySelector('#turn').textContent.startsWith('Left to move') && history.state.depth === 2 && new URLSearchParams(location.search).get('position')`)
+	if turn := eval[string](b, "the turn", `document.querySelector('#turn').textContent`); !strings.Contains(turn, "(Right, the computer, played, leaving ") {
+		t.Errorf("the turn after the computer's move says %q", turn)
+	}
+	var chosen *play.PartizanMove
+	for i, m := range answers {
+		if m.Position == reply && chosen == nil {
+			chosen = &answers[i]
+		}
+	}
+	switch {
+	case chosen == nil:
+		t.Errorf("the computer left %q, not a position of Right's moves from %q", reply, st.Left[pick].Position)
+	case !chosen.Wins && slices.ContainsFunc(answers, func(m play.PartizanMove) bool { return m.Wins }):
+		t.Errorf("the computer played %+v, a losing move, where it had a winning one in %+v", *chosen, answers)
+	}
+
+	// Taking back undoes the computer's answer and Left's move with it.
+	b.do("take back", chromedp.Click(chromedp.ID("back")))
+	waitFor[bool](b, "the start again", fmt.Sprintf(`document.querySelector('#turn').textContent.startsWith('Left to move') && history.state.depth === 0 && document.querySelector('#canonical')?.textContent === %q`, st.Canonical))
+
+	// Every partizan game opens at its example: its board drawn (a picture
+	// when the page knows how, else text), Left's moves as the API lists
+	// them.
+	resp, err := http.Get(ts.URL + "/api/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []struct {
+		Name     string `json:"name"`
+		Example  string `json:"example_position"`
+		Supports struct{ Partizan bool }
+	}
+	err = json.NewDecoder(resp.Body).Decode(&games)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if !g.Supports.Partizan {
+			continue
+		}
+		ex := partizanState(t, ts.URL, g.Name, g.Example)
+		b.do("open "+g.Name, chromedp.Navigate(ts.URL+"/partizan?game="+g.Name))
+		waitFor[bool](b, g.Name+"'s example", fmt.Sprintf(`document.querySelector('#canonical')?.textContent === %q && document.querySelectorAll('#moves button.move').length === %d && document.querySelector('#board svg, #board pre') !== null`, ex.Canonical, len(ex.Left)))
+		b.screenshot(dir, "partizan-"+g.Name+".png")
+	}
+
+	// Hackenbush's stalks are drawn; a bad position is refused with its
+	// column and leaves no stale board.
+	b.do("hackenbush", chromedp.Navigate(ts.URL+"/partizan?game=hackenbush&position=LRR+GG"))
+	waitFor[bool](b, "the stalks", `document.querySelectorAll('#board svg line').length === 7 && document.querySelectorAll('#moves button.move').length > 0`)
+	b.do("a bad board", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position=..%7C."))
+	msg := waitFor[string](b, "the refusal", `document.querySelector('#error').textContent`)
+	if msg != `position "..|.": row 2 has 1 cells, row 1 has 2` || eval[bool](b, "stale", `document.querySelector('#board svg') !== null`) {
+		t.Errorf("a bad board: %q, or a board still shown", msg)
+	}
+
+	axe, err := os.ReadFile(axeFile(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
+	for _, width := range []int64{1280, 360} {
+		b.do("viewport", chromedp.EmulateViewport(width, 900))
+		b.do("load /partizan", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position=..%7C..%7C.%23+%2B+..&move=right"))
+		waitFor[bool](b, "the position", `document.querySelector('#thermograph svg') !== null && document.querySelectorAll('#moves button.move').length > 0`)
+		raw, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](string(axe)+`;
+			axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => ({
+				id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))))`,
+			chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("axe: %v", err)
+		}
+		var vs []axeViolation
+		if err := json.Unmarshal([]byte(raw), &vs); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vs {
+			t.Logf("axe at %d px: %s (%s): %s, e.g. %q", width, v.ID, v.Impact, v.Help, v.Nodes)
+			if v.Impact == "serious" || v.Impact == "critical" {
+				t.Errorf("/partizan at %d px: %s (%s): %s, e.g. %q", width, v.ID, v.Impact, v.Help, v.Nodes)
+			}
+		}
+		if width == 360 {
+			if sw := eval[int](b, "scroll width", `document.documentElement.scrollWidth`); sw > 360 {
+				t.Errorf("/partizan at 360 px: the page is %d px wide", sw)
+			}
+			b.screenshot(dir, "partizan-360.png")
+		}
+	}
+	t.Logf("partizan page test took %v", time.Since(start).Round(time.Millisecond))
+}

@@ -1,0 +1,203 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"nimber/cgt"
+	"nimber/play"
+	"nimber/registry"
+)
+
+// partizanBody is the JSON body of POST /api/partizan/{game}.
+func partizanBody(position string) string {
+	b, _ := json.Marshal(partizanRequest{Position: position})
+	return string(b)
+}
+
+// TestPartizan: for every partizan game of the registry, from its example
+// position, POST /api/partizan answers play.AnalyzePartizanWith's analysis
+// with thermographs, byte for byte; each move's whole position, analysed
+// in turn, has the canonical form and outcome the move lists; and the
+// thermographs are cgt's of the canonical forms.
+func TestPartizan(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	seen := 0
+	for _, e := range registry.Entries() {
+		if !e.Supports().Partizan {
+			continue
+		}
+		seen++
+		g, _, err := registry.Lookup(e.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := "/api/partizan/" + e.Name
+		rec := do(t, s, "POST", path, partizanBody(e.ExamplePosition))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s %q: status %d; %s", e.Name, e.ExamplePosition, rec.Code, rec.Body)
+		}
+		pos, err := g.Parse(e.ExamplePosition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := play.AnalyzePartizanWith(context.Background(), g, pos, cgt.New(0), play.PartizanOptions{Thermographs: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(st)
+		if got := strings.TrimSpace(rec.Body.String()); got != string(want) {
+			t.Errorf("%s %q:\n got %s\nwant %s", e.Name, e.ExamplePosition, got, want)
+		}
+		checkThermograph(t, e.Name+" "+st.Position, st.Canonical, st.Thermograph)
+		for _, p := range st.Parts {
+			checkThermograph(t, e.Name+" part "+p.Position, p.Canonical, p.Thermograph)
+		}
+		moves := append(append([]play.PartizanMove{}, st.Left...), st.Right...)
+		if len(moves) == 0 {
+			t.Errorf("%s %q: no move listed", e.Name, e.ExamplePosition)
+		}
+		for _, m := range moves {
+			rec := do(t, s, "POST", path, partizanBody(m.Position))
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%s: the position %q a move leaves: status %d; %s", e.Name, m.Position, rec.Code, rec.Body)
+			}
+			var after play.PartizanState
+			decode(t, rec, &after)
+			if after.Canonical != m.Canonical || after.Outcome != m.Outcome {
+				t.Errorf("%s %q: a move leaves %q listed as %s (%s), analysed as %s (%s)", e.Name, e.ExamplePosition, m.Position, m.Canonical, m.Outcome, after.Canonical, after.Outcome)
+			}
+		}
+	}
+	if seen < 6 {
+		t.Errorf("%d partizan games in the registry, want at least 6", seen)
+	}
+}
+
+// checkThermograph compares a thermograph given with the one POST
+// /api/value draws of the canonical form.
+func checkThermograph(t *testing.T, what, canonical string, th *cgt.ThermographData) {
+	t.Helper()
+	if th == nil {
+		t.Errorf("%s: no thermograph", what)
+		return
+	}
+	d, err := cgt.New(0).DescribeSum([]string{canonical}, true)
+	if err != nil {
+		t.Fatalf("%s: %s: %v", what, canonical, err)
+	}
+	got, _ := json.Marshal(th)
+	want, _ := json.Marshal(d.Thermograph)
+	if string(got) != string(want) {
+		t.Errorf("%s = %s: thermograph\n got %s\nwant %s", what, canonical, got, want)
+	}
+}
+
+// TestPartizanDomineering is CGSuite's Domineering ..|..|.# = ±1, its
+// moves each with the whole position it leaves, and the game played out
+// by the positions the answers give.
+func TestPartizanDomineering(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	var st play.PartizanState
+	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody("..|..|.#")), &st)
+	if st.Canonical != "+-1" || st.Outcome != "N" || st.Thermograph == nil || st.Thermograph.Mean != "0" || st.Thermograph.Temperature != "1" {
+		t.Errorf("..|..|.#: %s (%s), thermograph %+v; want +-1 (N), mean 0, temperature 1", st.Canonical, st.Outcome, st.Thermograph)
+	}
+	var left, right []string
+	for _, m := range st.Left {
+		left = append(left, m.Position+"="+m.Canonical)
+	}
+	for _, m := range st.Right {
+		right = append(right, m.Position+"="+m.Canonical)
+	}
+	if got, want := strings.Join(left, " "), ".|.=1 .|.|.=1 ..|#.=*"; got != want {
+		t.Errorf("Left's moves %s, want %s", got, want)
+	}
+	if got, want := strings.Join(right, " "), "..|.#=* ..=-1"; got != want {
+		t.Errorf("Right's moves %s, want %s", got, want)
+	}
+	// A sum: the moves of one region leave the other as it was.
+	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody("..|..|.# + ..")), &st)
+	if st.Canonical != "{0|-2}" || len(st.Parts) != 2 || st.Parts[1].Canonical != "-1" || st.Parts[1].Thermograph == nil {
+		t.Errorf("..|..|.# + ..: %s, parts %+v; want {0|-2}, the second -1 with its thermograph", st.Canonical, st.Parts)
+	}
+	for _, m := range st.Right {
+		if m.Part == 1 && m.Position != "..|..|.#" {
+			t.Errorf("Right's move in ..: leaves %q, want the first region alone", m.Position)
+		}
+	}
+}
+
+// TestPartizanRefusals: bad positions, unknown and impartial games, and
+// bad bodies are refused with a one-line JSON error that says what.
+func TestPartizanRefusals(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	for _, tc := range []struct {
+		path, body string
+		status     int
+		want       string
+	}{
+		{"/api/partizan/domineering", partizanBody("..|.|.#"), 400, `position "..|.|.#": row 2 has 1 cells, row 1 has 2`},
+		{"/api/partizan/domineering", partizanBody("..|.x"), 400, `position "..|.x": row 2, column 2: character 'x' is not one of ".#"`},
+		{"/api/partizan/domineering", partizanBody(strings.Repeat("........|", 7) + "........"), 400, `empty cells, limit`},
+		{"/api/partizan/toads-frogs", partizanBody("TTX"), 400, `column 3: character 'X'`},
+		{"/api/partizan/clobber", partizanBody(""), 400, `position "": empty board`},
+		{"/api/partizan/hackenbush", partizanBody("LQ"), 400, `stalk 1, column 2`},
+		{"/api/partizan/cutcake", partizanBody("2y3"), 400, `not a rectangle`},
+		{"/api/partizan/nim", partizanBody("3 4"), 400, `game "nim" is impartial, not partizan: play it on /play`},
+		{"/api/partizan/rules", `{"position": "3", "rules": "def moves(p):\n    return []\n"}`, 400, `not partizan: play it on /play`},
+		{"/api/partizan/no-such-game", partizanBody("3"), 404, `unknown game "no-such-game"`},
+		{"/api/partizan/domineering", `{"position": "..", "moves": []}`, 400, `unknown field "moves"`},
+		{"/api/partizan/domineering", `{"position": 3}`, 400, `position: want`},
+	} {
+		rec := do(t, s, "POST", tc.path, tc.body)
+		if rec.Code != tc.status {
+			t.Errorf("%s %s: status %d, want %d; %s", tc.path, tc.body, rec.Code, tc.status, rec.Body)
+			continue
+		}
+		if msg := errorOf(t, rec); !strings.Contains(msg, tc.want) {
+			t.Errorf("%s %s: error %q, want it to contain %q", tc.path, tc.body, msg, tc.want)
+		}
+	}
+	rec := do(t, s, "GET", "/api/partizan/domineering", "")
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("GET: status %d, want 405", rec.Code)
+	}
+}
+
+// TestPartizanLimit: a position whose canonical forms pass the server's
+// memory is refused with 400 naming the limit, not answered or crashed.
+func TestPartizanLimit(t *testing.T) {
+	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
+	rec := do(t, s, "POST", "/api/partizan/domineering", partizanBody("......|......|......|......|......|......"))
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("status %d, want 400; %s", rec.Code, rec.Body)
+	}
+	if msg := errorOf(t, rec); !strings.Contains(msg, "this server's limit for a value: 1.0 MiB") {
+		t.Errorf("error %q does not name the server's limit", msg)
+	}
+}
+
+// TestPartizanDeadline: a position that takes longer than the server's
+// time limit is answered 504 at once, and its computation, told by its
+// context, stops between parts and gives its slot back.
+func TestPartizanDeadline(t *testing.T) {
+	s, _ := newTestServer(t, Options{Timeout: 20 * time.Millisecond})
+	rec := do(t, s, "POST", "/api/partizan/domineering", partizanBody("......|......|......|......|......|......"))
+	if rec.Code != http.StatusGatewayTimeout {
+		t.Fatalf("status %d, want 504; %s", rec.Code, rec.Body)
+	}
+	if msg := errorOf(t, rec); !strings.Contains(msg, "time limit of 20ms") {
+		t.Errorf("error %q", msg)
+	}
+	for i := 0; len(s.slots) > 0; i++ {
+		if i == 3000 {
+			t.Fatal("the computation kept its slot for 30 s after its deadline")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
