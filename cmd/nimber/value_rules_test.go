@@ -71,4 +71,8 @@ func TestValueRulesRefusals(t *testing.T) {
 	wantOneLine(t, []string{"value", "--rules", impartial, "--game", "cutcake", "3"}, "give --game NAME or --rules FILE, not both")
 	wantOneLine(t, []string{"value", "--rules", loop}, "takes at least one POSITION")
 	wantOneLine(t, []string{"value", "--game", "cutcake", "3x3", "--max-steps", "100"}, "--max-steps bounds the code of a rules file")
+	// The impartial commands send a partizan file to value --rules.
+	wantOneLine(t, []string{"grundy", "--rules", "../../examples/rules/cutcake.star", "3x4"},
+		"cutcake is partizan", "use nimber value --rules ../../examples/rules/cutcake.star")
+	wantOneLine(t, []string{"explain", "--rules", "../../examples/rules/cutcake.star", "3x4"}, "--rules FILE")
 }
