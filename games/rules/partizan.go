@@ -26,6 +26,7 @@ var (
 	_ game.PartizanRules[Pos]      = partizanRules{}
 	_ game.PartizanContextual[Pos] = partizanRules{}
 	_ game.Namer[Pos]              = partizanRules{}
+	_ game.PartDescriber[Pos]      = partizanRules{}
 )
 
 // Parse implements game.PartizanRules as Rules.Parse does.
@@ -39,6 +40,13 @@ func (pr partizanRules) Check(s game.Sum[Pos]) error { return pr.r.Check(s) }
 
 // Name implements game.Namer: the parts' show joined by " + ".
 func (pr partizanRules) Name(s game.Sum[Pos]) string { return pr.r.sumName(s) }
+
+// PartNoun implements game.PartDescriber: a part, as in an impartial
+// file's game.
+func (pr partizanRules) PartNoun() string { return "part" }
+
+// DescribePart implements game.PartDescriber: the part's show.
+func (pr partizanRules) DescribePart(p Pos) string { return pr.r.text(p) }
 
 // Options implements game.PartizanRules: side's options of p. A failure
 // of the script leaves p without options; the Evaluator uses Bind, which

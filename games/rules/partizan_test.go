@@ -33,8 +33,8 @@ func partizanValue(ctx context.Context, g game.Game, c *cgt.Calc, text string) (
 // built-in game's, and positions are named alike.
 func TestPartizanCutcake(t *testing.T) {
 	g := load(t, "cutcake").Game()
-	if g.Info().Kind != game.Partizan {
-		t.Fatalf("kind %s, want partizan", g.Info().Kind)
+	if g.Info().Kind != game.Partizan || g.Info().Noun != "part" {
+		t.Fatalf("kind %s of %ss, want partizan of parts", g.Info().Kind, g.Info().Noun)
 	}
 	c := cgt.New(0)
 	texts := []string{"2x3+4x4", "1x5+3x3+2x7", "1x1", "9x2+2x9"}
