@@ -139,7 +139,7 @@ func (g *partizan[P]) Options(pos Position, side Side) []Position {
 // errPartizan is the error of the impartial solvers asked about a partizan
 // game.
 func (g *partizan[P]) errPartizan(what string) error {
-	return fmt.Errorf("%s: this is a partizan game (Left and Right move differently), valued by canonical forms: try nimber value (--game NAME or --rules FILE)", what)
+	return fmt.Errorf("%s: this is a partizan game (Left and Right move differently), valued by canonical forms: try nimber value --game NAME (or --rules FILE)", what)
 }
 
 func (g *partizan[P]) Moves(Position) ([]Move, error) { return nil, g.errPartizan("moves") }
