@@ -49,6 +49,16 @@ type PartizanRules[P comparable] interface {
 	Check(s Sum[P]) error
 }
 
+// PartizanContextual is implemented by partizan games whose options come
+// from code that can fail or run long, such as a user's rules file. Bind
+// returns the rules to use under ctx (their Options yield nothing once ctx
+// is done or their code fails) and a function that reports the first
+// failure, which the caller calls once its work is done: a failure makes
+// the results void. Values binds the rules once per call.
+type PartizanContextual[P comparable] interface {
+	Bind(ctx context.Context) (PartizanRules[P], func() error)
+}
+
 // Keyer is implemented by partizan games whose parts have a normal form:
 // Key returns a part equal in value to p (p translated, reflected, or
 // trimmed) such that equal regions have the same key, so that the
@@ -129,7 +139,7 @@ func (g *partizan[P]) Options(pos Position, side Side) []Position {
 // errPartizan is the error of the impartial solvers asked about a partizan
 // game.
 func (g *partizan[P]) errPartizan(what string) error {
-	return fmt.Errorf("%s: this is a partizan game (Left and Right move differently), valued by canonical forms: try nimber value --game", what)
+	return fmt.Errorf("%s: this is a partizan game (Left and Right move differently), valued by canonical forms: try nimber value --game NAME (or --rules FILE)", what)
 }
 
 func (g *partizan[P]) Moves(Position) ([]Move, error) { return nil, g.errPartizan("moves") }

@@ -3,6 +3,10 @@ package game_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
 	"testing"
 
 	"nimber/cgt"
@@ -79,5 +83,103 @@ func TestOptions(t *testing.T) {
 	// two horizontal ones in the square.
 	if count[game.Left] != 3 || count[game.Right] != 2 {
 		t.Errorf("options %v, want Left 3 and Right 2", count)
+	}
+}
+
+// chain is a partizan game of int parts for the Evaluator's tests: from n
+// Left moves to step(n) while n > 0, Right has no move; fail, when set,
+// makes the options of n fail (PartizanContextual).
+type chain struct {
+	step func(int) int
+	fail int
+}
+
+func (c chain) Options(n int, side game.Side) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		if side == game.Left && n > 0 {
+			yield([]int{c.step(n)})
+		}
+	}
+}
+
+func (chain) Parse(text string) (game.Sum[int], error) {
+	n, err := strconv.Atoi(text)
+	return game.Sum[int]{Parts: []int{n}}, err
+}
+
+func (chain) Format(s game.Sum[int]) string { return strconv.Itoa(s.Parts[0]) }
+func (chain) Check(game.Sum[int]) error     { return nil }
+
+// failing is chain whose options fail at fail, as a rules file's may.
+type failing struct{ chain }
+
+func (c failing) Bind(context.Context) (game.PartizanRules[int], func() error) {
+	b := &boundChain{chain: c.chain}
+	return b, func() error { return b.err }
+}
+
+type boundChain struct {
+	chain
+	err error
+}
+
+func (b *boundChain) Options(n int, side game.Side) iter.Seq[[]int] {
+	if n == b.fail {
+		b.err = fmt.Errorf("the options of %d failed", n)
+		return func(func([]int) bool) {}
+	}
+	return b.chain.Options(n, side)
+}
+
+// TestEvaluatorShort checks that the Evaluator refuses a game that is not
+// short in one line naming the positions of the cycle, a game deeper than
+// MaxDepth with a *LimitError, and reports the failure of a
+// PartizanContextual game's options, forgetting what it valued then.
+func TestEvaluatorShort(t *testing.T) {
+	ctx := context.Background()
+	value := func(g game.Game, text string, e *game.Evaluator) (string, error) {
+		pg, _ := game.PartizanOf(g)
+		pos, err := g.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e == nil {
+			e = pg.NewEvaluator(cgt.New(0))
+		}
+		v, _, err := pg.Values(ctx, e, pos)
+		return e.Calc().String(v), err
+	}
+
+	loop := game.OfPartizan[int](chain{step: func(n int) int { return n%3 + 1 }})
+	_, err := value(loop, "1", nil)
+	var ce *game.CycleError
+	if !errors.As(err, &ce) || strings.Join(ce.Path, " ") != "1 2 3 1" || strings.Contains(err.Error(), "\n") {
+		t.Errorf("1 -> 2 -> 3 -> 1: %v, want a *CycleError 1 2 3 1 on one line", err)
+	}
+
+	down := game.OfPartizan[int](chain{step: func(n int) int { return n - 1 }})
+	if v, err := value(down, "100", nil); err != nil || v != "100" {
+		t.Errorf("a chain of 100 Left moves: %s, %v, want 100", v, err)
+	}
+	if v, err := value(down, strconv.Itoa(game.MaxDepth), nil); err != nil || v != strconv.Itoa(game.MaxDepth) {
+		t.Errorf("a chain of MaxDepth Left moves: %s, %v", v, err)
+	}
+	_, err = value(down, strconv.Itoa(game.MaxDepth+1), nil)
+	var le *game.LimitError
+	if !errors.As(err, &le) || le.Limit != game.MaxDepth {
+		t.Errorf("a chain of MaxDepth+1 moves: %v, want a *LimitError of %d", err, game.MaxDepth)
+	}
+
+	bad := game.OfPartizan[int](failing{chain{step: func(n int) int { return n - 1 }, fail: 3}})
+	pg, _ := game.PartizanOf(bad)
+	e := pg.NewEvaluator(cgt.New(0))
+	if v, err := value(bad, "2", e); err != nil || v != "2" || e.Len() != 3 {
+		t.Errorf("2 below the failure: %s, %v with %d parts valued, want 2 with 3", v, err, e.Len())
+	}
+	if _, err := value(bad, "5", e); err == nil || err.Error() != "the options of 3 failed" {
+		t.Errorf("5 above the failure: %v, want it", err)
+	}
+	if e.Len() != 0 {
+		t.Errorf("%d parts kept after a failure, want none", e.Len())
 	}
 }

@@ -98,3 +98,12 @@ func TestValueDocExamples(t *testing.T) {
 		t.Errorf("found %d examples of partizan games, want 12 or more", n)
 	}
 }
+
+// TestPartizanRulesDocExamples runs the "$ nimber analyze --rules"
+// examples of docs/partizan.md (its "$ nimber value" ones, --rules among
+// them, run in TestValueDocExamples).
+func TestPartizanRulesDocExamples(t *testing.T) {
+	if n := runDocExamples(t, "docs/partizan.md", "$ nimber analyze --rules "); n < 1 {
+		t.Errorf("found %d examples of nimber analyze --rules in docs/partizan.md, want 1 or more", n)
+	}
+}

@@ -70,7 +70,8 @@ type chosenGame struct {
 	game.Game
 	entry *registry.Entry
 	name  string
-	rules bool // the game of a rules file
+	rules bool   // the game of a rules file
+	file  string // the rules file's path, as given
 	// named is the number of arguments that named the game (1 for a
 	// registered game's name, 0 for --rules), to number the others.
 	named int
@@ -87,6 +88,15 @@ func stepsHint(err error) error {
 		return fmt.Errorf("%w; --max-steps %d allows more", err, se.Budget*10)
 	}
 	return err
+}
+
+// valueCommand is the command line that values positions of the game
+// when it is partizan: nimber value --game NAME, or --rules FILE.
+func (c *chosenGame) valueCommand() string {
+	if c.rules {
+		return "nimber value --rules " + c.file
+	}
+	return "nimber value --game " + c.name
 }
 
 // annotateHeaps is annotate for the commands that read a game's positions
@@ -109,7 +119,7 @@ func (f *gameFlag) resolve(args []string) (*chosenGame, []string, error) {
 		if err != nil {
 			return nil, nil, stepsHint(err)
 		}
-		return &chosenGame{Game: g, entry: e, name: e.Name, rules: true}, args, nil
+		return &chosenGame{Game: g, entry: e, name: e.Name, rules: true, file: f.rules}, args, nil
 	}
 	if f.maxSteps != 0 {
 		return nil, nil, fmt.Errorf("--max-steps bounds the code of a rules file: give --rules FILE too")

@@ -95,7 +95,7 @@ position reachable from the parts (at most --max-positions).`,
 				return err
 			}
 			if kind := g.Info().Kind; kind == game.Partizan {
-				return fmt.Errorf("%s is %s (%s): it has canonical forms, not Grundy values; use nimber value --game %s", g.name, kind, kind.Why(), g.name)
+				return fmt.Errorf("%s is %s (%s): it has canonical forms, not Grundy values; use %s", g.name, kind, kind.Why(), g.valueCommand())
 			} else if kind != game.Impartial {
 				return fmt.Errorf("%s is %s (positions can repeat): it has outcomes, not Grundy values; use nimber explain or analyze", g.name, kind)
 			}

@@ -21,12 +21,17 @@ type valueFlags struct {
 	memory              int // MiB
 	// game is --game: the arguments are positions of this partizan game.
 	game string
+	// rules is --rules: the arguments are positions of the partizan game
+	// of this rules file (left(p) and right(p)), whose calls may take
+	// maxSteps steps each (--max-steps).
+	rules    string
+	maxSteps stepsFlag
 }
 
 func newValueCmd() *cobra.Command {
 	var f valueFlags
 	cmd := &cobra.Command{
-		Use:   "value (EXPR... | --game NAME POSITION...)",
+		Use:   "value (EXPR... | --game NAME POSITION... | --rules FILE POSITION...)",
 		Short: "The value of a partizan game in CGSuite's notation: canonical form, outcome, stops, mean, temperature, atomic weight",
 		Long: `value reads a short partizan game in CGSuite's notation and prints its
 canonical form, outcome class (L: Left wins whoever starts, R: Right wins, P: the
@@ -43,21 +48,37 @@ when not atomic), left_options and right_options; --thermograph adds the walls.
 
 With --game NAME the arguments are positions of a partizan game of nimber
 games (domineering, clobber), several positions a sum: each region of a board
-is valued by its game tree, and the answer is the same as for an EXPR.`,
+is valued by its game tree, and the answer is the same as for an EXPR.
+
+With --rules FILE the arguments are positions of your own partizan game: a
+rules file (Starlark) that defines left(p) and right(p), each returning that
+player's options in position p, each option the list of the parts the move
+leaves (see docs/partizan.md). The file runs sandboxed, as the rules files of
+the other commands do (--max-steps).`,
 		Example: `  nimber value '{2|-1}'
   nimber value '{3||2+*|1+*}' --json
   nimber value ^ ^ '*'
   nimber value -- -1/2 --json
   nimber value '{1|^^||^}' --thermograph
   nimber value --game domineering '....|....|....|....' --json
-  nimber value --game clobber 'xox|ox.' 'xo'`,
+  nimber value --game clobber 'xox|ox.' 'xo'
+  nimber value --rules examples/rules/cutcake_rules.star 3x4 2x2 --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			exprs, err := f.afterDash(cmd, args)
 			if err != nil {
 				return err
 			}
+			if f.game != "" && f.rules != "" {
+				return fmt.Errorf("value: give --game NAME or --rules FILE, not both")
+			}
+			if f.maxSteps != 0 && f.rules == "" {
+				return fmt.Errorf("--max-steps bounds the code of a rules file: give --rules FILE too")
+			}
 			if len(exprs) == 0 && f.game != "" {
 				return fmt.Errorf("value --game %s takes at least one POSITION (see nimber games)", f.game)
+			}
+			if len(exprs) == 0 && f.rules != "" {
+				return fmt.Errorf("value --rules %s takes at least one POSITION of the file's game", f.rules)
 			}
 			if len(exprs) == 0 {
 				return fmt.Errorf("value takes at least one EXPR, a game in CGSuite's notation (see nimber value --help)")
@@ -66,7 +87,7 @@ is valued by its game tree, and the answer is the same as for an EXPR.`,
 				return fmt.Errorf("--memory %d MiB out of range 1..%d (the memory this process may use, see nimber doctor)", f.memory, most)
 			}
 			describe := describe
-			if f.game != "" {
+			if f.game != "" || f.rules != "" {
 				describe = describeGame
 			}
 			d, err := describeSum(cmd.Context(), exprs, f, describe)
@@ -84,6 +105,8 @@ is valued by its game tree, and the answer is the same as for an EXPR.`,
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the answer as JSON")
 	cmd.Flags().BoolVar(&f.thermograph, "thermograph", false, "print the thermograph's walls, segment by segment")
 	cmd.Flags().StringVar(&f.game, "game", "", "the arguments are positions of this partizan `NAME`d game (nimber games), not EXPRs")
+	cmd.Flags().StringVar(&f.rules, "rules", "", "the arguments are positions of the partizan game of this rules `FILE` (Starlark: left(p) and right(p)), not EXPRs")
+	registerMaxSteps(cmd.Flags(), &f.maxSteps)
 	cmd.Flags().IntVar(&f.memory, "memory", defaultValueMemory(), "the most memory in `MiB` the games and memos may take, by their estimate")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return fmt.Errorf("%w (an EXPR that starts with - comes after --: nimber value -- -1/2)", err)

@@ -9,29 +9,55 @@ import (
 	"nimber/registry"
 )
 
-// describeGame values the positions of the partizan game f.game, their sum
-// (each region valued once by its game tree), in a Calc bounded by
-// f.memory, and describes it as value describes an EXPR.
+// describeGame values the positions of the partizan game of --game or
+// --rules, their sum (each region valued once by its game tree), in a
+// Calc bounded by f.memory, and describes it as value describes an EXPR.
 func describeGame(ctx context.Context, positions []string, f valueFlags) (cgt.Description, error) {
-	g, _, err := registry.Lookup(f.game)
+	g, err := f.partizanGame()
 	if err != nil {
-		return cgt.Description{}, fmt.Errorf("value: --game: %w", err)
+		return cgt.Description{}, err
 	}
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		return cgt.Description{}, fmt.Errorf("value: --game %s is a game of kind %s, valued by Grundy values, not canonical forms (try nimber grundy %s)",
-			quoteArg(f.game), g.Info().Kind, f.game)
+	pg, _ := game.PartizanOf(g)
+	flag := "--game " + f.game
+	if g.rules {
+		flag = "--rules " + f.rules
 	}
 	ps := make([]game.Position, len(positions))
 	for i, text := range positions {
 		if ps[i], err = g.Parse(text); err != nil {
-			return cgt.Description{}, fmt.Errorf("value: --game %s: position %d %s: %w", f.game, i+1, quoteArg(text), err)
+			return cgt.Description{}, fmt.Errorf("value: %s: position %d %s: %w", flag, i+1, quoteArg(text), g.annotate(err))
 		}
 	}
 	c := cgt.New(int64(f.memory) << 20)
 	sum, _, err := pg.Values(ctx, pg.NewEvaluator(c), g.Join(ps...))
 	if err != nil {
-		return cgt.Description{}, fmt.Errorf("value: --game %s: the value of positions 1..%d: %w", f.game, len(ps), f.limit(err))
+		return cgt.Description{}, fmt.Errorf("value: %s: the value of positions 1..%d: %w", flag, len(ps), g.annotate(f.limit(err)))
 	}
 	return f.describeGame(c, sum)
+}
+
+// partizanGame returns the partizan game of --game or --rules, with an
+// error that says what to do with a game of another kind.
+func (f valueFlags) partizanGame() (*chosenGame, error) {
+	if f.rules != "" {
+		gf := gameFlag{rules: f.rules, maxSteps: f.maxSteps}
+		g, _, err := gf.resolve(nil)
+		if err != nil {
+			return nil, fmt.Errorf("value: --rules: %w", err)
+		}
+		if _, ok := game.PartizanOf(g); !ok {
+			return nil, fmt.Errorf("value: --rules %s: %s is a game of kind %s (the file defines moves(p)), valued by Grundy values, not canonical forms (try nimber grundy --rules %s; a partizan file defines left(p) and right(p))",
+				f.rules, g.name, g.Info().Kind, f.rules)
+		}
+		return g, nil
+	}
+	g, e, err := registry.Lookup(f.game)
+	if err != nil {
+		return nil, fmt.Errorf("value: --game: %w", err)
+	}
+	if _, ok := game.PartizanOf(g); !ok {
+		return nil, fmt.Errorf("value: --game %s is a game of kind %s, valued by Grundy values, not canonical forms (try nimber grundy %s)",
+			quoteArg(f.game), g.Info().Kind, f.game)
+	}
+	return &chosenGame{Game: g, entry: e, name: f.game, named: 1}, nil
 }

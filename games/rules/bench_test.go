@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"testing"
 
+	"nimber/cgt"
 	"nimber/game"
+	"nimber/games/cutcake"
 )
 
 // sequenceRuns are the nim-sequences of BenchmarkSequence: an example rules
@@ -47,5 +49,32 @@ func BenchmarkAnalyze(b *testing.B) {
 		if _, err := g.Analyze(context.Background(), pos, game.Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkPartizan values a rectangle of Cutcake by examples/rules/
+// cutcake_rules.star, from a fresh memo, and by the built-in game, and a heap of
+// the partizan subtraction game: the cost of running the rules in
+// Starlark over the same canonical-form engine.
+func BenchmarkPartizan(b *testing.B) {
+	for _, bc := range []struct{ name, file, pos string }{
+		{"cutcake_rules.star/40x40", "cutcake_rules", "40x40"},
+		{"builtin-cutcake/40x40", "", "40x40"},
+		{"partizan_subtraction.star/3000", "partizan_subtraction", "3000"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				g := cutcake.Game()
+				if bc.file != "" {
+					g = load(b, bc.file).Game()
+				}
+				c := cgt.New(0)
+				b.StartTimer()
+				if _, err := partizanValue(context.Background(), g, c, bc.pos); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -50,15 +50,40 @@ func (rn *runner) wait(done <-chan struct{}) error {
 }
 
 // run runs moves(p) and returns its result encoded, in scratch space of
-// the runner valid until its next run.
+// the runner valid until its next run. For a partizan file it runs left(p)
+// and right(p) and returns both encoded (partizan.go).
 func (rn *runner) run(p Pos) ([]byte, error) {
 	r := rn.w.r
-	what := func() string { return "moves(" + clip(r.table.repr(p)) + ")" }
-	v, err := rn.call(r.moves, r.table.value(p), what)
+	if !r.partizan {
+		enc, err := rn.runFunc(rn.enc[:0], "moves", r.moves, p)
+		if err == nil {
+			rn.enc = enc
+		}
+		return enc, err
+	}
+	left, err := rn.runFunc(rn.left[:0], "left", r.left, p)
 	if err != nil {
 		return nil, err
 	}
-	enc, err := rn.encode(v, what)
+	rn.left = left
+	enc := append(binary.AppendUvarint(rn.enc[:0], uint64(len(left))), left...)
+	if enc, err = rn.runFunc(enc, "right", r.right, p); err != nil {
+		return nil, err
+	}
+	rn.enc = enc
+	return enc, nil
+}
+
+// runFunc runs fn(p), the file's function name, and appends its result
+// encoded to dst, which it returns.
+func (rn *runner) runFunc(dst []byte, name string, fn starlark.Value, p Pos) ([]byte, error) {
+	r := rn.w.r
+	what := func() string { return name + "(" + clip(r.table.repr(p)) + ")" }
+	v, err := rn.call(fn, r.table.value(p), what)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := rn.encode(dst, v, fn, what)
 	if err != nil {
 		return nil, rn.w.fail(err)
 	}
@@ -76,18 +101,17 @@ func (rn *runner) checkSize(p Pos, size int64) error {
 	return nil
 }
 
-// encode checks that v, the result of moves(p), is a list of options and
-// encodes it in the runner's scratch space.
-func (rn *runner) encode(v starlark.Value, what func() string) ([]byte, error) {
+// encode checks that v, the result of fn(p) (moves, left or right), is a
+// list of options and appends it encoded to enc.
+func (rn *runner) encode(enc []byte, v, fn starlark.Value, what func() string) ([]byte, error) {
 	r := rn.w.r
 	list, ok := v.(*starlark.List)
 	if !ok {
-		return nil, r.resultError(r.moves, fmt.Sprintf("%s returned %s, want a list of options", what(), article(v)))
+		return nil, r.resultError(fn, fmt.Sprintf("%s returned %s, want a list of options", what(), article(v)))
 	}
 	if list.Len() > maxOptions {
-		return nil, r.resultError(r.moves, fmt.Sprintf("%s returned %d options, limit %d", what(), list.Len(), maxOptions))
+		return nil, r.resultError(fn, fmt.Sprintf("%s returned %d options, limit %d", what(), list.Len(), maxOptions))
 	}
-	enc := rn.enc[:0]
 	for i := range list.Len() {
 		o := list.Index(i)
 		parts, ok := o.(*starlark.List)
@@ -95,28 +119,27 @@ func (rn *runner) encode(v starlark.Value, what func() string) ([]byte, error) {
 			p, key, err := r.table.posOf(o, rn.key)
 			rn.key = key
 			if err != nil {
-				return nil, r.resultError(r.moves, fmt.Sprintf("%s: option %d is %v", what(), i+1, err))
+				return nil, r.resultError(fn, fmt.Sprintf("%s: option %d is %v", what(), i+1, err))
 			}
 			enc = appendPart(append(enc, 1), p)
 			continue
 		}
 		if parts.Len() > MaxParts {
-			return nil, r.resultError(r.moves, fmt.Sprintf("%s: option %d leaves %d parts, limit %d", what(), i+1, parts.Len(), MaxParts))
+			return nil, r.resultError(fn, fmt.Sprintf("%s: option %d leaves %d parts, limit %d", what(), i+1, parts.Len(), MaxParts))
 		}
 		enc = binary.AppendUvarint(enc, uint64(parts.Len()))
 		for j := range parts.Len() {
 			p, key, err := r.table.posOf(parts.Index(j), rn.key)
 			rn.key = key
 			if err != nil {
-				return nil, r.resultError(r.moves, fmt.Sprintf("%s: option %d holds %v", what(), i+1, err))
+				return nil, r.resultError(fn, fmt.Sprintf("%s: option %d holds %v", what(), i+1, err))
 			}
 			enc = appendPart(enc, p)
 		}
 		if int64(len(enc)) > r.opts.MemoryBudget {
-			return nil, r.resultError(r.moves, fmt.Sprintf("%s: the options passed the memory budget of %s", what(), bytesText(r.opts.MemoryBudget)))
+			return nil, r.resultError(fn, fmt.Sprintf("%s: the options passed the memory budget of %s", what(), bytesText(r.opts.MemoryBudget)))
 		}
 	}
-	rn.enc = enc
 	return enc, nil
 }
 

@@ -31,6 +31,18 @@
 //	def moves(n):
 //	    return splits(n, 1) + splits(n, 2)
 //
+// A file that defines left(p) and right(p) instead of moves(p) is a
+// partizan game (Kind partizan, valued by canonical forms): each returns
+// that player's options as moves does. A file defining moves with left or
+// right, or only one of left and right, is refused. Blue-Red Hackenbush
+// stalks, a position a string of edges from the ground up:
+//
+//	def left(s):
+//	    return [[s[:i]] for i in range(len(s)) if s[i] == "L"]
+//
+//	def right(s):
+//	    return [[s[:i]] for i in range(len(s)) if s[i] == "R"]
+//
 // The moves of each position are computed once and kept. The Starlark
 // runs in a sandbox: no file or network access (load is refused; only
 // Starlark's own built-in functions and the two above are there), a
@@ -99,12 +111,13 @@ type Options struct {
 	Print io.Writer
 }
 
-// Rules is the game of a loaded rules file. It implements
-// game.Rules[Pos, int], whose moves are the indexes of the options that
-// moves(p) returns, with game.Contextual (use Bind to see the script's
-// failures), game.Heaps and game.Sequencer; its Game also names positions
-// on one line (game.Namer: the parts joined by " + "). It is safe for
-// concurrent use.
+// Rules is the game of a loaded rules file. For a file of moves(p) it
+// implements game.Rules[Pos, int], whose moves are the indexes of the
+// options that moves(p) returns, with game.Contextual (use Bind to see
+// the script's failures), game.Heaps and game.Sequencer; its Game also
+// names positions on one line (game.Namer: the parts joined by " + ").
+// The game of a file of left(p) and right(p) is partizan (partizan.go):
+// use its Game. Rules is safe for concurrent use.
 type Rules struct {
 	opts  Options
 	file  string // the file name that messages give
@@ -112,8 +125,13 @@ type Rules struct {
 	title string
 
 	moves, parse, show starlark.Value // show and parse are nil by default
-	movesAt            string
-	returns            map[place]syntax.Position // of the file's functions
+	// left and right are the functions of a partizan file, which has no
+	// moves; its memo keeps both players' options of each position
+	// (partizan.go).
+	left, right starlark.Value
+	partizan    bool
+	movesAt     string
+	returns     map[place]syntax.Position // of the file's functions
 
 	table   *table
 	memo    *memo
@@ -213,7 +231,11 @@ func New(filename string, src []byte, o Options) (*Rules, error) {
 	if err := r.bindGlobals(globals); err != nil {
 		return nil, err
 	}
-	r.game = game.Of[Pos, int](named{r})
+	if r.partizan {
+		r.game = game.OfPartizan[Pos](partizanRules{r})
+	} else {
+		r.game = game.Of[Pos, int](named{r})
+	}
 	return r, nil
 }
 
@@ -230,20 +252,11 @@ func loadError(filename string, err error) error {
 	return &Error{File: filename, Msg: oneLine(err.Error())}
 }
 
-// bindGlobals takes moves, name, parse and show from the file's globals.
+// bindGlobals takes moves (or left and right), name, parse and show from
+// the file's globals.
 func (r *Rules) bindGlobals(g starlark.StringDict) error {
-	moves, ok := g["moves"].(starlark.Callable)
-	if !ok {
-		return &Error{File: r.file, Msg: "no function moves(p)"}
-	}
-	r.moves = moves
-	r.movesAt = r.file
-	if fn, ok := moves.(*starlark.Function); ok {
-		pos := fn.Position()
-		r.movesAt = fmt.Sprintf("%s:%d", pos.Filename(), pos.Line)
-		if err := oneParam(fn, "moves(p)"); err != nil {
-			return err
-		}
+	if err := r.bindMoves(g); err != nil {
+		return err
 	}
 	r.title = r.name
 	if v, ok := g["name"]; ok {
@@ -277,6 +290,58 @@ func (r *Rules) bindGlobals(g starlark.StringDict) error {
 	return nil
 }
 
+// bindMoves takes the file's moves function, or its left and right
+// functions for a partizan game: a file defines moves or both of left and
+// right, not both kinds and not one of left and right alone.
+func (r *Rules) bindMoves(g starlark.StringDict) error {
+	_, hasMoves := g["moves"]
+	_, hasLeft := g["left"]
+	_, hasRight := g["right"]
+	switch {
+	case hasMoves && (hasLeft || hasRight):
+		return &Error{File: r.file, Msg: "defines moves(p) and also left(p) or right(p): define moves for an impartial game, or left and right for a partizan one"}
+	case hasLeft != hasRight:
+		has, lacks := "left", "right"
+		if hasRight {
+			has, lacks = lacks, has
+		}
+		return &Error{File: r.file, Msg: fmt.Sprintf("defines %s(p) but no %s(p): a partizan game gives both players' options", has, lacks)}
+	case hasLeft:
+		r.partizan = true
+		if err := r.bindFunc(g, "left", &r.left); err != nil {
+			return err
+		}
+		return r.bindFunc(g, "right", &r.right)
+	}
+	if _, ok := g["moves"].(starlark.Callable); !ok {
+		return &Error{File: r.file, Msg: "no function moves(p), nor left(p) and right(p) for a partizan game"}
+	}
+	return r.bindFunc(g, "moves", &r.moves)
+}
+
+// bindFunc takes function name(p) of the file, which the game is said to
+// be defined at (MovesAt) when it is the first one taken.
+func (r *Rules) bindFunc(g starlark.StringDict, name string, to *starlark.Value) error {
+	v := g[name]
+	fn, ok := v.(starlark.Callable)
+	if !ok {
+		return &Error{File: r.file, Msg: fmt.Sprintf("%s is %s, want a function %s(p)", name, article(v), name)}
+	}
+	*to = fn
+	at := r.file
+	if sf, ok := fn.(*starlark.Function); ok {
+		pos := sf.Position()
+		at = fmt.Sprintf("%s:%d", pos.Filename(), pos.Line)
+		if err := oneParam(sf, name+"(p)"); err != nil {
+			return err
+		}
+	}
+	if r.movesAt == "" {
+		r.movesAt = at
+	}
+	return nil
+}
+
 // oneParam checks that fn can be called with one argument.
 func oneParam(fn *starlark.Function, want string) error {
 	required := 0
@@ -303,16 +368,20 @@ func (r *Rules) Title() string { return r.title }
 // so that the capabilities of r are found on it by type assertion.
 func (r *Rules) Game() game.Game { return r.game }
 
-// MovesAt says where moves is defined, "kayles.star:12", for messages
-// about the game as a whole such as a cycle.
+// MovesAt says where moves (of a partizan file, left) is defined,
+// "kayles.star:12", for messages about the game as a whole such as a
+// cycle.
 func (r *Rules) MovesAt() string { return r.movesAt }
 
 // Moves implements sg.Mover: the options of p. A failure of the script
 // leaves p without moves; use Bind to see failures.
 func (r *Rules) Moves(p Pos) iter.Seq2[int, []Pos] {
-	b, failed := r.bind(context.Background())
-	defer failed()
-	enc, _ := b.encoded(p)
+	var enc []byte
+	if !r.partizan { // whose memo keeps both players' options
+		b, failed := r.bind(context.Background())
+		defer failed()
+		enc, _ = b.encoded(p)
+	}
 	return func(yield func(int, []Pos) bool) { options(enc, yield) }
 }
 
@@ -341,7 +410,7 @@ type bound struct {
 // Moves implements sg.Mover: the options of p, none once the work failed.
 func (b *bound) Moves(p Pos) iter.Seq2[int, []Pos] {
 	enc, err := b.encoded(p)
-	if err != nil || b.rn.w.bad.Load() {
+	if err != nil || b.rn.w.bad.Load() || b.partizan {
 		enc = nil
 	}
 	return func(yield func(int, []Pos) bool) { options(enc, yield) }

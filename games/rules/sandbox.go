@@ -147,10 +147,11 @@ func (w *work) interrupt(cause error) {
 // runner runs Starlark for a work on one thread, with scratch space for
 // the conversion of its results. A runner is used by one goroutine.
 type runner struct {
-	w   *work
-	t   *starlark.Thread
-	key []byte
-	enc []byte
+	w    *work
+	t    *starlark.Thread
+	key  []byte
+	enc  []byte
+	left []byte // Left's options of a partizan file, encoded, while right runs
 	// over is the failure of the call in progress when it reaches its
 	// step limit max: the budget per call, or what is left of the work's.
 	over *StepError

@@ -44,6 +44,9 @@ func (r *Rules) Sequence(ctx context.Context, to int) ([]int, error) {
 	if to < 0 {
 		return nil, fmt.Errorf("sequence to %d: want a length of 0 or more", to)
 	}
+	if r.partizan {
+		return nil, &Error{File: r.file, Msg: "a partizan game (left and right) has no nim-sequence"}
+	}
 	if err := game.CheckLimit("sequence", "values", int64(to), MaxSequence); err != nil {
 		return nil, err
 	}
