@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -41,8 +40,8 @@ const partizanMoves = `[...document.querySelectorAll('#moves button.move')].map(
 // a move played (the turn passes to Right, the value changes, the URL
 // follows) and taken back, the computer answering for Right, the
 // thermograph with its mean and temperature and its download, another
-// game's board drawn, a refusal shown, and axe-core clean at 1280 and
-// 360 pixels without sideways scrolling.
+// game's board drawn and a refusal shown. testAccessibility audits the
+// page with axe-core.
 func TestBrowserPartizan(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser; skipped with -short")
@@ -190,38 +189,5 @@ func TestBrowserPartizan(t *testing.T) {
 		t.Errorf("a bad board: %q, or a board still shown", msg)
 	}
 
-	axe, err := os.ReadFile(axeFile(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
-	for _, width := range []int64{1280, 360} {
-		b.do("viewport", chromedp.EmulateViewport(width, 900))
-		b.do("load /partizan", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position=..%7C..%7C.%23+%2B+..&move=right"))
-		waitFor[bool](b, "the position", `document.querySelector('#thermograph svg') !== null && document.querySelectorAll('#moves button.move').length > 0`)
-		raw, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](string(axe)+`;
-			axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => ({
-				id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))))`,
-			chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("axe: %v", err)
-		}
-		var vs []axeViolation
-		if err := json.Unmarshal([]byte(raw), &vs); err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range vs {
-			t.Logf("axe at %d px: %s (%s): %s, e.g. %q", width, v.ID, v.Impact, v.Help, v.Nodes)
-			if v.Impact == "serious" || v.Impact == "critical" {
-				t.Errorf("/partizan at %d px: %s (%s): %s, e.g. %q", width, v.ID, v.Impact, v.Help, v.Nodes)
-			}
-		}
-		if width == 360 {
-			if sw := eval[int](b, "scroll width", `document.documentElement.scrollWidth`); sw > 360 {
-				t.Errorf("/partizan at 360 px: the page is %d px wide", sw)
-			}
-			b.screenshot(dir, "partizan-360.png")
-		}
-	}
 	t.Logf("partizan page test took %v", time.Since(start).Round(time.Millisecond))
 }

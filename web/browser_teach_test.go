@@ -327,14 +327,17 @@ func testAccessibility(b *browser, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages := []struct{ path, ready string }{
-		{"/", `document.querySelector('main') !== null`},
-		{"/play?game=0.77&position=3+4+6", `document.querySelector('#legal button[data-outcome]') !== null`},
-		{"/play?game=bacterial-tactics", `document.querySelector('#board svg') !== null && document.querySelector('#legal button[data-outcome]') !== null`},
-		{"/tables", `document.querySelector('#heatmap svg') !== null && document.querySelector('#plot svg') !== null`},
-		{"/compound", `document.querySelectorAll('#invariants tbody tr').length > 0`},
-		{"/census", `document.querySelectorAll('#census tbody tr').length > 0`},
-		{"/value", `document.querySelector('#thermograph svg') !== null`},
+	// shot names the screenshot taken at 360 px, if any.
+	pages := []struct{ path, ready, shot string }{
+		{"/", `document.querySelector('main') !== null`, ""},
+		{"/play?game=0.77&position=3+4+6", `document.querySelector('#legal button[data-outcome]') !== null`, "teach-360.png"},
+		{"/play?game=bacterial-tactics", `document.querySelector('#board svg') !== null && document.querySelector('#legal button[data-outcome]') !== null`, ""},
+		{"/tables", `document.querySelector('#heatmap svg') !== null && document.querySelector('#plot svg') !== null`, ""},
+		{"/compound", `document.querySelectorAll('#invariants tbody tr').length > 0`, ""},
+		{"/census", `document.querySelectorAll('#census tbody tr').length > 0`, ""},
+		{"/value?expr=%7B3%7C%7C2%2B*%7C1%2B*%7D", `document.querySelector('#thermograph svg') !== null`, "value-360.png"},
+		{"/partizan?game=domineering&position=..%7C..%7C.%23+%2B+..&move=right",
+			`document.querySelector('#thermograph svg') !== null && document.querySelectorAll('#moves button.move').length > 0`, "partizan-360.png"},
 	}
 	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
 	counts := map[string]int{}
@@ -365,8 +368,8 @@ func testAccessibility(b *browser, dir string) {
 				if sw > 360 {
 					t.Errorf("%s at 360 px: the page is %d px wide", p.path, sw)
 				}
-				if p.path == "/play?game=0.77&position=3+4+6" {
-					b.screenshot(dir, "teach-360.png")
+				if p.shot != "" {
+					b.screenshot(dir, p.shot)
 				}
 			}
 		}

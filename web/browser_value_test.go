@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,8 +17,8 @@ import (
 // TestBrowserValue opens the value page in a real browser: the default
 // game's facts as the API gives them, the thermograph drawn with Left's
 // side on the left and the mast at the mean, a refusal shown with its
-// column and no stale answer, a sum by its link, the picture's downloads,
-// and axe-core clean at 1280 and 360 pixels without sideways scrolling.
+// column and no stale answer, a sum by its link and the picture's
+// downloads. testAccessibility audits the page with axe-core.
 func TestBrowserValue(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser; skipped with -short")
@@ -108,39 +107,6 @@ func TestBrowserValue(t *testing.T) {
 		t.Errorf("+-1 + +-{2|1} by its link: the page shows %q, the API says %q", got, sum.Canonical)
 	}
 
-	axe, err := os.ReadFile(axeFile(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
-	for _, width := range []int64{1280, 360} {
-		b.do("viewport", chromedp.EmulateViewport(width, 900))
-		b.do("load /value", chromedp.Navigate(ts.URL+"/value?expr=%7B3%7C%7C2%2B*%7C1%2B*%7D"))
-		waitFor[bool](b, "the value", `document.querySelector('#thermograph svg') !== null`)
-		raw, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](string(axe)+`;
-			axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => ({
-				id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))))`,
-			chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("axe: %v", err)
-		}
-		var vs []axeViolation
-		if err := json.Unmarshal([]byte(raw), &vs); err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range vs {
-			t.Logf("axe at %d px: %s (%s): %s, e.g. %q", width, v.ID, v.Impact, v.Help, v.Nodes)
-			if v.Impact == "serious" || v.Impact == "critical" {
-				t.Errorf("/value at %d px: %s (%s): %s, e.g. %q", width, v.ID, v.Impact, v.Help, v.Nodes)
-			}
-		}
-		if width == 360 {
-			if sw := eval[int](b, "scroll width", `document.documentElement.scrollWidth`); sw > 360 {
-				t.Errorf("/value at 360 px: the page is %d px wide", sw)
-			}
-			b.screenshot(dir, "value-360.png")
-		}
-	}
 	t.Logf("value page test took %v", time.Since(start).Round(time.Millisecond))
 }
 
