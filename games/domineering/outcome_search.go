@@ -1,0 +1,362 @@
+package domineering
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"nimber/grid"
+)
+
+// DefaultOutcomeTableMiB is the size of SolveOutcome's transposition
+// table when OutcomeOptions.TableMiB is 0.
+const DefaultOutcomeTableMiB = 64
+
+// MaxOutcomeTableMiB is the largest transposition table SolveOutcome
+// accepts, 4 GiB.
+const MaxOutcomeTableMiB = 4096
+
+// OutcomeOptions bound a SolveOutcome search.
+type OutcomeOptions struct {
+	// TableMiB is the memory of the transposition table in MiB (rounded
+	// down to a power of two of entries): 0 for DefaultOutcomeTableMiB, at
+	// most MaxOutcomeTableMiB. The table never grows: a full table
+	// replaces old positions, so the memory is bounded whatever the board.
+	TableMiB int
+	// MaxNodes is the most positions searched before SolveOutcome gives up
+	// with ErrOutcomeLimit; 0 for no limit.
+	MaxNodes int64
+}
+
+// OutcomeResult is what SolveOutcome finds: who wins with each player
+// moving first, and the work it took.
+type OutcomeResult struct {
+	LeftFirst  bool  // Left (vertical dominoes) wins moving first
+	RightFirst bool  // Right (horizontal dominoes) wins moving first
+	Nodes      int64 // positions searched (table hits and bound cut-offs included)
+	Cutoffs    int64 // positions settled by the safe-move bounds
+	TableHits  int64 // positions settled by the transposition table
+}
+
+// SolveOutcome decides who wins the board g ('.' empty, anything else
+// filled) with Left moving first and with Right moving first, as Outcome
+// does, by a depth-first win/loss search (alpha-beta reduced to wins and
+// losses) that adds what the literature's solvers use (Breuker, Uiterwijk
+// and van den Herik, "Solving 8x8 Domineering", 2000; Bullock, "Domineering:
+// Solving Large Combinatorial Search Spaces", 2002), each cut sound:
+//
+//   - Safe-move bounds. A cell is out of the opponent's reach when neither
+//     of its neighbours along the opponent's direction is empty; cells only
+//     ever fill, so it stays so. Two such cells next to each other along
+//     the player's own direction are a safe move: no opponent move can take
+//     it away, and playing it takes nothing from the opponent. The safe
+//     moves counted are disjoint (⌊k/2⌋ in a run of k such cells), so the
+//     player can play all of them, one per turn, whatever the opponent
+//     does. The opponent's moves in the rest of the game are at most the
+//     largest set of disjoint opponent dominoes on the empty cells (⌊k/2⌋
+//     in each run of k empty cells along the opponent's direction). So the
+//     player to move wins when her safe moves exceed the opponent's
+//     possible moves (she answers every one of them and still has a move),
+//     and loses when the opponent's safe moves are at least her possible
+//     moves.
+//   - Transposition table. A position is its set of empty cells and the
+//     player to move, stored whole in each entry and compared in full, so
+//     an entry found is an exact win or loss, never a guess; a full table
+//     overwrites an entry (a bucket of two: one kept for the position that
+//     took the larger search, one always replaced), which costs time, never
+//     soundness. Left-first and Right-first searches share the table.
+//   - Symmetry. Flipping the board upside down or left to right keeps
+//     every player's moves, so a position and its flips have one entry
+//     (keyed by the least of the four as a number); a board equal to its
+//     own transpose (a square, empty) is searched once, since transposing
+//     swaps the players: Right first on a board is Left first on its
+//     transpose.
+//   - Move ordering, which changes only the time: first the moves that take
+//     the most moves from the opponent, then the ones that the history
+//     heuristic has seen refute other positions; the player's own safe
+//     moves last, as they can wait.
+//
+// It returns ctx's error once cancelled, and ErrOutcomeLimit past
+// opts.MaxNodes positions. A board of more than MaxOutcomeCells cells, or
+// a table over MaxOutcomeTableMiB, is refused with a one-line error.
+func SolveOutcome(ctx context.Context, g grid.Grid, opts OutcomeOptions) (OutcomeResult, error) {
+	if g.Rows*g.Cols > MaxOutcomeCells || g.Rows < 0 || g.Cols < 0 {
+		return OutcomeResult{}, fmt.Errorf("domineering: a %d x %d board has more than %d cells", g.Rows, g.Cols, MaxOutcomeCells)
+	}
+	mib := opts.TableMiB
+	if mib == 0 {
+		mib = DefaultOutcomeTableMiB
+	}
+	if mib < 0 || mib > MaxOutcomeTableMiB {
+		return OutcomeResult{}, fmt.Errorf("domineering: a table of %d MiB is outside 1..%d MiB", mib, MaxOutcomeTableMiB)
+	}
+	s := newSolver(ctx, g, 1<<(bits.Len(uint(mib)<<20/16)-1), opts.MaxNodes)
+	var res OutcomeResult
+	var err error
+	if res.LeftFirst, err = s.top(0); err != nil {
+		return OutcomeResult{}, err
+	}
+	if s.selfTranspose() {
+		res.RightFirst = res.LeftFirst
+	} else if res.RightFirst, err = s.top(1); err != nil {
+		return OutcomeResult{}, err
+	}
+	res.Nodes, res.Cutoffs, res.TableHits = s.nodes, s.cutoffs, s.hits
+	return res, nil
+}
+
+// entry is one position of the transposition table: its empty cells (row
+// by row) and, in meta, whether it is in use, the player to move, the
+// result and the log2 of the nodes its search took.
+type entry struct {
+	empty uint64
+	meta  uint32
+}
+
+const (
+	metaUsed  = 1 << 0
+	metaRight = 1 << 1 // Right to move
+	metaWin   = 1 << 2 // the player to move wins
+	workShift = 3
+)
+
+// solver is one SolveOutcome search. A board is held twice: rows by rows
+// (view 1, Right's: her dominoes join bits i and i+1) and transposed,
+// columns by columns (view 0, Left's: her dominoes join bits i and i+1
+// there). So in each player's own view her moves are horizontal pairs
+// and the opponent's vertical pairs, and one piece of code serves both.
+type solver struct {
+	ctx      context.Context
+	rows     int
+	cols     int
+	width    [2]int       // the row length of each view
+	height   [2]int       // the number of rows of each view
+	fits     [2]uint64    // in view p, the cells with a cell to their right in the row
+	other    [2][64]uint8 // bit i of view p is bit other[p][i] of view 1-p
+	table    []entry
+	mask     uint64
+	maxNodes int64
+	nodes    int64
+	cutoffs  int64
+	hits     int64
+	history  [2][64]uint32 // refutations by each player's move, by its first cell in her view
+	start    [2]uint64     // the empty cells of the board in each view
+	runs     [2][]uint8    // ⌊k/2⌋ summed over the runs of k set bits of a row, by row bits, for narrow views
+}
+
+// newSolver returns the search of board g with a table of n entries, n a
+// power of two and at least 2.
+func newSolver(ctx context.Context, g grid.Grid, n int, maxNodes int64) *solver {
+	s := &solver{ctx: ctx, rows: g.Rows, cols: g.Cols, table: make([]entry, n), mask: uint64(n - 1), maxNodes: maxNodes}
+	s.width = [2]int{g.Rows, g.Cols}
+	s.height = [2]int{g.Cols, g.Rows}
+	for r := range g.Rows {
+		for c := range g.Cols {
+			i, j := r*g.Cols+c, c*g.Rows+r // view 1, view 0
+			s.other[1][i], s.other[0][j] = uint8(j), uint8(i)
+			if g.Cells[i] == '.' {
+				s.start[1] |= 1 << i
+				s.start[0] |= 1 << j
+			}
+			if c+1 < g.Cols {
+				s.fits[1] |= 1 << i
+			}
+			if r+1 < g.Rows {
+				s.fits[0] |= 1 << j
+			}
+		}
+	}
+	for p := range 2 {
+		if w := s.width[p]; w <= 12 {
+			s.runs[p] = make([]uint8, 1<<w)
+			for x := range s.runs[p] {
+				s.runs[p][x] = uint8(pairsSlow(uint64(x)))
+			}
+		}
+	}
+	return s
+}
+
+// pairsSlow returns ⌊k/2⌋ summed over the runs of k set bits of x.
+func pairsSlow(x uint64) int {
+	n := 0
+	for x != 0 {
+		x >>= bits.TrailingZeros64(x)
+		k := bits.TrailingZeros64(^x)
+		n += k / 2
+		if k == 64 {
+			break
+		}
+		x >>= k
+	}
+	return n
+}
+
+// pairs returns the most disjoint dominoes along the rows of view p on
+// the cells of x: ⌊k/2⌋ for each run of k cells of a row.
+func (s *solver) pairs(p int, x uint64) int {
+	w := s.width[p]
+	if w == 64 {
+		return pairsSlow(x)
+	}
+	n, row := 0, uint64(1)<<w-1
+	if t := s.runs[p]; t != nil {
+		for ; x != 0; x >>= w {
+			n += int(t[x&row])
+		}
+		return n
+	}
+	for ; x != 0; x >>= w {
+		n += pairsSlow(x & row)
+	}
+	return n
+}
+
+// selfTranspose reports whether the board is its own transpose, so that
+// Right first is Left first.
+func (s *solver) selfTranspose() bool { return s.rows == s.cols && s.start[0] == s.start[1] }
+
+// top decides whether player p wins moving first on the whole board.
+func (s *solver) top(p int) (bool, error) {
+	return s.wins(p, s.start[p], s.start[1-p])
+}
+
+// safe returns player p's safe moves (the cells out of the opponent's
+// reach, paired along p's rows) and her possible moves (every empty
+// cell, paired along p's rows) in her view own.
+func (s *solver) counts(p int, own uint64) (safe, most int) {
+	w := s.width[p]
+	theirs := own & (own >> w) // the opponent's moves, by their first cell
+	free := own &^ (theirs | theirs<<w)
+	return s.pairs(p, free), s.pairs(p, own)
+}
+
+// key returns the table's key of the position with the empty cells e of
+// view 1: the least of e and its flips upside down and left to right.
+func (s *solver) key(e uint64) uint64 {
+	c, r := s.cols, s.rows
+	row := uint64(1)<<c - 1
+	var ud, lr, both uint64
+	for i := range r {
+		x := e >> (i * c) & row
+		y := bits.Reverse64(x) >> (64 - c)
+		ud |= x << ((r - 1 - i) * c)
+		lr |= y << (i * c)
+		both |= y << ((r - 1 - i) * c)
+	}
+	return min(e, ud, lr, both)
+}
+
+// slot returns the index of the first entry of the bucket of key k.
+func (s *solver) slot(k uint64, p int) uint64 {
+	h := (k ^ uint64(p)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+	h ^= h >> 31
+	return h & s.mask &^ 1
+}
+
+// move is one candidate move: its first cell in the mover's view and its
+// rank in the ordering.
+type move struct {
+	at    uint8
+	score int32
+}
+
+// wins reports whether player p (0 Left, 1 Right) wins moving in the
+// position whose empty cells are own in her view and theirs in the
+// opponent's view.
+func (s *solver) wins(p int, own, theirs uint64) (bool, error) {
+	if s.nodes++; s.maxNodes > 0 && s.nodes > s.maxNodes {
+		return false, ErrOutcomeLimit
+	}
+	if s.nodes&(1<<16-1) == 0 {
+		if err := s.ctx.Err(); err != nil {
+			return false, err
+		}
+	}
+	w := s.width[p]
+	mine := own & (own >> 1) & s.fits[p] // p's moves, by their first cell
+	if mine == 0 {
+		return false, nil
+	}
+	// The safe-move bounds.
+	safe, most := s.counts(p, own)
+	theirSafe, theirMost := s.counts(1-p, theirs)
+	if safe > theirMost {
+		s.cutoffs++
+		return true, nil
+	}
+	if theirSafe >= most {
+		s.cutoffs++
+		return false, nil
+	}
+	// The table, by the empty cells row by row.
+	e := own
+	if p == 0 {
+		e = theirs
+	}
+	k := s.key(e)
+	at := s.slot(k, p)
+	want := uint32(metaUsed)
+	if p == 1 {
+		want |= metaRight
+	}
+	for i := at; i < at+2; i++ {
+		if t := s.table[i]; t.empty == k && t.meta&(metaUsed|metaRight) == want {
+			s.hits++
+			return t.meta&metaWin != 0, nil
+		}
+	}
+	before := s.nodes
+
+	// Order the moves: those that take the most opponent moves first, then
+	// by history; own safe moves last.
+	oppMoves := own & (own >> w) // the opponent's moves, by first cell, in p's view
+	oppCells := oppMoves | oppMoves<<w
+	var buf [64]move
+	list := buf[:0]
+	for m := mine; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		pair := uint64(3) << i
+		taken := bits.OnesCount64(oppMoves & (pair | pair>>w))
+		score := int32(taken) << 24
+		if pair&oppCells == 0 {
+			score -= 1 << 28 // a safe move: keep it for later
+		}
+		score += int32(min(s.history[p][i], 1<<23-1))
+		list = append(list, move{uint8(i), score})
+	}
+	slices.SortFunc(list, func(a, b move) int { return int(b.score - a.score) })
+
+	win := false
+	for _, m := range list {
+		i := int(m.at)
+		o1, o2 := s.other[p][i], s.other[p][i+1]
+		theyWin, err := s.wins(1-p, theirs&^(1<<o1|1<<o2), own&^(3<<i))
+		if err != nil {
+			return false, err
+		}
+		if theyWin {
+			continue
+		}
+		win = true
+		s.history[p][i] += uint32(1 + bits.OnesCount64(own)/2)
+		break
+	}
+
+	meta := want
+	if win {
+		meta |= metaWin
+	}
+	work := uint32(bits.Len64(uint64(s.nodes - before)))
+	meta |= work << workShift
+	// Keep the first entry of the bucket for the larger search; the second
+	// takes whatever the first does not.
+	if first := s.table[at]; first.meta&metaUsed == 0 || first.meta>>workShift <= work {
+		s.table[at+1] = first
+		s.table[at] = entry{k, meta}
+	} else {
+		s.table[at+1] = entry{k, meta}
+	}
+	return win, nil
+}
