@@ -225,3 +225,35 @@ func BenchmarkSolveOutcome(b *testing.B) {
 		})
 	}
 }
+
+// TestCounts checks the safe and possible moves of boards counted by
+// hand, in each player's view.
+func TestCounts(t *testing.T) {
+	for _, tc := range []struct {
+		board       []string
+		left, right [2]int // safe, possible
+	}{
+		// Column 1's top two cells are out of Right's reach: one safe
+		// vertical move, the only one in the column of three; row 3 has one
+		// move of Right at most, not safe.
+		{[]string{"#.#", "#.#", "..."}, [2]int{1, 1}, [2]int{0, 1}},
+		// Only row 1's end cells are out of Left's reach, and they are
+		// apart: no safe move.
+		{[]string{"....", "#..#"}, [2]int{0, 2}, [2]int{0, 3}},
+		{[]string{"##..##", "#....#", "......"}, [2]int{0, 4}, [2]int{0, 6}},
+		// Rows 1 and 3 are out of Left's reach: three safe horizontal moves.
+		{[]string{"#..#", "####", "....", "####"}, [2]int{0, 0}, [2]int{3, 3}},
+		{[]string{".#.", ".#.", ".#.", ".#."}, [2]int{4, 4}, [2]int{0, 0}},
+	} {
+		g, err := grid.FromRows(tc.board...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSolver(context.Background(), g, 2, 0)
+		for p, want := range [][2]int{tc.left, tc.right} {
+			if safe, most := s.counts(p, s.start[p]); safe != want[0] || most != want[1] {
+				t.Errorf("%v, player %d: %d safe, %d possible moves; want %v", tc.board, p, safe, most, want)
+			}
+		}
+	}
+}
