@@ -219,13 +219,20 @@ func (s *solver) selfTranspose() bool { return s.rows == s.cols && s.start[0] ==
 
 // top decides whether player p wins moving first on the whole board.
 func (s *solver) top(p int) (bool, error) {
-	return s.wins(p, s.start[p], s.start[1-p])
+	var c counts
+	c.safe, c.most = s.count(p, s.start[p])
+	c.theirSafe, c.theirMost = s.count(1-p, s.start[1-p])
+	if win, settled := c.settle(); settled {
+		s.cutoffs++
+		return win, nil
+	}
+	return s.wins(p, s.start[p], s.start[1-p], c)
 }
 
-// safe returns player p's safe moves (the cells out of the opponent's
+// count returns player p's safe moves (the cells out of the opponent's
 // reach, paired along p's rows) and her possible moves (every empty
-// cell, paired along p's rows) in her view own.
-func (s *solver) counts(p int, own uint64) (safe, most int) {
+// cell, paired along p's rows) with the empty cells own of her view.
+func (s *solver) count(p int, own uint64) (safe, most int) {
 	w := s.width[p]
 	theirs := own & (own >> w) // the opponent's moves, by their first cell
 	free := own &^ (theirs | theirs<<w)
@@ -255,17 +262,36 @@ func (s *solver) slot(k uint64, p int) uint64 {
 	return h & s.mask &^ 1
 }
 
-// move is one candidate move: its first cell in the mover's view and its
-// rank in the ordering.
+// move is one candidate move: its first cell in the mover's view, its
+// rank in the ordering and the counts of the position it leaves.
 type move struct {
 	at    uint8
 	score int32
+	after counts
+}
+
+// counts are the safe and possible moves of the player to move and of
+// her opponent in a position.
+type counts struct{ safe, most, theirSafe, theirMost int }
+
+// settle returns whether the player to move wins, when the safe-move
+// bounds say: she wins when her safe moves exceed the opponent's possible
+// moves, and loses when the opponent's safe moves are at least her
+// possible moves (then she may have no move at all).
+func (c counts) settle() (win, settled bool) {
+	if c.safe > c.theirMost {
+		return true, true
+	}
+	if c.theirSafe >= c.most {
+		return false, true
+	}
+	return false, false
 }
 
 // wins reports whether player p (0 Left, 1 Right) wins moving in the
 // position whose empty cells are own in her view and theirs in the
-// opponent's view.
-func (s *solver) wins(p int, own, theirs uint64) (bool, error) {
+// opponent's view, with the counts c, which do not settle it.
+func (s *solver) wins(p int, own, theirs uint64, c counts) (bool, error) {
 	if s.nodes++; s.maxNodes > 0 && s.nodes > s.maxNodes {
 		return false, ErrOutcomeLimit
 	}
@@ -273,22 +299,6 @@ func (s *solver) wins(p int, own, theirs uint64) (bool, error) {
 		if err := s.ctx.Err(); err != nil {
 			return false, err
 		}
-	}
-	w := s.width[p]
-	mine := own & (own >> 1) & s.fits[p] // p's moves, by their first cell
-	if mine == 0 {
-		return false, nil
-	}
-	// The safe-move bounds.
-	safe, most := s.counts(p, own)
-	theirSafe, theirMost := s.counts(1-p, theirs)
-	if safe > theirMost {
-		s.cutoffs++
-		return true, nil
-	}
-	if theirSafe >= most {
-		s.cutoffs++
-		return false, nil
 	}
 	// The table, by the empty cells row by row.
 	e := own
@@ -309,39 +319,53 @@ func (s *solver) wins(p int, own, theirs uint64) (bool, error) {
 	}
 	before := s.nodes
 
-	// Order the moves: those that take the most opponent moves first, then
-	// by history; own safe moves last.
-	oppMoves := own & (own >> w) // the opponent's moves, by first cell, in p's view
-	oppCells := oppMoves | oppMoves<<w
+	// Count each move's position. One the bounds settle is won at once
+	// when it is lost for the opponent, and dropped when it is won for her;
+	// the others are searched best first: the most safe moves left over
+	// the opponent's possible moves, then the most possible moves left over
+	// the opponent's safe ones (so a move that takes two of the opponent's
+	// moves, or makes a safe move, comes early, and one that spends a safe
+	// move late), then by history.
 	var buf [64]move
 	list := buf[:0]
+	win := false
+	mine := own & (own >> 1) & s.fits[p] // p's moves, by their first cell
 	for m := mine; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		pair := uint64(3) << i
-		taken := bits.OnesCount64(oppMoves & (pair | pair>>w))
-		score := int32(taken) << 24
-		if pair&oppCells == 0 {
-			score -= 1 << 28 // a safe move: keep it for later
+		o1, o2 := s.other[p][i], s.other[p][i+1]
+		var after counts
+		after.theirSafe, after.theirMost = s.count(p, own&^pair)
+		after.safe, after.most = s.count(1-p, theirs&^(1<<o1|1<<o2))
+		if theyWin, settled := after.settle(); settled {
+			s.cutoffs++
+			if !theyWin {
+				win = true
+				break
+			}
+			continue
 		}
-		score += int32(min(s.history[p][i], 1<<23-1))
-		list = append(list, move{uint8(i), score})
+		score := int32(4*(after.theirSafe-after.most)+after.theirMost-after.safe+256) << 20
+		score += int32(min(s.history[p][i], 1<<19-1))
+		list = append(list, move{uint8(i), score, after})
 	}
-	slices.SortFunc(list, func(a, b move) int { return int(b.score - a.score) })
-
-	win := false
+	if !win {
+		slices.SortFunc(list, func(a, b move) int { return int(b.score - a.score) })
+	}
 	for _, m := range list {
+		if win {
+			break
+		}
 		i := int(m.at)
 		o1, o2 := s.other[p][i], s.other[p][i+1]
-		theyWin, err := s.wins(1-p, theirs&^(1<<o1|1<<o2), own&^(3<<i))
+		theyWin, err := s.wins(1-p, theirs&^(1<<o1|1<<o2), own&^(3<<i), m.after)
 		if err != nil {
 			return false, err
 		}
-		if theyWin {
-			continue
+		if !theyWin {
+			win = true
+			s.history[p][i] += uint32(1 + bits.OnesCount64(own)/2)
 		}
-		win = true
-		s.history[p][i] += uint32(1 + bits.OnesCount64(own)/2)
-		break
 	}
 
 	meta := want

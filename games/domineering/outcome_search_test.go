@@ -251,7 +251,7 @@ func TestCounts(t *testing.T) {
 		}
 		s := newSolver(context.Background(), g, 2, 0)
 		for p, want := range [][2]int{tc.left, tc.right} {
-			if safe, most := s.counts(p, s.start[p]); safe != want[0] || most != want[1] {
+			if safe, most := s.count(p, s.start[p]); safe != want[0] || most != want[1] {
 				t.Errorf("%v, player %d: %d safe, %d possible moves; want %v", tc.board, p, safe, most, want)
 			}
 		}
