@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"slices"
 
+	"nimber/game"
+	"nimber/games/internal/pgrid"
 	"nimber/grid"
 )
 
@@ -383,4 +385,24 @@ func (s *solver) wins(p int, own, theirs uint64, c counts) (bool, error) {
 		s.table[at+1] = entry{k, meta}
 	}
 	return win, nil
+}
+
+// ParseBoard reads one whole board for SolveOutcome, as Parse reads a
+// position (rows joined by '|' or newlines, '.' empty, '#' filled) but
+// kept whole, not split into regions: the outcome of a sum is not found
+// from its parts' outcomes, so a sum ('+') is refused. A board of more
+// than MaxOutcomeCells cells is refused with a *game.LimitError.
+func ParseBoard(text string) (grid.Grid, error) {
+	boards, err := pgrid.Parse(text, ".#")
+	if err != nil {
+		return grid.Grid{}, err
+	}
+	if len(boards) > 1 {
+		return grid.Grid{}, fmt.Errorf("a sum of %d boards: the outcome search takes one board (put the boards side by side, apart by a column of '#')", len(boards))
+	}
+	g := boards[0]
+	if err := game.CheckLimit(fmt.Sprintf("the %d x %d board", g.Rows, g.Cols), "cells", int64(g.Rows)*int64(g.Cols), MaxOutcomeCells); err != nil {
+		return grid.Grid{}, err
+	}
+	return g, nil
 }

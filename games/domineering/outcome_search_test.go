@@ -257,3 +257,24 @@ func TestCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestParseBoard checks that ParseBoard keeps a board whole (filled cells
+// included) and refuses sums, bad characters and boards over 64 cells with
+// one line.
+func TestParseBoard(t *testing.T) {
+	g, err := ParseBoard("..#|...")
+	if err != nil || g.Rows != 2 || g.Cols != 3 || string(g.Cells) != "..#..." {
+		t.Errorf("ParseBoard(..#|...) = %+v, %v", g, err)
+	}
+	for text, want := range map[string]string{
+		".. + ..":               "a sum of 2 boards",
+		"..|.x":                 "row 2, column 2: character 'x'",
+		"..|...":                "row 2 has 3 cells, row 1 has 2",
+		strings.Repeat(".", 65): "the 1 x 65 board: 65 cells, limit 64",
+	} {
+		_, err := ParseBoard(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("ParseBoard(%.20q) = %v, want one line with %q", text, err, want)
+		}
+	}
+}
