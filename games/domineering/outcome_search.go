@@ -55,13 +55,19 @@ type OutcomeResult struct {
 //     it away, and playing it takes nothing from the opponent. The safe
 //     moves counted are disjoint (⌊k/2⌋ in a run of k such cells), so the
 //     player can play all of them, one per turn, whatever the opponent
-//     does. The opponent's moves in the rest of the game are at most the
-//     largest set of disjoint opponent dominoes on the empty cells (⌊k/2⌋
-//     in each run of k empty cells along the opponent's direction). So the
-//     player to move wins when her safe moves exceed the opponent's
-//     possible moves (she answers every one of them and still has a move),
-//     and loses when the opponent's safe moves are at least her possible
-//     moves.
+//     does. Her other moves counted, on disjoint pairs of the cells within
+//     the opponent's reach, are vulnerable: an opponent move covers two
+//     cells, so it takes at most two of them. Playing those first, between
+//     opponent moves that take two each, she plays at least ⌈v/3⌉ of v
+//     moving first and ⌊v/3⌋ moving second, before her safe ones. The
+//     opponent's moves in the rest of the game are at most the largest set
+//     of disjoint opponent dominoes on the empty cells (⌊k/2⌋ in each run of
+//     k empty cells along the opponent's direction). So the player to move
+//     wins when her safe moves and ⌈v/3⌉ exceed the opponent's possible
+//     moves (she answers every one of them and still has a move), and loses
+//     when the opponent's safe moves and ⌊v/3⌋ of his vulnerable ones are at
+//     least her possible moves. The bounds are checked on every position a
+//     move leaves before it is searched: such a position is never searched.
 //   - Transposition table. A position is its set of empty cells and the
 //     player to move, stored whole in each entry and compared in full, so
 //     an entry found is an exact win or loss, never a guess; a full table
@@ -222,8 +228,8 @@ func (s *solver) selfTranspose() bool { return s.rows == s.cols && s.start[0] ==
 // top decides whether player p wins moving first on the whole board.
 func (s *solver) top(p int) (bool, error) {
 	var c counts
-	c.safe, c.most = s.count(p, s.start[p])
-	c.theirSafe, c.theirMost = s.count(1-p, s.start[1-p])
+	c.safe, c.vuln, c.most = s.count(p, s.start[p])
+	c.theirSafe, c.theirVuln, c.theirMost = s.count(1-p, s.start[1-p])
 	if win, settled := c.settle(); settled {
 		s.cutoffs++
 		return win, nil
@@ -232,13 +238,14 @@ func (s *solver) top(p int) (bool, error) {
 }
 
 // count returns player p's safe moves (the cells out of the opponent's
-// reach, paired along p's rows) and her possible moves (every empty
-// cell, paired along p's rows) with the empty cells own of her view.
-func (s *solver) count(p int, own uint64) (safe, most int) {
+// reach, paired along p's rows), her vulnerable moves (the cells within
+// the opponent's reach, paired so) and her possible moves (every empty
+// cell, paired so) with the empty cells own of her view.
+func (s *solver) count(p int, own uint64) (safe, vuln, most int) {
 	w := s.width[p]
 	theirs := own & (own >> w) // the opponent's moves, by their first cell
-	free := own &^ (theirs | theirs<<w)
-	return s.pairs(p, free), s.pairs(p, own)
+	reach := theirs | theirs<<w
+	return s.pairs(p, own&^reach), s.pairs(p, own&reach), s.pairs(p, own)
 }
 
 // key returns the table's key of the position with the empty cells e of
@@ -272,19 +279,21 @@ type move struct {
 	after counts
 }
 
-// counts are the safe and possible moves of the player to move and of
-// her opponent in a position.
-type counts struct{ safe, most, theirSafe, theirMost int }
+// counts are the safe, vulnerable and possible moves of the player to
+// move and of her opponent in a position.
+type counts struct{ safe, vuln, most, theirSafe, theirVuln, theirMost int }
 
 // settle returns whether the player to move wins, when the safe-move
-// bounds say: she wins when her safe moves exceed the opponent's possible
-// moves, and loses when the opponent's safe moves are at least her
-// possible moves (then she may have no move at all).
+// bounds say (see SolveOutcome): she wins when her safe moves and a third
+// of her vulnerable ones, rounded up, exceed the opponent's possible moves,
+// and loses when the opponent's safe moves and a third of his vulnerable
+// ones, rounded down, are at least her possible moves (then she may have
+// no move at all).
 func (c counts) settle() (win, settled bool) {
-	if c.safe > c.theirMost {
+	if c.safe+(c.vuln+2)/3 > c.theirMost {
 		return true, true
 	}
-	if c.theirSafe >= c.most {
+	if c.theirSafe+c.theirVuln/3 >= c.most {
 		return false, true
 	}
 	return false, false
@@ -337,8 +346,8 @@ func (s *solver) wins(p int, own, theirs uint64, c counts) (bool, error) {
 		pair := uint64(3) << i
 		o1, o2 := s.other[p][i], s.other[p][i+1]
 		var after counts
-		after.theirSafe, after.theirMost = s.count(p, own&^pair)
-		after.safe, after.most = s.count(1-p, theirs&^(1<<o1|1<<o2))
+		after.theirSafe, after.theirVuln, after.theirMost = s.count(p, own&^pair)
+		after.safe, after.vuln, after.most = s.count(1-p, theirs&^(1<<o1|1<<o2))
 		if theyWin, settled := after.settle(); settled {
 			s.cutoffs++
 			if !theyWin {

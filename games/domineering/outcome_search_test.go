@@ -226,33 +226,33 @@ func BenchmarkSolveOutcome(b *testing.B) {
 	}
 }
 
-// TestCounts checks the safe and possible moves of boards counted by
-// hand, in each player's view.
+// TestCounts checks the safe, vulnerable and possible moves of boards
+// counted by hand, in each player's view.
 func TestCounts(t *testing.T) {
 	for _, tc := range []struct {
 		board       []string
-		left, right [2]int // safe, possible
+		left, right [3]int // safe, vulnerable, possible
 	}{
-		// Column 1's top two cells are out of Right's reach: one safe
+		// Column 2's top two cells are out of Right's reach: one safe
 		// vertical move, the only one in the column of three; row 3 has one
-		// move of Right at most, not safe.
-		{[]string{"#.#", "#.#", "..."}, [2]int{1, 1}, [2]int{0, 1}},
+		// move of Right at most, not safe, and its cells are not paired.
+		{[]string{"#.#", "#.#", "..."}, [3]int{1, 0, 1}, [3]int{0, 0, 1}},
 		// Only row 1's end cells are out of Left's reach, and they are
-		// apart: no safe move.
-		{[]string{"....", "#..#"}, [2]int{0, 2}, [2]int{0, 3}},
-		{[]string{"##..##", "#....#", "......"}, [2]int{0, 4}, [2]int{0, 6}},
+		// apart: no safe move; the middle ones pair in each row.
+		{[]string{"....", "#..#"}, [3]int{0, 2, 2}, [3]int{0, 2, 3}},
+		{[]string{"##..##", "#....#", "......"}, [3]int{0, 4, 4}, [3]int{0, 5, 6}},
 		// Rows 1 and 3 are out of Left's reach: three safe horizontal moves.
-		{[]string{"#..#", "####", "....", "####"}, [2]int{0, 0}, [2]int{3, 3}},
-		{[]string{".#.", ".#.", ".#.", ".#."}, [2]int{4, 4}, [2]int{0, 0}},
+		{[]string{"#..#", "####", "....", "####"}, [3]int{0, 0, 0}, [3]int{3, 0, 3}},
+		{[]string{".#.", ".#.", ".#.", ".#."}, [3]int{4, 0, 4}, [3]int{0, 0, 0}},
 	} {
 		g, err := grid.FromRows(tc.board...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		s := newSolver(context.Background(), g, 2, 0)
-		for p, want := range [][2]int{tc.left, tc.right} {
-			if safe, most := s.count(p, s.start[p]); safe != want[0] || most != want[1] {
-				t.Errorf("%v, player %d: %d safe, %d possible moves; want %v", tc.board, p, safe, most, want)
+		for p, want := range [][3]int{tc.left, tc.right} {
+			if safe, vuln, most := s.count(p, s.start[p]); [3]int{safe, vuln, most} != want {
+				t.Errorf("%v, player %d: %d safe, %d vulnerable, %d possible moves; want %v", tc.board, p, safe, vuln, most, want)
 			}
 		}
 	}
