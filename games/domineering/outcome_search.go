@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
@@ -241,11 +240,11 @@ func (s *solver) top(p int) (bool, error) {
 // reach, paired along p's rows), her vulnerable moves (the cells within
 // the opponent's reach, paired so) and her possible moves (every empty
 // cell, paired so) with the empty cells own of her view.
-func (s *solver) count(p int, own uint64) (safe, vuln, most int) {
+func (s *solver) count(p int, own uint64) (safe, vuln, most int8) {
 	w := s.width[p]
 	theirs := own & (own >> w) // the opponent's moves, by their first cell
 	reach := theirs | theirs<<w
-	return s.pairs(p, own&^reach), s.pairs(p, own&reach), s.pairs(p, own)
+	return int8(s.pairs(p, own&^reach)), int8(s.pairs(p, own&reach)), int8(s.pairs(p, own))
 }
 
 // key returns the table's key of the position with the empty cells e of
@@ -281,7 +280,7 @@ type move struct {
 
 // counts are the safe, vulnerable and possible moves of the player to
 // move and of her opponent in a position.
-type counts struct{ safe, vuln, most, theirSafe, theirVuln, theirMost int }
+type counts struct{ safe, vuln, most, theirSafe, theirVuln, theirMost int8 }
 
 // settle returns whether the player to move wins, when the safe-move
 // bounds say (see SolveOutcome): she wins when her safe moves and a third
@@ -356,17 +355,24 @@ func (s *solver) wins(p int, own, theirs uint64, c counts) (bool, error) {
 			}
 			continue
 		}
-		score := int32(4*(after.theirSafe-after.most)+after.theirMost-after.safe+256) << 20
+		score := int32(4*(int(after.theirSafe)-int(after.most))+int(after.theirMost)-int(after.safe)+256) << 20
 		score += int32(min(s.history[p][i], 1<<19-1))
 		list = append(list, move{uint8(i), score, after})
 	}
-	if !win {
-		slices.SortFunc(list, func(a, b move) int { return int(b.score - a.score) })
-	}
-	for _, m := range list {
+	// The best move left is picked at each step rather than all sorted
+	// first: most positions are decided by their first move or two.
+	for j := range list {
 		if win {
 			break
 		}
+		best := j
+		for k := j + 1; k < len(list); k++ {
+			if list[k].score > list[best].score {
+				best = k
+			}
+		}
+		list[j], list[best] = list[best], list[j]
+		m := list[j]
 		i := int(m.at)
 		o1, o2 := s.other[p][i], s.other[p][i+1]
 		theyWin, err := s.wins(1-p, theirs&^(1<<o1|1<<o2), own&^(3<<i), m.after)

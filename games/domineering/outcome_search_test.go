@@ -251,7 +251,7 @@ func TestCounts(t *testing.T) {
 		}
 		s := newSolver(context.Background(), g, 2, 0)
 		for p, want := range [][3]int{tc.left, tc.right} {
-			if safe, vuln, most := s.count(p, s.start[p]); [3]int{safe, vuln, most} != want {
+			if safe, vuln, most := s.count(p, s.start[p]); [3]int{int(safe), int(vuln), int(most)} != want {
 				t.Errorf("%v, player %d: %d safe, %d vulnerable, %d possible moves; want %v", tc.board, p, safe, vuln, most, want)
 			}
 		}
