@@ -149,7 +149,8 @@ type solver struct {
 	hits     int64
 	history  [2][64]uint32 // refutations by each player's move, by its first cell in her view
 	start    [2]uint64     // the empty cells of the board in each view
-	runs     [2][]uint8    // ⌊k/2⌋ summed over the runs of k set bits of a row, by row bits, for narrow views
+	runs     [2][]uint8    // for narrow views, pairs of the rows of a chunk, by the chunk's bits
+	chunk    [2]int        // the bits of a chunk of runs: whole rows, 16 bits at most
 }
 
 // newSolver returns the search of board g with a table of n entries, n a
@@ -174,11 +175,19 @@ func newSolver(ctx context.Context, g grid.Grid, n int, maxNodes int64) *solver 
 			}
 		}
 	}
+	// Rows of up to 16 cells are counted by a table of as many whole rows
+	// as fit in 16 bits.
 	for p := range 2 {
-		if w := s.width[p]; w <= 12 {
-			s.runs[p] = make([]uint8, 1<<w)
+		if w := s.width[p]; w >= 1 && w <= 16 {
+			s.chunk[p] = 16 / w * w
+			s.runs[p] = make([]uint8, 1<<s.chunk[p])
+			row := uint64(1)<<w - 1
 			for x := range s.runs[p] {
-				s.runs[p][x] = uint8(pairsSlow(uint64(x)))
+				n := 0
+				for y := uint64(x); y != 0; y >>= w {
+					n += pairsSlow(y & row)
+				}
+				s.runs[p][x] = uint8(n)
 			}
 		}
 	}
@@ -209,8 +218,9 @@ func (s *solver) pairs(p int, x uint64) int {
 	}
 	n, row := 0, uint64(1)<<w-1
 	if t := s.runs[p]; t != nil {
-		for ; x != 0; x >>= w {
-			n += int(t[x&row])
+		c := s.chunk[p]
+		for m := uint64(1)<<c - 1; x != 0; x >>= c {
+			n += int(t[x&m])
 		}
 		return n
 	}

@@ -197,14 +197,24 @@ func TestPairs(t *testing.T) {
 			t.Fatalf("pairsSlow(%b) = %d, want %d", x, got, greedy)
 		}
 	}
-	s := newSolver(context.Background(), grid.New(8, 8, '.'), 2, 0)
-	for range 2000 {
-		x, want := rng.Uint64(), 0
-		for r := range 8 {
-			want += pairsSlow(x >> (8 * r) & 0xff)
-		}
-		if got := s.pairs(1, x); got != want {
-			t.Fatalf("pairs(%x) = %d, want %d", x, got, want)
+	// Boards whose rows are counted by tables of two rows (8 cells), of
+	// two and three rows (7 and 5 cells), of one row (9, 13 cells) and by
+	// loop (20 cells).
+	for _, size := range [][2]int{{8, 8}, {5, 7}, {7, 9}, {4, 13}, {3, 20}} {
+		rows, cols := size[0], size[1]
+		s := newSolver(context.Background(), grid.New(rows, cols, '.'), 2, 0)
+		for range 2000 {
+			x := rng.Uint64() & (uint64(1)<<(rows*cols) - 1)
+			if rows*cols == 64 {
+				x = rng.Uint64()
+			}
+			want := 0
+			for r := range rows {
+				want += pairsSlow(x >> (cols * r) & (uint64(1)<<cols - 1))
+			}
+			if got := s.pairs(1, x); got != want {
+				t.Fatalf("%d x %d: pairs(%x) = %d, want %d", rows, cols, x, got, want)
+			}
 		}
 	}
 }
