@@ -48,6 +48,8 @@ func TestOutcomeRefusals(t *testing.T) {
 		{"--memory 0 MiB out of range 1..4096", []string{"outcome", "--game", "domineering", "--memory", "0", ".."}},
 		{"is not settled within --max-positions 10", []string{"outcome", "--game", "domineering", "--max-positions", "10", square(6)}},
 		{"--max-positions -1 is negative", []string{"outcome", "--game", "domineering", "--max-positions", "-1", ".."}},
+		// 8 x 8 takes minutes: a millisecond stops it.
+		{"--timeout ran out", []string{"--timeout", "1ms", "outcome", "--game", "domineering", square(8)}},
 	} {
 		refused(t, tc.want, tc.args...)
 	}
