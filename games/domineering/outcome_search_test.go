@@ -150,6 +150,31 @@ func TestSolveOutcomeRectangles(t *testing.T) {
 	}
 }
 
+// TestSolveOutcomePublished checks rectangles that Uiterwijk's theorems
+// ("The impact of safe moves on perfectly solving Domineering boards",
+// part 3, ICGA Journal 2014, extending Lachmann, Moore and Rapaport 2002)
+// settle, with Left (Vertical) placing vertical dominoes on m rows: every
+// 2k x n board for n = 3, 5, 7 is Left's whoever starts, and every m x 2k
+// board for m = 5, and for m = 3 and 7 with k >= 2, is Right's.
+func TestSolveOutcomePublished(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		left       bool // Left's whoever starts, else Right's
+	}{
+		{4, 3, true}, {6, 3, true}, {8, 3, true}, {4, 5, true}, {6, 5, true}, {8, 5, true}, {4, 7, true}, {6, 7, true},
+		{5, 4, false}, {5, 6, false}, {5, 8, false}, {5, 10, false}, {3, 4, false}, {3, 10, false}, {3, 20, false},
+		{7, 4, false}, {7, 6, false},
+	} {
+		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), OutcomeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != tc.left || res.RightFirst == tc.left {
+			t.Errorf("%d x %d: Left first wins %v, Right first %v; want the board %s's", tc.rows, tc.cols, res.LeftFirst, res.RightFirst, map[bool]string{true: "Left", false: "Right"}[tc.left])
+		}
+	}
+}
+
 // TestSolveOutcomeLimits: a board over 64 cells and a table out of range
 // are refused with one line; a search past MaxNodes stops with
 // ErrOutcomeLimit, and a cancelled one with the context's error.
