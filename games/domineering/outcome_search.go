@@ -79,10 +79,13 @@ type OutcomeResult struct {
 //     own transpose (a square, empty) is searched once, since transposing
 //     swaps the players: Right first on a board is Left first on its
 //     transpose.
-//   - Move ordering, which changes only the time: first the moves that take
-//     the most moves from the opponent, then the ones that the history
-//     heuristic has seen refute other positions; the player's own safe
-//     moves last, as they can wait.
+//   - Move ordering, which changes only the time: first the moves that
+//     leave the mover's safe moves furthest above the opponent's possible
+//     moves, then her possible moves furthest above his safe ones (so a
+//     move that takes two of his moves or makes her a safe move comes
+//     early, and spending a safe move, which takes nothing from him, late),
+//     ties broken by the history heuristic: the moves that refuted other
+//     positions.
 //
 // It returns ctx's error once cancelled, and ErrOutcomeLimit past
 // opts.MaxNodes positions. A board of more than MaxOutcomeCells cells, or
