@@ -329,3 +329,26 @@ func TestParseBoard(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseBoard reads any text as one board: a one-line error, or a board
+// of at most MaxOutcomeCells cells of '.' and '#' that SolveOutcome takes.
+func FuzzParseBoard(f *testing.F) {
+	for _, s := range []string{"..|..", ".#.|...", ".. + ..", "", "|", "..\n..\n", ".x|.#", strings.Repeat(".", 65)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		g, err := ParseBoard(text)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("%q: a two-line error %q", text, err)
+			}
+			return
+		}
+		if g.Rows*g.Cols > MaxOutcomeCells || len(g.Cells) != g.Rows*g.Cols || strings.Trim(string(g.Cells), ".#") != "" {
+			t.Fatalf("%q: a board %+v", text, g)
+		}
+		if _, err := SolveOutcome(context.Background(), g, OutcomeOptions{TableMiB: 1, MaxNodes: 1000}); err != nil && !errors.Is(err, ErrOutcomeLimit) {
+			t.Fatalf("%q: %v", text, err)
+		}
+	})
+}
