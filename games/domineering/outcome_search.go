@@ -26,7 +26,7 @@ type OutcomeOptions struct {
 	// replaces old positions, so the memory is bounded whatever the board.
 	TableMiB int
 	// MaxNodes is the most positions searched before SolveOutcome gives up
-	// with ErrOutcomeLimit; 0 for no limit.
+	// with ErrOutcomeLimit; 0 (or less) for no limit.
 	MaxNodes int64
 }
 
@@ -35,8 +35,8 @@ type OutcomeOptions struct {
 type OutcomeResult struct {
 	LeftFirst  bool  // Left (vertical dominoes) wins moving first
 	RightFirst bool  // Right (horizontal dominoes) wins moving first
-	Nodes      int64 // positions searched (table hits and bound cut-offs included)
-	Cutoffs    int64 // positions settled by the safe-move bounds
+	Nodes      int64 // positions searched, table hits included (what MaxNodes bounds)
+	Cutoffs    int64 // positions settled by the safe-move bounds without a search, not in Nodes
 	TableHits  int64 // positions settled by the transposition table
 }
 
@@ -141,7 +141,6 @@ type solver struct {
 	rows     int
 	cols     int
 	width    [2]int       // the row length of each view
-	height   [2]int       // the number of rows of each view
 	fits     [2]uint64    // in view p, the cells with a cell to their right in the row
 	other    [2][64]uint8 // bit i of view p is bit other[p][i] of view 1-p
 	table    []entry
@@ -161,7 +160,6 @@ type solver struct {
 func newSolver(ctx context.Context, g grid.Grid, n int, maxNodes int64) *solver {
 	s := &solver{ctx: ctx, rows: g.Rows, cols: g.Cols, table: make([]entry, n), mask: uint64(n - 1), maxNodes: maxNodes}
 	s.width = [2]int{g.Rows, g.Cols}
-	s.height = [2]int{g.Cols, g.Rows}
 	for r := range g.Rows {
 		for c := range g.Cols {
 			i, j := r*g.Cols+c, c*g.Rows+r // view 1, view 0
