@@ -23,7 +23,8 @@ var ErrOutcomeLimit = errors.New("domineering: the search would keep more positi
 // lost for the other, each position held once in a table. It keeps at
 // most maxPositions positions (none when maxPositions <= 0) and returns
 // ctx's error once cancelled. It settles boards far past what canonical
-// forms reach, but says nothing of a sum with other games.
+// forms reach, but says nothing of a sum with other games. It is the plain
+// search, kept as the reference of SolveOutcome, which is much faster.
 func Outcome(ctx context.Context, g grid.Grid, maxPositions int) (leftFirst, rightFirst bool, err error) {
 	if g.Rows*g.Cols > MaxOutcomeCells || g.Rows < 0 || g.Cols < 0 {
 		return false, false, fmt.Errorf("domineering: a %d x %d board has more than %d cells", g.Rows, g.Cols, MaxOutcomeCells)

@@ -1,0 +1,354 @@
+package domineering
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/grid"
+)
+
+// randomBoard returns a rows x cols board with each cell filled with
+// probability fill, and its text.
+func randomBoard(rng *rand.Rand, rows, cols int, fill float64) (grid.Grid, string) {
+	g := grid.New(rows, cols, '.')
+	for i := range g.Cells {
+		if rng.Float64() < fill {
+			g.Cells[i] = '#'
+		}
+	}
+	lines := make([]string, rows)
+	for r := range rows {
+		lines[r] = string(g.Cells[r*cols : (r+1)*cols])
+	}
+	return g, strings.Join(lines, "|")
+}
+
+// TestSolveOutcomeAgainstValues holds SolveOutcome to the canonical forms
+// on random boards of up to 20 cells: Left moving first wins exactly when
+// the value is L or N, Right moving first exactly when it is R or N.
+func TestSolveOutcomeAgainstValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 14))
+	c := cgt.New(0)
+	counts := map[cgt.Outcome]int{}
+	for range 300 {
+		rows, cols := 1+rng.IntN(5), 1+rng.IntN(5)
+		for rows*cols > 20 {
+			cols--
+		}
+		g, text := randomBoard(rng, rows, cols, 0.1+0.2*rng.Float64())
+		o := c.OutcomeOf(value(t, c, text))
+		counts[o]++
+		res, err := SolveOutcome(context.Background(), g, OutcomeOptions{TableMiB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != (o == cgt.L || o == cgt.N) || res.RightFirst != (o == cgt.R || o == cgt.N) {
+			t.Fatalf("%s: SolveOutcome says Left first %v, Right first %v; the value's class is %v", text, res.LeftFirst, res.RightFirst, o)
+		}
+	}
+	for _, o := range []cgt.Outcome{cgt.L, cgt.R, cgt.N, cgt.P} {
+		if counts[o] < 10 {
+			t.Errorf("%d boards of outcome %v among %v", counts[o], o, counts)
+		}
+	}
+}
+
+// TestSolveOutcomeAgainstPlain holds SolveOutcome to the plain search,
+// Outcome, on random boards of up to 6 x 6 cells, each with the default
+// table and with tables of 2 and 64 entries, where nearly every position
+// is overwritten before it is met again: a table changes the time, never
+// the answer.
+func TestSolveOutcomeAgainstPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 15))
+	for range 80 {
+		rows, cols := 3+rng.IntN(4), 3+rng.IntN(4)
+		g, text := randomBoard(rng, rows, cols, 0.12+0.2*rng.Float64())
+		left, right, err := Outcome(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := SolveOutcome(context.Background(), g, OutcomeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != left || res.RightFirst != right {
+			t.Fatalf("%s: SolveOutcome says %v, %v; Outcome %v, %v", text, res.LeftFirst, res.RightFirst, left, right)
+		}
+		for _, n := range []int{2, 64} {
+			s := newSolver(context.Background(), g, n, 0)
+			l, err := s.top(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := s.top(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l != left || r != right {
+				t.Fatalf("%s with a table of %d entries: %v, %v; Outcome %v, %v", text, n, l, r, left, right)
+			}
+		}
+	}
+}
+
+// TestSolveOutcomeTranspose checks the symmetry the search relies on for
+// a board equal to its transpose: Right first on a board is Left first on
+// its transpose, on random boards.
+func TestSolveOutcomeTranspose(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 16))
+	for range 100 {
+		rows, cols := 1+rng.IntN(6), 1+rng.IntN(6)
+		g, text := randomBoard(rng, rows, cols, 0.1+0.3*rng.Float64())
+		tr := grid.New(cols, rows, '.')
+		for r := range rows {
+			for c := range cols {
+				tr.Cells[c*rows+r] = g.Cells[r*cols+c]
+			}
+		}
+		a, err := SolveOutcome(context.Background(), g, OutcomeOptions{TableMiB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := SolveOutcome(context.Background(), tr, OutcomeOptions{TableMiB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.LeftFirst != b.RightFirst || a.RightFirst != b.LeftFirst {
+			t.Fatalf("%s: %+v, its transpose %+v", text, a, b)
+		}
+	}
+}
+
+// TestSolveOutcomeRectangles checks open rectangles whose outcomes are
+// known: the squares 1 x 1 (no move) and 5 x 5 are second-player wins,
+// 2 x 2, 3 x 3 and 4 x 4 first-player wins (their values), 6 x 6 and 7 x 7
+// first-player wins (Breuker, Uiterwijk and van den Herik); 6 rows by 5
+// columns is won by Left either way, 5 by 6 and 4 by 8 by Right, as their
+// values say; a strip of one row is Right's, of one column Left's.
+func TestSolveOutcomeRectangles(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols  int
+		left, right bool
+	}{
+		{1, 1, false, false}, {2, 2, true, true}, {3, 3, true, true}, {4, 4, true, true},
+		{5, 5, false, false}, {6, 6, true, true}, {7, 7, true, true},
+		{6, 5, true, false}, {5, 6, false, true}, {4, 8, false, true},
+		{1, 9, false, true}, {9, 1, true, false},
+	} {
+		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), OutcomeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != tc.left || res.RightFirst != tc.right {
+			t.Errorf("%d x %d: Left first wins %v, Right first %v; want %v, %v", tc.rows, tc.cols, res.LeftFirst, res.RightFirst, tc.left, tc.right)
+		}
+	}
+}
+
+// TestSolveOutcomePublished checks rectangles that Uiterwijk's theorems
+// ("The impact of safe moves on perfectly solving Domineering boards",
+// part 3, ICGA Journal 2014, extending Lachmann, Moore and Rapaport 2002)
+// settle, with Left (Vertical) placing vertical dominoes on m rows: every
+// 2k x n board for n = 3, 5, 7 is Left's whoever starts, and every m x 2k
+// board for m = 5, and for m = 3 and 7 with k >= 2, is Right's.
+func TestSolveOutcomePublished(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		left       bool // Left's whoever starts, else Right's
+	}{
+		{4, 3, true}, {6, 3, true}, {8, 3, true}, {4, 5, true}, {6, 5, true}, {8, 5, true}, {4, 7, true}, {6, 7, true},
+		{5, 4, false}, {5, 6, false}, {5, 8, false}, {5, 10, false}, {3, 4, false}, {3, 10, false}, {3, 20, false},
+		{7, 4, false}, {7, 6, false},
+	} {
+		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), OutcomeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != tc.left || res.RightFirst == tc.left {
+			t.Errorf("%d x %d: Left first wins %v, Right first %v; want the board %s's", tc.rows, tc.cols, res.LeftFirst, res.RightFirst, map[bool]string{true: "Left", false: "Right"}[tc.left])
+		}
+	}
+}
+
+// TestSolveOutcomeLimits: a board over 64 cells and a table out of range
+// are refused with one line; a search past MaxNodes stops with
+// ErrOutcomeLimit, and a cancelled one with the context's error.
+func TestSolveOutcomeLimits(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		g    grid.Grid
+		opts OutcomeOptions
+		want string
+	}{
+		{grid.New(9, 8, '.'), OutcomeOptions{}, "a 9 x 8 board has more than 64 cells"},
+		{grid.New(4, 4, '.'), OutcomeOptions{TableMiB: MaxOutcomeTableMiB + 1}, fmt.Sprintf("a table of %d MiB is outside 1..%d MiB", MaxOutcomeTableMiB+1, MaxOutcomeTableMiB)},
+		{grid.New(4, 4, '.'), OutcomeOptions{TableMiB: -1}, "a table of -1 MiB"},
+	} {
+		_, err := SolveOutcome(ctx, tc.g, tc.opts)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%d x %d, %+v: %v, want one line with %q", tc.g.Rows, tc.g.Cols, tc.opts, err, tc.want)
+		}
+	}
+	res, err := SolveOutcome(ctx, grid.New(6, 6, '.'), OutcomeOptions{MaxNodes: 100})
+	if !errors.Is(err, ErrOutcomeLimit) {
+		t.Errorf("6 x 6 within 100 positions: %+v, %v", res, err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := SolveOutcome(cancelled, grid.New(7, 7, '.'), OutcomeOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("7 x 7 cancelled: %v", err)
+	}
+}
+
+// TestPairs checks the count of disjoint dominoes in the runs of a row,
+// by table and by loop, against a greedy count cell by cell.
+func TestPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 17))
+	for range 2000 {
+		x := rng.Uint64()
+		greedy := 0
+		for i := 0; i < 64; i++ {
+			if i < 63 && x>>i&3 == 3 {
+				greedy++
+				i++
+			}
+		}
+		if got := pairsSlow(x); got != greedy {
+			t.Fatalf("pairsSlow(%b) = %d, want %d", x, got, greedy)
+		}
+	}
+	// Boards whose rows are counted by tables of two rows (8 cells), of
+	// two and three rows (7 and 5 cells), of one row (9, 13 cells) and by
+	// loop (20 cells).
+	for _, size := range [][2]int{{8, 8}, {5, 7}, {7, 9}, {4, 13}, {3, 20}} {
+		rows, cols := size[0], size[1]
+		s := newSolver(context.Background(), grid.New(rows, cols, '.'), 2, 0)
+		for range 2000 {
+			x := rng.Uint64() & (uint64(1)<<(rows*cols) - 1)
+			if rows*cols == 64 {
+				x = rng.Uint64()
+			}
+			want := 0
+			for r := range rows {
+				want += pairsSlow(x >> (cols * r) & (uint64(1)<<cols - 1))
+			}
+			if got := s.pairs(1, x); got != want {
+				t.Fatalf("%d x %d: pairs(%x) = %d, want %d", rows, cols, x, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkSolveOutcome decides open rectangles both ways (a square once,
+// by its symmetry) with the default table, reporting the positions
+// searched.
+func BenchmarkSolveOutcome(b *testing.B) {
+	for _, size := range [][2]int{{6, 6}, {7, 7}, {6, 8}} {
+		b.Run(strconvSize(size), func(b *testing.B) { benchSolve(b, size[0], size[1], 0) })
+	}
+}
+
+// BenchmarkSolveOutcome8x8 decides the 8 x 8 board, a first-player win
+// (Breuker, Uiterwijk and van den Herik), with a table of 1 GiB: minutes,
+// not seconds (run it alone, -bench SolveOutcome8x8 -benchtime 1x).
+func BenchmarkSolveOutcome8x8(b *testing.B) { benchSolve(b, 8, 8, 1024) }
+
+// benchSolve decides the empty rows x cols board with a table of mib MiB
+// (0 for the default) b.N times, and checks the known outcomes of the
+// boards benchmarked.
+func benchSolve(b *testing.B, rows, cols, mib int) {
+	for b.Loop() {
+		res, err := SolveOutcome(context.Background(), grid.New(rows, cols, '.'), OutcomeOptions{TableMiB: mib})
+		if err != nil {
+			b.Fatal(err)
+		}
+		// Squares are first-player wins from 6 x 6 on (published); 6 rows
+		// by 8 columns is Right's either way, as this search finds (a
+		// regression check, not an independent one).
+		if want := rows == cols; res.LeftFirst != want || !res.RightFirst {
+			b.Fatalf("%d x %d: %+v", rows, cols, res)
+		}
+		b.ReportMetric(float64(res.Nodes), "nodes")
+	}
+}
+
+// TestCounts checks the safe, vulnerable and possible moves of boards
+// counted by hand, in each player's view.
+func TestCounts(t *testing.T) {
+	for _, tc := range []struct {
+		board       []string
+		left, right [3]int // safe, vulnerable, possible
+	}{
+		// Column 2's top two cells are out of Right's reach: one safe
+		// vertical move, the only one in the column of three; row 3 has one
+		// move of Right at most, not safe, and its cells are not paired.
+		{[]string{"#.#", "#.#", "..."}, [3]int{1, 0, 1}, [3]int{0, 0, 1}},
+		// Only row 1's end cells are out of Left's reach, and they are
+		// apart: no safe move; the middle ones pair in each row.
+		{[]string{"....", "#..#"}, [3]int{0, 2, 2}, [3]int{0, 2, 3}},
+		{[]string{"##..##", "#....#", "......"}, [3]int{0, 4, 4}, [3]int{0, 5, 6}},
+		// Rows 1 and 3 are out of Left's reach: three safe horizontal moves.
+		{[]string{"#..#", "####", "....", "####"}, [3]int{0, 0, 0}, [3]int{3, 0, 3}},
+		{[]string{".#.", ".#.", ".#.", ".#."}, [3]int{4, 0, 4}, [3]int{0, 0, 0}},
+	} {
+		g, err := grid.FromRows(tc.board...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSolver(context.Background(), g, 2, 0)
+		for p, want := range [][3]int{tc.left, tc.right} {
+			if safe, vuln, most := s.count(p, s.start[p]); [3]int{int(safe), int(vuln), int(most)} != want {
+				t.Errorf("%v, player %d: %d safe, %d vulnerable, %d possible moves; want %v", tc.board, p, safe, vuln, most, want)
+			}
+		}
+	}
+}
+
+// TestParseBoard checks that ParseBoard keeps a board whole (filled cells
+// included) and refuses sums, bad characters and boards over 64 cells with
+// one line.
+func TestParseBoard(t *testing.T) {
+	g, err := ParseBoard("..#|...")
+	if err != nil || g.Rows != 2 || g.Cols != 3 || string(g.Cells) != "..#..." {
+		t.Errorf("ParseBoard(..#|...) = %+v, %v", g, err)
+	}
+	for text, want := range map[string]string{
+		".. + ..":               "a sum of 2 boards",
+		"..|.x":                 "row 2, column 2: character 'x'",
+		"..|...":                "row 2 has 3 cells, row 1 has 2",
+		strings.Repeat(".", 65): "the 1 x 65 board: 65 cells, limit 64",
+	} {
+		_, err := ParseBoard(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("ParseBoard(%.20q) = %v, want one line with %q", text, err, want)
+		}
+	}
+}
+
+// FuzzParseBoard reads any text as one board: a one-line error, or a board
+// of at most MaxOutcomeCells cells of '.' and '#' that SolveOutcome takes.
+func FuzzParseBoard(f *testing.F) {
+	for _, s := range []string{"..|..", ".#.|...", ".. + ..", "", "|", "..\n..\n", ".x|.#", strings.Repeat(".", 65)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		g, err := ParseBoard(text)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("%q: a two-line error %q", text, err)
+			}
+			return
+		}
+		if g.Rows*g.Cols > MaxOutcomeCells || len(g.Cells) != g.Rows*g.Cols || strings.Trim(string(g.Cells), ".#") != "" {
+			t.Fatalf("%q: a board %+v", text, g)
+		}
+		if _, err := SolveOutcome(context.Background(), g, OutcomeOptions{TableMiB: 1, MaxNodes: 1000}); err != nil && !errors.Is(err, ErrOutcomeLimit) {
+			t.Fatalf("%q: %v", text, err)
+		}
+	})
+}
