@@ -20,12 +20,37 @@ func TestOutcomeCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
 		t.Fatalf("4 x 8 --json: exit %d, %v, %q", code, err, errOut)
 	}
-	if rep.Outcome != "R" || rep.LeftFirst != "Right" || rep.RightFirst != "Right" || rep.Rows != 4 || rep.Cols != 8 || rep.Positions <= 0 {
+	if rep.Outcome != "R" || rep.LeftFirst != "Right" || rep.RightFirst != "Right" || rep.Method != "search" || rep.Position != "........|........|........|........" || rep.Positions <= 0 {
 		t.Errorf("4 x 8 --json: %+v", rep)
 	}
 	code, out, _ = nimber(t, "", "outcome", "--game", "domineering", ".\n.\n.")
 	if code != 0 || !strings.HasPrefix(out, "outcome L: Left wins whoever starts\n") {
 		t.Errorf("a column of three: exit %d, %q", code, out)
+	}
+}
+
+// TestOutcomeByValue checks outcome of games without a search: the
+// outcome class of the canonical form nimber value gives, for Clobber,
+// Toads and Frogs sums and a partizan rules file.
+func TestOutcomeByValue(t *testing.T) {
+	for _, args := range [][]string{
+		{"--game", "clobber", "xox|ox."},
+		{"--game", "clobber", "xo + xo"},
+		{"--game", "toads-frogs", "TTT..FFF"},
+		{"--game", "cutcake", "8x4 + 2x3"},
+		{"--game", "hackenbush", "LRR GG LG"},
+		{"--rules", "../../examples/rules/partizan_subtraction.star", "7"},
+	} {
+		code, out, errOut := nimber(t, "", append([]string{"outcome", "--json"}, args...)...)
+		var rep outcomeReport
+		if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
+			t.Fatalf("outcome %q: exit %d, %v, %q", args, code, err, errOut)
+		}
+		d := valueJSON(t, append(args, "--json")...)
+		first := map[string][2]string{"L": {"Left", "Left"}, "R": {"Right", "Right"}, "N": {"Left", "Right"}, "P": {"Right", "Left"}}[d.Outcome]
+		if rep.Method != "canonical form" || rep.Canonical != d.Canonical || rep.Outcome != d.Outcome || [2]string{rep.LeftFirst, rep.RightFirst} != first {
+			t.Errorf("outcome %q: %+v; value says %s (%s)", args, rep, d.Canonical, d.Outcome)
+		}
 	}
 }
 
@@ -38,15 +63,16 @@ func TestOutcomeRefusals(t *testing.T) {
 		want string
 		args []string
 	}{
-		{"outcome needs --game domineering", []string{"outcome", "..|.."}},
-		{`outcome --game "clobber": the outcome search knows domineering only`, []string{"outcome", "--game", "clobber", "xo"}},
-		{"outcome takes one BOARD, got 2 arguments", []string{"outcome", "--game", "domineering", "..", ".."}},
-		{"outcome takes one BOARD, got 0 arguments", []string{"outcome", "--game", "domineering"}},
+		{"outcome needs --game NAME or --rules FILE", []string{"outcome", "..|.."}},
+		{`outcome: --game "nim" is a game of kind impartial`, []string{"outcome", "--game", "nim", "3"}},
+		{"outcome takes one POSITION, got 2 arguments", []string{"outcome", "--game", "domineering", "..", ".."}},
+		{"outcome takes one POSITION, got 0 arguments", []string{"outcome", "--game", "domineering"}},
+		{"the canonical form: 5 distinct components, limit 3", []string{"outcome", "--game", "hackenbush", "--max-positions", "3", "LRLRLR GGG"}},
 		{"a sum of 2 boards", []string{"outcome", "--game", "domineering", ".. + .."}},
 		{"row 1, column 2: character 'x'", []string{"outcome", "--game", "domineering", ".x"}},
 		{"the 9 x 9 board: 81 cells, limit 64", []string{"outcome", "--game", "domineering", square(9)}},
-		{"--memory 0 MiB out of range 1..4096", []string{"outcome", "--game", "domineering", "--memory", "0", ".."}},
-		{"is not settled within --max-positions 10", []string{"outcome", "--game", "domineering", "--max-positions", "10", square(6)}},
+		{"a table of 5000 MiB is outside 1..4096 MiB", []string{"outcome", "--game", "domineering", "--memory", "5000", ".."}},
+		{"not settled within --max-positions 10", []string{"outcome", "--game", "domineering", "--max-positions", "10", square(6)}},
 		{"--max-positions -1 is negative", []string{"outcome", "--game", "domineering", "--max-positions", "-1", ".."}},
 		// 8 x 8 takes minutes: a millisecond stops it.
 		{"--timeout ran out", []string{"--timeout", "1ms", "outcome", "--game", "domineering", square(8)}},

@@ -13,15 +13,12 @@ import (
 // --rules, their sum (each region valued once by its game tree), in a
 // Calc bounded by f.memory, and describes it as value describes an EXPR.
 func describeGame(ctx context.Context, positions []string, f valueFlags) (cgt.Description, error) {
-	g, err := f.partizanGame()
+	g, err := f.partizanGame("value")
 	if err != nil {
 		return cgt.Description{}, err
 	}
 	pg, _ := game.PartizanOf(g)
-	flag := "--game " + f.game
-	if g.rules {
-		flag = "--rules " + f.rules
-	}
+	flag := f.source(g)
 	ps := make([]game.Position, len(positions))
 	for i, text := range positions {
 		if ps[i], err = g.Parse(text); err != nil {
@@ -36,28 +33,38 @@ func describeGame(ctx context.Context, positions []string, f valueFlags) (cgt.De
 	return f.describeGame(c, sum)
 }
 
+// source names where g came from in an error: --game NAME or --rules
+// FILE.
+func (f valueFlags) source(g *chosenGame) string {
+	if g.rules {
+		return "--rules " + f.rules
+	}
+	return "--game " + f.game
+}
+
 // partizanGame returns the partizan game of --game or --rules, with an
-// error that says what to do with a game of another kind.
-func (f valueFlags) partizanGame() (*chosenGame, error) {
+// error, starting with the command's name, that says what to do with a
+// game of another kind.
+func (f valueFlags) partizanGame(command string) (*chosenGame, error) {
 	if f.rules != "" {
 		gf := gameFlag{rules: f.rules, maxSteps: f.maxSteps}
 		g, _, err := gf.resolve(nil)
 		if err != nil {
-			return nil, fmt.Errorf("value: --rules: %w", err)
+			return nil, fmt.Errorf("%s: --rules: %w", command, err)
 		}
 		if _, ok := game.PartizanOf(g); !ok {
-			return nil, fmt.Errorf("value: --rules %s: %s is a game of kind %s (the file defines moves(p)), valued by Grundy values, not canonical forms (try nimber grundy --rules %s; a partizan file defines left(p) and right(p))",
-				f.rules, g.name, g.Info().Kind, f.rules)
+			return nil, fmt.Errorf("%s: --rules %s: %s is a game of kind %s (the file defines moves(p)), valued by Grundy values, not canonical forms (try nimber grundy --rules %s; a partizan file defines left(p) and right(p))",
+				command, f.rules, g.name, g.Info().Kind, f.rules)
 		}
 		return g, nil
 	}
 	g, e, err := registry.Lookup(f.game)
 	if err != nil {
-		return nil, fmt.Errorf("value: --game: %w", err)
+		return nil, fmt.Errorf("%s: --game: %w", command, err)
 	}
 	if _, ok := game.PartizanOf(g); !ok {
-		return nil, fmt.Errorf("value: --game %s is a game of kind %s, valued by Grundy values, not canonical forms (try nimber grundy %s)",
-			quoteArg(f.game), g.Info().Kind, f.game)
+		return nil, fmt.Errorf("%s: --game %s is a game of kind %s, valued by Grundy values, not canonical forms (try nimber grundy %s)",
+			command, quoteArg(f.game), g.Info().Kind, f.game)
 	}
 	return &chosenGame{Game: g, entry: e, name: f.game, named: 1}, nil
 }

@@ -2,9 +2,9 @@ package domineering
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
+	"nimber/game"
 	"nimber/grid"
 )
 
@@ -14,7 +14,7 @@ const MaxOutcomeCells = 64
 
 // ErrOutcomeLimit is the error of an Outcome search that would keep more
 // positions than its limit.
-var ErrOutcomeLimit = errors.New("domineering: the search would keep more positions than its limit")
+var ErrOutcomeLimit = game.ErrSearchLimit
 
 // Outcome decides who wins the board g ('.' empty, anything else filled)
 // with Left (vertical dominoes) moving first and with Right (horizontal)

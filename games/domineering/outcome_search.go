@@ -11,33 +11,22 @@ import (
 )
 
 // DefaultOutcomeTableMiB is the size of SolveOutcome's transposition
-// table when OutcomeOptions.TableMiB is 0.
+// table when game.OutcomeOptions.TableMiB is 0.
 const DefaultOutcomeTableMiB = 64
 
 // MaxOutcomeTableMiB is the largest transposition table SolveOutcome
 // accepts, 4 GiB.
 const MaxOutcomeTableMiB = 4096
 
-// OutcomeOptions bound a SolveOutcome search.
-type OutcomeOptions struct {
-	// TableMiB is the memory of the transposition table in MiB (rounded
-	// down to a power of two of entries): 0 for DefaultOutcomeTableMiB, at
-	// most MaxOutcomeTableMiB. The table never grows: a full table
-	// replaces old positions, so the memory is bounded whatever the board.
-	TableMiB int
-	// MaxNodes is the most positions searched before SolveOutcome gives up
-	// with ErrOutcomeLimit; 0 (or less) for no limit.
-	MaxNodes int64
-}
-
-// OutcomeResult is what SolveOutcome finds: who wins with each player
-// moving first, and the work it took.
-type OutcomeResult struct {
-	LeftFirst  bool  // Left (vertical dominoes) wins moving first
-	RightFirst bool  // Right (horizontal dominoes) wins moving first
-	Nodes      int64 // positions searched, table hits included (what MaxNodes bounds)
-	Cutoffs    int64 // positions settled by the safe-move bounds without a search, not in Nodes
-	TableHits  int64 // positions settled by the transposition table
+// SearchOutcome decides who wins the board text with each player moving
+// first by SolveOutcome: Domineering's game.OutcomeSearcher, which nimber
+// outcome calls. A sum of boards is refused (ParseBoard).
+func (rules) SearchOutcome(ctx context.Context, text string, o game.OutcomeOptions) (game.OutcomeResult, error) {
+	g, err := ParseBoard(text)
+	if err != nil {
+		return game.OutcomeResult{}, err
+	}
+	return SolveOutcome(ctx, g, o)
 }
 
 // SolveOutcome decides who wins the board g ('.' empty, anything else
@@ -90,27 +79,27 @@ type OutcomeResult struct {
 // It returns ctx's error once cancelled, and ErrOutcomeLimit past
 // opts.MaxNodes positions. A board of more than MaxOutcomeCells cells, or
 // a table over MaxOutcomeTableMiB, is refused with a one-line error.
-func SolveOutcome(ctx context.Context, g grid.Grid, opts OutcomeOptions) (OutcomeResult, error) {
+func SolveOutcome(ctx context.Context, g grid.Grid, opts game.OutcomeOptions) (game.OutcomeResult, error) {
 	if g.Rows*g.Cols > MaxOutcomeCells || g.Rows < 0 || g.Cols < 0 {
-		return OutcomeResult{}, fmt.Errorf("domineering: a %d x %d board has more than %d cells", g.Rows, g.Cols, MaxOutcomeCells)
+		return game.OutcomeResult{}, fmt.Errorf("domineering: a %d x %d board has more than %d cells", g.Rows, g.Cols, MaxOutcomeCells)
 	}
 	mib := opts.TableMiB
 	if mib == 0 {
 		mib = DefaultOutcomeTableMiB
 	}
 	if mib < 0 || mib > MaxOutcomeTableMiB {
-		return OutcomeResult{}, fmt.Errorf("domineering: a table of %d MiB is outside 1..%d MiB", mib, MaxOutcomeTableMiB)
+		return game.OutcomeResult{}, fmt.Errorf("domineering: a table of %d MiB is outside 1..%d MiB", mib, MaxOutcomeTableMiB)
 	}
 	s := newSolver(ctx, g, 1<<(bits.Len(uint(mib)<<20/16)-1), opts.MaxNodes)
-	var res OutcomeResult
+	var res game.OutcomeResult
 	var err error
 	if res.LeftFirst, err = s.top(0); err != nil {
-		return OutcomeResult{}, err
+		return game.OutcomeResult{}, err
 	}
 	if s.selfTranspose() {
 		res.RightFirst = res.LeftFirst
 	} else if res.RightFirst, err = s.top(1); err != nil {
-		return OutcomeResult{}, err
+		return game.OutcomeResult{}, err
 	}
 	res.Nodes, res.Cutoffs, res.TableHits = s.nodes, s.cutoffs, s.hits
 	return res, nil

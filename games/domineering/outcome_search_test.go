@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"nimber/cgt"
+	"nimber/game"
 	"nimber/grid"
 )
 
@@ -43,7 +44,7 @@ func TestSolveOutcomeAgainstValues(t *testing.T) {
 		g, text := randomBoard(rng, rows, cols, 0.1+0.2*rng.Float64())
 		o := c.OutcomeOf(value(t, c, text))
 		counts[o]++
-		res, err := SolveOutcome(context.Background(), g, OutcomeOptions{TableMiB: 1})
+		res, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +73,7 @@ func TestSolveOutcomeAgainstPlain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := SolveOutcome(context.Background(), g, OutcomeOptions{})
+		res, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,11 +111,11 @@ func TestSolveOutcomeTranspose(t *testing.T) {
 				tr.Cells[c*rows+r] = g.Cells[r*cols+c]
 			}
 		}
-		a, err := SolveOutcome(context.Background(), g, OutcomeOptions{TableMiB: 1})
+		a, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := SolveOutcome(context.Background(), tr, OutcomeOptions{TableMiB: 1})
+		b, err := SolveOutcome(context.Background(), tr, game.OutcomeOptions{TableMiB: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +141,7 @@ func TestSolveOutcomeRectangles(t *testing.T) {
 		{6, 5, true, false}, {5, 6, false, true}, {4, 8, false, true},
 		{1, 9, false, true}, {9, 1, true, false},
 	} {
-		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), OutcomeOptions{})
+		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), game.OutcomeOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +166,7 @@ func TestSolveOutcomePublished(t *testing.T) {
 		{5, 4, false}, {5, 6, false}, {5, 8, false}, {5, 10, false}, {3, 4, false}, {3, 10, false}, {3, 20, false},
 		{7, 4, false}, {7, 6, false},
 	} {
-		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), OutcomeOptions{})
+		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), game.OutcomeOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,25 +183,25 @@ func TestSolveOutcomeLimits(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		g    grid.Grid
-		opts OutcomeOptions
+		opts game.OutcomeOptions
 		want string
 	}{
-		{grid.New(9, 8, '.'), OutcomeOptions{}, "a 9 x 8 board has more than 64 cells"},
-		{grid.New(4, 4, '.'), OutcomeOptions{TableMiB: MaxOutcomeTableMiB + 1}, fmt.Sprintf("a table of %d MiB is outside 1..%d MiB", MaxOutcomeTableMiB+1, MaxOutcomeTableMiB)},
-		{grid.New(4, 4, '.'), OutcomeOptions{TableMiB: -1}, "a table of -1 MiB"},
+		{grid.New(9, 8, '.'), game.OutcomeOptions{}, "a 9 x 8 board has more than 64 cells"},
+		{grid.New(4, 4, '.'), game.OutcomeOptions{TableMiB: MaxOutcomeTableMiB + 1}, fmt.Sprintf("a table of %d MiB is outside 1..%d MiB", MaxOutcomeTableMiB+1, MaxOutcomeTableMiB)},
+		{grid.New(4, 4, '.'), game.OutcomeOptions{TableMiB: -1}, "a table of -1 MiB"},
 	} {
 		_, err := SolveOutcome(ctx, tc.g, tc.opts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%d x %d, %+v: %v, want one line with %q", tc.g.Rows, tc.g.Cols, tc.opts, err, tc.want)
 		}
 	}
-	res, err := SolveOutcome(ctx, grid.New(6, 6, '.'), OutcomeOptions{MaxNodes: 100})
+	res, err := SolveOutcome(ctx, grid.New(6, 6, '.'), game.OutcomeOptions{MaxNodes: 100})
 	if !errors.Is(err, ErrOutcomeLimit) {
 		t.Errorf("6 x 6 within 100 positions: %+v, %v", res, err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := SolveOutcome(cancelled, grid.New(7, 7, '.'), OutcomeOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := SolveOutcome(cancelled, grid.New(7, 7, '.'), game.OutcomeOptions{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("7 x 7 cancelled: %v", err)
 	}
 }
@@ -263,7 +264,7 @@ func BenchmarkSolveOutcome8x8(b *testing.B) { benchSolve(b, 8, 8, 1024) }
 // boards benchmarked.
 func benchSolve(b *testing.B, rows, cols, mib int) {
 	for b.Loop() {
-		res, err := SolveOutcome(context.Background(), grid.New(rows, cols, '.'), OutcomeOptions{TableMiB: mib})
+		res, err := SolveOutcome(context.Background(), grid.New(rows, cols, '.'), game.OutcomeOptions{TableMiB: mib})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -347,7 +348,7 @@ func FuzzParseBoard(f *testing.F) {
 		if g.Rows*g.Cols > MaxOutcomeCells || len(g.Cells) != g.Rows*g.Cols || strings.Trim(string(g.Cells), ".#") != "" {
 			t.Fatalf("%q: a board %+v", text, g)
 		}
-		if _, err := SolveOutcome(context.Background(), g, OutcomeOptions{TableMiB: 1, MaxNodes: 1000}); err != nil && !errors.Is(err, ErrOutcomeLimit) {
+		if _, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1, MaxNodes: 1000}); err != nil && !errors.Is(err, ErrOutcomeLimit) {
 			t.Fatalf("%q: %v", text, err)
 		}
 	})
