@@ -89,6 +89,10 @@ func (c *Calc) SetWorkLimit(n int64) {
 	c.maxSteps = n
 }
 
+// Limit returns the most bytes the Calc holds by its estimate (New's
+// limit).
+func (c *Calc) Limit() int64 { return c.limit }
+
 // New returns a Calc holding at most limit bytes by its estimate
 // (DefaultLimit when limit <= 0).
 func New(limit int64) *Calc {

@@ -10,9 +10,15 @@ import (
 )
 
 // DefaultMaxParts is the most distinct parts an Evaluator keeps canonical
-// forms of when its MaxParts is zero: with the Calc's own memory limit it
-// bounds the memory of a valuation.
+// forms of when its MaxParts is zero, unless its Calc's memory limit
+// allows fewer (PartBytes each): with the Calc's own limit it bounds the
+// memory of a valuation.
 const DefaultMaxParts = 1 << 23
+
+// PartBytes estimates the memory of one part an Evaluator keeps: its key
+// (a part's normal form, boxed in an interface) and canonical form in the
+// memo, with the map's overhead.
+const PartBytes = 160
 
 // MaxDepth bounds the moves in a row that an Evaluator follows from a
 // part (the depth of its recursion): a game deeper than that, such as a
@@ -32,8 +38,9 @@ type Evaluator struct {
 	// their places in it: a part met again on its own path is a cycle.
 	path   []any
 	onPath map[any]int
-	// MaxParts bounds the distinct parts valued (DefaultMaxParts when zero
-	// or less); past it Values fails with a *LimitError.
+	// MaxParts bounds the distinct parts valued (when zero or less,
+	// DefaultMaxParts or the Calc's memory limit over PartBytes, whichever
+	// is less); past it Values fails with a *LimitError.
 	MaxParts int
 }
 
@@ -126,10 +133,11 @@ func (g *partizan[P]) value(ctx context.Context, v *Evaluator, r PartizanRules[P
 	}
 	most := v.MaxParts
 	if most <= 0 {
-		most = DefaultMaxParts
+		most = int(min(DefaultMaxParts, max(1, v.c.Limit()/PartBytes)))
 	}
-	if len(v.memo) >= most {
-		return cgt.Zero, &LimitError{What: "the canonical form", Measure: "distinct " + g.info.Noun + "s", Got: int64(len(v.memo)) + 1, Limit: int64(most)}
+	// The parts on the path, p among them, are not yet in the memo.
+	if n := len(v.memo) + len(v.path); n > most {
+		return cgt.Zero, &LimitError{What: "the canonical form", Measure: "distinct " + g.info.Noun + "s", Got: int64(n), Limit: int64(most)}
 	}
 	var opts [2][]cgt.Game
 	for _, side := range []Side{Left, Right} {

@@ -60,6 +60,25 @@ func TestEvaluatorLimits(t *testing.T) {
 	if err != nil || len(parts) != 1 || parts[0] != g || e.Len() < 5 {
 		t.Errorf("3x3: %v, %v, %v with %d parts valued", g, parts, err, e.Len())
 	}
+	// With no MaxParts, a Calc of little memory bounds the parts too, so
+	// that the memo holds no more than the Calc may: n, where either
+	// player moves to n-1, is 0 or * (the Calc stays small) and n+1 parts,
+	// and 1 MiB allows 6553 parts.
+	down, _ := game.PartizanOf(game.OfPartizan[int](either{chain{step: func(n int) int { return n - 1 }}}))
+	const limit = 1 << 20
+	for n, refused := range map[string]bool{"6000": false, "8000": true} {
+		long, err := down.Parse(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _, err := down.Values(context.Background(), down.NewEvaluator(cgt.New(limit)), long)
+		if refused && (!errors.As(err, &le) || le.Limit != limit/game.PartBytes) {
+			t.Errorf("a chain of %s moves in a Calc of %d bytes: %v, want a *LimitError of %d parts", n, limit, err, limit/game.PartBytes)
+		}
+		if want := map[string]string{"6000": "0"}[n]; !refused && (err != nil || x != cgt.Zero || want != "0") {
+			t.Errorf("a chain of %s moves in a Calc of %d bytes: %v", n, limit, err)
+		}
+	}
 }
 
 // TestOptions checks a partizan game's options of a whole position: a
@@ -109,6 +128,13 @@ func (chain) Parse(text string) (game.Sum[int], error) {
 
 func (chain) Format(s game.Sum[int]) string { return strconv.Itoa(s.Parts[0]) }
 func (chain) Check(game.Sum[int]) error     { return nil }
+
+// either is chain with the same move for both players.
+type either struct{ chain }
+
+func (e either) Options(n int, _ game.Side) iter.Seq[[]int] {
+	return e.chain.Options(n, game.Left)
+}
 
 // failing is chain whose options fail at fail, as a rules file's may.
 type failing struct{ chain }

@@ -67,7 +67,7 @@ func TestOutcomeRefusals(t *testing.T) {
 		{`outcome: --game "nim" is a game of kind impartial`, []string{"outcome", "--game", "nim", "3"}},
 		{"outcome takes one POSITION, got 2 arguments", []string{"outcome", "--game", "domineering", "..", ".."}},
 		{"outcome takes one POSITION, got 0 arguments", []string{"outcome", "--game", "domineering"}},
-		{"the canonical form: 5 distinct components, limit 3", []string{"outcome", "--game", "hackenbush", "--max-positions", "3", "LRLRLR GGG"}},
+		{"the canonical form: 4 distinct components, limit 3", []string{"outcome", "--game", "hackenbush", "--max-positions", "3", "LRLRLR GGG"}},
 		{"a sum of 2 boards", []string{"outcome", "--game", "domineering", ".. + .."}},
 		{"row 1, column 2: character 'x'", []string{"outcome", "--game", "domineering", ".x"}},
 		{"the 9 x 9 board: 81 cells, limit 64", []string{"outcome", "--game", "domineering", square(9)}},
