@@ -105,8 +105,12 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		}
 		if kind := g.Info().Kind; kind == game.Partizan {
 			why = kind.Why() + ": its positions have canonical forms, not the Grundy values of a table"
-			if fs, ok := game.FamiliesOf(g); ok && len(fs.Families()) > 0 {
-				why += fmt.Sprintf(" (a table of canonical forms: function=canonical&family=%s)", fs.Families()[0].Name)
+			if fs, ok := game.FamiliesOf(g); ok {
+				var names []string
+				for _, f := range fs.Families() {
+					names = append(names, f.Name)
+				}
+				why += fmt.Sprintf(" (a table of canonical forms: function=canonical&family=NAME, families %s)", strings.Join(names, ", "))
 			}
 		}
 		s.fail(w, r, errorf(http.StatusBadRequest, "no table of %s: %s", r.PathValue("game"), why))

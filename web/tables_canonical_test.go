@@ -89,7 +89,7 @@ func TestTableCanonicalRefused(t *testing.T) {
 		"/api/table/domineering?function=canonical&family=2xN&size=3":           "size belongs to the tables of knights",
 		"/api/table/0.77?function=canonical&family=2xN":                         "no table of canonical forms of 0.77: it is a game of kind impartial, valued by Grundy values (try function=grundy)",
 		"/api/table/clobber?function=canonical&family=2xN":                      "no table of canonical forms of clobber: it has no families of positions",
-		"/api/table/domineering":                                                "(a table of canonical forms: function=canonical&family=KxN)",
+		"/api/table/domineering":                                                "(a table of canonical forms: function=canonical&family=NAME, families KxN, NxK, NxN)",
 		"/api/table/domineering?function=canonical&family=2xN&to=3&family2=1":   `unknown query parameter "family2"`,
 		"/api/table/domineering?function=canonical&family=2xN&family=3xN&to=3":  `query parameter "family" given 2 times`,
 		"/api/table/toads-frogs?function=canonical&family=T%5EN.%5E99999F&to=1": "family=T^N.^99999F: no family",
