@@ -101,6 +101,20 @@ func TestBrowserFamilies(t *testing.T) {
 	if !strings.Contains(msg, "family=T^N.^N to=21: member 11:") || eval[bool](b, "no stale table", `!document.querySelector('#family-table').hidden`) {
 		t.Errorf("refusal %q, or the earlier table still shown", msg)
 	}
+
+	// Choosing a game asks for its first family, K as 2; choosing a family
+	// puts its name in the box.
+	eval[bool](b, "to 3", setInput("#family-to", "3"))
+	eval[bool](b, "domineering", `(() => { const s = document.querySelector('#family-game'); s.value = 'domineering'; s.dispatchEvent(new Event('change')); return true })()`)
+	rows = waitFor[[]string](b, "2xN to 3", `document.querySelector('#family-table caption').textContent.includes('family 2xN') && `+familyRows)
+	if len(rows) != 3 || rows[2] != "3 | ...|... | {2|-1/2} | N" || eval[string](b, "the box", `document.querySelector('#family').value`) != "2xN" {
+		t.Errorf("domineering chosen: %q", rows)
+	}
+	eval[bool](b, "NxK", `(() => { const s = document.querySelector('#family-pick'); s.value = 'NxK'; s.dispatchEvent(new Event('change')); return true })()`)
+	rows = waitFor[[]string](b, "Nx2 to 3", `document.querySelector('#family-table caption').textContent.includes('family Nx2') && `+familyRows)
+	if len(rows) != 3 || rows[0] != "1 | .. | -1 | R" || !strings.Contains(eval[string](b, "the about", `document.querySelector('#family-about').textContent`), "n rows and K columns") {
+		t.Errorf("NxK chosen: %q", rows)
+	}
 }
 
 // familyAPI asks GET /api/table for a family's rows.
