@@ -10,7 +10,8 @@ const MaxFamilyMember = 1 << 16
 type Family struct {
 	// Name is how the family is asked for (nimber table --family NAME),
 	// About what its member n is.
-	Name, About string
+	Name  string `json:"name"`
+	About string `json:"about"`
 }
 
 // Families is implemented by the rules of games with families of

@@ -104,6 +104,9 @@ type Info struct {
 	Position string    `json:"example_position"`
 	Supports Supports  `json:"supports"`
 	Game     game.Info `json:"info"` // what the game says of itself
+	// Families are the game's families of positions (game.Families), for
+	// tables of canonical forms; none for most games.
+	Families []game.Family `json:"families,omitempty"`
 }
 
 // Info describes the entry.
@@ -112,8 +115,12 @@ func (e *Entry) Info() (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	return Info{Name: e.Name, Family: e.Family(), Example: e.Example, Summary: e.Summary, Format: e.Format,
-		Position: e.ExamplePosition, Supports: e.Supports(), Game: g.Info()}, nil
+	info := Info{Name: e.Name, Family: e.Family(), Example: e.Example, Summary: e.Summary, Format: e.Format,
+		Position: e.ExamplePosition, Supports: e.Supports(), Game: g.Info()}
+	if fs, ok := game.FamiliesOf(g); ok {
+		info.Families = fs.Families()
+	}
+	return info, nil
 }
 
 // squaresOf reports whether the positions of g are squares of a board.

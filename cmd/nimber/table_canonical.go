@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,82 +12,54 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/play"
 )
 
-// familyRow is one member of a table of canonical forms, as --format json
-// writes it.
-type familyRow struct {
-	N         int    `json:"n"`
-	Position  string `json:"position"`
-	Canonical string `json:"canonical"`
-	Outcome   string `json:"outcome"`
-}
-
 // canonicalTable writes the canonical forms of members 1..to of the
-// family of positions of g (a partizan game with game.Families), valued
-// by one Evaluator so that a region met in several members is valued
-// once, in a Calc bounded as nimber value's default --memory bounds it.
-// Every member is read (and refused when over the game's limits) before
-// any is valued.
+// family of positions of g (a partizan game with game.Families), as
+// play.ReadFamily and FamilyTable.Value make them: valued by one Evaluator
+// so that a region met in several members is valued once, in a Calc
+// bounded as nimber value's default --memory bounds it. Every member is
+// read (and refused when over the game's limits) before any is valued.
 func canonicalTable(cmd *cobra.Command, g *chosenGame, family string, to int, format string) error {
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		return fmt.Errorf("--function canonical: %s is a game of kind %s, valued by Grundy values (try --function grundy)", g.name, g.Info().Kind)
-	}
-	fs, ok := game.FamiliesOf(g)
-	if !ok {
-		return fmt.Errorf("--function canonical: %s has no families of positions to tabulate (try nimber value --game %s POSITION)", g.name, g.name)
-	}
-	if family == "" {
-		return fmt.Errorf("--function canonical takes --family: %s", familyNames(fs))
-	}
-	if to < 1 || to > game.MaxFamilyMember {
-		return fmt.Errorf("--to %d out of range 1..%d (the largest n of --family %s)", to, game.MaxFamilyMember, family)
-	}
-	positions := make([]game.Position, to)
-	rows := make([]familyRow, to)
-	for n := 1; n <= to; n++ {
-		text, err := fs.Member(family, n)
-		if err == nil {
-			positions[n-1], err = g.Parse(text)
-		}
-		if err != nil {
-			if n == 1 {
-				return fmt.Errorf("--family %s: %w", family, err)
-			}
-			return fmt.Errorf("--family %s --to %d: member %d: %w", family, to, n, err)
-		}
-		rows[n-1] = familyRow{N: n, Position: text}
+	t, err := play.ReadFamily(g, family, to)
+	if err != nil {
+		return familyError(g, family, to, err)
 	}
 	c := cgt.New(int64(defaultValueMemory()) << 20)
-	e := pg.NewEvaluator(c)
 	act := startActivity(cmd.ErrOrStderr(), g.name+": table of canonical forms", to)
-	for i, pos := range positions {
-		x, _, err := pg.Values(cmd.Context(), e, pos)
-		if err != nil {
-			act.stop()
-			return fmt.Errorf("--family %s: member %d: %w", family, i+1, err)
-		}
-		rows[i].Canonical, rows[i].Outcome = c.String(x), c.OutcomeOf(x).String()
-		act.set(i + 1)
-	}
+	err = t.Value(cmd.Context(), c, act.set)
 	act.stop()
-	return writeFamily(cmd, rows, format)
+	if err != nil {
+		return fmt.Errorf("--family %s: %w", family, err)
+	}
+	return writeFamily(cmd, t.Rows, format)
 }
 
-// familyNames lists the families of fs for an error message.
-func familyNames(fs game.Families) string {
-	var names []string
-	for _, f := range fs.Families() {
-		names = append(names, fmt.Sprintf("%s (%s)", f.Name, f.About))
+// familyError says why play.ReadFamily refused a table, in the terms of
+// the flags.
+func familyError(g *chosenGame, family string, to int, err error) error {
+	switch {
+	case errors.Is(err, play.ErrNotPartizan):
+		return fmt.Errorf("--function canonical: %s is a game of kind %s, valued by Grundy values (try --function grundy)", g.name, g.Info().Kind)
+	case errors.Is(err, play.ErrNoFamilies):
+		return fmt.Errorf("--function canonical: %s has no families of positions to tabulate (try nimber value --game %s POSITION)", g.name, g.name)
+	case errors.Is(err, play.ErrNoFamily):
+		fs, _ := game.FamiliesOf(g)
+		return fmt.Errorf("--function canonical takes --family: %s", play.FamilyNames(fs))
+	case errors.Is(err, play.ErrFamilyRange):
+		return fmt.Errorf("--to %d out of range 1..%d (the largest n of --family %s)", to, game.MaxFamilyMember, family)
 	}
-	return strings.Join(names, ", ")
+	if me, ok := errors.AsType[*play.MemberError](err); ok && me.N == 1 {
+		return fmt.Errorf("--family %s: %w", family, me.Err)
+	}
+	return fmt.Errorf("--family %s --to %d: %w", family, to, err)
 }
 
 // writeFamily writes a table of canonical forms: "n canonical" lines in
 // text and csv (as the tables of heaps write "heap value"), an array of
-// familyRow in JSON.
-func writeFamily(cmd *cobra.Command, rows []familyRow, format string) error {
+// play.FamilyRow in JSON.
+func writeFamily(cmd *cobra.Command, rows []play.FamilyRow, format string) error {
 	out := cmd.OutOrStdout()
 	switch format {
 	case "json":

@@ -7,18 +7,19 @@ import (
 	"testing"
 
 	"nimber/cgt"
+	"nimber/play"
 )
 
 // tableFamily runs nimber table GAME --function canonical --family FAMILY
 // --to TO --format json and decodes its rows, refusing unknown keys.
-func tableFamily(t *testing.T, name, family string, to int) []familyRow {
+func tableFamily(t *testing.T, name, family string, to int) []play.FamilyRow {
 	t.Helper()
 	args := []string{"table", name, "--function", "canonical", "--family", family, "--to", fmt.Sprint(to), "--format", "json"}
 	code, out, errOut := nimber(t, "", args...)
 	if code != 0 {
 		t.Fatalf("%q: exit %d, %s", args, code, errOut)
 	}
-	var rows []familyRow
+	var rows []play.FamilyRow
 	dec := json.NewDecoder(strings.NewReader(out))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&rows); err != nil {
@@ -34,7 +35,7 @@ func tableFamily(t *testing.T, name, family string, to int) []familyRow {
 // (Right alone moves, and fits ⌊n/2⌋ dominoes).
 func TestTableCanonical(t *testing.T) {
 	c := cgt.New(0)
-	rows := map[string][]familyRow{}
+	rows := map[string][]play.FamilyRow{}
 	for _, family := range []string{"1xN", "2xN", "Nx2", "3xN", "Nx3", "NxN"} {
 		to := map[string]int{"1xN": 12, "2xN": 8, "Nx2": 8, "3xN": 5, "Nx3": 5, "NxN": 4}[family]
 		rows[family] = tableFamily(t, "domineering", family, to)

@@ -1,6 +1,9 @@
-// The tables page: knight tables as SVG heatmaps (GET /api/table/knights)
-// and nim-sequence plots (GET /api/sequence), each downloadable as SVG,
-// PNG, CSV and JSON. /tables?code=CODE&to=N opens the plot of a code.
+// The tables page: knight tables as SVG heatmaps (GET /api/table/knights),
+// tables of canonical forms of partizan families (GET
+// /api/table/{game}?function=canonical) and nim-sequence plots (GET
+// /api/sequence), each downloadable as CSV and JSON, the pictures as SVG
+// and PNG. /tables?code=CODE&to=N opens the plot of a code,
+// ?family-game=GAME&family=NAME&family-to=N the table of a family.
 import { api, el, svg, $, setError, palette, textOn } from './common.js';
 import { download, csv, svgText, svgPNG } from './share.js';
 
@@ -144,6 +147,127 @@ function heatKey(e) {
   tipFor(tcursor.r, tcursor.c);
 }
 
+// keepURL sets the parameters of kv in the page's URL, keeping the others
+// (the sequence's and the family's tables keep their state side by side).
+function keepURL(kv) {
+  const q = new URLSearchParams(location.search);
+  for (const [k, v] of Object.entries(kv)) q.set(k, v);
+  history.replaceState(null, '', '?' + q.toString());
+}
+
+// ---- partizan families ----
+
+let famGames = []; // the entries of /api/games with families
+let fam = null; // the last table of canonical forms
+let famAsked = 0; // the number of the latest request: older answers are dropped
+
+// famExample turns a family's name into one to ask for: a K (a number the
+// family leaves open, as Domineering's KxN) becomes 2.
+const famExample = name => name.replace(/K/g, '2');
+
+// famMatches reports whether text is the family f, K standing for any
+// number.
+function famMatches(f, text) {
+  const re = '^' + f.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/K/g, '\\d+') + '$';
+  return new RegExp(re, 'i').test(text);
+}
+
+function famEntry() {
+  return famGames.find(g => g.name === $('#family-game').value);
+}
+
+// fillFamilies lists the chosen game's families and selects the one the
+// text box names, if any.
+function fillFamilies() {
+  const e = famEntry();
+  const pick = $('#family-pick');
+  pick.replaceChildren(...(e ? e.families : []).map(f => el('option', { value: f.name }, f.name)));
+  syncPick();
+}
+
+function syncPick() {
+  const e = famEntry();
+  if (!e) return;
+  const text = $('#family').value.trim();
+  const f = e.families.find(f => famMatches(f, text)) || e.families.find(f => f.name === $('#family-pick').value) || e.families[0];
+  $('#family-pick').value = f.name;
+  $('#family-about').textContent = `${f.name}: ${f.about}.`;
+}
+
+async function drawFamily(ev) {
+  if (ev) ev.preventDefault();
+  const game = $('#family-game').value, family = $('#family').value.trim(), to = Number($('#family-to').value);
+  const n = ++famAsked;
+  setError('family-error', '');
+  syncPick();
+  $('#family-status').textContent = `Valuing members 1 to ${to} of ${family}…`;
+  let t;
+  try {
+    t = await api(`/api/table/${encodeURIComponent(game)}?function=canonical&family=${encodeURIComponent(family)}&to=${encodeURIComponent(to)}`);
+  } catch (err) {
+    if (n !== famAsked) return;
+    fam = null; // no stale table next to the error
+    $('#family-table').hidden = true;
+    $('#family-table tbody').replaceChildren();
+    $('#family-status').textContent = '';
+    setError('family-error', err.message);
+    return;
+  }
+  if (n !== famAsked) return;
+  fam = t;
+  keepURL({ 'family-game': game, family, 'family-to': to });
+  renderFamily();
+}
+
+function renderFamily() {
+  const t = fam;
+  const rows = t.rows.map(r => {
+    const play = new URLSearchParams({ game: t.game, position: r.position });
+    const value = new URLSearchParams({ expr: r.canonical });
+    return el('tr', null,
+      el('td', { class: 'num' }, r.n),
+      el('td', { class: 'mono' }, el('a', { href: '/partizan?' + play.toString(), title: `play ${r.position} on the partizan page` }, r.position)),
+      el('td', { class: 'mono' }, el('a', { href: '/value?' + value.toString(), title: `the value ${r.canonical} on the values page` }, r.canonical)),
+      el('td', null, r.outcome));
+  });
+  $('#family-table tbody').replaceChildren(...rows);
+  $('#family-table caption').textContent = `${t.game}, family ${t.family}, n = 1 to ${t.rows.length}`;
+  $('#family-table').hidden = false;
+  $('#family-status').textContent = `${t.rows.length} members of ${t.family} (${t.game}) valued.`;
+}
+
+const famName = () => (fam ? `nimber-${fam.game}-${fam.family.replace(/[^A-Za-z0-9._-]+/g, '_')}-${fam.rows.length}` : 'nimber-family');
+
+// famCSV writes the table as CSV: n, position, canonical form, outcome.
+function famCSV() {
+  if (!fam) return;
+  const rows = [['n', 'position', 'canonical', 'outcome']];
+  for (const r of fam.rows) rows.push([r.n, r.position, r.canonical, r.outcome]);
+  download(`${famName()}.csv`, csv(rows), 'text/csv');
+}
+
+// initFamilies lists the games with families (GET /api/games), reads the
+// family's state from the URL and draws its table.
+async function initFamilies() {
+  try {
+    famGames = (await api('/api/games')).filter(g => g.families && g.families.length);
+  } catch (err) {
+    setError('family-error', err.message);
+    return;
+  }
+  const sel = $('#family-game');
+  sel.replaceChildren(...famGames.map(g => el('option', { value: g.name }, g.name)));
+  const q = new URLSearchParams(location.search);
+  const game = q.get('family-game');
+  if (game && famGames.some(g => g.name === game)) sel.value = game;
+  else if (famGames.some(g => g.name === 'domineering')) sel.value = 'domineering';
+  if (q.get('family') !== null) $('#family').value = q.get('family');
+  else if (famEntry()) $('#family').value = famExample(famEntry().families[0].name);
+  if (q.get('family-to')) $('#family-to').value = q.get('family-to');
+  fillFamilies();
+  if (famEntry()) drawFamily();
+}
+
 // ---- nim-sequences ----
 
 const PW = 1000, PH = 320, ML = 44, MR = 14, MT = 22, MB = 34;
@@ -165,7 +289,7 @@ async function drawSequence(e) {
     $('#seq-summary').textContent = '';
     return;
   }
-  history.replaceState(null, '', `?code=${encodeURIComponent(code)}&to=${encodeURIComponent(to)}`);
+  keepURL({ code, to });
   renderSequence();
 }
 
@@ -340,10 +464,25 @@ $('#show-values').addEventListener('change', () => { if (table) renderTable(); }
 $('#heatmap').addEventListener('mouseover', heatHover);
 $('#heatmap').addEventListener('keydown', heatKey);
 $('#seq-form').addEventListener('submit', drawSequence);
+$('#family-form').addEventListener('submit', drawFamily);
+$('#family-game').addEventListener('change', () => {
+  const e = famEntry();
+  if (e) $('#family').value = famExample(e.families[0].name);
+  fillFamilies();
+  drawFamily();
+});
+$('#family-pick').addEventListener('change', () => {
+  $('#family').value = famExample($('#family-pick').value);
+  drawFamily();
+});
+$('#family').addEventListener('input', syncPick);
+$('#family-csv').addEventListener('click', famCSV);
+$('#family-json').addEventListener('click', () => { if (fam) download(`${famName()}.json`, JSON.stringify(fam, null, 1) + '\n', 'application/json'); });
 {
   const q = new URLSearchParams(location.search);
   if (q.get('code')) $('#code').value = q.get('code');
   if (q.get('to')) $('#to').value = q.get('to');
 }
 drawTable();
+initFamilies();
 drawSequence();
