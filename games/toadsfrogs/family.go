@@ -22,11 +22,18 @@ var families = []game.Family{
 // Families returns Toads and Frogs' families: rows written as patterns.
 func (rules) Families() []game.Family { return families }
 
+// MaxMember is the most squares of a family member's row. Its parts are
+// checked against MaxRow as any position's, but pieces that can never
+// move are cut away first, so a row of them (F^N.^N) could otherwise be
+// as long as the text allows, and a table of thousands of such rows take
+// seconds to read.
+const MaxMember = 4096
+
 // Member returns member n of the family pattern name: its pieces 'T', 'F'
 // and '.' in order, each repeated n times when followed by ^N, k times
 // when followed by ^k (k a number), once otherwise. A row of more than
-// MaxText squares is refused with a *game.LimitError before it is built;
-// the table then checks each member's parts against MaxRow as any
+// MaxMember squares is refused with a *game.LimitError before it is
+// built; the table then checks each member's parts against MaxRow as any
 // position's.
 func (rules) Member(name string, n int) (string, error) {
 	if n < 1 || n > game.MaxFamilyMember {
@@ -40,7 +47,7 @@ func (rules) Member(name string, n int) (string, error) {
 	for _, b := range blocks {
 		squares += b.times(n)
 	}
-	if err := game.CheckLimit(fmt.Sprintf("member %d of %s", n, name), "squares", squares, MaxText); err != nil {
+	if err := game.CheckLimit(fmt.Sprintf("member %d of %s", n, name), "squares", squares, MaxMember); err != nil {
 		return "", err
 	}
 	var row strings.Builder

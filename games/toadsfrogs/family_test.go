@@ -71,10 +71,13 @@ func TestMemberRefused(t *testing.T) {
 			t.Errorf("Member(%q): %v, want one line with %q", name, err, want)
 		}
 	}
-	_, err := fs.Member("T^N.^65536", 1)
+	_, err := fs.Member("F^N.^N", MaxMember/2+1)
 	var limit *game.LimitError
-	if !errors.As(err, &limit) {
-		t.Errorf("a member of 65537 squares: %v, want a *game.LimitError", err)
+	if !errors.As(err, &limit) || limit.Got != MaxMember+2 {
+		t.Errorf("a member of %d squares: %v, want a *game.LimitError", MaxMember+2, err)
+	}
+	if row, err := fs.Member("F^N.^N", MaxMember/2); err != nil || len(row) != MaxMember {
+		t.Errorf("a member of %d squares: %d squares, %v", MaxMember, len(row), err)
 	}
 	if _, err := fs.Member("T^N.F^N", 0); err == nil {
 		t.Error("member 0: no error")
