@@ -1,0 +1,21 @@
+package col
+
+import (
+	"nimber/game"
+	"nimber/games/internal/pgrid"
+)
+
+// SnortMaxRegion is the most empty cells of one region of Snort that
+// Check accepts. Snort's values are hot and its regions keep more
+// positions apart than Col's, so it is below MaxRegion.
+const SnortMaxRegion = 18
+
+// Snort returns Snort, for the registry: a game of Kind Partizan with
+// Col's board and position format, Winning Ways' rules: a player colours
+// an empty cell their own colour (Left blue, 'L'; Right red, 'R'), never
+// orthogonally next to a cell of the other player's colour; who cannot
+// move loses. A region's 'l' is an empty cell only Left may colour (it
+// touches a blue cell), 'r' one only Right may (it touches a red cell).
+func Snort() game.Game { return theSnort }
+
+var theSnort = game.OfPartizan[pgrid.Region](rules{snort: true})
