@@ -1,4 +1,4 @@
-// Package col is the partizan games Col and Snort on a grid board, with
+// Package col holds the partizan games Col and Snort on a grid board, with
 // Winning Ways' and CGSuite's conventions: a player colours an empty cell
 // their own colour (Left blue, 'L'; Right red, 'R'), never orthogonally
 // next to a cell of their own colour (Col) or of the other player's
@@ -41,10 +41,13 @@ type rules struct {
 // barred returns the player whom a cell of side's colour closes its
 // empty neighbours to: side in Col, the other player in Snort.
 func (r rules) barred(side game.Side) game.Side {
-	if r.snort {
-		return 1 - side
+	if !r.snort {
+		return side
 	}
-	return side
+	if side == game.Left {
+		return game.Right
+	}
+	return game.Left
 }
 
 // name returns the game's name, for errors.
