@@ -177,6 +177,13 @@ var catalogue = []*Entry{
 		open:            fixed(col.Game),
 	},
 	{
+		Name:            "snort",
+		Summary:         "Snort (partizan): colour an empty cell your colour, never next to the other player's; values are often hot, as .. is +-1 (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines: '.' empty, 'L' Left's (blue) cell, 'R' Right's (red), '#' blocked; boards joined by '+' are a sum",
+		ExamplePosition: "L..|...",
+		open:            fixed(col.Snort),
+	},
+	{
 		Name:            "hackenbush",
 		Summary:         "Hackenbush (partizan): cut an edge of your colour or a green one; edges no longer joined to the ground fall; valued by canonical forms (nimber value --game)",
 		Format:          `stalks from the ground up separated by spaces, 'L' Left's (blue) edge, 'R' Right's (red), 'G' green: "LRR GG"; or a picture in JSON: {"edges": [[0, 1, "L"], [1, 2, "G"]], "ground": [0]}`,

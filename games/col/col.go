@@ -1,10 +1,12 @@
-// Package col is the partizan game Col on a grid board, with Winning
-// Ways' and CGSuite's conventions: a player colours an empty cell their
-// own colour (Left blue, 'L'; Right red, 'R'), never orthogonally next to
-// a cell of their own colour; who cannot move loses. Blocked cells ('#')
-// take no part. A board splits into regions of empty cells that no move
-// joins, valued separately; a region remembers, cell by cell, who may no
-// longer colour it.
+// Package col holds the partizan games Col and Snort on a grid board, with
+// Winning Ways' and CGSuite's conventions: a player colours an empty cell
+// their own colour (Left blue, 'L'; Right red, 'R'), never orthogonally
+// next to a cell of their own colour (Col) or of the other player's
+// (Snort, in snort.go); who cannot move loses. Blocked cells ('#') take no
+// part. A board splits into regions of empty cells that no move joins,
+// valued separately; a region remembers, cell by cell, who may no longer
+// colour it. The two games differ only in whom a coloured cell closes its
+// neighbours to, a field of their rules.
 package col
 
 import (
@@ -26,10 +28,43 @@ func Game() game.Game { return theGame }
 
 var theGame = game.OfPartizan[pgrid.Region](rules{})
 
-// rules is Col's rules. A region's cells are '.' (either player may
-// colour it), 'l' (only Left may: it touches a red cell), 'r' (only Right
-// may: it touches a blue cell) and '#' (not in the region).
-type rules struct{}
+// rules is Col's rules, or Snort's when snort is set. A region's cells are
+// '.' (either player may colour it), 'l' (only Left may: in Col it touches
+// a red cell, in Snort a blue one), 'r' (only Right may) and '#' (not in
+// the region).
+type rules struct {
+	// snort makes a coloured cell close its neighbours to the other
+	// player (Snort) instead of to its own (Col).
+	snort bool
+}
+
+// barred returns the player whom a cell of side's colour closes its
+// empty neighbours to: side in Col, the other player in Snort.
+func (r rules) barred(side game.Side) game.Side {
+	if !r.snort {
+		return side
+	}
+	if side == game.Left {
+		return game.Right
+	}
+	return game.Left
+}
+
+// name returns the game's name, for errors.
+func (r rules) name() string {
+	if r.snort {
+		return "Snort"
+	}
+	return "Col"
+}
+
+// maxRegion returns the most empty cells of one region Check accepts.
+func (r rules) maxRegion() int {
+	if r.snort {
+		return SnortMaxRegion
+	}
+	return MaxRegion
+}
 
 // may reports whether side may colour a region cell c.
 func may(c byte, side game.Side) bool {
@@ -40,9 +75,9 @@ func may(c byte, side game.Side) bool {
 }
 
 // Options yields side's options of region p: every cell side may colour,
-// coloured, its neighbours closed to side, leaving the regions of the
-// cells still open to someone.
-func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
+// coloured, its neighbours closed to the player it bars, leaving the
+// regions of the cells still open to someone.
+func (r rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 	return func(yield func([]pgrid.Region) bool) {
 		g := p.Grid()
 		for i, c := range g.Cells {
@@ -52,7 +87,7 @@ func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 			h := grid.Grid{Rows: g.Rows, Cols: g.Cols, Cells: append([]byte(nil), g.Cells...)}
 			h.Cells[i] = '#'
 			for _, j := range neighbours(g, i) {
-				h.Cells[j] = shut(h.Cells[j], side)
+				h.Cells[j] = shut(h.Cells[j], r.barred(side))
 			}
 			if !yield(split(h)) {
 				return
@@ -103,9 +138,10 @@ func split(g grid.Grid) []pgrid.Region {
 
 // Parse reads a board: '.' empty, 'L' Left's (blue) cell, 'R' Right's
 // (red), '#' blocked, and, as regions are written, 'l' an empty cell only
-// Left may colour and 'r' one only Right may. Two cells of one colour
-// side by side are refused.
-func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
+// Left may colour and 'r' one only Right may. Two coloured cells side by
+// side that no play makes are refused: two of one colour in Col, two of
+// different colours in Snort.
+func (r rules) Parse(text string) (game.Sum[pgrid.Region], error) {
 	boards, err := pgrid.Parse(text, ".LR#lr")
 	if err != nil {
 		return game.Sum[pgrid.Region]{}, err
@@ -119,22 +155,26 @@ func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
 				h.Cells[i] = '#'
 			}
 			for _, j := range neighbours(g, i) {
-				if (c == 'L' || c == 'R') && g.Cells[j] == c {
-					where := ""
-					if len(boards) > 1 {
-						where = fmt.Sprintf("board %d: ", b+1)
-					}
-					return game.Sum[pgrid.Region]{}, fmt.Errorf("%srow %d, column %d: two %c cells side by side, which no play of Col makes", where, i/g.Cols+1, i%g.Cols+1, c)
+				d := g.Cells[j]
+				if (c != 'L' && c != 'R') || (d != 'L' && d != 'R') || r.barred(colour(c)) != colour(d) {
+					continue
 				}
+				where := ""
+				if len(boards) > 1 {
+					where = fmt.Sprintf("board %d: ", b+1)
+				}
+				what := fmt.Sprintf("two %c cells side by side", c)
+				if c != d {
+					what = fmt.Sprintf("%c and %c cells side by side", c, d)
+				}
+				return game.Sum[pgrid.Region]{}, fmt.Errorf("%srow %d, column %d: %s, which no play of %s makes", where, i/g.Cols+1, i%g.Cols+1, what, r.name())
 			}
 		}
 		for i := range g.Cells {
 			for _, j := range neighbours(g, i) {
 				switch g.Cells[j] {
-				case 'L':
-					h.Cells[i] = shut(h.Cells[i], game.Left)
-				case 'R':
-					h.Cells[i] = shut(h.Cells[i], game.Right)
+				case 'L', 'R':
+					h.Cells[i] = shut(h.Cells[i], r.barred(colour(g.Cells[j])))
 				}
 			}
 		}
@@ -143,11 +183,20 @@ func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
 	return s, nil
 }
 
+// colour returns the player whose colour a cell 'L' or 'R' is.
+func colour(c byte) game.Side {
+	if c == 'L' {
+		return game.Left
+	}
+	return game.Right
+}
+
 func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '#') }
 
-// Check refuses a region of more than MaxRegion cells.
-func (rules) Check(s game.Sum[pgrid.Region]) error {
-	return pgrid.CheckRegions(s.Parts, ".lrLR", "cells", MaxRegion)
+// Check refuses a region of more than MaxRegion cells (SnortMaxRegion in
+// Snort).
+func (r rules) Check(s game.Sum[pgrid.Region]) error {
+	return pgrid.CheckRegions(s.Parts, ".lrLR", "cells", r.maxRegion())
 }
 
 // Key returns the normal form of p under the symmetries of the square,

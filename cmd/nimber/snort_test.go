@@ -1,0 +1,71 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestValueSnort values Snort positions through nimber value --game snort,
+// the registry's entry alone: values worked by hand and CGSuite's
+// (GameGraphTest, whose tinted vertex "L" is our 'l'), a sum equal to the
+// sum of its values as EXPRs, and the refusals of a board no play makes
+// and of a region over the limit, in one line with exit status 2.
+func TestValueSnort(t *testing.T) {
+	for _, tc := range []struct{ pos, want string }{
+		{".", "*"},
+		{"..", "+-1"},
+		{"L.", "1"},
+		{"l...l", "{4|0,+-1}"},
+		{"....|##.#", "+-{3|2}"},
+		{"...|...|...", "+-{3|2}"},
+	} {
+		if d := valueJSON(t, "--game", "snort", tc.pos, "--json"); d.Canonical != tc.want {
+			t.Errorf("value --game snort %q: %s, want %s", tc.pos, d.Canonical, tc.want)
+		}
+	}
+	sum := valueJSON(t, "--game", "snort", "L..|...", "..", "--json")
+	want := valueJSON(t, "{4||0|-1}", "+-1", "--json")
+	if !reflect.DeepEqual(sum, want) {
+		t.Errorf("snort L..|... + .. = %+v, want that of {4||0|-1} + +-1: %+v", sum, want)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"..", ".LR"}, `position 2 ".LR": row 1, column 2: L and R cells side by side, which no play of Snort makes`},
+		{[]string{"......|......|......|."}, "row 4 has 1 cells, row 1 has 6"},
+		{[]string{"..........|.........#"}, "region 1 (..........|.........#): 19 cells, limit 18"},
+	} {
+		code, out, errOut := nimber(t, "", append([]string{"value", "--game", "snort"}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("value --game snort %q: exit %d, %q, %q; want 2 and one line with %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestAnalyzeSnort checks analyze snort against value --game snort: the
+// position's canonical form and outcome, and each move's, whose position
+// is valued again; and the moves of a row of n empty cells: n for each
+// player.
+func TestAnalyzeSnort(t *testing.T) {
+	for _, tc := range [][]string{{"L..|..."}, {"...", "l.r"}, {"R.|.."}} {
+		s := analyzeJSON(t, append([]string{"snort"}, tc...)...)
+		d := valueJSON(t, append(append([]string{"--game", "snort"}, tc...), "--json")...)
+		if s.Canonical != d.Canonical || s.Outcome != d.Outcome {
+			t.Errorf("analyze snort %q: %s (%s), value --game says %s (%s)", tc, s.Canonical, s.Outcome, d.Canonical, d.Outcome)
+		}
+		for _, m := range append(s.Left, s.Right...) {
+			if v := valueJSON(t, "--game", "snort", m.Position, "--json"); v.Canonical != m.Canonical || v.Outcome != m.Outcome {
+				t.Errorf("analyze snort %q: move %+v, value --game says %s (%s)", tc, m, v.Canonical, v.Outcome)
+			}
+		}
+	}
+	for n := 1; n <= 5; n++ {
+		s := analyzeJSON(t, "snort", strings.Repeat(".", n))
+		if len(s.Left) != n || len(s.Right) != n {
+			t.Errorf("analyze snort %s: %d Left and %d Right moves, want %d each", strings.Repeat(".", n), len(s.Left), len(s.Right), n)
+		}
+	}
+	refused(t, "L and R cells side by side", "analyze", "snort", "LR.")
+}
