@@ -57,9 +57,13 @@ func (s *Server) handlePartizan(w http.ResponseWriter, r *http.Request) {
 
 // partizanError says which of the server's limits a valuation passed.
 func (s *Server) partizanError(err error) error {
+	var parts *game.LimitError
 	switch {
 	case errors.Is(err, cgt.ErrLimit):
 		return fmt.Errorf("%w (this server's limit for a value: %s by the Calc's estimate)", err, problems.FormatBytes(s.valueMemory()))
+	case errors.As(err, &parts) && parts.Limit == s.valueMemory()/game.PartBytes:
+		// The Evaluator's bound on distinct parts, taken from the Calc's.
+		return fmt.Errorf("%w (this server's limit for a value: %s, %d bytes a part)", err, problems.FormatBytes(s.valueMemory()), game.PartBytes)
 	case errors.Is(err, cgt.ErrWork):
 		return fmt.Errorf("%w (%d comparisons)", err, int64(cgt.DefaultWork))
 	}
