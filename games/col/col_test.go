@@ -2,6 +2,7 @@ package col
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -45,13 +46,56 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// moves is Col by its definition, for the brute force: the mover colours
-// any empty cell with no orthogonal neighbour of their colour.
-func moves(board string, left bool) []string {
+// variant is one of the package's two games for the tests they share: the
+// game, its moves by the definition for the brute force (the mover colours
+// an empty cell with no orthogonal neighbour of the colour forbidden, her
+// own in Col, the other player's in Snort), and the boards its play makes
+// (no two cells side by side that forbid each other). value checks what
+// the variant says of every value; done what it says of them all.
+type variant struct {
+	name      string
+	game      game.Game
+	forbidOwn bool
+	value     func(c *cgt.Calc, g cgt.Game) error
+	done      func() error
+}
+
+// variants returns Col, whose every value is a number or a number plus *
+// (Winning Ways), and Snort, some of whose values are hot (neither), so
+// that a Snort played by Col's rule would fail.
+func variants() []variant {
+	hot := 0
+	return []variant{
+		{name: "col", game: Game(), forbidOwn: true, value: func(c *cgt.Calc, g cgt.Game) error {
+			if v, ok := c.NUS(g); !ok || v.Ups != 0 || v.Nim > 1 {
+				return fmt.Errorf("%s is not a number or a number plus *", c.Notation(g))
+			}
+			return nil
+		}, done: func() error { return nil }},
+		{name: "snort", game: Snort(), value: func(c *cgt.Calc, g cgt.Game) error {
+			if v, ok := c.NUS(g); !ok || v.Ups != 0 || v.Nim > 1 {
+				hot++
+			}
+			return nil
+		}, done: func() error {
+			if hot == 0 {
+				return errors.New("every board is a number or a number plus *, as in Col: the rule is not Snort's")
+			}
+			return nil
+		}},
+	}
+}
+
+// moves is the variant by its definition, for the brute force.
+func (v variant) moves(board string, left bool) []string {
 	rows := strings.Split(board, "|")
-	us := byte('L')
+	us, them := byte('L'), byte('R')
 	if !left {
-		us = 'R'
+		us, them = them, us
+	}
+	forbidden := them
+	if v.forbidOwn {
+		forbidden = us
 	}
 	at := func(r, c int) byte {
 		if r < 0 || r >= len(rows) || c < 0 || c >= len(rows[r]) {
@@ -62,7 +106,7 @@ func moves(board string, left bool) []string {
 	var out []string
 	for r := range rows {
 		for c := range rows[r] {
-			if rows[r][c] != '.' || at(r-1, c) == us || at(r+1, c) == us || at(r, c-1) == us || at(r, c+1) == us {
+			if rows[r][c] != '.' || at(r-1, c) == forbidden || at(r+1, c) == forbidden || at(r, c-1) == forbidden || at(r, c+1) == forbidden {
 				continue
 			}
 			b := []byte(rows[r])
@@ -75,17 +119,16 @@ func moves(board string, left bool) []string {
 	return out
 }
 
-// legal reports whether no two cells of one colour are side by side on
-// board, as in every position of Col.
-func legal(board string) bool {
+// legal reports whether the variant's play can make board: no two
+// coloured cells side by side of one colour (Col) or of two (Snort).
+func (v variant) legal(board string) bool {
 	rows := strings.Split(board, "|")
+	clash := func(x, y byte) bool {
+		return (x == 'L' || x == 'R') && (y == 'L' || y == 'R') && (x == y) == v.forbidOwn
+	}
 	for r := range rows {
 		for c := range rows[r] {
-			x := rows[r][c]
-			if x != 'L' && x != 'R' {
-				continue
-			}
-			if (c+1 < len(rows[r]) && rows[r][c+1] == x) || (r+1 < len(rows) && rows[r+1][c] == x) {
+			if (c+1 < len(rows[r]) && clash(rows[r][c], rows[r][c+1])) || (r+1 < len(rows) && clash(rows[r][c], rows[r+1][c])) {
 				return false
 			}
 		}
@@ -93,26 +136,30 @@ func legal(board string) bool {
 	return true
 }
 
-// TestBruteForce compares the engine's canonical form of random legal
-// boards of up to 12 cells with their explicit game trees, by Conway's ≤,
-// and checks the theorem of Winning Ways that every Col position is a
-// number or a number plus *.
+// TestBruteForce compares the engine's canonical form of 300 random legal
+// boards of up to 12 cells of each variant with their explicit game
+// trees, by Conway's ≤, and checks what the variant says of its values.
 func TestBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 8))
-	f := pgridtest.NewForest()
-	for n := 0; n < 300; {
-		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "....LR#")
-		if !legal(board) {
-			continue
+	for i, v := range variants() {
+		rng := rand.New(rand.NewPCG(22, uint64(8+11*i)))
+		f := pgridtest.NewForest()
+		for n := 0; n < 300; {
+			board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "....LR#")
+			if !v.legal(board) {
+				continue
+			}
+			n++
+			c := cgt.New(0)
+			g := pgridtest.Value(t, v.game, c, board)
+			if got, want := f.FromCalc(c, g), f.Tree(board, v.moves); !f.Equal(got, want) {
+				t.Fatalf("%s %q: the engine says %s, unequal to its game tree", v.name, board, c.Notation(g))
+			}
+			if err := v.value(c, g); err != nil {
+				t.Errorf("%s %q: %v", v.name, board, err)
+			}
 		}
-		n++
-		c := cgt.New(0)
-		g := value(t, c, board)
-		if got, want := f.FromCalc(c, g), f.Tree(board, moves); !f.Equal(got, want) {
-			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
-		}
-		if v, ok := c.NUS(g); !ok || v.Ups != 0 || v.Nim > 1 {
-			t.Errorf("%q = %s, not a number or a number plus *", board, c.Notation(g))
+		if err := v.done(); err != nil {
+			t.Errorf("%s: %v", v.name, err)
 		}
 	}
 }
@@ -120,19 +167,21 @@ func TestBruteForce(t *testing.T) {
 // TestSumBruteForce checks that a sum of two boards is the sum of their
 // game trees.
 func TestSumBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 9))
-	f := pgridtest.NewForest()
-	for n := 0; n < 40; {
-		a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-		if !legal(a) || !legal(b) {
-			continue
-		}
-		n++
-		c := cgt.New(0)
-		got := f.FromCalc(c, value(t, c, a+" + "+b))
-		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
-			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
+	for i, v := range variants() {
+		rng := rand.New(rand.NewPCG(22, uint64(9+10*i)))
+		f := pgridtest.NewForest()
+		for n := 0; n < 40; {
+			a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
+			b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
+			if !v.legal(a) || !v.legal(b) {
+				continue
+			}
+			n++
+			c := cgt.New(0)
+			got := f.FromCalc(c, pgridtest.Value(t, v.game, c, a+" + "+b))
+			if want := f.Sum(f.Tree(a, v.moves), f.Tree(b, v.moves)); !f.Equal(got, want) {
+				t.Fatalf("%s %q + %q: the engine's sum is not the trees' sum", v.name, a, b)
+			}
 		}
 	}
 }
@@ -140,20 +189,23 @@ func TestSumBruteForce(t *testing.T) {
 // TestRegionsReadBack checks that the regions Format writes, with their
 // cells closed to one player, read back to the same value.
 func TestRegionsReadBack(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 10))
-	for n := 0; n < 100; {
-		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "...LR#")
-		if !legal(board) {
-			continue
-		}
-		n++
-		pos, err := Game().Parse(board)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", board, err)
-		}
-		c := cgt.New(0)
-		if a, b := value(t, c, board), value(t, c, Game().Format(pos)); a != b {
-			t.Fatalf("%q = %s but its regions %q = %s", board, c.Notation(a), Game().Format(pos), c.Notation(b))
+	for i, v := range variants() {
+		rng := rand.New(rand.NewPCG(22, uint64(10+10*i)))
+		for n := 0; n < 100; {
+			board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "...LR#")
+			if !v.legal(board) {
+				continue
+			}
+			n++
+			pos, err := v.game.Parse(board)
+			if err != nil {
+				t.Fatalf("%s: Parse(%q): %v", v.name, board, err)
+			}
+			c := cgt.New(0)
+			back := v.game.Format(pos)
+			if a, b := pgridtest.Value(t, v.game, c, board), pgridtest.Value(t, v.game, c, back); a != b {
+				t.Fatalf("%s %q = %s but its regions %q = %s", v.name, board, c.Notation(a), back, c.Notation(b))
+			}
 		}
 	}
 }

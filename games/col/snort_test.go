@@ -2,7 +2,6 @@ package col
 
 import (
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -47,125 +46,6 @@ func TestSnortGolden(t *testing.T) {
 		}
 		if got := snortValue(t, c, text); got != w {
 			t.Errorf("%q = %s, want %s", text, c.Notation(got), want)
-		}
-	}
-}
-
-// snortMoves is Snort by its definition, for the brute force: the mover
-// colours any empty cell with no orthogonal neighbour of the other
-// player's colour.
-func snortMoves(board string, left bool) []string {
-	rows := strings.Split(board, "|")
-	us, them := byte('L'), byte('R')
-	if !left {
-		us, them = them, us
-	}
-	at := func(r, c int) byte {
-		if r < 0 || r >= len(rows) || c < 0 || c >= len(rows[r]) {
-			return '#'
-		}
-		return rows[r][c]
-	}
-	var out []string
-	for r := range rows {
-		for c := range rows[r] {
-			if rows[r][c] != '.' || at(r-1, c) == them || at(r+1, c) == them || at(r, c-1) == them || at(r, c+1) == them {
-				continue
-			}
-			b := []byte(rows[r])
-			b[c] = us
-			s := append([]string(nil), rows...)
-			s[r] = string(b)
-			out = append(out, strings.Join(s, "|"))
-		}
-	}
-	return out
-}
-
-// snortLegal reports whether no two cells of different colours are side
-// by side on board, as in every position of Snort.
-func snortLegal(board string) bool {
-	rows := strings.Split(board, "|")
-	other := map[byte]byte{'L': 'R', 'R': 'L'}
-	for r := range rows {
-		for c := range rows[r] {
-			o, ok := other[rows[r][c]]
-			if !ok {
-				continue
-			}
-			if (c+1 < len(rows[r]) && rows[r][c+1] == o) || (r+1 < len(rows) && rows[r+1][c] == o) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// TestSnortBruteForce compares the engine's canonical form of random legal
-// Snort boards of up to 12 cells with their explicit game trees, by
-// Conway's ≤, and checks that Snort is not Col: some boards are worth
-// what no Col position is (neither a number nor a number plus *).
-func TestSnortBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 18))
-	f := pgridtest.NewForest()
-	hot := 0
-	for n := 0; n < 300; {
-		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "....LR#")
-		if !snortLegal(board) {
-			continue
-		}
-		n++
-		c := cgt.New(0)
-		g := snortValue(t, c, board)
-		if got, want := f.FromCalc(c, g), f.Tree(board, snortMoves); !f.Equal(got, want) {
-			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
-		}
-		if v, ok := c.NUS(g); !ok || v.Ups != 0 || v.Nim > 1 {
-			hot++
-		}
-	}
-	if hot == 0 {
-		t.Error("every board is a number or a number plus *, as in Col: the rule is not Snort's")
-	}
-}
-
-// TestSnortSumBruteForce checks that a sum of two Snort boards is the sum
-// of their game trees.
-func TestSnortSumBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 19))
-	f := pgridtest.NewForest()
-	for n := 0; n < 40; {
-		a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-		if !snortLegal(a) || !snortLegal(b) {
-			continue
-		}
-		n++
-		c := cgt.New(0)
-		got := f.FromCalc(c, snortValue(t, c, a+" + "+b))
-		if want := f.Sum(f.Tree(a, snortMoves), f.Tree(b, snortMoves)); !f.Equal(got, want) {
-			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
-		}
-	}
-}
-
-// TestSnortRegionsReadBack checks that the regions Format writes, with
-// their cells closed to one player, read back to the same value.
-func TestSnortRegionsReadBack(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 20))
-	for n := 0; n < 100; {
-		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "...LR#")
-		if !snortLegal(board) {
-			continue
-		}
-		n++
-		pos, err := Snort().Parse(board)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", board, err)
-		}
-		c := cgt.New(0)
-		if a, b := snortValue(t, c, board), snortValue(t, c, Snort().Format(pos)); a != b {
-			t.Fatalf("%q = %s but its regions %q = %s", board, c.Notation(a), Snort().Format(pos), c.Notation(b))
 		}
 	}
 }
