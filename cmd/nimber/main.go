@@ -104,9 +104,12 @@ func newRootCmd(stdin io.Reader, stdout io.Writer) (*cobra.Command, context.Canc
 		Use:   "nimber",
 		Short: "Combinatorial game theory toolkit: who wins impartial games, and how",
 		Long: `nimber computes Sprague–Grundy values, outcomes and winning moves of impartial
-games, and solves game problems from programming contests exactly, in their
-official input and output formats. It decides Conway's twelve compounds of
-several games, and computes nim-sequences of heap games with periodicity proofs.`,
+games (loopy ones too, by generalised Sprague–Grundy values), and solves game
+problems from programming contests exactly, in their official input and output
+formats. It decides Conway's twelve compounds of several games, computes
+nim-sequences of heap games with periodicity proofs and misère quotients, and
+gives the canonical forms of partizan games in CGSuite's notation (Domineering,
+Clobber, Toads and Frogs, Hackenbush, ..., and your own rules files).`,
 		Example: `  nimber games
   nimber solve --list
   nimber solve bacterial-tactics examples/bacterial-tactics.in
@@ -115,7 +118,9 @@ several games, and computes nim-sequences of heap games with periodicity proofs.
   nimber compound --move all --end short --play misere --board 8x8 1,3 5,6
   nimber table knights --size 8 --function w
   nimber sequence 0.16 --to 600000 --json
-  nimber grundy --rules examples/rules/kayles.star 5 7 9`,
+  nimber grundy --rules examples/rules/kayles.star 5 7 9
+  nimber value --game domineering '....|....|....|....'
+  nimber outcome --game domineering '......|......|......|......|......|......'`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version(),
