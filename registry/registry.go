@@ -55,6 +55,11 @@ type Supports struct {
 	Board     bool `json:"board"`     // positions drawn as boards
 	Loopy     bool `json:"loopy"`     // positions can repeat: outcomes, no Grundy values
 	Partizan  bool `json:"partizan"`  // Left and Right move differently: canonical forms (nimber value --game), no Grundy values
+	// Families: tables of canonical forms of the game's families of
+	// positions (nimber table --function canonical --family).
+	Families bool `json:"families"`
+	// OutcomeSearch: who wins by a search without values (nimber outcome).
+	OutcomeSearch bool `json:"outcome_search"`
 }
 
 // Words lists what s says, in words: "official I/O", "play", ...
@@ -64,7 +69,8 @@ func (s Supports) Words() []string {
 		ok   bool
 		word string
 	}{{s.Official, "official I/O"}, {s.Play, "play"}, {s.Tables, "tables"}, {s.Sequences, "sequences"}, {s.Loopy, "loopy (outcomes, no Grundy values)"},
-		{s.Partizan, "partizan (canonical forms, no Grundy values)"}} {
+		{s.Partizan, "partizan (canonical forms, no Grundy values)"}, {s.Families, "families (table --function canonical)"},
+		{s.OutcomeSearch, "outcome search (nimber outcome)"}} {
 		if w.ok {
 			words = append(words, w.word)
 		}
@@ -80,14 +86,18 @@ func (e *Entry) Supports() Supports {
 	}
 	info := g.Info()
 	_, layoutErr := squaresOf(g, e.ExamplePosition)
+	_, hasFamilies := game.FamiliesOf(g)
+	_, hasSearch := game.OutcomeSearcherOf(g)
 	return Supports{
-		Official:  e.Problem != nil,
-		Play:      info.Kind != game.Partizan,
-		Tables:    info.Kind == game.Impartial && !info.Repeats && (info.Heaps || layoutErr == nil),
-		Sequences: info.Heaps && !info.Repeats,
-		Board:     info.Legend != nil,
-		Loopy:     info.Kind == game.Loopy,
-		Partizan:  info.Kind == game.Partizan,
+		Official:      e.Problem != nil,
+		Play:          info.Kind != game.Partizan,
+		Tables:        info.Kind == game.Impartial && !info.Repeats && (info.Heaps || layoutErr == nil),
+		Sequences:     info.Heaps && !info.Repeats,
+		Board:         info.Legend != nil,
+		Loopy:         info.Kind == game.Loopy,
+		Partizan:      info.Kind == game.Partizan,
+		Families:      hasFamilies,
+		OutcomeSearch: hasSearch,
 	}
 }
 
