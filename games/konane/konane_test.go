@@ -203,3 +203,44 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("30 stones: %v, want a limit of %d stones", err, MaxRegion)
 	}
 }
+
+// TestOpeningsBruteForce compares the engine with the game trees on
+// Konane's opening positions, where jumps and double jumps abound: a
+// checkerboard with two orthogonally adjacent stones taken out, every
+// such pair of the 3 x 4 board and of the 4 x 4.
+func TestOpeningsBruteForce(t *testing.T) {
+	f := pgridtest.NewForest()
+	for _, size := range [][2]int{{3, 4}, {4, 4}} {
+		h, w := size[0], size[1]
+		for r := range h {
+			for c := range w {
+				for _, d := range [][2]int{{0, 1}, {1, 0}} {
+					r2, c2 := r+d[0], c+d[1]
+					if r2 >= h || c2 >= w {
+						continue
+					}
+					rows := make([]string, h)
+					for i := range h {
+						b := make([]byte, w)
+						for j := range w {
+							b[j] = "xo"[(i+j)%2]
+						}
+						if i == r {
+							b[c] = '.'
+						}
+						if i == r2 {
+							b[c2] = '.'
+						}
+						rows[i] = string(b)
+					}
+					board := strings.Join(rows, "|")
+					c := cgt.New(0)
+					g := value(t, c, board)
+					if !f.Equal(f.FromCalc(c, g), f.Tree(board, moves)) {
+						t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
+					}
+				}
+			}
+		}
+	}
+}
