@@ -23,9 +23,9 @@ func benchValue(b *testing.B, board string) {
 }
 
 // BenchmarkCheckerboard4x4Holes values a 4 x 4 checkerboard with two
-// stones taken out (Konane's opening), 14 stones.
-func BenchmarkCheckerboard4x4Holes(b *testing.B) { benchValue(b, "xoxo|o.ox|xo.o|oxox") }
+// adjacent stones taken out (an opening of Konane), 14 stones.
+func BenchmarkCheckerboard4x4Holes(b *testing.B) { benchValue(b, "xoxo|o..x|xoxo|oxox") }
 
 // BenchmarkCheckerboard4x5Holes values a 4 x 5 checkerboard with two
-// stones taken out, 18 stones.
-func BenchmarkCheckerboard4x5Holes(b *testing.B) { benchValue(b, "xoxox|o.oxo|xox.x|oxoxo") }
+// adjacent stones taken out, 18 stones.
+func BenchmarkCheckerboard4x5Holes(b *testing.B) { benchValue(b, "xoxox|o..xo|xoxox|oxoxo") }
