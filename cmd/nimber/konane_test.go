@@ -34,7 +34,8 @@ func TestValueKonane(t *testing.T) {
 		want string
 	}{
 		{[]string{"xo.", "xo|X."}, `position 2 "xo|X.": row 2, column 1: character 'X' is not one of ".xo"`},
-		{[]string{"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo"}, "30 stones, limit 24"},
+		{[]string{"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo"}, "30 stones, limit 22"},
+		{[]string{"xoxoxox|o..xoxo|xoxo..x|oxoxo.o"}, "23 stones, limit 22"},
 	} {
 		code, out, errOut := nimber(t, "", append([]string{"value", "--game", "konane"}, tc.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
