@@ -14,6 +14,7 @@ import (
 	"nimber/games/domineering"
 	"nimber/games/hackenbush"
 	"nimber/games/inventor"
+	"nimber/games/konane"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
 	"nimber/games/squarebutone"
@@ -154,6 +155,13 @@ var catalogue = []*Entry{
 		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
 		ExamplePosition: "xox|ox.",
 		open:            fixed(clobber.Game),
+	},
+	{
+		Name:            "konane",
+		Summary:         "Konane (partizan): a stone jumps an orthogonally adjacent stone of the other player's into the empty cell behind, removing it, and may jump on in the same direction; valued by canonical forms (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
+		ExamplePosition: "xoxo|o.ox|xo.o",
+		open:            fixed(konane.Game),
 	},
 	{
 		Name:            "toads-frogs",

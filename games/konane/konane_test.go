@@ -1,0 +1,246 @@
+package konane
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+	"nimber/games/internal/pgrid/pgridtest"
+)
+
+// value returns the canonical form of position text through the game API,
+// in c.
+func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
+	t.Helper()
+	return pgridtest.Value(t, Game(), c, text)
+}
+
+// TestGolden checks small values worked by hand (CGSuite has no Konane
+// to take goldens from); x is Left's.
+func TestGolden(t *testing.T) {
+	for text, want := range map[string]string{
+		"xo.":        "1",  // Left jumps to ..x; Right's o has nowhere to land
+		".ox":        "1",  // its mirror image: Left still jumps
+		"ox.":        "-1", // Right's
+		".xo.":       "*",  // either jumps, leaving one stone
+		"xo":         "0",  // no room to land
+		"x.o":        "0",  // not adjacent
+		"xo.o.":      "1",  // Left: one jump (leaves ..xo. = *) or two (0); Right none
+		"xo.|...":    "1",  // a row more changes nothing here
+		"xo. + ox.":  "0",
+		"xo.......o": "1", // two groups: o alone is dead
+		"x|o|.":      "1", // transposed
+		".|x|o|.":    "*",
+		"xox.":       "-1", // Left's x is blocked by her own; Right jumps
+		"oxo.":       "1",
+		"xo..ox":     "2",
+	} {
+		c := cgt.New(0)
+		if got := c.Notation(value(t, c, text)); got != want {
+			t.Errorf("%q = %s, want %s", text, got, want)
+		}
+	}
+}
+
+// moves is Konane by its definition, for the brute force: every stone of
+// the mover's jumping in a straight line over one or more stones of the
+// other's, each followed by an empty cell, each of which it removes.
+func moves(board string, left bool) []string {
+	rows := strings.Split(board, "|")
+	us, them := byte('x'), byte('o')
+	if !left {
+		us, them = them, us
+	}
+	at := func(r, c int) byte {
+		if r < 0 || r >= len(rows) || c < 0 || c >= len(rows[r]) {
+			return '#'
+		}
+		return rows[r][c]
+	}
+	var out []string
+	for r := range rows {
+		for c := range rows[r] {
+			if rows[r][c] != us {
+				continue
+			}
+			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				b := make([][]byte, len(rows))
+				for i := range rows {
+					b[i] = []byte(rows[i])
+				}
+				b[r][c] = '.'
+				for k := 1; at(r+(2*k-1)*d[0], c+(2*k-1)*d[1]) == them && at(r+2*k*d[0], c+2*k*d[1]) == '.'; k++ {
+					b[r+(2*k-1)*d[0]][c+(2*k-1)*d[1]] = '.'
+					b[r+2*k*d[0]][c+2*k*d[1]] = us
+					s := make([]string, len(b))
+					for i := range b {
+						s[i] = string(b[i])
+					}
+					out = append(out, strings.Join(s, "|"))
+					b[r+2*k*d[0]][c+2*k*d[1]] = '.'
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestBruteForce compares the engine's canonical form of random boards of
+// up to 12 cells, some long and thin so that stones split into several
+// regions, with their explicit game trees, by Conway's ≤.
+func TestBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 5))
+	f := pgridtest.NewForest()
+	for i := range 400 {
+		rows, cols := 1+rng.IntN(3), 1+rng.IntN(4)
+		if i%4 == 0 {
+			rows, cols = 1+rng.IntN(2), 5+rng.IntN(3)
+		}
+		board := pgridtest.Random(rng, rows, cols, "xxoo...")
+		c := cgt.New(0)
+		g := value(t, c, board)
+		if got, want := f.FromCalc(c, g), f.Tree(board, moves); !f.Equal(got, want) {
+			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
+		}
+	}
+}
+
+// TestSplits checks that boards do split into several regions, so that
+// the brute force tests the splitting, and that the regions are what the
+// reach of their stones says.
+func TestSplits(t *testing.T) {
+	for text, want := range map[string]string{
+		"xo.......ox":                 "xo. + .ox",
+		"xo...|.....|...ox":           "xo...|.....|...ox", // the reaches touch
+		"xo....|......|......|....ox": "xo.|... + ...|.ox",
+		"xo..ox":                      "xo..ox",
+		"xxx|...|ooo":                 "xxx|...|ooo",
+		"x..|...|..o":                 ".", // far apart: each stone alone, dead
+		"xoxo.":                       "xoxo.",
+	} {
+		pos, err := Game().Parse(text)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", text, err)
+		}
+		if got := Game().Format(pos); got != want {
+			t.Errorf("%q splits into %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestSumBruteForce checks that a sum of two boards is the sum of their
+// game trees.
+func TestSumBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 6))
+	f := pgridtest.NewForest()
+	for range 40 {
+		a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
+		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
+		c := cgt.New(0)
+		got := f.FromCalc(c, value(t, c, a+" + "+b))
+		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
+			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
+		}
+	}
+}
+
+// TestKeyKeepsValue checks that the symmetries Key uses, transposition
+// among them, keep a region's value, on random boards and their images
+// worked out here.
+func TestKeyKeepsValue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 7))
+	for range 60 {
+		h, w := 1+rng.IntN(3), 1+rng.IntN(4)
+		board := pgridtest.Random(rng, h, w, "xo..")
+		rows := strings.Split(board, "|")
+		image := func(th, tw int, at func(i, j int) byte) string {
+			s := make([]string, th)
+			for i := range th {
+				b := make([]byte, tw)
+				for j := range tw {
+					b[j] = at(i, j)
+				}
+				s[i] = string(b)
+			}
+			return strings.Join(s, "|")
+		}
+		c := cgt.New(0)
+		v := value(t, c, board)
+		for _, q := range []string{
+			image(h, w, func(i, j int) byte { return rows[h-1-i][j] }),
+			image(h, w, func(i, j int) byte { return rows[i][w-1-j] }),
+			image(h, w, func(i, j int) byte { return rows[h-1-i][w-1-j] }),
+			image(w, h, func(i, j int) byte { return rows[j][i] }),
+			image(w, h, func(i, j int) byte { return rows[h-1-j][w-1-i] }),
+		} {
+			if u := value(t, c, q); u != v {
+				t.Fatalf("%q = %s but its image %q = %s", board, c.Notation(v), q, c.Notation(u))
+			}
+		}
+	}
+}
+
+// TestBadInput checks the one-line errors of positions that are not
+// Konane boards or are too large.
+func TestBadInput(t *testing.T) {
+	for text, want := range map[string]string{
+		"xo|x":                             "row 2 has 1 cells, row 1 has 2",
+		"xo|X.":                            "row 2, column 1: character 'X' is not one of \".xo\"",
+		"xo + #":                           "board 2: row 1, column 1: character '#'",
+		"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo": "region 1 (",
+	} {
+		_, err := Game().Parse(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
+		}
+	}
+	_, err := Game().Parse("xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo")
+	var le *game.LimitError
+	if !errors.As(err, &le) || le.Got != 30 || le.Limit != MaxRegion {
+		t.Errorf("30 stones: %v, want a limit of %d stones", err, MaxRegion)
+	}
+}
+
+// TestOpeningsBruteForce compares the engine with the game trees on
+// Konane's opening positions, where jumps and double jumps abound: a
+// checkerboard with two orthogonally adjacent stones taken out, every
+// such pair of the 3 x 4 board and of the 4 x 4.
+func TestOpeningsBruteForce(t *testing.T) {
+	f := pgridtest.NewForest()
+	for _, size := range [][2]int{{3, 4}, {4, 4}} {
+		h, w := size[0], size[1]
+		for r := range h {
+			for c := range w {
+				for _, d := range [][2]int{{0, 1}, {1, 0}} {
+					r2, c2 := r+d[0], c+d[1]
+					if r2 >= h || c2 >= w {
+						continue
+					}
+					rows := make([]string, h)
+					for i := range h {
+						b := make([]byte, w)
+						for j := range w {
+							b[j] = "xo"[(i+j)%2]
+						}
+						if i == r {
+							b[c] = '.'
+						}
+						if i == r2 {
+							b[c2] = '.'
+						}
+						rows[i] = string(b)
+					}
+					board := strings.Join(rows, "|")
+					c := cgt.New(0)
+					g := value(t, c, board)
+					if !f.Equal(f.FromCalc(c, g), f.Tree(board, moves)) {
+						t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
+					}
+				}
+			}
+		}
+	}
+}
