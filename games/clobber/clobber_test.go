@@ -21,7 +21,7 @@ func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 // TestGolden checks values that CGSuite's own tests give (GameGridTest),
 // and small ones worked by hand: x is Left's.
 func TestGolden(t *testing.T) {
-	for text, want := range map[string]string{
+	pgridtest.Golden(t, Game(), map[string]string{
 		"xox|ox.":        "{^^*|*,v}", // CGSuite's GameGridTest
 		"xoxo|oxox|xoxo": "0",         // CGSuite's Profiler
 		"xo":             "*",
@@ -30,12 +30,7 @@ func TestGolden(t *testing.T) {
 		"xo + xo":        "0",
 		"xxx|...|ooo":    "0",
 		"x.o":            "0",
-	} {
-		c := cgt.New(0)
-		if got := c.Notation(value(t, c, text)); got != want {
-			t.Errorf("%q = %s, want %s", text, got, want)
-		}
-	}
+	}, true)
 }
 
 // moves is Clobber by its definition, for the brute force: every stone

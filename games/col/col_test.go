@@ -12,17 +12,10 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// value returns the canonical form of position text through the game API,
-// in c.
-func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
-	t.Helper()
-	return pgridtest.Value(t, Game(), c, text)
-}
-
 // TestGolden checks values worked by hand (Winning Ways, ch. 2: a lone
 // empty cell is *, one next to a red cell is 1 for Left, and so on).
 func TestGolden(t *testing.T) {
-	for text, want := range map[string]string{
+	pgridtest.Golden(t, Game(), map[string]string{
 		".":     "*",
 		"R.":    "1",
 		"L.":    "-1",
@@ -34,16 +27,7 @@ func TestGolden(t *testing.T) {
 		"L|.":   "-1",
 		"l + r": "0",
 		"l":     "1",
-	} {
-		c := cgt.New(0)
-		w, err := c.Parse(want)
-		if err != nil {
-			t.Fatalf("cgt.Parse(%q): %v", want, err)
-		}
-		if got := value(t, c, text); got != w {
-			t.Errorf("%q = %s, want %s", text, c.Notation(got), want)
-		}
-	}
+	}, false)
 }
 
 // variant is one of the package's two games for the tests they share: the

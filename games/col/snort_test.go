@@ -5,17 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/cgt"
 	"nimber/game"
 	"nimber/games/internal/pgrid/pgridtest"
 )
-
-// snortValue returns the canonical form of Snort position text through
-// the game API, in c.
-func snortValue(t testing.TB, c *cgt.Calc, text string) cgt.Game {
-	t.Helper()
-	return pgridtest.Value(t, Snort(), c, text)
-}
 
 // TestSnortGolden checks values worked by hand from the rules and
 // CGSuite's (GameGraphTest: game.graph.Snort("L-.-.-.-L") = {4|0,+-1} and
@@ -23,7 +15,7 @@ func snortValue(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 // tinted blue, only Left may colour it, which is our 'l'; the second
 // graph is a path of four with a leaf under its third vertex).
 func TestSnortGolden(t *testing.T) {
-	for text, want := range map[string]string{
+	pgridtest.Golden(t, Snort(), map[string]string{
 		".":         "*",
 		"..":        "+-1", // either move leaves the mover a cell only they may colour
 		"...":       "+-2",
@@ -38,16 +30,7 @@ func TestSnortGolden(t *testing.T) {
 		"l...l":     "{4|0,+-1}",
 		"L.....L":   "{4|0,+-1}",
 		"....|##.#": "+-{3|2}",
-	} {
-		c := cgt.New(0)
-		w, err := c.Parse(want)
-		if err != nil {
-			t.Fatalf("cgt.Parse(%q): %v", want, err)
-		}
-		if got := snortValue(t, c, text); got != w {
-			t.Errorf("%q = %s, want %s", text, c.Notation(got), want)
-		}
-	}
+	}, false)
 }
 
 // TestSnortBadInput checks the one-line errors of positions that are not

@@ -23,7 +23,7 @@ func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 // TestGolden checks values that CGSuite and Winning Ways give, with Left
 // placing vertical dominoes: a column of two is 1, a row of two -1.
 func TestGolden(t *testing.T) {
-	for text, want := range map[string]string{
+	pgridtest.Golden(t, Game(), map[string]string{
 		"..":                  "-1",
 		".|.":                 "1",
 		"..|..":               "+-1",
@@ -37,12 +37,7 @@ func TestGolden(t *testing.T) {
 		"..|.. + ..":          "{0|-2}",                               // a sum of regions
 		"..#..":               "-2",
 		"#":                   "0",
-	} {
-		c := cgt.New(0)
-		if got := c.Notation(value(t, c, text)); got != want {
-			t.Errorf("%q = %s, want %s", text, got, want)
-		}
-	}
+	}, true)
 }
 
 // moves is Domineering by its definition, for the brute force: every

@@ -40,7 +40,7 @@ func value(t testing.TB, c *cgt.Calc, texts ...string) cgt.Game {
 // its strings written here from the ground up in this package's
 // letters: CGSuite's 'l' 'r' 'e' are L R G) and Winning Ways' small ones.
 func TestGolden(t *testing.T) {
-	for text, want := range map[string]string{
+	pgridtest.Golden(t, Game(), map[string]string{
 		"L":        "1",
 		"R":        "-1",
 		"G":        "*",
@@ -69,12 +69,7 @@ func TestGolden(t *testing.T) {
 		`{"edges": [[0,1,"L"],[1,2,"L"],[2,0,"L"]]}`: "3",
 		// Edges not attached to the ground have fallen.
 		`{"edges": [[0,1,"L"],[5,6,"R"]]}`: "1",
-	} {
-		c := cgt.New(0)
-		if got := c.Notation(value(t, c, text)); got != want {
-			t.Errorf("%q = %s, want %s", text, got, want)
-		}
-	}
+	}, true)
 }
 
 // stalkValue returns a blue-red stalk's value by the rule of Winning

@@ -21,7 +21,7 @@ func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 // TestGolden checks small values worked by hand (CGSuite has no Konane
 // to take goldens from); x is Left's.
 func TestGolden(t *testing.T) {
-	for text, want := range map[string]string{
+	pgridtest.Golden(t, Game(), map[string]string{
 		"xo.":        "1",  // Left jumps to ..x; Right's o has nowhere to land
 		".ox":        "1",  // its mirror image: Left still jumps
 		"ox.":        "-1", // Right's
@@ -37,12 +37,7 @@ func TestGolden(t *testing.T) {
 		"xox.":       "-1", // Left's x is blocked by her own; Right jumps
 		"oxo.":       "1",
 		"xo..ox":     "2",
-	} {
-		c := cgt.New(0)
-		if got := c.Notation(value(t, c, text)); got != want {
-			t.Errorf("%q = %s, want %s", text, got, want)
-		}
-	}
+	}, true)
 }
 
 // moves is Konane by its definition, for the brute force: every stone of

@@ -21,7 +21,7 @@ func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
 // TestGolden checks the value CGSuite's own tests give (GameStripTest,
 // in CGSuite's notation, read by cgt) and small ones worked by hand.
 func TestGolden(t *testing.T) {
-	for text, want := range map[string]string{
+	pgridtest.Golden(t, Game(), map[string]string{
 		// CGSuite's GameStripTest.
 		"ttttt..fffff": "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}",
 		"T.F":          "*",
@@ -35,16 +35,7 @@ func TestGolden(t *testing.T) {
 		"TTFF":         "0",
 		"FFTT":         "0",
 		"T.TTFF.F":     "0", // cut at TTFF: T. (1) + .F (-1)
-	} {
-		c := cgt.New(0)
-		w, err := c.Parse(want)
-		if err != nil {
-			t.Fatalf("cgt.Parse(%q): %v", want, err)
-		}
-		if got := value(t, c, text); got != w {
-			t.Errorf("%q = %s, want %s", text, c.Notation(got), c.Notation(w))
-		}
-	}
+	}, false)
 }
 
 // moves is Toads and Frogs by its definition, for the brute force: every

@@ -45,3 +45,28 @@ func FuzzParse(t *testing.T, g game.Game, text string) {
 		t.Fatalf("Parse(%q): Format %q reads back as %v", text, out, err)
 	}
 }
+
+// Golden checks that each position text of the partizan game g (the keys
+// of cases) is worth its value in CGSuite's notation: written exactly so
+// when exact (CGSuite's own goldens, whose printing is checked too), else
+// any notation of an equal game (values worked by hand).
+func Golden(t *testing.T, g game.Game, cases map[string]string, exact bool) {
+	t.Helper()
+	for text, want := range cases {
+		c := cgt.New(0)
+		got := Value(t, g, c, text)
+		if exact {
+			if c.Notation(got) != want {
+				t.Errorf("%q = %s, want %s", text, c.Notation(got), want)
+			}
+			continue
+		}
+		w, err := c.Parse(want)
+		if err != nil {
+			t.Fatalf("cgt.Parse(%q): %v", want, err)
+		}
+		if got != w {
+			t.Errorf("%q = %s, want %s", text, c.Notation(got), c.Notation(w))
+		}
+	}
+}
