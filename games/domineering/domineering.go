@@ -62,15 +62,7 @@ func split(g grid.Grid) []pgrid.Region {
 }
 
 func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
-	boards, err := pgrid.Parse(text, ".#")
-	if err != nil {
-		return game.Sum[pgrid.Region]{}, err
-	}
-	var s game.Sum[pgrid.Region]
-	for _, b := range boards {
-		s.Parts = append(s.Parts, split(b)...)
-	}
-	return s, nil
+	return pgrid.ParseSum(text, ".#", split)
 }
 
 func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '#') }

@@ -57,6 +57,21 @@ func Parse(text, alphabet string) ([]grid.Grid, error) {
 	return out, nil
 }
 
+// ParseSum reads a position as Parse does and splits each board into its
+// regions by split: the Parse of a board game whose every board is a sum
+// of its regions.
+func ParseSum(text, alphabet string, split func(grid.Grid) []Region) (game.Sum[Region], error) {
+	boards, err := Parse(text, alphabet)
+	if err != nil {
+		return game.Sum[Region]{}, err
+	}
+	var s game.Sum[Region]
+	for _, b := range boards {
+		s.Parts = append(s.Parts, split(b)...)
+	}
+	return s, nil
+}
+
 // Split returns the regions of g: its orthogonally connected components
 // of cells for which in is true, each written as the bounding box of the
 // component with every other cell blank. Components of fewer than least
