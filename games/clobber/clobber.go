@@ -7,7 +7,6 @@
 package clobber
 
 import (
-	"fmt"
 	"iter"
 	"strings"
 
@@ -91,16 +90,8 @@ func (rules) Check(s game.Sum[pgrid.Region]) error {
 // which keep both players' moves.
 func (rules) Key(p pgrid.Region) pgrid.Region { return pgrid.Key(p, true) }
 
-func (rules) Legend() []game.Symbol {
-	return []game.Symbol{
-		{Char: "x", Meaning: "Left's stone", Start: true},
-		{Char: "o", Meaning: "Right's stone", Start: true},
-		{Char: ".", Meaning: "empty", Start: true},
-	}
-}
+func (rules) Legend() []game.Symbol { return pgrid.Stones }
 
 func (rules) PartNoun() string { return "region" }
 
-func (rules) DescribePart(p pgrid.Region) string {
-	return fmt.Sprintf("%d of Left's stones and %d of Right's: %s", strings.Count(string(p), "x"), strings.Count(string(p), "o"), p)
-}
+func (rules) DescribePart(p pgrid.Region) string { return pgrid.DescribeStones(p) }

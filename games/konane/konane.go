@@ -13,7 +13,6 @@
 package konane
 
 import (
-	"fmt"
 	"iter"
 	"strings"
 
@@ -214,16 +213,8 @@ func (rules) Check(s game.Sum[pgrid.Region]) error {
 // it keeps both players' options and the value.
 func (rules) Key(p pgrid.Region) pgrid.Region { return pgrid.Key(p, true) }
 
-func (rules) Legend() []game.Symbol {
-	return []game.Symbol{
-		{Char: "x", Meaning: "Left's stone", Start: true},
-		{Char: "o", Meaning: "Right's stone", Start: true},
-		{Char: ".", Meaning: "empty", Start: true},
-	}
-}
+func (rules) Legend() []game.Symbol { return pgrid.Stones }
 
 func (rules) PartNoun() string { return "region" }
 
-func (rules) DescribePart(p pgrid.Region) string {
-	return fmt.Sprintf("%d of Left's stones and %d of Right's: %s", strings.Count(string(p), "x"), strings.Count(string(p), "o"), p)
-}
+func (rules) DescribePart(p pgrid.Region) string { return pgrid.DescribeStones(p) }

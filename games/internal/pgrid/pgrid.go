@@ -1,9 +1,9 @@
-// Package pgrid holds what the partizan board games (Domineering, Clobber)
-// share: their position format (boards with rows joined by '|' or
-// newlines, several boards joined by '+' for a sum), their regions (the
-// parts no move joins, written as trimmed boards) and the normal form of a
-// region under the board's symmetries. Each game's rules stay in its own
-// package.
+// Package pgrid holds what the partizan board games (Domineering,
+// Clobber, Konane, Col and Snort) share: their position format (boards
+// with rows joined by '|' or newlines, several boards joined by '+' for a
+// sum), the stone games' legend, their regions (the parts no move joins,
+// written as trimmed boards) and the normal form of a region under the
+// board's symmetries. Each game's rules stay in its own package.
 package pgrid
 
 import (
@@ -218,4 +218,18 @@ func CheckRegions(parts []Region, chars, noun string, most int) error {
 		}
 	}
 	return nil
+}
+
+// Stones is the legend of the stone games' boards (Clobber, Konane): 'x'
+// Left's stone, 'o' Right's, '.' empty.
+var Stones = []game.Symbol{
+	{Char: "x", Meaning: "Left's stone", Start: true},
+	{Char: "o", Meaning: "Right's stone", Start: true},
+	{Char: ".", Meaning: "empty", Start: true},
+}
+
+// DescribeStones describes a region of a stone game: how many stones
+// each player has in it, and the region.
+func DescribeStones(p Region) string {
+	return fmt.Sprintf("%d of Left's stones and %d of Right's: %s", strings.Count(string(p), "x"), strings.Count(string(p), "o"), p)
 }
