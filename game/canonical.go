@@ -17,7 +17,9 @@ const DefaultMaxParts = 1 << 23
 
 // PartBytes estimates the memory of one part an Evaluator keeps: its key
 // (a part's normal form, boxed in an interface) and canonical form in the
-// memo, with the map's overhead.
+// memo, with the map's overhead. Measured: 67 to 99 bytes an entry for
+// string keys of 8 to 40 bytes (a map of 200,000); 160 leaves room for
+// longer keys.
 const PartBytes = 160
 
 // MaxDepth bounds the moves in a row that an Evaluator follows from a
