@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -13,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"nimber/play"
-	"nimber/web"
 )
 
 // partizanState asks the server for the analysis of a partizan position.
@@ -43,17 +41,7 @@ const partizanMoves = `[...document.querySelectorAll('#moves button.move')].map(
 // game's board drawn and a refusal shown. testAccessibility audits the
 // page with axe-core.
 func TestBrowserPartizan(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser; skipped with -short")
-	}
-	h, err := web.New(web.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(h)
-	defer ts.Close()
-	b := newBrowser(t, ts.URL)
-	dir := artifactDir(t)
+	b, ts, dir := newPageTest(t)
 	start := time.Now()
 
 	const board = "...|..."

@@ -3,7 +3,6 @@ package web_test
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"nimber/play"
-	"nimber/web"
 )
 
 // familyRows is what the tables page shows of a family: each row's cells
@@ -27,17 +25,7 @@ const familyRows = `[...document.querySelectorAll('#family-table tbody tr')].map
 // in the text box, and a refusal shown without a stale table.
 // testAccessibility audits the page with axe-core.
 func TestBrowserFamilies(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser; skipped with -short")
-	}
-	h, err := web.New(web.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(h)
-	defer ts.Close()
-	b := newBrowser(t, ts.URL)
-	dir := artifactDir(t)
+	b, ts, dir := newPageTest(t)
 
 	b.do("load /tables", chromedp.Navigate(ts.URL+"/tables"))
 	waitFor[bool](b, "the default table", `document.querySelectorAll('#family-table tbody tr').length === 8`)

@@ -80,6 +80,23 @@ func (b *browser) sub(t *testing.T) *browser {
 	return &browser{t: t, ctx: b.ctx, url: b.url, console: b.console}
 }
 
+// newPageTest starts a server with the default options and a browser on
+// it, for one page's browser test (skipped with -short), and the folder
+// for its screenshots; the server stops when the test ends.
+func newPageTest(t *testing.T) (*browser, *httptest.Server, string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a browser; skipped with -short")
+	}
+	h, err := web.New(web.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	return newBrowser(t, ts.URL), ts, artifactDir(t)
+}
+
 func newBrowser(t *testing.T, serverURL string) *browser {
 	t.Helper()
 	chrome := findChrome(t)

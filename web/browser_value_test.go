@@ -3,15 +3,12 @@ package web_test
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"nimber/web"
 )
 
 // TestBrowserValue opens the value page in a real browser: the default
@@ -20,17 +17,7 @@ import (
 // column and no stale answer, a sum by its link and the picture's
 // downloads. testAccessibility audits the page with axe-core.
 func TestBrowserValue(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser; skipped with -short")
-	}
-	h, err := web.New(web.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(h)
-	defer ts.Close()
-	b := newBrowser(t, ts.URL)
-	dir := artifactDir(t)
+	b, ts, dir := newPageTest(t)
 	start := time.Now()
 
 	b.do("load /value", chromedp.Navigate(ts.URL+"/value"))
