@@ -75,3 +75,14 @@ func joinInts(ns []int, sep string) string {
 	}
 	return b.String()
 }
+
+// OneHeap returns the parts left by a move of a one-heap game that leaves
+// a heap of k: none when k is 0, else k, held in buf (valid until buf is
+// written again), so that a Moves loop allocates nothing.
+func OneHeap(buf *[1]int, k int) []int {
+	if k == 0 {
+		return buf[:0]
+	}
+	buf[0] = k
+	return buf[:]
+}

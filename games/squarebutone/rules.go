@@ -55,13 +55,7 @@ func Game() game.Game { return game.Of(Rules{}) }
 func (Rules) Moves(n int) iter.Seq2[Move, []int] {
 	return func(yield func(Move, []int) bool) {
 		var buf [1]int
-		leave := func(k int) []int {
-			if k == 0 {
-				return buf[:0]
-			}
-			buf[0] = k
-			return buf[:]
-		}
+		leave := func(k int) []int { return game.OneHeap(&buf, k) }
 		for k := 1; k*k <= n; k++ {
 			if !yield(Move{Take: k * k}, leave(n-k*k)) {
 				return

@@ -147,13 +147,7 @@ func (r *Rules) String() string {
 func (r *Rules) Moves(n int) iter.Seq2[Move, []int] {
 	return func(yield func(Move, []int) bool) {
 		var buf [1]int
-		leave := func(k int) []int {
-			if k == 0 {
-				return buf[:0]
-			}
-			buf[0] = k
-			return buf[:]
-		}
+		leave := func(k int) []int { return game.OneHeap(&buf, k) }
 		for _, k := range r.take {
 			if k > n {
 				break
