@@ -149,32 +149,29 @@ func TestLoopySumsMatchTwin(t *testing.T) {
 			if got != twin[x] {
 				t.Fatalf("trial %d, graph %v, sum %v: outcome %v, twin %v", trial, g, parts, got, twin[x])
 			}
+			// A winning move is found exactly when the sum is N and leaves
+			// P; a drawing move exactly when it is D and leaves D.
 			w, wok := l.WinningMove(parts)
-			if wok != (got == N) {
-				t.Fatalf("trial %d, graph %v, sum %v (%v): winning move found %v", trial, g, parts, got, wok)
-			}
-			if wok {
-				next := slices.Clone(parts)
-				if !slices.Contains(g[parts[w.Part]], w.To) {
-					t.Fatalf("trial %d, graph %v, sum %v: winning move %+v is not a move", trial, g, parts, w)
-				}
-				next[w.Part] = w.To
-				if o := twin[pr.encode(next)]; o != P {
-					t.Fatalf("trial %d, graph %v, sum %v: winning move %+v leaves %v, twin says %v", trial, g, parts, w, next, o)
-				}
-			}
 			d, dok := l.DrawingMove(parts)
-			if dok != (got == D) {
-				t.Fatalf("trial %d, graph %v, sum %v (%v): drawing move found %v", trial, g, parts, got, dok)
-			}
-			if dok {
-				next := slices.Clone(parts)
-				if !slices.Contains(g[parts[d.Part]], d.To) {
-					t.Fatalf("trial %d, graph %v, sum %v: drawing move %+v is not a move", trial, g, parts, d)
+			for _, c := range []struct {
+				what        string
+				m           SumMove
+				ok          bool
+				when, leave Outcome
+			}{{"winning", w, wok, N, P}, {"drawing", d, dok, D, D}} {
+				if c.ok != (got == c.when) {
+					t.Fatalf("trial %d, graph %v, sum %v (%v): %s move found %v", trial, g, parts, got, c.what, c.ok)
 				}
-				next[d.Part] = d.To
-				if o := twin[pr.encode(next)]; o != D {
-					t.Fatalf("trial %d, graph %v, sum %v: drawing move %+v leaves %v, twin says %v", trial, g, parts, d, next, o)
+				if !c.ok {
+					continue
+				}
+				next := slices.Clone(parts)
+				if !slices.Contains(g[parts[c.m.Part]], c.m.To) {
+					t.Fatalf("trial %d, graph %v, sum %v: %s move %+v is not a move", trial, g, parts, c.what, c.m)
+				}
+				next[c.m.Part] = c.m.To
+				if o := twin[pr.encode(next)]; o != c.leave {
+					t.Fatalf("trial %d, graph %v, sum %v: %s move %+v leaves %v, twin says %v", trial, g, parts, c.what, c.m, next, o)
 				}
 			}
 		}
