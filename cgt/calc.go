@@ -213,3 +213,8 @@ func (c *Calc) Nimber(n int) (Game, error) {
 	}
 	return c.Uptimal(NUS{Nim: uint64(n)})
 }
+
+// Work returns the comparisons the Calc has been asked for so far, what
+// SetWorkLimit bounds: a caller gives one computation a budget of n by
+// SetWorkLimit(Work() + n).
+func (c *Calc) Work() int64 { return c.steps }

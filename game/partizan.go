@@ -80,6 +80,13 @@ type PartizanGame interface {
 	// NewEvaluator returns an Evaluator of the game's positions in c: a cache of
 	// canonical forms keyed by normalised part, tied to c.
 	NewEvaluator(c *cgt.Calc) *Evaluator
+	// ParseSearch reads a position for Outcome: as Parse, within the
+	// search's limits (SearchChecker) rather than the canonical form's.
+	ParseSearch(text string) (Position, error)
+	// Outcome decides who wins pos with Left moving first and with Right
+	// moving first, by a search of wins and losses in which small regions
+	// are valued (SearchSum), or the game's own (SumSearcher).
+	Outcome(ctx context.Context, pos Position, o OutcomeOptions) (OutcomeResult, error)
 }
 
 // PartizanOf returns g as a partizan game; ok is false when g is not one.

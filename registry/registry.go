@@ -58,7 +58,8 @@ type Supports struct {
 	// Families: tables of canonical forms of the game's families of
 	// positions (nimber table --function canonical --family).
 	Families bool `json:"families"`
-	// OutcomeSearch: who wins by a search without values (nimber outcome).
+	// OutcomeSearch: who wins by a search of wins and losses, small regions
+	// valued inside it (nimber outcome): every partizan game.
 	OutcomeSearch bool `json:"outcome_search"`
 }
 
@@ -87,7 +88,6 @@ func (e *Entry) Supports() Supports {
 	info := g.Info()
 	_, layoutErr := squaresOf(g, e.ExamplePosition)
 	_, hasFamilies := game.FamiliesOf(g)
-	_, hasSearch := game.OutcomeSearcherOf(g)
 	return Supports{
 		Official:      e.Problem != nil,
 		Play:          info.Kind != game.Partizan,
@@ -97,7 +97,7 @@ func (e *Entry) Supports() Supports {
 		Loopy:         info.Kind == game.Loopy,
 		Partizan:      info.Kind == game.Partizan,
 		Families:      hasFamilies,
-		OutcomeSearch: hasSearch,
+		OutcomeSearch: info.Kind == game.Partizan,
 	}
 }
 

@@ -4,10 +4,14 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/spf13/cobra"
 
-	"nimber/cgt"
 	"nimber/game"
 )
 
@@ -15,10 +19,12 @@ import (
 // --max-steps and --json, and the search's bounds.
 type outcomeFlags struct {
 	valueFlags
-	// tableMiB is --memory: the search's table, or the Calc's memory when
-	// the outcome comes from the canonical form; 0 for the default.
-	tableMiB     int
+	// memoryMiB is --memory: the search's table and its canonical forms of
+	// small regions, half each; 0 for the defaults.
+	memoryMiB    int
 	maxPositions int64
+	threads      int
+	progress     bool
 }
 
 // outcomeReport is outcome's answer, and its --json.
@@ -27,45 +33,46 @@ type outcomeReport struct {
 	Outcome    string `json:"outcome"`
 	LeftFirst  string `json:"left_first"`  // who wins with Left moving first
 	RightFirst string `json:"right_first"` // who wins with Right moving first
-	// Method is "search" (the game's search of wins and losses) or
-	// "canonical form" (the position's value, Canonical).
-	Method    string `json:"method"`
-	Canonical string `json:"canonical,omitempty"`
-	// Positions is what the search searched (table hits included), or the
-	// distinct parts valued for the canonical form.
-	Positions int64 `json:"positions"`
-	Cutoffs   int64 `json:"cutoffs"`
-	TableHits int64 `json:"table_hits"`
+	// Method is "search" (wins and losses alone), "values" (every region
+	// valued by its canonical form) or "search+values" (a search in which
+	// small regions were valued).
+	Method string `json:"method"`
+	// Positions is what the search searched, table hits included.
+	Positions int64   `json:"positions"`
+	Cutoffs   int64   `json:"cutoffs"`
+	TableHits int64   `json:"table_hits"`
+	Valued    int64   `json:"valued"` // distinct regions valued by canonical forms
+	Threads   int     `json:"threads"`
+	Seconds   float64 `json:"seconds"`
 }
 
 func newOutcomeCmd() *cobra.Command {
 	var f outcomeFlags
 	cmd := &cobra.Command{
-		Use:   "outcome (--game NAME | --rules FILE) POSITION",
-		Short: "Who wins a partizan position, moving first and second, by search where the game has one",
-		Long: `outcome decides who wins one position of a partizan game with Left moving
-first and with Right moving first: its outcome class, L, R, N or P.
+		Use:   "outcome (--game NAME | --rules FILE) POSITION...",
+		Short: "Who wins a partizan position or sum, moving first and second, by search with values of small regions",
+		Long: `outcome decides who wins a position of a partizan game with Left moving
+first and with Right moving first: its outcome class, L, R, N or P. Several
+POSITIONs (or boards joined by '+') are one sum.
 
-A game with a search of wins and losses (Domineering: boards of up to 64
-cells, 8 x 8) is searched without values, so outcome settles positions far past
-what nimber value reaches. The search cuts with the game's bounds (Domineering:
-a player whose safe moves, which the opponent can never take away, outnumber
-the opponent's possible moves wins), keeps positions in a table of --memory
-MiB (full, it overwrites; default 64) and stops after --max-positions positions
-(0: no limit) or --timeout. The position is one whole board: the outcome of a
-sum is not its parts' outcomes.
-
-Any other partizan game (and a partizan rules file) gets its outcome from
-the canonical form of POSITION, as nimber value computes it (a sum written
-in the game's format is valued as one), within --memory MiB (default as
-value's) and --max-positions distinct parts.`,
+Every partizan game (and partizan rules file) is searched for wins and
+losses, without its whole value: small regions are valued by their canonical
+forms and added into one value that the search plays as moves, large ones are
+searched move by move, each region a move splits off valued when small
+(method "search+values"; "values" when every region was small, "search" when
+none was). The search keeps positions in a table, stops after --max-positions
+positions (0: no limit) or --timeout, and runs on --threads goroutines.
+Clobber is searched on bitboards (regions of up to 64 stones); one Domineering
+board of up to 64 cells by its own search with safe-move bounds (8 x 8).
+--memory MiB is shared by the table and the canonical forms (default 64 and
+256).`,
 		Example: `  nimber outcome --game domineering '......|......|......|......|......|......'
-  nimber outcome --game domineering '..#....|.......|.......|.......|.......|.......|.......' --json
-  nimber outcome --game domineering --memory 1024 '........|........|........|........|........|........|........|........'
-  nimber outcome --game clobber 'xox|ox.'`,
+  nimber outcome --game clobber 'xoxo|oxox|xoxo|oxox' --json
+  nimber outcome --game clobber xoxoxoxoxoxoxoxoxoxoxoxoxo
+  nimber outcome --game domineering '.....|.....|.....|.....|.....' '.....|.....|.....|.....|.....'`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return fmt.Errorf("outcome takes one POSITION, got %d arguments", len(args))
+			if len(args) == 0 {
+				return fmt.Errorf("outcome takes one POSITION or more (a sum), got none")
 			}
 			return nil
 		},
@@ -73,16 +80,16 @@ value's) and --max-positions distinct parts.`,
 			if (f.game == "") == (f.rules == "") {
 				return fmt.Errorf("outcome needs --game NAME or --rules FILE (one of them), the game of POSITION")
 			}
-			if f.tableMiB < 0 || f.maxPositions < 0 {
-				return fmt.Errorf("--memory %d MiB, --max-positions %d: want 0 (the default, no limit) or more", f.tableMiB, f.maxPositions)
+			if f.memoryMiB < 0 || f.maxPositions < 0 || f.threads < 1 {
+				return fmt.Errorf("--memory %d MiB, --max-positions %d, --threads %d: want --memory and --max-positions 0 (the default, no limit) or more, --threads 1 or more", f.memoryMiB, f.maxPositions, f.threads)
 			}
 			g, err := f.partizanGame("outcome")
 			if err != nil {
 				return err
 			}
-			rep, err := f.decide(cmd, g, args[0])
+			rep, err := f.decide(cmd, g, args)
 			if err != nil {
-				return fmt.Errorf("outcome: %s: position %s: %w", f.source(g), quoteArg(args[0]), g.annotate(err))
+				return fmt.Errorf("outcome: %s: %w", f.source(g), err)
 			}
 			out := bufio.NewWriter(cmd.OutOrStdout())
 			if f.asJSON {
@@ -91,11 +98,8 @@ value's) and --max-positions distinct parts.`,
 			fmt.Fprintf(out, "outcome %s: %s\n", rep.Outcome, partizanOutcome[rep.Outcome])
 			fmt.Fprintf(out, "Left moving first: %s wins\n", rep.LeftFirst)
 			fmt.Fprintf(out, "Right moving first: %s wins\n", rep.RightFirst)
-			if rep.Method == "search" {
-				fmt.Fprintf(out, "by search: %d positions searched (%d table hits), %d settled by the game's bounds\n", rep.Positions, rep.TableHits, rep.Cutoffs)
-			} else {
-				fmt.Fprintf(out, "by its canonical form %s (%d distinct parts valued)\n", rep.Canonical, rep.Positions)
-			}
+			fmt.Fprintf(out, "by %s: %d positions searched (%d table hits), %d settled by bounds or values, %d regions valued\n",
+				rep.Method, rep.Positions, rep.TableHits, rep.Cutoffs, rep.Valued)
 			return out.Flush()
 		},
 	}
@@ -103,49 +107,65 @@ value's) and --max-positions distinct parts.`,
 	fl.StringVar(&f.game, "game", "", "the partizan game of POSITION, e.g. domineering")
 	fl.StringVar(&f.rules, "rules", "", "a partizan rules file (left(p) and right(p)) whose position POSITION is")
 	fl.Var(&f.maxSteps, "max-steps", "with --rules: the most Starlark steps one call of left or right may take")
-	fl.IntVar(&f.tableMiB, "memory", 0, "MiB of the search's table (0: the game's default, 64 for domineering), or of the canonical forms for a game without a search (0: as value's)")
-	fl.Int64Var(&f.maxPositions, "max-positions", 0, "give up after searching this many positions (distinct parts for a canonical form); 0: no limit")
+	fl.IntVar(&f.memoryMiB, "memory", 0, "MiB of the search's table and its canonical forms, half each (0: 64 and 256)")
+	fl.Int64Var(&f.maxPositions, "max-positions", 0, "give up after searching this many positions; 0: no limit")
+	fl.IntVar(&f.threads, "threads", runtime.NumCPU(), "goroutines searching (default: all cores)")
+	fl.BoolVar(&f.progress, "progress", false, "print the positions searched so far on standard error, every second")
 	fl.BoolVar(&f.asJSON, "json", false, "print the answer as JSON")
 	return cmd
 }
 
-// decide finds who wins position of g: by the game's search when it has
-// one, else by the position's canonical form.
-func (f outcomeFlags) decide(cmd *cobra.Command, g *chosenGame, position string) (outcomeReport, error) {
-	rep := outcomeReport{Position: position}
-	if s, ok := game.OutcomeSearcherOf(g); ok {
-		res, err := s.SearchOutcome(cmd.Context(), position, game.OutcomeOptions{TableMiB: f.tableMiB, MaxNodes: f.maxPositions})
-		if errors.Is(err, game.ErrSearchLimit) {
-			return rep, fmt.Errorf("not settled within --max-positions %d", f.maxPositions)
-		}
-		if err != nil {
-			return rep, err
-		}
-		rep.Method, rep.Positions, rep.Cutoffs, rep.TableHits = "search", res.Nodes, res.Cutoffs, res.TableHits
-		rep.setOutcome(res.LeftFirst, res.RightFirst)
-		return rep, nil
-	}
-	pos, err := g.Parse(position)
-	if err != nil {
-		return rep, err
-	}
+// decide finds who wins the sum of positions of g by the game's search.
+func (f outcomeFlags) decide(cmd *cobra.Command, g *chosenGame, positions []string) (outcomeReport, error) {
+	rep := outcomeReport{Position: strings.Join(positions, " + "), Threads: f.threads}
 	pg, _ := game.PartizanOf(g)
-	mib := f.tableMiB
-	if mib == 0 {
-		mib = defaultValueMemory()
+	ps := make([]game.Position, len(positions))
+	for i, text := range positions {
+		p, err := pg.ParseSearch(text)
+		if err != nil {
+			return rep, fmt.Errorf("position %d %s: %w", i+1, quoteArg(text), g.annotate(err))
+		}
+		ps[i] = p
 	}
-	c := cgt.New(int64(mib) << 20)
-	e := pg.NewEvaluator(c)
-	e.MaxParts = int(min(f.maxPositions, 1<<40))
-	x, _, err := pg.Values(cmd.Context(), e, pos)
+	o := game.OutcomeOptions{MaxNodes: f.maxPositions, Threads: f.threads}
+	if f.memoryMiB > 0 {
+		o.TableMiB, o.ValueMiB = max(1, f.memoryMiB/2), max(1, f.memoryMiB-f.memoryMiB/2)
+	}
+	var seen atomic.Int64
+	if f.progress {
+		o.Progress = func(n int64) { seen.Store(n) }
+		stop := make(chan struct{})
+		defer close(stop)
+		go reportSearch(cmd.ErrOrStderr(), &seen, stop)
+	}
+	start := time.Now()
+	res, err := pg.Outcome(cmd.Context(), g.Join(ps...), o)
+	rep.Seconds = time.Since(start).Seconds()
+	if errors.Is(err, game.ErrSearchLimit) {
+		return rep, fmt.Errorf("not settled within --max-positions %d", f.maxPositions)
+	}
 	if err != nil {
-		f.memory = mib
-		return rep, f.limit(err)
+		return rep, g.annotate(err)
 	}
-	o := c.OutcomeOf(x).String()
-	rep.Method, rep.Canonical, rep.Positions = "canonical form", c.String(x), int64(e.Len())
-	rep.setOutcome(o == "L" || o == "N", o == "R" || o == "N")
+	rep.Method, rep.Positions, rep.Cutoffs, rep.TableHits, rep.Valued = res.Method, res.Nodes, res.Cutoffs, res.TableHits, res.Valued
+	rep.setOutcome(res.LeftFirst, res.RightFirst)
 	return rep, nil
+}
+
+// reportSearch writes the positions searched so far to w every second
+// until stop is closed.
+func reportSearch(w io.Writer, seen *atomic.Int64, stop <-chan struct{}) {
+	start := time.Now()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+			fmt.Fprintf(w, "outcome: %d positions searched, %.0f s\n", seen.Load(), time.Since(start).Seconds())
+		}
+	}
 }
 
 // setOutcome sets who wins with each player moving first and the outcome

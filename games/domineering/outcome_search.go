@@ -18,16 +18,25 @@ const DefaultOutcomeTableMiB = 64
 // accepts, 4 GiB.
 const MaxOutcomeTableMiB = 4096
 
-// SearchOutcome decides who wins the board text with each player moving
-// first by SolveOutcome: Domineering's game.OutcomeSearcher, which nimber
-// outcome calls. A sum of boards is refused (ParseBoard).
-func (rules) SearchOutcome(ctx context.Context, text string, o game.OutcomeOptions) (game.OutcomeResult, error) {
-	g, err := ParseBoard(text)
-	if err != nil {
-		return game.OutcomeResult{}, err
+// SearchSum decides who wins the sum s with each player moving first:
+// Domineering's game.SumSearcher, which nimber outcome calls. One region of
+// at most MaxOutcomeCells cells is searched by SolveOutcome; a sum of
+// several, or a larger region, by the generic search (game.SearchParts),
+// in which small regions are valued.
+func (rules) SearchSum(ctx context.Context, s game.Sum[pgrid.Region], o game.OutcomeOptions) (game.OutcomeResult, error) {
+	if len(s.Parts) == 1 {
+		if g := s.Parts[0].Grid(); g.Rows*g.Cols <= MaxOutcomeCells {
+			res, err := SolveOutcome(ctx, g, o)
+			res.Method = game.MethodSearch
+			return res, err
+		}
 	}
-	return SolveOutcome(ctx, g, o)
+	return game.SearchParts(ctx, theGame, s.Parts, o)
 }
+
+// CheckSearch accepts every position Parse reads: the search's memory is
+// its table's, and its time what the caller allows.
+func (rules) CheckSearch(game.Sum[pgrid.Region]) error { return nil }
 
 // SolveOutcome decides who wins the board g ('.' empty, anything else
 // filled) with Left moving first and with Right moving first, as Outcome

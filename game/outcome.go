@@ -1,0 +1,662 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"iter"
+	"math"
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"nimber/cgt"
+)
+
+// NewSearchRules makes the SearchRules of one goroutine of a search, tied
+// to its Calc c and bound to ctx, and the check of their failure (as
+// PartizanContextual's Bind), called once the goroutine is done.
+type NewSearchRules[Q comparable] func(ctx context.Context, c *cgt.Calc) (SearchRules[Q], func() error)
+
+// valueWork is the work budget (cgt.Calc comparisons) of valuing one
+// region inside the search: a region that takes more is searched instead.
+const valueWork = 1 << 16
+
+// SearchSum decides who wins the sum of the regions parts with Left moving
+// first and with Right moving first, by a depth-first search of wins and
+// losses over sums in which the small regions are valued:
+//
+//   - A position is its large regions, searched, and one canonical form C,
+//     the sum of the values of its small ones. A region is small when the
+//     rules' estimate (SearchRules.Small) says so and its canonical form
+//     comes within a work budget; each region a move leaves is valued and
+//     added into C when small. Valued regions live in the Calc's memo, so a
+//     region valued once is never searched or valued again. A position
+//     with no large region left is decided by C's outcome at once.
+//   - A move is a move in a large region (in one copy of equal regions) or
+//     one of C's canonical options, played as a move of the sum; C's moves
+//     come last. Numbers are not skipped: number avoidance needs the rest
+//     of the sum not to equal a number, which the search cannot know.
+//   - A table of positions keyed by a 128-bit fingerprint of the position
+//     (the player to move, C, and the multiset of the regions' normal forms,
+//     SearchRules.Key), in TableMiB, two entries a bucket (one kept for
+//     the larger search, one always replaced); a wrong hit needs two
+//     independent 64-bit hashes to agree at once.
+//   - Move ordering: first the moves that leave no large region (decided
+//     by C's outcome), then by the history heuristic (the moves of a
+//     region that refuted other positions first).
+//
+// With Threads > 1 the two problems (Left first, Right first) and the
+// moves of the root are shared out among goroutines, each with its own
+// table and Calc; a problem is settled as soon as one of its moves wins.
+// It returns ctx's error once ctx is done, an error wrapping
+// ErrSearchLimit past MaxNodes positions, and the rules' failure.
+func SearchSum[Q comparable](ctx context.Context, newRules NewSearchRules[Q], parts []Q, o OutcomeOptions) (OutcomeResult, error) {
+	threads := max(1, o.Threads)
+	tableMiB, valueMiB := o.TableMiB, o.ValueMiB
+	if tableMiB <= 0 {
+		tableMiB = DefaultTableMiB
+	}
+	if valueMiB <= 0 {
+		valueMiB = DefaultValueMiB
+	}
+	sh := &shared{maxNodes: o.MaxNodes, progress: o.Progress}
+	newWorker := func(ctx context.Context) (*searcher[Q], func() error) {
+		c := cgt.New(int64(valueMiB) << 20 / int64(threads))
+		r, failure := newRules(ctx, c)
+		return newSearcher(r, c, int64(tableMiB)<<20/int64(threads), sh), failure
+	}
+	var res OutcomeResult
+	var err error
+	if threads == 1 {
+		s, failure := newWorker(ctx)
+		res, err = s.solveBoth(ctx, parts)
+		if ferr := failure(); ferr != nil {
+			return OutcomeResult{}, ferr
+		}
+		if err != nil {
+			return OutcomeResult{}, err
+		}
+	} else if res, err = searchParallel(ctx, newWorker, parts, threads); err != nil {
+		return OutcomeResult{}, err
+	}
+	res.Nodes, res.Cutoffs, res.TableHits, res.Valued = sh.nodes.Load(), sh.cutoffs.Load(), sh.hits.Load(), sh.valued.Load()
+	switch {
+	case res.Nodes == 0: // every position decided by values
+		res.Method = MethodValues
+	case res.Valued == 0:
+		res.Method = MethodSearch
+	default:
+		res.Method = MethodSearchValues
+	}
+	return res, nil
+}
+
+// shared is what the goroutines of one search count together.
+type shared struct {
+	nodes, cutoffs, hits, valued atomic.Int64
+	maxNodes                     int64
+	progress                     func(int64)
+	mu                           sync.Mutex // progress is called by one goroutine at a time
+}
+
+// count adds n searched positions and reports progress; it fails past
+// maxNodes.
+func (sh *shared) count(n int64) error {
+	total := sh.nodes.Add(n)
+	if sh.progress != nil {
+		sh.mu.Lock()
+		sh.progress(total)
+		sh.mu.Unlock()
+	}
+	if sh.maxNodes > 0 && total > sh.maxNodes {
+		return fmt.Errorf("%w (%d)", ErrSearchLimit, sh.maxNodes)
+	}
+	return nil
+}
+
+// region is a large region of a position with its normal form's
+// fingerprint.
+type region[Q comparable] struct {
+	q      Q
+	h1, h2 uint64
+}
+
+// position is a position of the search: its large regions, sorted by
+// fingerprint, and the value C of its small ones.
+type position[Q comparable] struct {
+	big []region[Q]
+	c   cgt.Game
+}
+
+// child is a position a move leaves, and the move's history slot.
+type child[Q comparable] struct {
+	pos  position[Q]
+	hist int // -1 for a move in C
+}
+
+// tableEntry is a position of the table: its fingerprint and, in meta,
+// whether it is in use, whether the player to move wins, and the log2 of
+// the positions its search took.
+type tableEntry struct {
+	a, b uint64
+	meta uint32
+}
+
+const (
+	entryUsed = 1 << 0
+	entryWin  = 1 << 1
+	entryWork = 2 // shift of the log2 of the work
+)
+
+// regionInfo is what a searcher knows of a region's normal form: valued
+// (with its value) or found too costly to value.
+type regionInfo struct {
+	value  cgt.Game
+	valued bool
+}
+
+// searcher is one goroutine's search: its rules, Calc, table and memos.
+type searcher[Q comparable] struct {
+	r       SearchRules[Q]
+	c       *cgt.Calc
+	sh      *shared
+	seed1   maphash.Seed
+	seed2   maphash.Seed
+	table   []tableEntry
+	mask    uint64
+	known   map[Q]regionInfo
+	outcome map[cgt.Game]cgt.Outcome
+	history [1 << 16]uint32
+	n       int64 // positions searched by this searcher
+	flushed int64 // of n, those added to sh.nodes
+	// noValues is set once the Calc is full: no more regions are valued.
+	noValues bool
+	depth    int
+}
+
+// searchSeeds are the fingerprints' seeds, one pair for the process, so
+// that the goroutines of a search agree.
+var searchSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+func newSearcher[Q comparable](r SearchRules[Q], c *cgt.Calc, tableBytes int64, sh *shared) *searcher[Q] {
+	n := max(2, int64(1)<<(bits.Len64(uint64(max(1, tableBytes/24)))-1))
+	c.SetWorkLimit(math.MaxInt64)
+	return &searcher[Q]{r: r, c: c, sh: sh, seed1: searchSeeds[0], seed2: searchSeeds[1],
+		table: make([]tableEntry, n), mask: uint64(n - 2), known: map[Q]regionInfo{}, outcome: map[cgt.Game]cgt.Outcome{}}
+}
+
+// maxKnown bounds the regions a searcher remembers as too costly to value
+// or valued; past it the memo starts afresh (values stay in the Calc's).
+const maxKnown = 1 << 20
+
+// solveBoth decides the sum of parts with each player moving first.
+func (s *searcher[Q]) solveBoth(ctx context.Context, parts []Q) (OutcomeResult, error) {
+	root, err := s.start(ctx, parts)
+	if err != nil {
+		return OutcomeResult{}, err
+	}
+	var res OutcomeResult
+	if res.LeftFirst, err = s.wins(ctx, root, Left); err != nil {
+		return OutcomeResult{}, err
+	}
+	if res.RightFirst, err = s.wins(ctx, root, Right); err != nil {
+		return OutcomeResult{}, err
+	}
+	return res, s.flush()
+}
+
+// start returns the root position of parts.
+func (s *searcher[Q]) start(ctx context.Context, parts []Q) (position[Q], error) {
+	pos := position[Q]{c: cgt.Zero}
+	return s.add(ctx, pos, -1, parts)
+}
+
+// add returns pos with its large region i (none when i < 0) replaced by
+// the regions leaves: each valued into C when small, else kept large.
+func (s *searcher[Q]) add(ctx context.Context, pos position[Q], i int, leaves []Q) (position[Q], error) {
+	out := position[Q]{c: pos.c, big: make([]region[Q], 0, len(pos.big)+len(leaves))}
+	for j, b := range pos.big {
+		if j != i {
+			out.big = append(out.big, b)
+		}
+	}
+	for _, q := range leaves {
+		k := s.r.Key(q)
+		x, ok, err := s.value(ctx, k)
+		if err != nil {
+			return out, err
+		}
+		if ok {
+			if out.c, err = s.c.Add(out.c, x); err != nil {
+				return out, err
+			}
+			continue
+		}
+		out.big = append(out.big, region[Q]{q: k, h1: maphash.Comparable(s.seed1, k), h2: maphash.Comparable(s.seed2, k)})
+	}
+	slices.SortFunc(out.big, func(a, b region[Q]) int {
+		if a.h1 != b.h1 {
+			if a.h1 < b.h1 {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	return out, nil
+}
+
+// value returns the value of the region k (a normal form) when it is
+// small, valuing it within the work budget the first time; ok is false
+// for a region to search.
+func (s *searcher[Q]) value(ctx context.Context, k Q) (cgt.Game, bool, error) {
+	if info, ok := s.known[k]; ok {
+		return info.value, info.valued, nil
+	}
+	if s.noValues || !s.r.Small(k) {
+		return cgt.Zero, false, nil
+	}
+	s.c.SetWorkLimit(s.c.Work() + valueWork)
+	x, err := s.r.Value(ctx, k)
+	s.c.SetWorkLimit(math.MaxInt64)
+	var limit *LimitError
+	switch {
+	case err == nil:
+		s.sh.valued.Add(1)
+	case errors.Is(err, cgt.ErrWork):
+	case errors.Is(err, cgt.ErrLimit) || errors.As(err, &limit):
+		s.noValues = true // the Calc is full: value no more
+	default:
+		return cgt.Zero, false, err
+	}
+	if len(s.known) >= maxKnown {
+		clear(s.known)
+	}
+	s.known[k] = regionInfo{value: x, valued: err == nil}
+	return x, err == nil, nil
+}
+
+// wins reports whether side, to move, wins pos.
+func (s *searcher[Q]) wins(ctx context.Context, pos position[Q], side Side) (bool, error) {
+	if len(pos.big) == 0 {
+		return s.winsValue(pos.c, side), nil
+	}
+	if s.n++; s.n-s.flushed >= 1<<16 {
+		if err := s.flush(); err != nil {
+			return false, err
+		}
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+	}
+	if s.depth > MaxDepth {
+		return false, &LimitError{What: "the search", Measure: "moves in a row", Got: int64(s.depth), Limit: MaxDepth}
+	}
+	a, b := s.fingerprint(pos, side)
+	e := s.probe(a, b)
+	if e != nil {
+		s.sh.hits.Add(1)
+		return e.meta&entryWin != 0, nil
+	}
+	before := s.n
+	kids, win, err := s.children(ctx, pos, side, true)
+	if err != nil {
+		return false, err
+	}
+	if !win {
+		other := 1 - side
+		s.depth++
+		for _, k := range kids {
+			lost, err := s.wins(ctx, k.pos, other)
+			if err != nil {
+				s.depth--
+				return false, err
+			}
+			if lost = !lost; lost {
+				win = true
+				if k.hist >= 0 {
+					s.history[k.hist]++
+				}
+				break
+			}
+		}
+		s.depth--
+	}
+	s.store(a, b, win, s.n-before)
+	return win, nil
+}
+
+// children returns the positions side's moves leave in pos, in the order
+// to try them; win is true when one of them, with no large region, is
+// lost for the other player by its value alone (then the list is cut).
+//
+// The moves come in the rules' order when sorted is false, the same in
+// every searcher of the game.
+func (s *searcher[Q]) children(ctx context.Context, pos position[Q], side Side, sorted bool) ([]child[Q], bool, error) {
+	var kids []child[Q]
+	other := 1 - side
+	for i, b := range pos.big {
+		if i > 0 && pos.big[i-1].q == b.q {
+			continue // a move in a copy of the previous region
+		}
+		n := 0
+		for leaves := range s.r.Options(b.q, side) {
+			next, err := s.add(ctx, pos, i, leaves)
+			if err != nil {
+				return nil, false, err
+			}
+			if len(next.big) == 0 {
+				if !s.winsValue(next.c, other) {
+					s.sh.cutoffs.Add(1)
+					return nil, true, nil
+				}
+				n++
+				continue // lost for side: not worth trying
+			}
+			kids = append(kids, child[Q]{pos: next, hist: int((b.h1 ^ uint64(n)*0x9e3779b97f4a7c15) >> 48)})
+			n++
+		}
+	}
+	if sorted {
+		slices.SortStableFunc(kids, func(x, y child[Q]) int {
+			return int(s.history[y.hist]) - int(s.history[x.hist])
+		})
+	}
+	opts := s.c.Left(pos.c)
+	if side == Right {
+		opts = s.c.Right(pos.c)
+	}
+	for _, x := range opts {
+		kids = append(kids, child[Q]{pos: position[Q]{big: pos.big, c: x}, hist: -1})
+	}
+	return kids, false, nil
+}
+
+// winsValue reports whether side, moving first, wins a game of value x.
+func (s *searcher[Q]) winsValue(x cgt.Game, side Side) bool {
+	o, ok := s.outcome[x]
+	if !ok {
+		o = s.c.OutcomeOf(x)
+		s.outcome[x] = o
+	}
+	if side == Left {
+		return o == cgt.L || o == cgt.N
+	}
+	return o == cgt.R || o == cgt.N
+}
+
+// fingerprint returns the two 64-bit hashes of pos with side to move.
+func (s *searcher[Q]) fingerprint(pos position[Q], side Side) (uint64, uint64) {
+	a, b := uint64(pos.c)*0x9e3779b97f4a7c15+uint64(side), uint64(pos.c)*0xc2b2ae3d27d4eb4f+uint64(side)*0x165667b19e3779f9
+	for _, r := range pos.big {
+		a += mix(r.h1)
+		b += mix(r.h2)
+	}
+	return mix(a), mix(b)
+}
+
+// mix is a 64-bit finaliser (SplitMix64's), so that sums of mixed hashes
+// stay spread.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// probe returns the table's entry of the fingerprint (a, b), or nil.
+func (s *searcher[Q]) probe(a, b uint64) *tableEntry {
+	i := a & s.mask
+	for j := range uint64(2) {
+		if e := &s.table[i+j]; e.meta&entryUsed != 0 && e.a == a && e.b == b {
+			return e
+		}
+	}
+	return nil
+}
+
+// store keeps the result of the fingerprint (a, b), searched in work
+// positions: in the bucket's first entry when its search was at least as
+// large as the entry's, else in the second.
+func (s *searcher[Q]) store(a, b uint64, win bool, work int64) {
+	meta := uint32(entryUsed) | uint32(bits.Len64(uint64(max(work, 1))))<<entryWork
+	if win {
+		meta |= entryWin
+	}
+	i := a & s.mask
+	if e := &s.table[i]; e.meta&entryUsed == 0 || e.meta>>entryWork <= meta>>entryWork {
+		*e = tableEntry{a: a, b: b, meta: meta}
+		return
+	}
+	s.table[i+1] = tableEntry{a: a, b: b, meta: meta}
+}
+
+// flush adds the positions counted since the last flush to the shared
+// count.
+func (s *searcher[Q]) flush() error {
+	n := s.n - s.flushed
+	s.flushed = s.n
+	return s.sh.count(n)
+}
+
+// searchParallel is SearchSum on threads goroutines: the tasks are the
+// root's moves of each problem (Left first, Right first), the moves in C
+// one task; a problem is won as soon as one of its tasks wins, and the
+// goroutines still searching it are stopped.
+func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Context) (*searcher[Q], func() error), parts []Q, threads int) (OutcomeResult, error) {
+	ctx, cancelAll := context.WithCancel(ctx)
+	defer cancelAll()
+	// The first worker counts the root's moves, or decides it.
+	first, firstFailure := newWorker(ctx)
+	root, err := first.start(ctx, parts)
+	if err != nil {
+		return OutcomeResult{}, errors.Join(err, firstFailure())
+	}
+	var res OutcomeResult
+	if len(root.big) == 0 {
+		res.LeftFirst, res.RightFirst = first.winsValue(root.c, Left), first.winsValue(root.c, Right)
+		return res, firstFailure()
+	}
+	type task struct {
+		side Side
+		move int // a move of a large region, or -1 for C's moves
+	}
+	var tasks []task
+	var won [2]atomic.Bool
+	var sideCtx [2]context.Context
+	var cancel [2]context.CancelFunc
+	var left [2]atomic.Int64
+	for _, side := range []Side{Left, Right} {
+		sideCtx[side], cancel[side] = context.WithCancel(ctx)
+		defer cancel[side]()
+		kids, win, err := first.children(ctx, root, side, false)
+		if err != nil {
+			return OutcomeResult{}, errors.Join(err, firstFailure())
+		}
+		if win {
+			won[side].Store(true)
+			continue
+		}
+		for i, k := range kids {
+			if k.hist >= 0 {
+				tasks = append(tasks, task{side, i})
+			}
+		}
+		tasks = append(tasks, task{side, -1})
+	}
+	for _, t := range tasks {
+		left[t.side].Add(1)
+	}
+	queue := make(chan task, len(tasks))
+	for _, t := range tasks {
+		queue <- t
+	}
+	close(queue)
+	var mu sync.Mutex
+	var firstErr error
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancelAll()
+	}
+	var wg sync.WaitGroup
+	for w := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, failure := first, firstFailure
+			if w > 0 {
+				s, failure = newWorker(ctx)
+			}
+			defer func() {
+				if err := errors.Join(s.flush(), failure()); err != nil {
+					fail(err)
+				}
+			}()
+			root, err := s.start(ctx, parts)
+			if err != nil {
+				fail(err)
+				return
+			}
+			var kids [2][]child[Q]
+			for t := range queue {
+				sctx := sideCtx[t.side]
+				if sctx.Err() != nil {
+					continue
+				}
+				if kids[t.side] == nil {
+					if kids[t.side], _, err = s.children(ctx, root, t.side, false); err != nil {
+						fail(err)
+						return
+					}
+				}
+				var try []child[Q]
+				if t.move >= 0 {
+					try = kids[t.side][t.move : t.move+1]
+				} else {
+					for _, k := range kids[t.side] {
+						if k.hist < 0 {
+							try = append(try, k)
+						}
+					}
+				}
+				for _, k := range try {
+					lost, err := s.wins(sctx, k.pos, 1-t.side)
+					if err != nil {
+						if sctx.Err() != nil && ctx.Err() == nil {
+							break // the problem was settled meanwhile
+						}
+						fail(err)
+						return
+					}
+					if !lost {
+						won[t.side].Store(true)
+						cancel[t.side]()
+						break
+					}
+				}
+				if left[t.side].Add(-1) == 0 {
+					cancel[t.side]()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return OutcomeResult{}, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return OutcomeResult{}, err
+	}
+	res.LeftFirst, res.RightFirst = won[Left].Load(), won[Right].Load()
+	return res, nil
+}
+
+// partSearch is the generic SearchRules of a partizan game's parts: its
+// rules' options, normal forms (Keyer) and values (the Evaluator), a part
+// small when its Sizer estimate is within its SmallSize, or, for a game
+// without one, always worth trying within the work budget.
+type partSearch[P comparable] struct {
+	g *partizan[P]
+	r PartizanRules[P]
+	e *Evaluator
+}
+
+// PartSizer is implemented by partizan rules that estimate the cost of
+// valuing a part: the search values a part of at most SmallSize by its
+// canonical form and searches a larger one.
+type PartSizer[P comparable] interface {
+	Size(p P) int
+	SmallSize() int
+}
+
+func (s partSearch[P]) Options(p P, side Side) iter.Seq[[]P] { return s.r.Options(p, side) }
+
+func (s partSearch[P]) Key(p P) P {
+	if k, ok := s.g.r.(Keyer[P]); ok {
+		return k.Key(p)
+	}
+	return p
+}
+
+func (s partSearch[P]) Small(p P) bool {
+	if z, ok := s.g.r.(PartSizer[P]); ok {
+		return z.Size(p) <= z.SmallSize()
+	}
+	return true
+}
+
+func (s partSearch[P]) Value(ctx context.Context, p P) (cgt.Game, error) {
+	return s.g.value(ctx, s.e, s.r, p)
+}
+
+// ParseSearch reads a position for a search of who wins: as Parse, but
+// within the rules' SearchChecker when they have one (the search reaches
+// further than canonical forms), else within Check.
+func (g *partizan[P]) ParseSearch(text string) (Position, error) {
+	s, err := g.r.Parse(text)
+	if err != nil {
+		return Position{}, err
+	}
+	if c, ok := g.r.(SearchChecker[P]); ok {
+		err = c.CheckSearch(s)
+	} else {
+		err = g.r.Check(s)
+	}
+	if err != nil {
+		return Position{}, err
+	}
+	return g.wrap(s), nil
+}
+
+// Outcome decides who wins pos with each player moving first: by the
+// rules' own search (SumSearcher) when they have one, else by SearchSum
+// over the game's parts.
+func (g *partizan[P]) Outcome(ctx context.Context, pos Position, o OutcomeOptions) (OutcomeResult, error) {
+	s := g.sum(pos)
+	if ss, ok := g.r.(SumSearcher[P]); ok {
+		return ss.SearchSum(ctx, s, o)
+	}
+	return SearchParts(ctx, g, s.Parts, o)
+}
+
+// SearchParts decides who wins the sum of the parts of the partizan game g
+// by SearchSum over the game's own rules and Evaluator: what a
+// SumSearcher falls back to for the sums its own search does not take.
+func SearchParts[P comparable](ctx context.Context, g Game, parts []P, o OutcomeOptions) (OutcomeResult, error) {
+	pg, ok := g.self().(*partizan[P])
+	if !ok {
+		return OutcomeResult{}, fmt.Errorf("search: %T is not a partizan game of parts %T", g.self(), *new(P))
+	}
+	return SearchSum(ctx, func(ctx context.Context, c *cgt.Calc) (SearchRules[P], func() error) {
+		r, failure := pg.bind(ctx)
+		return partSearch[P]{g: pg, r: r, e: pg.NewEvaluator(c)}, failure
+	}, parts, o)
+}
