@@ -21,8 +21,9 @@ import (
 type NewSearchRules[Q comparable] func(ctx context.Context, c *cgt.Calc) (SearchRules[Q], func() error)
 
 // valueWork is the work budget (cgt.Calc comparisons) of valuing one
-// region inside the search: a region that takes more is searched instead.
-const valueWork = 1 << 16
+// region inside the search, with ValueParts its budget of parts: a region
+// that takes more is searched instead.
+const valueWork = 1 << 18
 
 // SearchSum decides who wins the sum of the regions parts with Left moving
 // first and with Right moving first, by a depth-first search of wins and
@@ -63,27 +64,24 @@ func SearchSum[Q comparable](ctx context.Context, newRules NewSearchRules[Q], pa
 		valueMiB = DefaultValueMiB
 	}
 	sh := &shared{maxNodes: o.MaxNodes, progress: o.Progress}
-	newWorker := func(ctx context.Context) (*searcher[Q], func() error) {
-		c := cgt.New(int64(valueMiB) << 20 / int64(threads))
+	// A worker of one of n goroutines has 1/n of the memory; the probe
+	// of the root (n = 0) a table of two entries.
+	newWorker := func(ctx context.Context, n int) (*searcher[Q], func() error) {
+		c := cgt.New(int64(valueMiB) << 20 / int64(max(n, 1)))
 		r, failure := newRules(ctx, c)
-		return newSearcher(r, c, int64(tableMiB)<<20/int64(threads), sh), failure
+		table := int64(0)
+		if n > 0 {
+			table = int64(tableMiB) << 20 / int64(n)
+		}
+		return newSearcher(r, c, table, sh), failure
 	}
-	var res OutcomeResult
-	var err error
-	if threads == 1 {
-		s, failure := newWorker(ctx)
-		res, err = s.solveBoth(ctx, parts)
-		if ferr := failure(); ferr != nil {
-			return OutcomeResult{}, ferr
-		}
-		if err != nil {
-			return OutcomeResult{}, err
-		}
-	} else if res, err = searchParallel(ctx, newWorker, parts, threads); err != nil {
+	res, err := searchOrValue(ctx, newRules, newWorker, parts, threads, int64(valueMiB)<<20)
+	if err != nil {
 		return OutcomeResult{}, err
 	}
 	res.Nodes, res.Cutoffs, res.TableHits, res.Valued = sh.nodes.Load(), sh.cutoffs.Load(), sh.hits.Load(), sh.valued.Load()
 	switch {
+	case res.Method != "":
 	case res.Nodes == 0: // every position decided by values
 		res.Method = MethodValues
 	case res.Valued == 0:
@@ -260,14 +258,13 @@ func (s *searcher[Q]) value(ctx context.Context, k Q) (cgt.Game, bool, error) {
 		return cgt.Zero, false, nil
 	}
 	s.c.SetWorkLimit(s.c.Work() + valueWork)
-	x, err := s.r.Value(ctx, k)
+	x, err := s.r.Value(ctx, k, ValueParts)
 	s.c.SetWorkLimit(math.MaxInt64)
-	var limit *LimitError
 	switch {
 	case err == nil:
 		s.sh.valued.Add(1)
 	case errors.Is(err, cgt.ErrWork):
-	case errors.Is(err, cgt.ErrLimit) || errors.As(err, &limit):
+	case errors.Is(err, cgt.ErrLimit):
 		s.noValues = true // the Calc is full: value no more
 	default:
 		return cgt.Zero, false, err
@@ -443,15 +440,92 @@ func (s *searcher[Q]) flush() error {
 	return s.sh.count(n)
 }
 
+// searchOrValue decides the sum of parts: with one thread or one large
+// region, by the search alone; with two or more large regions (a sum the
+// canonical forms may collapse) and two threads or more, by the search on
+// all threads but one and the whole sum's canonical form on that one
+// (within half the memory of values), whichever answers first.
+func searchOrValue[Q comparable](ctx context.Context, newRules NewSearchRules[Q], newWorker func(context.Context, int) (*searcher[Q], func() error), parts []Q, threads int, valueBytes int64) (OutcomeResult, error) {
+	probe, failure := newWorker(ctx, 0)
+	root, err := probe.start(ctx, parts)
+	if err = errors.Join(err, failure()); err != nil {
+		return OutcomeResult{}, err
+	}
+	search := func(ctx context.Context, threads int) (OutcomeResult, error) {
+		if threads > 1 {
+			return searchParallel(ctx, newWorker, parts, threads)
+		}
+		s, failure := newWorker(ctx, 1)
+		res, err := s.solveBoth(ctx, parts)
+		return res, errors.Join(err, failure())
+	}
+	if len(root.big) == 0 {
+		res := OutcomeResult{LeftFirst: probe.winsValue(root.c, Left), RightFirst: probe.winsValue(root.c, Right)}
+		return res, nil
+	}
+	if len(root.big) < 2 || threads < 2 {
+		return search(ctx, threads)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		res    OutcomeResult
+		err    error
+		values bool
+	}
+	answers := make(chan answer, 2)
+	go func() {
+		res, err := search(ctx, threads-1)
+		answers <- answer{res, err, false}
+	}()
+	go func() {
+		c := cgt.New(valueBytes / 2)
+		r, failure := newRules(ctx, c)
+		sum := cgt.Zero
+		var err error
+		for _, q := range parts {
+			var x cgt.Game
+			if x, err = r.Value(ctx, q, 0); err != nil {
+				break
+			}
+			if sum, err = c.Add(sum, x); err != nil {
+				break
+			}
+		}
+		res := OutcomeResult{}
+		if err = errors.Join(err, failure()); err == nil {
+			o := c.OutcomeOf(sum)
+			res.LeftFirst, res.RightFirst = o == cgt.L || o == cgt.N, o == cgt.R || o == cgt.N
+		}
+		answers <- answer{res, err, true}
+	}()
+	var last error
+	for range 2 {
+		a := <-answers
+		if a.err == nil {
+			if a.values {
+				a.res.Method = MethodValues
+			}
+			return a.res, nil
+		}
+		if a.values && ctx.Err() == nil && (errors.Is(a.err, cgt.ErrLimit) || errors.Is(a.err, cgt.ErrWork)) {
+			continue // too large to value: the search goes on
+		}
+		last = a.err
+		cancel()
+	}
+	return OutcomeResult{}, last
+}
+
 // searchParallel is SearchSum on threads goroutines: the tasks are the
 // root's moves of each problem (Left first, Right first), the moves in C
 // one task; a problem is won as soon as one of its tasks wins, and the
 // goroutines still searching it are stopped.
-func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Context) (*searcher[Q], func() error), parts []Q, threads int) (OutcomeResult, error) {
+func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Context, int) (*searcher[Q], func() error), parts []Q, threads int) (OutcomeResult, error) {
 	ctx, cancelAll := context.WithCancel(ctx)
 	defer cancelAll()
 	// The first worker counts the root's moves, or decides it.
-	first, firstFailure := newWorker(ctx)
+	first, firstFailure := newWorker(ctx, threads)
 	root, err := first.start(ctx, parts)
 	if err != nil {
 		return OutcomeResult{}, errors.Join(err, firstFailure())
@@ -513,7 +587,7 @@ func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Co
 			defer wg.Done()
 			s, failure := first, firstFailure
 			if w > 0 {
-				s, failure = newWorker(ctx)
+				s, failure = newWorker(ctx, threads)
 			}
 			defer func() {
 				if err := errors.Join(s.flush(), failure()); err != nil {
@@ -613,8 +687,8 @@ func (s partSearch[P]) Small(p P) bool {
 	return true
 }
 
-func (s partSearch[P]) Value(ctx context.Context, p P) (cgt.Game, error) {
-	return s.g.value(ctx, s.e, s.r, p)
+func (s partSearch[P]) Value(ctx context.Context, p P, most int) (cgt.Game, error) {
+	return s.g.valuePart(ctx, s.e, s.r, p, most)
 }
 
 // ParseSearch reads a position for a search of who wins: as Parse, but

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 
 	"nimber/cgt"
@@ -96,24 +97,57 @@ type SearchRules[Q comparable] interface {
 	// estimate: small regions are valued (within a work budget, and a
 	// region found too costly is searched instead), large ones searched.
 	Small(q Q) bool
-	// Value returns the canonical form of q in the SearchRules' Calc.
-	Value(ctx context.Context, q Q) (cgt.Game, error)
+	// Value returns the canonical form of q in the SearchRules' Calc,
+	// valuing at most most new distinct regions (0: no bound but the
+	// Calc's memory), as ValuePart does: an error wrapping cgt.ErrWork
+	// says q is too costly, cgt.ErrLimit that the Calc is full.
+	Value(ctx context.Context, q Q, most int) (cgt.Game, error)
 }
 
+// ValueParts is the most distinct parts the search values for one region
+// beyond those its Evaluator holds (SearchRules.Value's most): a region
+// that needs more is searched instead of valued.
+const ValueParts = 1 << 13
+
 // ValuePart returns the canonical form of the part p in e's Calc, valued
-// as Values values a part (memoised in e by its normal form): the Value
-// of a SearchRules whose regions are the game's parts. e must be an
-// Evaluator of a game of parts P.
-func ValuePart[P comparable](ctx context.Context, e *Evaluator, p P) (cgt.Game, error) {
+// as Values values a part (memoised in e by its normal form), with at most
+// most new distinct parts (0: no bound but e's): past them it fails with
+// an error wrapping cgt.ErrWork (too costly), and with cgt.ErrLimit when e
+// is full. It is the Value of a SearchRules whose regions are the game's
+// parts; e must be an Evaluator of a game of parts P.
+func ValuePart[P comparable](ctx context.Context, e *Evaluator, p P, most int) (cgt.Game, error) {
 	g, ok := e.game.(*partizan[P])
 	if !ok {
 		return cgt.Zero, errors.New("value part: an Evaluator of a game of other parts")
 	}
 	r, failure := g.bind(ctx)
-	x, err := g.value(ctx, e, r, p)
+	x, err := g.valuePart(ctx, e, r, p, most)
 	if ferr := failure(); ferr != nil {
 		clear(e.memo)
 		return cgt.Zero, ferr
+	}
+	return x, err
+}
+
+// valuePart is ValuePart with the rules r bound to its work.
+func (g *partizan[P]) valuePart(ctx context.Context, e *Evaluator, r PartizanRules[P], p P, most int) (cgt.Game, error) {
+	full := int(min(DefaultMaxParts, max(1, e.c.Limit()/PartBytes)))
+	if e.MaxParts > 0 {
+		full = min(full, e.MaxParts)
+	}
+	saved := e.MaxParts
+	e.MaxParts = full
+	if most > 0 {
+		e.MaxParts = min(full, len(e.memo)+most)
+	}
+	x, err := g.value(ctx, e, r, p)
+	budget := e.MaxParts
+	e.MaxParts = saved
+	if _, ok := errors.AsType[*LimitError](err); ok && budget < full {
+		return cgt.Zero, fmt.Errorf("%w: %w", cgt.ErrWork, err)
+	}
+	if ok := errors.As(err, new(*LimitError)); ok {
+		return cgt.Zero, fmt.Errorf("%w: %w", cgt.ErrLimit, err)
 	}
 	return x, err
 }
