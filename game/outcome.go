@@ -73,7 +73,11 @@ func SearchSum[Q comparable](ctx context.Context, newRules NewSearchRules[Q], pa
 		if n > 0 {
 			table = int64(tableMiB) << 20 / int64(n)
 		}
-		return newSearcher(r, c, table, sh), failure
+		counts := sh
+		if n == 0 {
+			counts = &shared{} // the probe's work is done again by the search
+		}
+		return newSearcher(r, c, table, counts), failure
 	}
 	res, err := searchOrValue(ctx, newRules, newWorker, parts, threads, int64(valueMiB)<<20)
 	if err != nil {
