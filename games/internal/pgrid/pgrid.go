@@ -25,12 +25,22 @@ type Region string
 
 // Grid returns the cells of r as a grid (a fresh copy).
 func (r Region) Grid() grid.Grid {
-	rows := strings.Split(string(r), "|")
-	g := grid.Grid{Rows: len(rows), Cols: len(rows[0]), Cells: make([]byte, 0, len(r))}
-	for _, row := range rows {
-		g.Cells = append(g.Cells, row...)
+	h, w := r.dims()
+	g := grid.Grid{Rows: h, Cols: w, Cells: make([]byte, 0, h*w)}
+	for i := 0; i < len(r); i += w + 1 {
+		g.Cells = append(g.Cells, r[i:i+w]...)
 	}
 	return g
+}
+
+// dims returns the rows and columns of r: rows of equal length joined by
+// '|'.
+func (r Region) dims() (h, w int) {
+	w = strings.IndexByte(string(r), '|')
+	if w < 0 {
+		return 1, len(r)
+	}
+	return (len(r) + 1) / (w + 1), w
 }
 
 // Parse reads the boards of a position: one board, or several joined by
@@ -136,47 +146,44 @@ func write(cells []byte, h, w int) Region {
 // Key returns the least (as strings) of r's images under the flips of
 // the board (left-right, top-bottom and both), and under transposition
 // too when transpose is true: the normal form of a region of a game whose
-// values those symmetries keep.
+// values those symmetries keep. Each image is written into one buffer and
+// compared there, so only a new least one is copied.
 func Key(r Region, transpose bool) Region {
-	g := r.Grid()
-	h, w := g.Rows, g.Cols
-	best := r
-	cells := make([]byte, h*w)
-	try := func(th, tw int, at func(i, j int) byte) {
+	h, w := r.dims()
+	at := func(i, j int) byte { return r[i*(w+1)+j] }
+	buf := make([]byte, 0, h*w+max(h, w))
+	var best []byte // nil while r itself is the least
+	try := func(th, tw int, cell func(i, j int) byte) {
+		buf = buf[:0]
 		for i := range th {
+			if i > 0 {
+				buf = append(buf, '|')
+			}
 			for j := range tw {
-				cells[i*tw+j] = at(i, j)
+				buf = append(buf, cell(i, j))
 			}
 		}
-		if k := write(cells[:th*tw], th, tw); k < best {
-			best = k
+		less := best != nil && string(buf) < string(best) || best == nil && string(buf) < string(r)
+		if less {
+			best, buf = buf, best
+			if buf == nil {
+				buf = make([]byte, 0, cap(best))
+			}
 		}
 	}
-	for _, f := range [3][2]bool{{true, false}, {false, true}, {true, true}} {
-		try(h, w, func(i, j int) byte {
-			if f[0] {
-				i = h - 1 - i
-			}
-			if f[1] {
-				j = w - 1 - j
-			}
-			return g.Cells[i*w+j]
-		})
-	}
+	try(h, w, func(i, j int) byte { return at(i, w-1-j) })
+	try(h, w, func(i, j int) byte { return at(h-1-i, j) })
+	try(h, w, func(i, j int) byte { return at(h-1-i, w-1-j) })
 	if transpose {
-		for _, f := range [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
-			try(w, h, func(i, j int) byte {
-				if f[0] {
-					i = w - 1 - i
-				}
-				if f[1] {
-					j = h - 1 - j
-				}
-				return g.Cells[j*w+i]
-			})
-		}
+		try(w, h, func(i, j int) byte { return at(j, i) })
+		try(w, h, func(i, j int) byte { return at(h-1-j, i) })
+		try(w, h, func(i, j int) byte { return at(j, w-1-i) })
+		try(w, h, func(i, j int) byte { return at(h-1-j, w-1-i) })
 	}
-	return best
+	if best == nil {
+		return r
+	}
+	return Region(best)
 }
 
 // Format writes regions as Parse reads them: joined by " + ", and an empty

@@ -1,0 +1,76 @@
+package pgrid
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// keyTwin is Key written plainly: every image of r under the symmetries
+// written out as a string, the least taken.
+func keyTwin(r Region, transpose bool) Region {
+	rows := strings.Split(string(r), "|")
+	h, w := len(rows), len(rows[0])
+	image := func(th, tw int, cell func(i, j int) byte) string {
+		out := make([]string, th)
+		for i := range th {
+			b := make([]byte, tw)
+			for j := range tw {
+				b[j] = cell(i, j)
+			}
+			out[i] = string(b)
+		}
+		return strings.Join(out, "|")
+	}
+	var all []string
+	for _, flip := range [4][2]bool{{}, {true, false}, {false, true}, {true, true}} {
+		fi := func(i, n int) int {
+			if flip[0] {
+				return n - 1 - i
+			}
+			return i
+		}
+		fj := func(j, n int) int {
+			if flip[1] {
+				return n - 1 - j
+			}
+			return j
+		}
+		all = append(all, image(h, w, func(i, j int) byte { return rows[fi(i, h)][fj(j, w)] }))
+		if transpose {
+			all = append(all, image(w, h, func(i, j int) byte { return rows[fj(j, h)][fi(i, w)] }))
+		}
+	}
+	return Region(slices.Min(all))
+}
+
+// TestKey checks Key and Grid against their plain twins on random
+// regions of up to 6 x 6 cells.
+func TestKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5000 {
+		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
+		cells := make([]byte, h*w)
+		for i := range cells {
+			cells[i] = ".#xo"[rng.IntN(4)]
+		}
+		r := write(cells, h, w)
+		for _, tr := range []bool{false, true} {
+			if got, want := Key(r, tr), keyTwin(r, tr); got != want {
+				t.Fatalf("Key(%q, %v) = %q, want %q", r, tr, got, want)
+			}
+		}
+		if g := r.Grid(); g.Rows != h || g.Cols != w || string(g.Cells) != string(cells) {
+			t.Fatalf("Grid(%q) = %+v", r, g)
+		}
+	}
+}
+
+// BenchmarkKey measures Key on a 5 x 5 region, with transposition.
+func BenchmarkKey(b *testing.B) {
+	r := Region("..#..|.....|#...#|.....|...##")
+	for b.Loop() {
+		Key(r, true)
+	}
+}
