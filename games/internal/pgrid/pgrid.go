@@ -87,45 +87,54 @@ func ParseSum(text, alphabet string, split func(grid.Grid) []Region) (game.Sum[R
 // component with every other cell blank. Components of fewer than least
 // cells are left out (they are worth 0).
 func Split(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
-	seen := make([]bool, len(g.Cells))
+	// mark holds each cell's component, numbered from 1 (0: not yet met).
+	mark := make([]int32, len(g.Cells))
 	var out []Region
-	var stack, comp []int
+	var stack []int
+	id := int32(0)
 	for start := range g.Cells {
-		if seen[start] || !in(g.Cells[start]) {
+		if mark[start] != 0 || !in(g.Cells[start]) {
 			continue
 		}
-		seen[start] = true
+		id++
+		mark[start] = id
 		stack = append(stack[:0], start)
-		comp = comp[:0]
+		n := 0
 		r1, r2, c1, c2 := g.Rows, -1, g.Cols, -1
 		for len(stack) > 0 {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			comp = append(comp, i)
+			n++
 			r, c := i/g.Cols, i%g.Cols
 			r1, r2, c1, c2 = min(r1, r), max(r2, r), min(c1, c), max(c2, c)
 			for k, j := range [4]int{i - g.Cols, i + g.Cols, i - 1, i + 1} {
 				if (k == 0 && r == 0) || (k == 1 && r == g.Rows-1) || (k == 2 && c == 0) || (k == 3 && c == g.Cols-1) {
 					continue
 				}
-				if !seen[j] && in(g.Cells[j]) {
-					seen[j] = true
+				if mark[j] == 0 && in(g.Cells[j]) {
+					mark[j] = id
 					stack = append(stack, j)
 				}
 			}
 		}
-		if len(comp) < least {
+		if n < least {
 			continue
 		}
-		h, w := r2-r1+1, c2-c1+1
-		cells := make([]byte, h*w)
-		for k := range cells {
-			cells[k] = blank
+		var b strings.Builder
+		b.Grow((r2-r1+1)*(c2-c1+2) - 1)
+		for r := r1; r <= r2; r++ {
+			if r > r1 {
+				b.WriteByte('|')
+			}
+			for c := c1; c <= c2; c++ {
+				if i := r*g.Cols + c; mark[i] == id {
+					b.WriteByte(g.Cells[i])
+				} else {
+					b.WriteByte(blank)
+				}
+			}
 		}
-		for _, i := range comp {
-			cells[(i/g.Cols-r1)*w+i%g.Cols-c1] = g.Cells[i]
-		}
-		out = append(out, write(cells, h, w))
+		out = append(out, Region(b.String()))
 	}
 	return out
 }

@@ -74,3 +74,16 @@ func BenchmarkKey(b *testing.B) {
 		Key(r, true)
 	}
 }
+
+// TestSplit checks Split on a board of four components, two too small.
+func TestSplit(t *testing.T) {
+	g, err := Parse("x.o|xx.|..o|o.o", ".xo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Split(g[0], func(c byte) bool { return c != '.' }, '.', 2)
+	want := []Region{"x.|xx", "o|o"} // the lone stones are left out
+	if !slices.Equal(got, want) {
+		t.Errorf("Split = %q, want %q", got, want)
+	}
+}
