@@ -37,15 +37,34 @@ type PartizanMove struct {
 	// move next: a Left move that leaves a position ≥ 0 (outcome L or P),
 	// a Right move that leaves one ≤ 0 (outcome R or P).
 	Wins bool `json:"wins"`
+	// Undecided is set on a move that a search of who wins
+	// (AnalyzePartizanSearch) left undecided: not searched (a move of the
+	// side not asked for), or its search stopped by the time or positions
+	// allowed. Wins is false then and means nothing.
+	Undecided bool `json:"undecided,omitempty"`
 }
+
+// MethodCanonical is PartizanState.Method of an analysis by canonical
+// forms (AnalyzePartizan); one by a search of who wins has the search's
+// method (game.MethodSearch, game.MethodValues, game.MethodSearchValues).
+const MethodCanonical = "canonical form"
 
 // PartizanState is the analysis of a partizan position: its canonical form
 // and outcome class, its parts' canonical forms, and every move of each
-// player with what it leaves.
+// player with what it leaves. An analysis by a search of who wins
+// (AnalyzePartizanSearch) has no canonical form: Canonical is "" there,
+// in the parts and in the moves.
 type PartizanState struct {
 	Position  string `json:"position"`
 	Canonical string `json:"canonical"`
 	Outcome   string `json:"outcome"`
+	// Method says what answered: MethodCanonical, or the method of the
+	// searches of who wins (game.MethodSearch, game.MethodValues or
+	// game.MethodSearchValues; MethodSearchValues where they differ).
+	Method string `json:"method"`
+	// Nodes are the positions the searches took, that of the position
+	// and those of its moves together; 0 for canonical forms.
+	Nodes int64 `json:"nodes,omitempty"`
 	// Parts are the position's parts with their canonical forms, never
 	// nil (none for a position with no part left).
 	Parts []PartizanPart `json:"parts"`
@@ -90,6 +109,7 @@ func AnalyzePartizanWith(ctx context.Context, g game.Game, pos game.Position, c 
 		Position:  g.Format(pos),
 		Canonical: c.String(sum),
 		Outcome:   c.OutcomeOf(sum).String(),
+		Method:    MethodCanonical,
 		Parts:     []PartizanPart{},
 		Left:      []PartizanMove{},
 		Right:     []PartizanMove{},
