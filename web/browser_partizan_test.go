@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +18,14 @@ import (
 // partizanState asks the server for the analysis of a partizan position.
 func partizanState(t *testing.T, base, game, position string) play.PartizanState {
 	t.Helper()
-	body, _ := json.Marshal(map[string]string{"position": position})
+	return partizanMoverState(t, base, game, position, "")
+}
+
+// partizanMoverState asks the server for the analysis of a partizan
+// position with move ("left", "right" or "") to move.
+func partizanMoverState(t *testing.T, base, game, position, move string) play.PartizanState {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"position": position, "move": move})
 	resp, err := http.Post(base+"/api/partizan/"+game, "application/json", strings.NewReader(string(body)))
 	if err != nil {
 		t.Fatal(err)
@@ -38,8 +46,10 @@ const partizanMoves = `[...document.querySelectorAll('#moves button.move')].map(
 // a move played (the turn passes to Right, the value changes, the URL
 // follows) and taken back, the computer answering for Right, the
 // thermograph with its mean and temperature and its download, another
-// game's board drawn and a refusal shown. testAccessibility audits the
-// page with axe-core.
+// game's board drawn and a refusal shown; a board past Check's limit
+// answered by the search (the computer's winning move by its marks, the
+// marks and the method shown). testAccessibility audits the page with
+// axe-core, a search's answer too.
 func TestBrowserPartizan(t *testing.T) {
 	b, ts, dir := newPageTest(t)
 	start := time.Now()
@@ -140,6 +150,50 @@ func TestBrowserPartizan(t *testing.T) {
 	b.do("take back", chromedp.Click(chromedp.ID("back")))
 	waitFor[bool](b, "the start again", fmt.Sprintf(`document.querySelector('#turn').textContent.startsWith('Left to move') && history.state.depth === 0 && document.querySelector('#canonical')?.textContent === %q`, st.Canonical))
 
+	// A board past Check's limit (3 x 13, 39 empty cells): the search
+	// answers. The computer, playing Right and to move, plays a move that
+	// the search marks as winning; then Left's moves are marked as the API
+	// marks them, the page says that a search answered, and that the
+	// canonical form and the thermograph are out of reach.
+	const big = ".............|.............|............."
+	sb := partizanMoverState(t, ts.URL, "domineering", big, "right")
+	if sb.Method == play.MethodCanonical || !slices.ContainsFunc(sb.Right, func(m play.PartizanMove) bool { return m.Wins }) {
+		t.Fatalf("%s: method %q, Right's moves %+v; want a search with a winning move of Right's", big, sb.Method, sb.Right)
+	}
+	b.do("3 x 13, the computer Right to move", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position="+url.QueryEscape(big)+"&move=right&computer=right"))
+	reply = waitFor[string](b, "the computer's move by the search", `document.querySelector('#turn').textContent.startsWith('Left to move') && document.querySelectorAll('#moves button.move').length > 0 && new URLSearchParams(location.search).get('position')`)
+	i := slices.IndexFunc(sb.Right, func(m play.PartizanMove) bool { return m.Position == reply })
+	if i < 0 || !sb.Right[i].Wins {
+		t.Errorf("the computer left %q: not one of Right's winning moves %+v", reply, sb.Right)
+	}
+	sl := partizanMoverState(t, ts.URL, "domineering", reply, "left")
+	if sl.Method == play.MethodCanonical {
+		t.Fatalf("%s: valued by canonical forms, want a search", reply)
+	}
+	moves = eval[[]string](b, "the searched moves", partizanMoves)
+	if len(moves) != len(sl.Left) {
+		t.Fatalf("%d moves listed, the API lists %d", len(moves), len(sl.Left))
+	}
+	for i, m := range sl.Left {
+		class, text, _ := strings.Cut(moves[i], "|")
+		mark, want := "✗ loses", "mv-lose"
+		switch {
+		case m.Undecided:
+			mark, want = "? not decided", "mv-open"
+		case m.Wins:
+			mark, want = "✓ wins", "mv-win"
+		}
+		if !strings.Contains(class, want) || !strings.HasPrefix(text, mark) || strings.Contains(text, "value") {
+			t.Errorf("searched move %d: %q, want class %s and marker %q, no value", i, moves[i], want, mark)
+		}
+	}
+	facts := eval[[]string](b, "the method", `[document.querySelector('#method').textContent, document.querySelector('#canonical').textContent, document.querySelector('#thermograph').textContent, String(document.querySelector('#value-link').parentElement.hidden), document.querySelector('#turn').textContent]`)
+	if !strings.HasPrefix(facts[0], "Answered by: "+sl.Method+" (") || !strings.Contains(facts[0], " positions)") || facts[1] != "out of reach" ||
+		!strings.Contains(facts[2], "No thermograph") || facts[3] != "true" || !strings.Contains(facts[4], "outcome "+sl.Outcome+", by a search of who wins") {
+		t.Errorf("the page after a search says %q", facts)
+	}
+	b.screenshot(dir, "partizan-search.png")
+
 	// Every partizan game opens at its example: its board drawn (a picture
 	// when the page knows how, else text), Left's moves as the API lists
 	// them.
@@ -171,6 +225,9 @@ func TestBrowserPartizan(t *testing.T) {
 	// column and leaves no stale board.
 	b.do("hackenbush", chromedp.Navigate(ts.URL+"/partizan?game=hackenbush&position=LRR+GG"))
 	waitFor[bool](b, "the stalks", `document.querySelectorAll('#board svg line').length === 7 && document.querySelectorAll('#moves button.move').length > 0`)
+	if m := eval[string](b, "the method", `document.querySelector('#method').textContent`); m != "Answered by: canonical form." {
+		t.Errorf("Hackenbush's method: %q", m)
+	}
 	b.do("a bad board", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position=..%7C."))
 	msg := waitFor[string](b, "the refusal", `document.querySelector('#error').textContent`)
 	if msg != `position "..|.": row 2 has 1 cells, row 1 has 2` || eval[bool](b, "stale", `document.querySelector('#board svg') !== null`) {

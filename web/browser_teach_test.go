@@ -340,6 +340,8 @@ func testAccessibility(b *browser, dir string) {
 		{"/value?expr=%7B3%7C%7C2%2B*%7C1%2B*%7D", `document.querySelector('#thermograph svg') !== null`, "value-360.png"},
 		{"/partizan?game=domineering&position=..%7C..%7C.%23+%2B+..&move=right",
 			`document.querySelector('#thermograph svg') !== null && document.querySelectorAll('#moves button.move').length > 0`, "partizan-360.png"},
+		{"/partizan?game=domineering&position=" + url.QueryEscape("..........|..........|..........|..........") + "&move=left",
+			`document.querySelector('#method').textContent.startsWith('Answered by: search') && document.querySelectorAll('#moves button.move').length > 0`, "partizan-search-360.png"},
 	}
 	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
 	counts := map[string]int{}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"nimber/cgt"
+	"nimber/game"
 	"nimber/play"
 	"nimber/registry"
 )
@@ -143,7 +145,8 @@ func TestPartizanRefusals(t *testing.T) {
 	}{
 		{"/api/partizan/domineering", partizanBody("..|.|.#"), 400, `position "..|.|.#": row 2 has 1 cells, row 1 has 2`},
 		{"/api/partizan/domineering", partizanBody("..|.x"), 400, `position "..|.x": row 2, column 2: character 'x' is not one of ".#"`},
-		{"/api/partizan/domineering", partizanBody(strings.Repeat("........|", 7) + "........"), 400, `empty cells, limit`},
+		{"/api/partizan/clobber", partizanBody(strings.Repeat("xoxoxoxo|oxoxoxox|", 4) + "xoxoxoxo"), 400, `stones, limit`},
+		{"/api/partizan/domineering", `{"position": "..", "move": "up"}`, 400, `move "up": want "left" or "right"`},
 		{"/api/partizan/toads-frogs", partizanBody("TTX"), 400, `column 3: character 'X'`},
 		{"/api/partizan/clobber", partizanBody(""), 400, `position "": empty board`},
 		{"/api/partizan/hackenbush", partizanBody("LQ"), 400, `stalk 1, column 2`},
@@ -170,24 +173,56 @@ func TestPartizanRefusals(t *testing.T) {
 }
 
 // TestPartizanLimit: a position whose canonical forms pass the server's
-// memory is refused with 400 naming the limit, not answered or crashed.
+// memory is answered by the search of who wins instead (method "search",
+// no canonical form); when the search passes the server's budget of
+// positions too, the refusal is 400 naming both limits, the Calc's or
+// Check's and the search's.
 func TestPartizanLimit(t *testing.T) {
-	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
-	rec := do(t, s, "POST", "/api/partizan/domineering", partizanBody("......|......|......|......|......|......"))
+	const board = "......|......|......|......|......|......"
+	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20, Timeout: time.Minute})
+	var st play.PartizanState
+	decode(t, do(t, s, "POST", "/api/partizan/domineering", `{"position": "`+board+`", "move": "left"}`), &st)
+	if st.Method != game.MethodSearch || st.Canonical != "" || st.Outcome != "N" || st.Nodes == 0 || st.Thermograph != nil {
+		t.Errorf("6 x 6 past the Calc's limit: method %q, canonical %q, outcome %s, %d positions; want the search's N", st.Method, st.Canonical, st.Outcome, st.Nodes)
+	}
+	if len(st.Left) != 30 || len(st.Right) != 30 || !slices.ContainsFunc(st.Left, func(m play.PartizanMove) bool { return m.Wins }) {
+		t.Errorf("6 x 6: %d moves of Left's, %d of Right's, Left's %+v; want 30 each, one of Left's winning", len(st.Left), len(st.Right), st.Left)
+	}
+	for _, m := range st.Right {
+		if !m.Undecided {
+			t.Errorf("6 x 6, Left to move: Right's move %+v searched", m)
+		}
+	}
+
+	s, _ = newTestServer(t, Options{MaxMemory: 4 << 20, SearchNodes: 1000})
+	rec := do(t, s, "POST", "/api/partizan/domineering", partizanBody(board))
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("status %d, want 400; %s", rec.Code, rec.Body)
 	}
-	if msg := errorOf(t, rec); !strings.Contains(msg, "this server's limit for a value: 1.0 MiB") {
-		t.Errorf("error %q does not name the server's limit", msg)
+	msg := errorOf(t, rec)
+	for _, want := range []string{"this server's limit for a value: 1.0 MiB", "the search of who wins: ", "this server's limit for a search: 1000 positions"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not say %q", msg, want)
+		}
+	}
+	// A board Check refuses, past the search's budget too: both said.
+	rec = do(t, s, "POST", "/api/partizan/domineering", partizanBody("...................|..................."))
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("2 x 19: status %d, want 400; %s", rec.Code, rec.Body)
+	}
+	if msg, want := errorOf(t, rec), `position "...................|...................": region 1 (`; !strings.HasPrefix(msg, want) ||
+		!strings.Contains(msg, "38 empty cells, limit 36; the search of who wins: the search reached its limit of positions (1000) (this server's limit for a search: 1000 positions)") {
+		t.Errorf("2 x 19: error %q", msg)
 	}
 }
 
 // TestPartizanDeadline: a position that takes longer than the server's
-// time limit is answered 504 at once, and its computation, told by its
-// context, stops between parts and gives its slot back.
+// time limit, both by canonical forms and by the search that follows
+// them, is answered 504 at once, and its computation, told by its
+// context, stops and gives its slot back.
 func TestPartizanDeadline(t *testing.T) {
 	s, _ := newTestServer(t, Options{Timeout: 20 * time.Millisecond})
-	rec := do(t, s, "POST", "/api/partizan/domineering", partizanBody("......|......|......|......|......|......"))
+	rec := do(t, s, "POST", "/api/partizan/domineering", partizanBody("......|......|......|......|......|...... + ......|......|......|......|......|......"))
 	if rec.Code != http.StatusGatewayTimeout {
 		t.Fatalf("status %d, want 504; %s", rec.Code, rec.Body)
 	}
@@ -199,5 +234,101 @@ func TestPartizanDeadline(t *testing.T) {
 			t.Fatal("the computation kept its slot for 30 s after its deadline")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestPartizanSearch: a Domineering board that Check refuses (38 empty
+// cells, over 36) is answered by the search of who wins: method "search"
+// (or "search+values"),
+// no canonical form or thermograph, the outcome the game's own search
+// gives, and every move of both sides (no side asked for) marked as the
+// searches of the positions the moves leave say, each with their outcome;
+// a side wins moving first exactly when one of its moves wins. Asked for
+// Right, only Right's moves are searched. A move's position, posted back
+// (within Check), has the move's outcome by its canonical form.
+func TestPartizanSearch(t *testing.T) {
+	const board = "...................|..................."
+	s, _ := newTestServer(t, Options{Timeout: time.Minute})
+	g, _, err := registry.Lookup("domineering")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, _ := game.PartizanOf(g)
+	if _, err := g.Parse(board); err == nil {
+		t.Fatalf("%s: valued by canonical forms; want a board Check refuses", board)
+	}
+	outcome := func(position string) game.OutcomeResult {
+		t.Helper()
+		pos, err := pg.ParseSearch(position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := pg.Outcome(context.Background(), pos, game.OutcomeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	class := func(r game.OutcomeResult) string {
+		return map[[2]bool]string{{true, true}: "N", {true, false}: "L", {false, true}: "R", {false, false}: "P"}[[2]bool{r.LeftFirst, r.RightFirst}]
+	}
+	var st play.PartizanState
+	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody(board)), &st)
+	root := outcome(board)
+	// The moves that split the board are searched with small regions
+	// valued: the method may be search+values.
+	if (st.Method != game.MethodSearch && st.Method != game.MethodSearchValues) || st.Canonical != "" || st.Thermograph != nil || st.Nodes == 0 || st.Outcome != class(root) || st.Position != board {
+		t.Fatalf("%s: method %q, canonical %q, outcome %s, %d positions; want the search's %s", board, st.Method, st.Canonical, st.Outcome, st.Nodes, class(root))
+	}
+	if len(st.Parts) != 1 || st.Parts[0].Canonical != "" || st.Parts[0].Thermograph != nil {
+		t.Errorf("%s: parts %+v", board, st.Parts)
+	}
+	marks := map[bool]int{}
+	for side, moves := range [][]play.PartizanMove{st.Left, st.Right} {
+		won := false
+		for _, m := range moves {
+			after := outcome(m.Position)
+			wins := !after.RightFirst
+			if side == 1 {
+				wins = !after.LeftFirst
+			}
+			if m.Undecided || m.Wins != wins || m.Outcome != class(after) || m.Canonical != "" {
+				t.Errorf("%s: side %d's move %+v; the position it leaves is %s, the move wins: %v", board, side, m, class(after), wins)
+			}
+			won = won || m.Wins
+			marks[m.Wins]++
+		}
+		if want := [2]bool{root.LeftFirst, root.RightFirst}[side]; won != want {
+			t.Errorf("%s: side %d has a winning move: %v, wins moving first: %v", board, side, won, want)
+		}
+	}
+	if marks[true] == 0 || marks[false] == 0 {
+		t.Errorf("%s: %d winning moves and %d losing: want both kinds", board, marks[true], marks[false])
+	}
+
+	// Right to move: Left's moves are not searched.
+	var right play.PartizanState
+	decode(t, do(t, s, "POST", "/api/partizan/domineering", `{"position": "`+board+`", "move": "right"}`), &right)
+	if right.Outcome != st.Outcome || right.Nodes >= st.Nodes || len(right.Right) != len(st.Right) {
+		t.Errorf("Right to move: outcome %s, %d positions, %d moves of Right's; want %s, fewer than %d, %d", right.Outcome, right.Nodes, len(right.Right), st.Outcome, st.Nodes, len(st.Right))
+	}
+	for i, m := range right.Right {
+		if m != st.Right[i] {
+			t.Errorf("Right to move: Right's move %+v, with both sides %+v", m, st.Right[i])
+		}
+	}
+	for _, m := range right.Left {
+		if !m.Undecided || m.Wins {
+			t.Errorf("Right to move: Left's move %+v searched", m)
+		}
+	}
+
+	// A move's position, posted back, has the outcome the move lists: its
+	// 36 empty cells are within Check, valued by canonical forms.
+	m := st.Left[0]
+	var after play.PartizanState
+	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody(m.Position)), &after)
+	if after.Outcome != m.Outcome || after.Method != play.MethodCanonical {
+		t.Errorf("%s: outcome %s by %s, the move listed %s", m.Position, after.Outcome, after.Method, m.Outcome)
 	}
 }

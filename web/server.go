@@ -44,6 +44,11 @@ const (
 	DefaultMaxSide     = 1000      // rows and columns
 	// DefaultMisereBudget bounds the positions of a misère search.
 	DefaultMisereBudget = 1_000_000
+	// DefaultSearchNodes bounds the positions that the searches of who
+	// wins of one partizan analysis take together: at the 1 to 5 million
+	// positions a second of Domineering's search on one core, more than
+	// the time limit allows.
+	DefaultSearchNodes = 50_000_000
 )
 
 // Options configure a Server. The zero value of a field means its default.
@@ -93,6 +98,10 @@ type Options struct {
 	// MisereBudget bounds the positions of a misère search of POST
 	// /api/misere (default DefaultMisereBudget, about 100 bytes each).
 	MisereBudget int
+	// SearchNodes bounds the positions that the searches of who wins of
+	// one POST /api/partizan take together, where the value is out of
+	// reach (default DefaultSearchNodes).
+	SearchNodes int64
 	// Census, when set, is the census database of GET /api/census and the
 	// census page.
 	Census *store.Store
@@ -126,6 +135,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MisereBudget <= 0 {
 		o.MisereBudget = DefaultMisereBudget
+	}
+	if o.SearchNodes <= 0 {
+		o.SearchNodes = DefaultSearchNodes
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()

@@ -3,6 +3,9 @@
 // move of Left and Right with the whole position it leaves, thermographs),
 // the board drawn, the moves of the player to move marked by whether they
 // win for the mover, and the game played by the positions the moves leave.
+// Where the value is out of reach the server answers by a search of who
+// wins instead: an outcome and marks but no canonical form or thermograph,
+// and the page says which method answered.
 // The state (game, position, who moves, who the computer is) lives in the
 // URL: every move is a history entry, so Back takes it back.
 import { api, el, svg, $, setError, drawThermograph } from './common.js';
@@ -137,13 +140,35 @@ function drawBoard(st) {
 
 // ---- the analysis ----
 
+// valued says whether the answer has canonical forms (else a search of
+// who wins gave it).
+const valued = st => st.method === 'canonical form' || (!st.method && st.canonical !== '');
+
+// positions writes a count of positions with thousands separated.
+const positions = n => `${Number(n).toLocaleString('en')} position${n === 1 ? '' : 's'}`;
+
+// showMethod says which method answered and, for a search, how many of
+// the mover's moves it left undecided.
+function showMethod(st) {
+  const moves = state.move === 'left' ? st.left_moves : st.right_moves;
+  let text = 'Answered by: canonical form.';
+  if (!valued(st)) {
+    text = `Answered by: ${st.method || 'search'} (${positions(st.nodes || 0)}): the canonical form is out of reach, so a search of who wins marks the moves.`;
+    const open = moves.filter(m => m.undecided).length;
+    if (open) text += ` ${open} of ${SIDES[state.move]}'s moves not decided within the time limit.`;
+  }
+  $('#method').textContent = text;
+}
+
 function showValue(st) {
   const noun = entry.info.noun || 'part';
-  const rows = [el('tr', null, el('th', { scope: 'row' }, 'the position'), el('td', { class: 'mono', id: 'canonical' }, st.canonical),
+  const known = valued(st);
+  const form = c => (known ? c : 'out of reach');
+  const rows = [el('tr', null, el('th', { scope: 'row' }, 'the position'), el('td', { class: known ? 'mono' : 'muted', id: 'canonical' }, form(st.canonical)),
     el('td', null, el('span', { class: `badge ${st.outcome}`, id: 'outcome' }, st.outcome)))];
   if (st.parts.length > 1) {
     st.parts.forEach((p, i) => rows.push(el('tr', null, el('th', { scope: 'row' }, `${noun} ${i + 1} `, el('span', { class: 'mono small' }, p.position)),
-      el('td', { class: 'mono' }, p.canonical), el('td', null))));
+      el('td', { class: known ? 'mono' : 'muted' }, form(p.canonical)), el('td', null))));
   }
   $('#value').replaceChildren(el('table', { class: 'data facts', id: 'parts' },
     el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'of'), el('th', { scope: 'col' }, 'canonical form'), el('th', { scope: 'col' }, 'outcome'))),
@@ -152,11 +177,18 @@ function showValue(st) {
   const q = new URLSearchParams();
   for (const p of st.parts.length ? st.parts : [{ canonical: '0' }]) q.append('expr', p.canonical);
   $('#value-link').href = '/value?' + q.toString();
+  $('#value-link').parentElement.hidden = !known;
 }
 
 function showThermograph() {
   const st = shown;
   if (!st) return;
+  if (!st.thermograph) {
+    $('#thermograph').replaceChildren(el('p', { class: 'muted' }, 'No thermograph: the canonical form is out of reach.'));
+    $('#export-svg').disabled = true;
+    $('#export-png').disabled = true;
+    return;
+  }
   const i = Number($('#thermo-of').value || -1);
   const th = i >= 0 && st.parts[i] ? st.parts[i].thermograph : st.thermograph;
   const title = i >= 0 && st.parts[i] ? st.parts[i].canonical : st.canonical;
@@ -175,12 +207,14 @@ function showMoves(st) {
     return;
   }
   const computerMoves = state.computer === side;
+  const mark = m => (m.undecided ? ['mv-open', '? not decided'] : m.wins ? ['mv-win', '✓ wins'] : ['mv-lose', '✗ loses']);
   list.replaceChildren(...moves.map((m, i) => el('li', null,
-    el('button', { type: 'button', class: `move ${m.wins ? 'mv-win' : 'mv-lose'}`, 'data-i': i, disabled: computerMoves },
-      el('strong', null, m.wins ? '✓ wins' : '✗ loses'), ' ',
+    el('button', { type: 'button', class: `move ${mark(m)[0]}`, 'data-i': i, disabled: computerMoves },
+      el('strong', null, mark(m)[1]), ' ',
       st.parts.length > 1 ? `in ${noun} ${m.part + 1}: ` : '',
-      'leaves ', el('span', { class: 'mono' }, m.leaves), ', value ', el('span', { class: 'mono' }, m.canonical),
-      el('span', { class: 'small' }, ` (${m.outcome})`)))));
+      'leaves ', el('span', { class: 'mono' }, m.leaves),
+      ...(m.canonical ? [', value ', el('span', { class: 'mono' }, m.canonical)] : []),
+      m.outcome ? el('span', { class: 'small' }, ` (${m.outcome})`) : ''))));
 }
 
 function showTurn(st) {
@@ -192,7 +226,8 @@ function showTurn(st) {
     return;
   }
   const w = winner(st.outcome, side);
-  $('#turn').textContent = `${who(side)} to move. ${who(w)} wins with perfect play (value ${st.canonical}, outcome ${st.outcome}).${last}`;
+  const why = valued(st) ? `value ${st.canonical}, outcome ${st.outcome}` : `outcome ${st.outcome}, by a search of who wins`;
+  $('#turn').textContent = `${who(side)} to move. ${who(w)} wins with perfect play (${why}).${last}`;
 }
 
 // show analyses the state's position and draws it; when the computer is to
@@ -202,22 +237,25 @@ async function show() {
   setError('error', '');
   $('#back').disabled = ((history.state && history.state.depth) || 0) < backSteps();
   try {
-    const st = await api(`/api/partizan/${encodeURIComponent(state.game)}`, { position: state.position });
+    const st = await api(`/api/partizan/${encodeURIComponent(state.game)}`, { position: state.position, move: state.move });
     if (n !== asked) return;
     shown = st;
     $('#board').replaceChildren(drawBoard(st));
     $('#board-svg').disabled = !$('#board svg');
     showTurn(st);
+    showMethod(st);
     showMoves(st);
     showValue(st);
     const noun = entry.info.noun || 'part';
     const sel = $('#thermo-of');
     sel.replaceChildren(el('option', { value: '-1' }, 'the whole position'),
-      ...(st.parts.length > 1 ? st.parts.map((p, i) => el('option', { value: String(i) }, `${noun} ${i + 1} (${p.canonical})`)) : []));
+      ...(st.parts.length > 1 && st.thermograph ? st.parts.map((p, i) => el('option', { value: String(i) }, `${noun} ${i + 1} (${p.canonical})`)) : []));
+    sel.disabled = !st.thermograph;
     showThermograph();
     const moves = state.move === 'left' ? st.left_moves : st.right_moves;
     if (state.computer === state.move && moves.length > 0) {
-      playMove(moves.find(m => m.wins) || moves[0]);
+      // A winning move; else one the search left undecided, which may win.
+      playMove(moves.find(m => m.wins) || moves.find(m => m.undecided) || moves[0]);
     }
   } catch (e) {
     if (n !== asked) return;
@@ -225,6 +263,7 @@ async function show() {
     for (const id of ['#board', '#moves', '#thermograph', '#thermo-of']) $(id).replaceChildren();
     $('#value').replaceChildren();
     $('#turn').textContent = '';
+    $('#method').textContent = '';
     for (const id of ['#export-svg', '#export-png', '#board-svg']) $(id).disabled = true;
     setError('error', e.message);
   }
