@@ -232,10 +232,16 @@ func (s *searcher[Q]) add(ctx context.Context, pos position[Q], i int, leaves []
 			return out, err
 		}
 		if ok {
-			if out.c, err = s.c.Add(out.c, x); err != nil {
+			sum, err := s.c.Add(out.c, x)
+			if err == nil {
+				out.c = sum
+				continue
+			}
+			if !errors.Is(err, cgt.ErrLimit) && !errors.Is(err, cgt.ErrWork) {
 				return out, err
 			}
-			continue
+			// The Calc is full: the region is searched instead.
+			s.noValues = true
 		}
 		out.big = append(out.big, region[Q]{q: k, h1: maphash.Comparable(s.seed1, k), h2: maphash.Comparable(s.seed2, k)})
 	}
@@ -256,7 +262,7 @@ func (s *searcher[Q]) add(ctx context.Context, pos position[Q], i int, leaves []
 // for a region to search.
 func (s *searcher[Q]) value(ctx context.Context, k Q) (cgt.Game, bool, error) {
 	if info, ok := s.known[k]; ok {
-		return info.value, info.valued, nil
+		return info.value, info.valued && !s.noValues, nil
 	}
 	if s.noValues || !s.r.Small(k) {
 		return cgt.Zero, false, nil
