@@ -83,7 +83,8 @@ func SearchSum[Q comparable](ctx context.Context, newRules NewSearchRules[Q], pa
 	if err != nil {
 		return OutcomeResult{}, err
 	}
-	res.Nodes, res.Cutoffs, res.TableHits, res.Valued = sh.nodes.Load(), sh.cutoffs.Load(), sh.hits.Load(), sh.valued.Load()
+	res.Nodes, res.Cutoffs, res.TableHits = sh.nodes.Load(), sh.cutoffs.Load(), sh.hits.Load()
+	res.Valued += sh.valued.Load()
 	switch {
 	case res.Method != "":
 	case res.Nodes == 0: // every position decided by values
@@ -470,7 +471,7 @@ func searchOrValue[Q comparable](ctx context.Context, newRules NewSearchRules[Q]
 		return res, errors.Join(err, failure())
 	}
 	if len(root.big) == 0 {
-		res := OutcomeResult{LeftFirst: probe.winsValue(root.c, Left), RightFirst: probe.winsValue(root.c, Right)}
+		res := OutcomeResult{LeftFirst: probe.winsValue(root.c, Left), RightFirst: probe.winsValue(root.c, Right), Valued: probe.sh.valued.Load()}
 		return res, nil
 	}
 	if len(root.big) < 2 || threads < 2 {
@@ -502,7 +503,7 @@ func searchOrValue[Q comparable](ctx context.Context, newRules NewSearchRules[Q]
 				break
 			}
 		}
-		res := OutcomeResult{}
+		res := OutcomeResult{Valued: int64(len(parts))}
 		if err = errors.Join(err, failure()); err == nil {
 			o := c.OutcomeOf(sum)
 			res.LeftFirst, res.RightFirst = o == cgt.L || o == cgt.N, o == cgt.R || o == cgt.N

@@ -60,7 +60,7 @@ type OutcomeResult struct {
 	Nodes      int64 // positions searched, table hits included (what MaxNodes bounds)
 	Cutoffs    int64 // positions settled by the game's bounds or by values without a search, not in Nodes
 	TableHits  int64 // positions settled by the table
-	Valued     int64 // distinct regions valued by canonical forms
+	Valued     int64 // regions valued by canonical forms (by each thread; the sum's regions when the whole sum was valued)
 	// Method is how the answer was found: MethodSearch, MethodValues or
 	// MethodSearchValues.
 	Method string
