@@ -99,8 +99,10 @@ type searchRules struct {
 	graphs []*graph
 	c      *cgt.Calc
 	memo   map[region]cgt.Game
-	most   int64 // the most regions memo may hold in this valuation
-	buf    []region
+	most   int64    // the most regions memo may hold in this valuation
+	buf    []region // the regions of the option last yielded
+	// valueBuf is buf while a region is valued.
+	valueBuf []region
 }
 
 // boxCells is the most cells of a region's bounding box for the region
@@ -473,7 +475,12 @@ func (s *searchRules) Value(ctx context.Context, q region, most int) (cgt.Game, 
 	if most > 0 {
 		s.most = min(full, int64(len(s.memo)+most))
 	}
+	// The search may be iterating over regions in buf that Options
+	// handed it: the valuation's Options write to a buffer of their own.
+	searching := s.buf
+	s.buf = s.valueBuf
 	x, err := s.value(ctx, s.Key(q))
+	s.valueBuf, s.buf = s.buf, searching
 	if err == nil && most > 0 && !s.c.IsNumberUpStar(x) {
 		if b := s.c.Birthday(x); b > MaxValueBirthday {
 			return cgt.Zero, fmt.Errorf("%w: a value born on day %d, past day %d", cgt.ErrWork, b, MaxValueBirthday)
