@@ -315,7 +315,9 @@ func TestSearchLimits(t *testing.T) {
 
 // TestRows checks the alternating rows (xo)^n: every one a first-player
 // win but xoxoxo, which is 0, as Albert, Grossman, Nowakowski and Wolfe
-// conjecture ("An introduction to Clobber", 2005). Rows of up to 26
+// conjectured in 2004 and Chen, Folkersen, Hasham, Hayward et al. proved
+// ("A Proof of the 2004 Albert-Grossman-Nowakowski-Wolfe Conjecture on
+// Alternating Linear Clobber", arXiv:2509.08985, 2025). Rows of up to 26
 // stones are decided in -short, the row of 54 stones (some seconds)
 // without.
 func TestRows(t *testing.T) {
