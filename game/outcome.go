@@ -127,17 +127,27 @@ type region[Q comparable] struct {
 	h1, h2 uint64
 }
 
-// position is a position of the search: its large regions, sorted by
-// fingerprint, and the value C of its small ones.
+// position is a position of the search: its large regions, in the order
+// the moves left them (so that a search is the same in every run), and
+// the value C of its small ones.
 type position[Q comparable] struct {
 	big []region[Q]
 	c   cgt.Game
 }
 
-// child is a position a move leaves, and the move's history slot.
+// child is a position a move leaves, and the move: its region and its
+// number among the region's options (inC for a move in C).
 type child[Q comparable] struct {
 	pos  position[Q]
-	hist int // -1 for a move in C
+	move move[Q]
+	inC  bool
+}
+
+// move is a move of a region, the history heuristic's key: a region and
+// the number of its option.
+type move[Q comparable] struct {
+	q Q
+	n int
 }
 
 // tableEntry is a position of the table: its fingerprint and, in meta,
@@ -172,7 +182,7 @@ type searcher[Q comparable] struct {
 	mask    uint64
 	known   map[Q]regionInfo
 	outcome map[cgt.Game]cgt.Outcome
-	history [1 << 16]uint32
+	history map[move[Q]]uint32 // refutations by each move
 	n       int64 // positions searched by this searcher
 	flushed int64 // of n, those added to sh.nodes
 	// noValues is set once the Calc is full: no more regions are valued.
@@ -188,7 +198,8 @@ func newSearcher[Q comparable](r SearchRules[Q], c *cgt.Calc, tableBytes int64, 
 	n := max(2, int64(1)<<(bits.Len64(uint64(max(1, tableBytes/24)))-1))
 	c.SetWorkLimit(math.MaxInt64)
 	return &searcher[Q]{r: r, c: c, sh: sh, seed1: searchSeeds[0], seed2: searchSeeds[1],
-		table: make([]tableEntry, n), mask: uint64(n - 2), known: map[Q]regionInfo{}, outcome: map[cgt.Game]cgt.Outcome{}}
+		table: make([]tableEntry, n), mask: uint64(n - 2), known: map[Q]regionInfo{}, outcome: map[cgt.Game]cgt.Outcome{},
+		history: map[move[Q]]uint32{}}
 }
 
 // maxKnown bounds the regions a searcher remembers as too costly to value
@@ -246,15 +257,6 @@ func (s *searcher[Q]) add(ctx context.Context, pos position[Q], i int, leaves []
 		}
 		out.big = append(out.big, region[Q]{q: k, h1: maphash.Comparable(s.seed1, k), h2: maphash.Comparable(s.seed2, k)})
 	}
-	slices.SortFunc(out.big, func(a, b region[Q]) int {
-		if a.h1 != b.h1 {
-			if a.h1 < b.h1 {
-				return -1
-			}
-			return 1
-		}
-		return 0
-	})
 	return out, nil
 }
 
@@ -325,8 +327,11 @@ func (s *searcher[Q]) wins(ctx context.Context, pos position[Q], side Side) (boo
 			}
 			if lost = !lost; lost {
 				win = true
-				if k.hist >= 0 {
-					s.history[k.hist]++
+				if !k.inC {
+					if len(s.history) >= maxKnown {
+						clear(s.history)
+					}
+					s.history[k.move]++
 				}
 				break
 			}
@@ -347,8 +352,8 @@ func (s *searcher[Q]) children(ctx context.Context, pos position[Q], side Side, 
 	var kids []child[Q]
 	other := 1 - side
 	for i, b := range pos.big {
-		if i > 0 && pos.big[i-1].q == b.q {
-			continue // a move in a copy of the previous region
+		if slices.ContainsFunc(pos.big[:i], func(a region[Q]) bool { return a.q == b.q }) {
+			continue // a move in a copy of an earlier region
 		}
 		n := 0
 		for leaves := range s.r.Options(b.q, side) {
@@ -364,13 +369,13 @@ func (s *searcher[Q]) children(ctx context.Context, pos position[Q], side Side, 
 				n++
 				continue // lost for side: not worth trying
 			}
-			kids = append(kids, child[Q]{pos: next, hist: int((b.h1 ^ uint64(n)*0x9e3779b97f4a7c15) >> 48)})
+			kids = append(kids, child[Q]{pos: next, move: move[Q]{b.q, n}})
 			n++
 		}
 	}
 	if sorted {
 		slices.SortStableFunc(kids, func(x, y child[Q]) int {
-			return int(s.history[y.hist]) - int(s.history[x.hist])
+			return int(s.history[y.move]) - int(s.history[x.move])
 		})
 	}
 	opts := s.c.Left(pos.c)
@@ -378,7 +383,7 @@ func (s *searcher[Q]) children(ctx context.Context, pos position[Q], side Side, 
 		opts = s.c.Right(pos.c)
 	}
 	for _, x := range opts {
-		kids = append(kids, child[Q]{pos: position[Q]{big: pos.big, c: x}, hist: -1})
+		kids = append(kids, child[Q]{pos: position[Q]{big: pos.big, c: x}, inC: true})
 	}
 	return kids, false, nil
 }
@@ -428,19 +433,22 @@ func (s *searcher[Q]) probe(a, b uint64) *tableEntry {
 }
 
 // store keeps the result of the fingerprint (a, b), searched in work
-// positions: in the bucket's first entry when its search was at least as
-// large as the entry's, else in the second.
+// positions, in its bucket: in the first entry when its search was at
+// least as large as that entry's, which then moves to the second, else in
+// the second.
 func (s *searcher[Q]) store(a, b uint64, win bool, work int64) {
 	meta := uint32(entryUsed) | uint32(bits.Len64(uint64(max(work, 1))))<<entryWork
 	if win {
 		meta |= entryWin
 	}
 	i := a & s.mask
-	if e := &s.table[i]; e.meta&entryUsed == 0 || e.meta>>entryWork <= meta>>entryWork {
-		*e = tableEntry{a: a, b: b, meta: meta}
-		return
+	e := tableEntry{a: a, b: b, meta: meta}
+	if first := s.table[i]; first.meta&entryUsed == 0 || first.meta>>entryWork <= meta>>entryWork {
+		s.table[i], e = e, first
 	}
-	s.table[i+1] = tableEntry{a: a, b: b, meta: meta}
+	if e.meta&entryUsed != 0 {
+		s.table[i+1] = e
+	}
 }
 
 // flush adds the positions counted since the last flush to the shared
@@ -567,7 +575,7 @@ func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Co
 			continue
 		}
 		for i, k := range kids {
-			if k.hist >= 0 {
+			if !k.inC {
 				tasks = append(tasks, task{side, i})
 			}
 		}
@@ -627,7 +635,7 @@ func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Co
 					try = kids[t.side][t.move : t.move+1]
 				} else {
 					for _, k := range kids[t.side] {
-						if k.hist < 0 {
+						if k.inC {
 							try = append(try, k)
 						}
 					}
