@@ -183,8 +183,8 @@ type searcher[Q comparable] struct {
 	known   map[Q]regionInfo
 	outcome map[cgt.Game]cgt.Outcome
 	history map[move[Q]]uint32 // refutations by each move
-	n       int64 // positions searched by this searcher
-	flushed int64 // of n, those added to sh.nodes
+	n       int64              // positions searched by this searcher
+	flushed int64              // of n, those added to sh.nodes
 	// noValues is set once the Calc is full: no more regions are valued.
 	noValues bool
 	depth    int
