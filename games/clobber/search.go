@@ -596,3 +596,11 @@ func boxText(cells []byte, h, w int) pgrid.Region {
 	}
 	return pgrid.Region(b.String())
 }
+
+// Neg returns -q, the region with the colours swapped (game.Negater): the
+// search then decides only Left first of a position equal to its own
+// negative, such as a checkerboard or an alternating row.
+func (s *searchRules) Neg(q region) region {
+	q.x = q.occ &^ q.x
+	return q
+}
