@@ -7,6 +7,7 @@
 package clobber
 
 import (
+	"fmt"
 	"iter"
 	"strings"
 
@@ -15,10 +16,14 @@ import (
 	"nimber/grid"
 )
 
-// MaxRegion is the most stones of one region Check accepts. The number of
+// MaxRegion is the most stones of one region Check accepts, and
+// MaxBoardRegion the most of a region of more than one row. The number of
 // positions grows exponentially with it, so a larger region is refused
 // before it is searched.
-const MaxRegion = 24
+const (
+	MaxRegion      = 24
+	MaxBoardRegion = 18
+)
 
 // Game returns Clobber, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
@@ -81,9 +86,25 @@ func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
 
 func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '.') }
 
-// Check refuses a region of more than MaxRegion stones.
+// Check refuses a region of more than MaxRegion stones, or of more than
+// MaxBoardRegion when it spans more than one row: a 3 x 6 checkerboard (18
+// stones) takes about 2 minutes and 1.2 GB, the 4 x 5 one (20) passed 2 GB
+// after 5 minutes without an answer. nimber outcome decides such regions by
+// search (CheckSearch).
 func (rules) Check(s game.Sum[pgrid.Region]) error {
-	return pgrid.CheckRegions(s.Parts, "xo", "stones", MaxRegion)
+	if err := pgrid.CheckRegions(s.Parts, "xo", "stones", MaxRegion); err != nil {
+		return err
+	}
+	var boards []pgrid.Region
+	for _, p := range s.Parts {
+		if strings.Contains(string(p), "|") {
+			boards = append(boards, p)
+		}
+	}
+	if err := pgrid.CheckRegions(boards, "xo", "stones of more than one row", MaxBoardRegion); err != nil {
+		return fmt.Errorf("%w (who wins: nimber outcome --game clobber)", err)
+	}
+	return nil
 }
 
 // Key returns the normal form of p under the symmetries of the square,

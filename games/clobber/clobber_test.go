@@ -125,9 +125,18 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
 		}
 	}
-	_, err := Game().Parse("xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo")
+	_, err := Game().Parse("xoxoxoxoxoxoxoxoxoxoxoxoxo")
 	var le *game.LimitError
-	if !errors.As(err, &le) || le.Got != 30 || le.Limit != MaxRegion {
-		t.Errorf("30 stones: %v, want a limit of %d stones", err, MaxRegion)
+	if !errors.As(err, &le) || le.Got != 26 || le.Limit != MaxRegion {
+		t.Errorf("a row of 26 stones: %v, want a limit of %d stones", err, MaxRegion)
+	}
+	// A board of more than one row is refused from MaxBoardRegion stones,
+	// before anything is valued.
+	_, err = Game().Parse("xoxox|oxoxo|xoxox|oxoxo")
+	if !errors.As(err, &le) || le.Got != 20 || le.Limit != MaxBoardRegion || !strings.Contains(err.Error(), "nimber outcome") {
+		t.Errorf("the 4 x 5 checkerboard: %v, want a limit of %d stones naming nimber outcome", err, MaxBoardRegion)
+	}
+	if _, err := Game().Parse("xoxoxo|oxoxox|xoxoxo"); err != nil {
+		t.Errorf("the 3 x 6 checkerboard: %v", err)
 	}
 }
