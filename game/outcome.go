@@ -264,10 +264,35 @@ func (s *searcher[Q]) selfNegative(pos position[Q]) bool {
 	return true
 }
 
-// start returns the root position of parts.
+// start returns the root position of parts, less the pairs of large
+// regions that are each other's negatives (Negater), which add up to 0.
 func (s *searcher[Q]) start(ctx context.Context, parts []Q) (position[Q], error) {
-	pos := position[Q]{c: cgt.Zero}
-	return s.add(ctx, pos, -1, parts)
+	pos, err := s.add(ctx, position[Q]{c: cgt.Zero}, -1, parts)
+	n, ok := s.r.(Negater[Q])
+	if err != nil || !ok {
+		return pos, err
+	}
+	gone := make([]bool, len(pos.big))
+	for i, b := range pos.big {
+		if gone[i] {
+			continue
+		}
+		neg := s.r.Key(n.Neg(b.q))
+		for j := i + 1; j < len(pos.big); j++ {
+			if !gone[j] && pos.big[j].q == neg {
+				gone[i], gone[j] = true, true
+				break
+			}
+		}
+	}
+	var big []region[Q]
+	for i, b := range pos.big {
+		if !gone[i] {
+			big = append(big, b)
+		}
+	}
+	pos.big = big
+	return pos, nil
 }
 
 // add returns pos with its large region i (none when i < 0) replaced by
@@ -772,6 +797,21 @@ type partSearch[P comparable] struct {
 	e *Evaluator
 }
 
+// PartNegater is implemented by partizan rules whose parts have their
+// negatives among them: Neg returns a part equal to -p (Domineering: p
+// transposed). The generic search then uses it as a Negater.
+type PartNegater[P comparable] interface {
+	Neg(p P) P
+}
+
+// negPartSearch is partSearch of rules with a PartNegater: a Negater.
+type negPartSearch[P comparable] struct {
+	partSearch[P]
+	n PartNegater[P]
+}
+
+func (s negPartSearch[P]) Neg(p P) P { return s.n.Neg(p) }
+
 // PartSizer is implemented by partizan rules that estimate the cost of
 // valuing a part: the search values a part of at most SmallSize by its
 // canonical form and searches a larger one.
@@ -840,6 +880,10 @@ func SearchParts[P comparable](ctx context.Context, g Game, parts []P, o Outcome
 	}
 	return SearchSum(ctx, func(ctx context.Context, c *cgt.Calc) (SearchRules[P], func() error) {
 		r, failure := pg.bind(ctx)
-		return partSearch[P]{g: pg, r: r, e: pg.NewEvaluator(c)}, failure
+		ps := partSearch[P]{g: pg, r: r, e: pg.NewEvaluator(c)}
+		if n, ok := pg.r.(PartNegater[P]); ok {
+			return negPartSearch[P]{ps, n}, failure
+		}
+		return ps, failure
 	}, parts, o)
 }

@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/cgt"
 	"nimber/game"
+	"nimber/games/domineering"
 )
 
 // kayles2 is a partizan Kayles for the search's tests: from a row of n
@@ -136,6 +138,55 @@ type searchedChain struct{ either }
 
 func (searchedChain) Size(n int) int { return n }
 func (searchedChain) SmallSize() int { return -1 }
+
+// TestSearchSumNegatives checks the search of Domineering sums with a
+// board's negative (its transpose) in them, which the search cancels at
+// the root, and of boards equal to their own negatives, against the
+// outcome class of their canonical forms.
+func TestSearchSumNegatives(t *testing.T) {
+	g, _ := game.PartizanOf(domineering.Game())
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 60 {
+		h, w := 2+rng.IntN(3), 2+rng.IntN(3)
+		var a, tr []string
+		for range h {
+			row := make([]byte, w)
+			for j := range row {
+				row[j] = ".#"[min(1, rng.IntN(4))]
+			}
+			a = append(a, string(row))
+		}
+		for j := range w {
+			col := make([]byte, h)
+			for i := range h {
+				col[i] = a[i][j]
+			}
+			tr = append(tr, string(col))
+		}
+		board, neg := strings.Join(a, "|"), strings.Join(tr, "|")
+		for _, text := range []string{board + " + " + neg, board + " + " + neg + " + ..", board + " + " + board} {
+			pos, err := g.Parse(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := cgt.New(0)
+			x, _, err := g.Values(context.Background(), g.NewEvaluator(c), pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := c.OutcomeOf(x)
+			for _, threads := range []int{1, 2, 3} {
+				res, err := g.Outcome(context.Background(), pos, game.OutcomeOptions{Threads: threads})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.LeftFirst != (o == cgt.L || o == cgt.N) || res.RightFirst != (o == cgt.R || o == cgt.N) {
+					t.Fatalf("%s, %d threads: %+v, value %s (%s)", text, threads, res, c.String(x), o)
+				}
+			}
+		}
+	}
+}
 
 // TestSearchSumBounds checks the search's limits: MaxNodes, a cancelled
 // context, Progress, a game deeper than MaxDepth, and a failing rules

@@ -96,3 +96,7 @@ func (rules) Size(p pgrid.Region) int { return p.Count(".") }
 func (rules) SmallSize() int { return smallSize }
 
 var smallSize = 20
+
+// Neg returns -p: the region transposed, where each player's dominoes lie
+// as the other's did (the search's game.PartNegater).
+func (rules) Neg(p pgrid.Region) pgrid.Region { return pgrid.Transpose(p) }

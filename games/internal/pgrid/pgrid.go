@@ -195,6 +195,22 @@ func Key(r Region, transpose bool) Region {
 	return Region(best)
 }
 
+// Transpose returns r reflected in its main diagonal: its rows become
+// its columns.
+func Transpose(r Region) Region {
+	h, w := r.dims()
+	b := make([]byte, 0, len(r)-h+w)
+	for j := range w {
+		if j > 0 {
+			b = append(b, '|')
+		}
+		for i := range h {
+			b = append(b, r[i*(w+1)+j])
+		}
+	}
+	return Region(b)
+}
+
 // Format writes regions as Parse reads them: joined by " + ", and an empty
 // position as the board of one blank cell.
 func Format(parts []Region, blank byte) string {

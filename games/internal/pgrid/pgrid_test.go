@@ -87,3 +87,15 @@ func TestSplit(t *testing.T) {
 		t.Errorf("Split = %q, want %q", got, want)
 	}
 }
+
+// TestTranspose checks Transpose on a 2 x 3 region and that twice is the
+// identity.
+func TestTranspose(t *testing.T) {
+	r := Region("ab.|de#")
+	if got := Transpose(r); got != "ad|be|.#" || Transpose(got) != r {
+		t.Errorf("Transpose(%q) = %q, and back %q", r, got, Transpose(got))
+	}
+	if got := Transpose("abc"); got != "a|b|c" {
+		t.Errorf("Transpose(abc) = %q", got)
+	}
+}
