@@ -328,16 +328,20 @@ func (s *searchRules) Options(q region, side game.Side) iter.Seq[[]region] {
 	}
 }
 
+// clobbers returns the stones of q and Left's among them once side's
+// stone at bit i has clobbered the stone at bit j.
+func clobbers(q region, side game.Side, i, j int) (occ, x uint64) {
+	occ, x = q.occ&^(1<<i), q.x&^(1<<i)
+	if side == game.Left {
+		return occ, x | 1<<j
+	}
+	return occ, x &^ (1 << j)
+}
+
 // afterBox returns the regions left when the stone at cell i of box q
 // clobbers the stone at cell j.
 func (s *searchRules) afterBox(q region, side game.Side, i, j int) []region {
-	occ := q.occ &^ (1 << i)
-	x := q.x &^ (1 << i)
-	if side == game.Left {
-		x |= 1 << j
-	} else {
-		x &^= 1 << j
-	}
+	occ, x := clobbers(q, side, i, j)
 	out := s.buf[:0]
 	if q.h == 1 {
 		below := occ & (1<<i - 1)
@@ -360,13 +364,7 @@ func (s *searchRules) afterBox(q region, side game.Side, i, j int) []region {
 // afterGraph returns the regions left when stone i of the graph region q
 // clobbers stone j.
 func (s *searchRules) afterGraph(gr *graph, q region, side game.Side, i, j int) []region {
-	occ := q.occ &^ (1 << i)
-	x := q.x &^ (1 << i)
-	if side == game.Left {
-		x |= 1 << j
-	} else {
-		x &^= 1 << j
-	}
+	occ, x := clobbers(q, side, i, j)
 	out := s.buf[:0]
 	seeds := gr.nb[i] & occ
 	for seeds != 0 {
@@ -567,7 +565,7 @@ func (s *searchRules) text(q region) pgrid.Region {
 			}
 			cells[(i/gr.cols-r1)*w+i%gr.cols-c1] = c
 		}
-		return boxText(cells, h, w)
+		return pgrid.Write(cells, h, w)
 	}
 	h, w := int(q.h), int(q.w)
 	cells := make([]byte, h*w)
@@ -581,20 +579,7 @@ func (s *searchRules) text(q region) pgrid.Region {
 			cells[i] = '.'
 		}
 	}
-	return boxText(cells, h, w)
-}
-
-// boxText writes the h x w cells as a region's rows.
-func boxText(cells []byte, h, w int) pgrid.Region {
-	var b strings.Builder
-	b.Grow(h*(w+1) - 1)
-	for r := range h {
-		if r > 0 {
-			b.WriteByte('|')
-		}
-		b.Write(cells[r*w : (r+1)*w])
-	}
-	return pgrid.Region(b.String())
+	return pgrid.Write(cells, h, w)
 }
 
 // Neg returns -q, the region with the colours swapped (game.Negater): the

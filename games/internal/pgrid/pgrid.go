@@ -139,8 +139,8 @@ func Split(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
 	return out
 }
 
-// write returns the region of the h x w cells.
-func write(cells []byte, h, w int) Region {
+// Write returns the region of the h x w cells, given row by row.
+func Write(cells []byte, h, w int) Region {
 	var b strings.Builder
 	b.Grow(h*(w+1) - 1)
 	for r := range h {

@@ -55,7 +55,7 @@ func TestKey(t *testing.T) {
 		for i := range cells {
 			cells[i] = ".#xo"[rng.IntN(4)]
 		}
-		r := write(cells, h, w)
+		r := Write(cells, h, w)
 		for _, tr := range []bool{false, true} {
 			if got, want := Key(r, tr), keyTwin(r, tr); got != want {
 				t.Fatalf("Key(%q, %v) = %q, want %q", r, tr, got, want)
