@@ -22,7 +22,7 @@ type OutcomeOptions struct {
 	// with the twins; nil for DefaultOutcomeSearches.
 	Searches []game.OutcomeOptions
 	// TwinLimit bounds the whole positions the minimax twin remembers for
-	// one position (default 200000); a position whose twin would remember
+	// one position (default 100000); a position whose twin would remember
 	// more is not checked against the twin.
 	TwinLimit int
 	// ValueWork bounds the cgt.Calc comparisons of valuing one position
@@ -37,18 +37,32 @@ type OutcomeOptions struct {
 	// whole-position options, read back into parts): with no region
 	// valued, with every region valued and with regions valued by a hash
 	// of their text, each on one goroutine and on three with a table of
-	// 1 MiB. It checks the generic search of who wins whatever the game's
-	// own search (SumSearcher), normal forms and size estimates are.
+	// 1 MiB, within 16 times the minimax twin's positions (only where the
+	// twin decides). It checks the generic search of who wins whatever the
+	// game's own search (SumSearcher), normal forms and size estimates.
 	Generic bool
+	// Cold, with Generic, also decides each position by the generic search
+	// over text with every region valued but the first three of each
+	// goroutine, which fail as too costly (cgt.ErrWork): a goroutine whose
+	// Calc holds less may find a region too costly that another values,
+	// and the goroutines of a search must agree on the root's moves all
+	// the same.
+	Cold bool
+	// Neg, when not nil, writes the negative of a region's text (the
+	// players' roles swapped): with Generic, the search over text is also
+	// made with it as its game.Negater, which cancels a region against its
+	// negative and searches a sum equal to its own negative with Left
+	// first only.
+	Neg func(string) string
 	// Timeout bounds the whole check of one position (default one minute).
 	Timeout time.Duration
 }
 
 // DefaultOutcomeSearches are the Outcome calls that CheckOutcome compares
-// with its twins by default: one goroutine with the default tables, and
-// three goroutines sharing a table of 1 MiB (so that entries are replaced
-// in the larger searches) and a Calc of 1 MiB (so that a goroutine's
-// canonical forms can fill up and it searches on without values).
+// with its twins by default: one goroutine with the default tables; three
+// goroutines sharing a table of 1 MiB (so that entries are replaced in
+// the larger searches); and the same with canonical forms in 1 MiB (so
+// that a goroutine's Calc fills up and it searches on without values).
 var DefaultOutcomeSearches = []game.OutcomeOptions{
 	{Threads: 1},
 	{Threads: 3, TableMiB: 1},
@@ -67,8 +81,9 @@ type OutcomeCounts struct {
 	// Generic counts the positions decided by the generic search over
 	// parts written as text (OutcomeOptions.Generic).
 	Generic int
-	// Nodes sums the positions searched by the Outcome calls.
-	Nodes int64
+	// Nodes sums the positions searched by the Outcome calls, and
+	// TwinNodes the whole positions the twin decided.
+	Nodes, TwinNodes int64
 }
 
 // Add adds the counts of d to c.
@@ -79,12 +94,13 @@ func (c *OutcomeCounts) Add(d OutcomeCounts) {
 	c.Searched += d.Searched
 	c.Generic += d.Generic
 	c.Nodes += d.Nodes
+	c.TwinNodes += d.TwinNodes
 }
 
 // String writes the counts on one line.
 func (c OutcomeCounts) String() string {
-	return fmt.Sprintf("%d positions: %d by the twin, %d by values, %d searched (%d nodes), %d by the generic search of text",
-		c.Positions, c.Twin, c.Value, c.Searched, c.Nodes, c.Generic)
+	return fmt.Sprintf("%d positions: %d by the twin (%d nodes), %d by values, %d searched (%d nodes), %d by the generic search of text",
+		c.Positions, c.Twin, c.TwinNodes, c.Value, c.Searched, c.Nodes, c.Generic)
 }
 
 // outcomeFailure is one disagreement found by CheckOutcome.
@@ -107,11 +123,13 @@ type outcomeFailure struct {
 //     cgt.Calc.OutcomeOf: L and N mean Left wins moving first, R and N
 //     Right), where the value is found within o.ValueWork;
 //
-// and the twins with each other. A position neither twin decides is an
-// error: the check would prove nothing. A search's error (other than its
-// memory: cgt.ErrLimit) is a failure too. Failures are reported smallest
-// position first (by text length), so that the first message is the
-// smallest counterexample. It returns what it checked.
+// and the twins with each other; with o.Generic, so must game.SearchSum
+// over the position's parts as text (SearchText), where the twin decides.
+// A position neither twin decides is an error (the check would prove
+// nothing), and so is a search's error, its time (o.Timeout) included.
+// Failures are reported smallest position first (by text length), so that
+// the first message is the smallest counterexample. It returns what it
+// checked.
 func CheckOutcome(t testing.TB, g game.Game, positions []string, o OutcomeOptions) OutcomeCounts {
 	t.Helper()
 	pg, ok := game.PartizanOf(g)
@@ -122,7 +140,7 @@ func CheckOutcome(t testing.TB, g game.Game, positions []string, o OutcomeOption
 		o.Searches = DefaultOutcomeSearches
 	}
 	if o.TwinLimit <= 0 {
-		o.TwinLimit = 200_000
+		o.TwinLimit = 100_000
 	}
 	if o.ValueWork <= 0 {
 		o.ValueWork = 1 << 22
@@ -156,6 +174,7 @@ func CheckOutcome(t testing.TB, g game.Game, positions []string, o OutcomeOption
 			if r, ok := tw.wins(pos, game.Right); ok {
 				want, wantFrom = [2]bool{l, r}, "the minimax twin"
 				counts.Twin++
+				counts.TwinNodes += int64(len(tw.memo))
 			}
 		}
 		calc.SetWorkLimit(calc.Work() + o.ValueWork)
@@ -189,29 +208,42 @@ func CheckOutcome(t testing.TB, g game.Game, positions []string, o OutcomeOption
 		for _, so := range o.Searches {
 			res, err := pg.Outcome(ctx, pos, so)
 			if err != nil {
-				if !errors.Is(err, cgt.ErrLimit) {
-					fail(text, "Outcome %+v: %v", so, err)
-				}
+				fail(text, "Outcome %s: %v", outcomeOptionsText(so), err)
 				continue
 			}
 			counts.Nodes += res.Nodes
 			searched = searched || res.Nodes > 0
 			if got := [2]bool{res.LeftFirst, res.RightFirst}; got != want {
-				fail(text, "Outcome %+v says Left first wins %v, Right first %v (method %s, %d nodes); %s says %v, %v",
+				fail(text, "Outcome %s says Left first wins %v, Right first %v (method %s, %d nodes); %s says %v, %v",
 					outcomeOptionsText(so), got[0], got[1], res.Method, res.Nodes, wantFrom, want[0], want[1])
 			}
 			if !slices.Contains([]string{game.MethodSearch, game.MethodValues, game.MethodSearchValues}, res.Method) {
-				fail(text, "Outcome %+v: method %q", outcomeOptionsText(so), res.Method)
+				fail(text, "Outcome %s: method %q", outcomeOptionsText(so), res.Method)
 			}
 		}
 		if searched {
 			counts.Searched++
 		}
-		if o.Generic {
+		if o.Generic && wantFrom == "the minimax twin" {
+			// Bounded by the twin's work: without values the generic
+			// search meets about the twin's positions, more where its
+			// table of 1 MiB forgets them.
+			most := 16*int64(len(tw.memo)) + 10_000
 			generic := true
 			for _, v := range textValuings {
-				for _, so := range []game.OutcomeOptions{{Threads: 1}, {Threads: 3, TableMiB: 1}} {
-					res, err := SearchText(ctx, pg, pos, v.small, so)
+				if (v.cold > 0 && !o.Cold) || (v.neg && o.Neg == nil) {
+					continue
+				}
+				neg := o.Neg
+				if !v.neg {
+					neg = nil
+				}
+				for _, so := range []game.OutcomeOptions{{Threads: 1, TableMiB: 1, MaxNodes: most}, {Threads: 3, TableMiB: 1, MaxNodes: most}} {
+					res, err := searchText(ctx, pg, pos, v.small, v.cold, neg, so)
+					if errors.Is(err, game.ErrSearchLimit) {
+						generic = false
+						continue
+					}
 					if err != nil {
 						fail(text, "SearchText (%s) %s: %v", v.name, outcomeOptionsText(so), err)
 						generic = false
@@ -286,14 +318,26 @@ func (w *outcomeTwin) wins(pos game.Position, side game.Side) (won, ok bool) {
 var textValuings = []struct {
 	name  string
 	small func(string) bool
+	cold  int  // valuations of each goroutine that fail first
+	neg   bool // with OutcomeOptions.Neg as the Negater
 }{
-	{"no region valued", func(string) bool { return false }},
-	{"every region valued", func(string) bool { return true }},
-	{"regions valued by hash", func(q string) bool {
-		h := fnv.New32a()
-		h.Write([]byte(q))
-		return h.Sum32()%2 == 0
-	}},
+	{"no region valued", func(string) bool { return false }, 0, false},
+	{"every region valued", func(string) bool { return true }, 0, false},
+	{"regions valued by hash", hashSmall, 0, false},
+	{"no region valued, negatives", func(string) bool { return false }, 0, true},
+	{"regions valued by hash, negatives", hashSmall, 0, true},
+	// A region's valuation may be too costly in one goroutine and not in
+	// another, whose Calc holds more: here the first three of each
+	// goroutine are.
+	{"every region valued but a goroutine's first three", func(string) bool { return true }, 3, false},
+}
+
+// hashSmall says about half the regions are small, by a hash of their
+// text.
+func hashSmall(q string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(q))
+	return h.Sum32()%2 == 0
 }
 
 // SearchText decides who wins pos, a position of the partizan game g, by
@@ -305,12 +349,32 @@ var textValuings = []struct {
 // the generic search on any partizan game, whatever the game's own
 // search and estimates.
 func SearchText(ctx context.Context, g game.PartizanGame, pos game.Position, small func(string) bool, o game.OutcomeOptions) (game.OutcomeResult, error) {
+	return searchText(ctx, g, pos, small, 0, nil, o)
+}
+
+// searchText is SearchText where the first cold valuations of each
+// SearchRules fail as too costly (cgt.ErrWork), and, when neg is not nil,
+// the rules are a game.Negater by neg.
+func searchText(ctx context.Context, g game.PartizanGame, pos game.Position, small func(string) bool, cold int, neg func(string) string, o game.OutcomeOptions) (game.OutcomeResult, error) {
 	parts := partTexts(g, pos)
 	return game.SearchSum(ctx, func(ctx context.Context, c *cgt.Calc) (game.SearchRules[string], func() error) {
-		r := &textRegions{g: g, e: g.NewEvaluator(c), small: small, options: map[textOption][][]string{}}
+		r := &textRegions{g: g, e: g.NewEvaluator(c), small: small, cold: cold, options: map[textOption][][]string{}}
+		if neg != nil {
+			return negTextRegions{r, neg}, r.failure
+		}
 		return r, r.failure
 	}, parts, o)
 }
+
+// negTextRegions are textRegions with the negative of a region's text:
+// a game.Negater.
+type negTextRegions struct {
+	*textRegions
+	neg func(string) string
+}
+
+// Neg returns the text of q's negative.
+func (r negTextRegions) Neg(q string) string { return r.neg(q) }
 
 // partTexts returns the text of each part of pos.
 func partTexts(g game.PartizanGame, pos game.Position) []string {
@@ -333,6 +397,7 @@ type textRegions struct {
 	g       game.PartizanGame
 	e       *game.Evaluator
 	small   func(string) bool
+	cold    int // valuations left to fail as too costly
 	options map[textOption][][]string
 	mu      sync.Mutex
 	err     error // the first text that did not read back
@@ -392,6 +457,10 @@ func (r *textRegions) Small(q string) bool { return r.small(q) }
 // game.ValuePart does: past them an error wrapping cgt.ErrWork, and one
 // wrapping cgt.ErrLimit when the Evaluator is full.
 func (r *textRegions) Value(ctx context.Context, q string, most int) (cgt.Game, error) {
+	if r.cold > 0 {
+		r.cold--
+		return cgt.Zero, fmt.Errorf("%w: a cold goroutine", cgt.ErrWork)
+	}
 	pos, ok := r.read(q)
 	if !ok {
 		return cgt.Zero, r.failure()

@@ -1,0 +1,372 @@
+package registry_test
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"nimber/game"
+	"nimber/game/gametest"
+	"nimber/registry"
+)
+
+// outcomeGen writes random positions of one partizan game for the
+// outcome search's check: small ones (size 0) that the minimax twin
+// decides, and larger ones (size 1) that take the search further.
+type outcomeGen struct {
+	// one writes one random position.
+	one func(r *rand.Rand, size int) string
+	// plus is set when texts joined by " + " are a sum; else sums are
+	// made by Join and written by Format.
+	plus bool
+	// fewer divides the number of positions checked, for the games whose
+	// twin is slow (sums of rectangles have many whole positions; a rules
+	// file's options run Starlark).
+	fewer int
+	// neg, when not nil, writes the negative of a position that one
+	// writes, or of a region as Format writes it (the players' roles
+	// swapped): sums with a position's negative, which add up to 0, and
+	// the generic search with neg as its game.Negater check the search's
+	// cancelling of negatives and of sums equal to their own negatives.
+	neg func(text string) string
+	// large, when not nil, writes a position whose regions the game's
+	// search does not value whole but searches, beyond the minimax twin
+	// but not the canonical form (seconds each).
+	large func(r *rand.Rand) string
+}
+
+// board writes a random board of rows x cols cells, each a byte of cells
+// (repeat a byte to make it likelier), rows joined by '|'.
+func board(r *rand.Rand, rows, cols int, cells string) string {
+	var b strings.Builder
+	for i := range rows {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		for range cols {
+			b.WriteByte(cells[r.IntN(len(cells))])
+		}
+	}
+	return b.String()
+}
+
+// between returns a random integer of lo..hi.
+func between(r *rand.Rand, lo, hi int) int { return lo + r.IntN(hi-lo+1) }
+
+// stones writes a random board for a stone game whose region of at most
+// most stones of 'x' and 'o' the twin can search.
+func stones(r *rand.Rand, rows, cols, most int, cells string) string {
+	for {
+		b := board(r, rows, cols, cells)
+		if strings.Count(b, "x")+strings.Count(b, "o") <= most {
+			return b
+		}
+	}
+}
+
+// swap writes text with the bytes of each pair of pairs exchanged, e.g.
+// "xo" for Clobber's colours.
+func swap(text string, pairs ...string) string {
+	b := []byte(text)
+	for i, c := range b {
+		for _, p := range pairs {
+			switch c {
+			case p[0]:
+				b[i] = p[1]
+			case p[1]:
+				b[i] = p[0]
+			}
+		}
+	}
+	return string(b)
+}
+
+// transpose writes the board text (rows joined by '|') transposed.
+func transpose(text string) string {
+	rows := strings.Split(text, "|")
+	cols := make([]string, len(rows[0]))
+	for j := range cols {
+		var b strings.Builder
+		for _, row := range rows {
+			b.WriteByte(row[j])
+		}
+		cols[j] = b.String()
+	}
+	return strings.Join(cols, "|")
+}
+
+// reverse writes text backwards.
+func reverse(text string) string {
+	b := []byte(text)
+	slices.Reverse(b)
+	return string(b)
+}
+
+// transposeCake writes rectangles "RxC" of cake, joined by " + ", as
+// "CxR": Cutcake's negative.
+func transposeCake(text string) string {
+	cakes := strings.Split(text, " + ")
+	for i, c := range cakes {
+		rows, cols, _ := strings.Cut(c, "x")
+		cakes[i] = cols + "x" + rows
+	}
+	return strings.Join(cakes, " + ")
+}
+
+// hackenbushPicture writes a random picture of Hackenbush in JSON: edges
+// between random vertices of 0..n, with one or two ground vertices.
+func hackenbushPicture(r *rand.Rand, size int) string {
+	n := between(r, 1, 4+size)
+	edges := between(r, 1, 5+2*size)
+	var es []string
+	for i := range edges {
+		u := r.IntN(n + 1)
+		v := r.IntN(n + 1)
+		if i < n { // a spanning path first, so that most edges stand
+			u, v = i, i+1
+		}
+		es = append(es, fmt.Sprintf(`[%d, %d, "%c"]`, u, v, "LRG"[r.IntN(3)]))
+	}
+	ground := "[0]"
+	if r.IntN(3) == 0 {
+		ground = fmt.Sprintf("[0, %d]", n)
+	}
+	return fmt.Sprintf(`{"edges": [%s], "ground": %s}`, strings.Join(es, ", "), ground)
+}
+
+// outcomeGens are the generators of the partizan games by name: the
+// registry's and the example rules files' (by file name). Every partizan
+// game needs one.
+var outcomeGens = map[string]outcomeGen{
+	"domineering": {plus: true, neg: transpose, one: func(r *rand.Rand, size int) string {
+		rows, cols := between(r, 1, 3+size), between(r, 1, 4)
+		return board(r, rows, cols, "....#")
+	}, large: func(r *rand.Rand) string {
+		// Two regions of over 20 empty cells, searched; one board alone
+		// would go to Domineering's own search.
+		return board(r, 4, 6, "..........#") + " + " + board(r, 3, 7, "..........#")
+	}},
+	"clobber": {plus: true, neg: func(t string) string { return swap(t, "xo") }, one: func(r *rand.Rand, size int) string {
+		return stones(r, between(r, 1, 3), between(r, 1, 4+size), 9+4*size, "xxoo.")
+	}, large: func(r *rand.Rand) string {
+		// A region of 13 to 15 stones, searched on bitboards.
+		return stones(r, 3, 5, 15, "xxxooo.") + " + " + stones(r, 1, 4, 4, "xo.")
+	}},
+	"konane": {plus: true, neg: func(t string) string { return swap(t, "xo") }, one: func(r *rand.Rand, size int) string {
+		// Konane's stones stand on a checkerboard: jumps need stones of
+		// both colours in lines with holes.
+		rows, cols := between(r, 1, 4), between(r, 2, 5+size)
+		for {
+			b := []byte(board(r, rows, cols, "xo"))
+			for i := range b {
+				switch row, col := i/(cols+1), i%(cols+1); {
+				case col == cols:
+				case r.IntN(3) == 0:
+					b[i] = '.'
+				case r.IntN(8) > 0:
+					b[i] = "xo"[(row+col)%2]
+				}
+			}
+			if strings.Count(string(b), "x")+strings.Count(string(b), "o") <= 10+3*size {
+				return string(b)
+			}
+		}
+	}},
+	"toads-frogs": {plus: true, neg: func(t string) string { return reverse(swap(t, "TF")) }, one: func(r *rand.Rand, size int) string {
+		return board(r, 1, between(r, 1, 9+3*size), "TTFF..")
+	}, large: func(r *rand.Rand) string {
+		// Toads on the left, frogs on the right: a row of over 8192
+		// parts, searched until its regions are small enough to value.
+		middle := []byte(".....")
+		middle[r.IntN(5)] = "TF."[r.IntN(3)]
+		return "TTTT" + string(middle) + "FFFF + " + board(r, 1, 5, "TF..")
+	}},
+	"cutcake": {plus: true, fewer: 8, neg: transposeCake, one: func(r *rand.Rand, size int) string {
+		return fmt.Sprintf("%dx%d", between(r, 1, 4+3*size), between(r, 1, 4+3*size))
+	}},
+	"col": {plus: true, neg: func(t string) string { return swap(t, "LR", "lr") }, one: func(r *rand.Rand, size int) string {
+		return board(r, between(r, 1, 3), between(r, 1, 4+size), "......#LR")
+	}},
+	"snort": {plus: true, neg: func(t string) string { return swap(t, "LR", "lr") }, one: func(r *rand.Rand, size int) string {
+		return board(r, between(r, 1, 3), between(r, 1, 3+size), ".....#LR")
+	}},
+	"hackenbush": {neg: func(t string) string { return swap(t, "LR") }, one: func(r *rand.Rand, size int) string {
+		if r.IntN(2) == 0 {
+			return board(r, 1, between(r, 1, 5+2*size), "LRG")
+		}
+		return hackenbushPicture(r, size)
+	}},
+	"cutcake_rules": {plus: true, fewer: 4, neg: transposeCake, one: func(r *rand.Rand, size int) string {
+		return fmt.Sprintf("%dx%d", between(r, 1, 3+2*size), between(r, 1, 3+2*size))
+	}},
+	"partizan_subtraction": {one: func(r *rand.Rand, size int) string {
+		return fmt.Sprint(r.IntN(14 + 20*size))
+	}},
+}
+
+// partizanGames returns every partizan game of the registry and of the
+// example rules files, by name.
+func partizanGames(t *testing.T) map[string]game.Game {
+	t.Helper()
+	out := map[string]game.Game{}
+	for _, e := range registry.Entries() {
+		g, err := e.ExampleGame()
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name, err)
+		}
+		if g.Info().Kind == game.Partizan {
+			out[e.Name] = g
+		}
+	}
+	files, err := filepath.Glob("../examples/rules/*.star")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("the example rules files: %v, %d files", err, len(files))
+	}
+	for _, f := range files {
+		g, _, err := registry.LoadRules(f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if g.Info().Kind == game.Partizan {
+			out[strings.TrimSuffix(filepath.Base(f), ".star")] = g
+		}
+	}
+	return out
+}
+
+// outcomePositions writes n random positions of g by gen: each a single
+// position (size 0) with probability 1/2, else a sum of two or three (a
+// third of them the first position's negative second, when gen has neg),
+// and every tenth a larger single position (size 1). Texts that the game
+// refuses (Col's two cells of a colour side by side) are drawn again.
+func outcomePositions(t *testing.T, g game.PartizanGame, gen outcomeGen, r *rand.Rand, n int) []string {
+	t.Helper()
+	var out []string
+	valid := func(size int) string {
+		for range 1000 {
+			text := gen.one(r, size)
+			if _, err := g.ParseSearch(text); err == nil {
+				return text
+			}
+		}
+		t.Fatalf("no position drawn is valid")
+		return ""
+	}
+	for i := range n {
+		switch {
+		case i%10 == 9:
+			out = append(out, valid(1))
+		case r.IntN(2) == 0:
+			out = append(out, valid(0))
+		default:
+			k := between(r, 2, 3)
+			texts := make([]string, k)
+			ps := make([]game.Position, k)
+			for j := range k {
+				texts[j] = valid(0)
+				if j == 1 && gen.neg != nil && r.IntN(3) == 0 {
+					texts[j] = gen.neg(texts[0]) // with its negative: 0, or the third
+				}
+				p, err := g.ParseSearch(texts[j])
+				if err != nil {
+					t.Fatalf("%q: %v", texts[j], err)
+				}
+				ps[j] = p
+			}
+			if gen.plus && r.IntN(2) == 0 {
+				out = append(out, strings.Join(texts, " + "))
+			} else {
+				out = append(out, g.Format(g.Join(ps...)))
+			}
+		}
+	}
+	return out
+}
+
+// TestOutcomeSearch checks the search of who wins (PartizanGame.Outcome)
+// of every partizan game, built in or an example rules file, on random
+// small positions and sums against the minimax twin over whole positions
+// and the outcome class of the canonical form (gametest.CheckOutcome), and
+// the generic search over the parts as text (game.SearchSum whatever the
+// game's own search); without -short, also a few larger positions that
+// the game's search does not value whole, against their canonical form.
+func TestOutcomeSearch(t *testing.T) {
+	games := partizanGames(t)
+	for name := range games {
+		if _, ok := outcomeGens[name]; !ok {
+			t.Errorf("partizan game %s has no generator of random positions in outcomeGens", name)
+		}
+	}
+	n := 350
+	if testing.Short() {
+		n = 40
+	}
+	for name, gen := range outcomeGens {
+		g, ok := games[name]
+		if !ok {
+			t.Errorf("outcomeGens has %s, which is no partizan game of the registry or examples/rules", name)
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			pg, _ := game.PartizanOf(g)
+			r := rand.New(rand.NewPCG(uint64(len(name)), 0x6f7574636f6d65))
+			texts := outcomePositions(t, pg, gen, r, n/max(1, gen.fewer))
+			start := time.Now()
+			var c gametest.OutcomeCounts
+			c.Add(gametest.CheckOutcome(t, g, texts, gametest.OutcomeOptions{Generic: true, Neg: gen.neg}))
+			t.Logf("%v in %v", c, time.Since(start).Round(time.Millisecond))
+			if c.Twin < c.Positions*9/10 || c.Generic < c.Twin*9/10 || c.Value < c.Positions/2 {
+				t.Errorf("%v: too few decided by the twins or the generic search", c)
+			}
+			if gen.large != nil && !testing.Short() {
+				var large []string
+				for range 2 {
+					large = append(large, gen.large(r))
+				}
+				start := time.Now()
+				// Not on a Calc of 1 MiB: the regions, too large to value,
+				// would be searched whole, for minutes.
+				c := gametest.CheckOutcome(t, g, large, gametest.OutcomeOptions{TwinLimit: 1000, Searches: gametest.DefaultOutcomeSearches[:2]})
+				t.Logf("large: %v in %v", c, time.Since(start).Round(time.Millisecond))
+				if c.Searched == 0 {
+					t.Errorf("large: %v: want a position searched", c)
+				}
+			}
+		})
+	}
+}
+
+// outcomeBugs runs TestOutcomeSearchCold, the test of a known bug of the
+// search of who wins, skipped until it is fixed.
+var outcomeBugs = flag.Bool("outcome.bugs", false, "run TestOutcomeSearchCold, the test of a known bug of the search of who wins (it panics)")
+
+// TestOutcomeSearchCold checks the generic search on three goroutines
+// where a region is too costly to value in one goroutine and valued in
+// another (gametest.OutcomeOptions.Cold), as a goroutine whose Calc holds
+// less may find it. Each goroutine of searchParallel makes its own list
+// of the root's moves, and the tasks index the first goroutine's: where
+// the lists differ, a task plays another move than it names, or none
+// (index out of range, a panic). Skipped unless -outcome.bugs until
+// that is fixed.
+func TestOutcomeSearchCold(t *testing.T) {
+	if !*outcomeBugs {
+		t.Skip("known bug: the goroutines of game.SearchSum index the root's moves by the first goroutine's list, and one that values other regions plays other moves or panics; run with -outcome.bugs once fixed")
+	}
+	games := partizanGames(t)
+	for _, name := range []string{"toads-frogs", "clobber", "domineering", "hackenbush"} {
+		t.Run(name, func(t *testing.T) {
+			g := games[name]
+			pg, _ := game.PartizanOf(g)
+			r := rand.New(rand.NewPCG(7, 0x636f6c64))
+			texts := outcomePositions(t, pg, outcomeGens[name], r, 100)
+			c := gametest.CheckOutcome(t, g, texts, gametest.OutcomeOptions{Generic: true, Cold: true})
+			t.Log(c)
+		})
+	}
+}
