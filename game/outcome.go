@@ -67,7 +67,10 @@ func SearchSum[Q comparable](ctx context.Context, newRules NewSearchRules[Q], pa
 	if valueMiB <= 0 {
 		valueMiB = DefaultValueMiB
 	}
-	sh := &shared{maxNodes: o.MaxNodes, progress: o.Progress}
+	sh := &shared{maxNodes: o.MaxNodes, progress: o.Progress, every: 1 << 16}
+	if o.MaxNodes > 0 {
+		sh.every = min(sh.every, max(1, o.MaxNodes/int64(4*threads)))
+	}
 	// A worker of one of n goroutines has 1/n of the memory; the probe
 	// of the root (n = 0) a table of two entries.
 	newWorker := func(ctx context.Context, n int) (*searcher[Q], func() error) {
@@ -79,7 +82,7 @@ func SearchSum[Q comparable](ctx context.Context, newRules NewSearchRules[Q], pa
 		}
 		counts := sh
 		if n == 0 {
-			counts = &shared{} // the probe's work is done again by the search
+			counts = &shared{every: 1 << 16} // the probe's work is done again by the search
 		}
 		return newSearcher(r, c, table, counts), failure
 	}
@@ -105,6 +108,7 @@ func SearchSum[Q comparable](ctx context.Context, newRules NewSearchRules[Q], pa
 type shared struct {
 	nodes, cutoffs, hits, valued atomic.Int64
 	maxNodes                     int64
+	every                        int64 // positions a goroutine counts between reports
 	progress                     func(int64)
 	mu                           sync.Mutex // progress is called by one goroutine at a time
 }
@@ -361,7 +365,7 @@ func (s *searcher[Q]) wins(ctx context.Context, pos position[Q], side Side) (boo
 	if len(pos.big) == 0 {
 		return s.winsValue(pos.c, side), nil
 	}
-	if s.n++; s.n-s.flushed >= 1<<16 {
+	if s.n++; s.n-s.flushed >= s.sh.every {
 		if err := s.flush(); err != nil {
 			return false, err
 		}
@@ -455,6 +459,34 @@ func (s *searcher[Q]) children(ctx context.Context, pos position[Q], side Side, 
 	return kids, false, nil
 }
 
+// rootMoves returns the positions that side's moves leave in root: all of
+// C's when inC, else the one of move m, found by its region and number.
+func (s *searcher[Q]) rootMoves(ctx context.Context, root position[Q], side Side, m move[Q], inC bool) ([]child[Q], error) {
+	if inC {
+		opts := s.c.Left(root.c)
+		if side == Right {
+			opts = s.c.Right(root.c)
+		}
+		kids := make([]child[Q], len(opts))
+		for i, x := range opts {
+			kids[i] = child[Q]{pos: position[Q]{big: root.big, c: x}, inC: true}
+		}
+		return kids, nil
+	}
+	at := slices.IndexFunc(root.big, func(b region[Q]) bool { return b.q == m.q })
+	if at >= 0 {
+		n := 0
+		for leaves := range s.r.Options(m.q, side) {
+			if n == m.n {
+				next, err := s.add(ctx, root, at, leaves)
+				return []child[Q]{{pos: next, move: m}}, err
+			}
+			n++
+		}
+	}
+	return nil, errors.New("search: a move of the root that this goroutine's root lacks (the rules' options or normal forms differ between calls)")
+}
+
 // winsValue reports whether side, moving first, wins a game of value x.
 func (s *searcher[Q]) winsValue(x cgt.Game, side Side) bool {
 	o, ok := s.outcome[x]
@@ -531,7 +563,8 @@ func (s *searcher[Q]) flush() error {
 // canonical forms may collapse) and two threads or more, by the search on
 // all threads but one and the whole sum's canonical form on that one
 // (within half the memory of values), whichever answers first.
-func searchOrValue[Q comparable](ctx context.Context, newRules NewSearchRules[Q], newWorker func(context.Context, int) (*searcher[Q], func() error), parts []Q, threads int, valueBytes int64) (OutcomeResult, error) {
+func searchOrValue[Q comparable](parent context.Context, newRules NewSearchRules[Q], newWorker func(context.Context, int) (*searcher[Q], func() error), parts []Q, threads int, valueBytes int64) (OutcomeResult, error) {
+	ctx := parent
 	probe, failure := newWorker(ctx, 0)
 	root, err := probe.start(ctx, parts)
 	if err = errors.Join(err, failure()); err != nil {
@@ -605,10 +638,12 @@ func searchOrValue[Q comparable](ctx context.Context, newRules NewSearchRules[Q]
 			}
 			return a.res, nil
 		}
-		if a.values && ctx.Err() == nil && (errors.Is(a.err, cgt.ErrLimit) || errors.Is(a.err, cgt.ErrWork)) {
-			continue // too large to value: the search goes on
+		if a.values && (errors.Is(a.err, cgt.ErrLimit) || errors.Is(a.err, cgt.ErrWork) || errors.Is(a.err, context.Canceled) && parent.Err() == nil) {
+			continue // too large to value, or stopped by the search's end: the search's answer stands
 		}
-		last = a.err
+		if last == nil {
+			last = a.err
+		}
 		cancel()
 	}
 	return OutcomeResult{}, last
@@ -663,9 +698,13 @@ func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Co
 		res.LeftFirst, res.RightFirst = first.winsValue(root.c, Left), first.winsValue(root.c, Right)
 		return res, firstFailure()
 	}
+	// A task is a move of the root, named by its region and its number
+	// among the region's options (so that every goroutine plays the same
+	// move, whatever it has valued), or all of C's moves.
 	type task struct {
 		side Side
-		move int // a move of a large region, or -1 for C's moves
+		move move[Q]
+		inC  bool
 	}
 	var tasks []task
 	var won [2]atomic.Bool
@@ -686,12 +725,12 @@ func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Co
 			won[side].Store(true)
 			continue
 		}
-		for i, k := range kids {
+		for _, k := range kids {
 			if !k.inC {
-				tasks = append(tasks, task{side, i})
+				tasks = append(tasks, task{side: side, move: k.move})
 			}
 		}
-		tasks = append(tasks, task{side, -1})
+		tasks = append(tasks, task{side: side, inC: true})
 	}
 	for _, t := range tasks {
 		left[t.side].Add(1)
@@ -730,27 +769,15 @@ func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Co
 				fail(err)
 				return
 			}
-			var kids [2][]child[Q]
 			for t := range queue {
 				sctx := sideCtx[t.side]
 				if sctx.Err() != nil {
 					continue
 				}
-				if kids[t.side] == nil {
-					if kids[t.side], _, err = s.children(ctx, root, t.side, false); err != nil {
-						fail(err)
-						return
-					}
-				}
-				var try []child[Q]
-				if t.move >= 0 {
-					try = kids[t.side][t.move : t.move+1]
-				} else {
-					for _, k := range kids[t.side] {
-						if k.inC {
-							try = append(try, k)
-						}
-					}
+				try, err := s.rootMoves(ctx, root, t.side, t.move, t.inC)
+				if err != nil {
+					fail(err)
+					return
 				}
 				for _, k := range try {
 					lost, err := s.wins(sctx, k.pos, 1-t.side)

@@ -1,7 +1,6 @@
 package registry_test
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -342,22 +341,14 @@ func TestOutcomeSearch(t *testing.T) {
 	}
 }
 
-// outcomeBugs runs TestOutcomeSearchCold, the test of a known bug of the
-// search of who wins, skipped until it is fixed.
-var outcomeBugs = flag.Bool("outcome.bugs", false, "run TestOutcomeSearchCold, the test of a known bug of the search of who wins (it panics)")
-
 // TestOutcomeSearchCold checks the generic search on three goroutines
 // where a region is too costly to value in one goroutine and valued in
 // another (gametest.OutcomeOptions.Cold), as a goroutine whose Calc holds
 // less may find it. Each goroutine of searchParallel makes its own list
-// of the root's moves, and the tasks index the first goroutine's: where
-// the lists differ, a task plays another move than it names, or none
-// (index out of range, a panic). Skipped unless -outcome.bugs until
-// that is fixed.
+// of the root's moves; the tasks once indexed the first goroutine's, so
+// that where the lists differed a task played another move than it named,
+// or none (a panic). Now a task names its move by region and number.
 func TestOutcomeSearchCold(t *testing.T) {
-	if !*outcomeBugs {
-		t.Skip("known bug: the goroutines of game.SearchSum index the root's moves by the first goroutine's list, and one that values other regions plays other moves or panics; run with -outcome.bugs once fixed")
-	}
 	games := partizanGames(t)
 	for _, name := range []string{"toads-frogs", "clobber", "domineering", "hackenbush"} {
 		t.Run(name, func(t *testing.T) {

@@ -3,17 +3,12 @@ package gametest
 import (
 	"context"
 	"errors"
-	"flag"
 	"iter"
 	"testing"
 
 	"nimber/cgt"
 	"nimber/game"
 )
-
-// searchBugs runs the tests of known bugs of game.SearchSum, skipped
-// until they are fixed.
-var searchBugs = flag.Bool("search.bugs", false, "run TestSearchSumLimit, the test of a known bug of game.SearchSum")
 
 // chains are regions that are counters: either player takes one from a
 // positive counter. Their values never come (Value waits for the end of
@@ -38,12 +33,8 @@ func (chains) Value(ctx context.Context, _ int, _ int) (cgt.Game, error) {
 // an error wrapping game.ErrSearchLimit on one goroutine and on several.
 // With two large regions and two goroutines or more, SearchSum races the
 // search against the value of the whole sum; the search's failure cancels
-// the values, whose context.Canceled was returned instead. Skipped unless
-// -search.bugs until that is fixed.
+// the values, whose context.Canceled was once returned instead.
 func TestSearchSumLimit(t *testing.T) {
-	if !*searchBugs {
-		t.Skip("known bug: with two threads or more and two large regions, SearchSum past MaxNodes fails with context.Canceled, not game.ErrSearchLimit; run with -search.bugs once fixed")
-	}
 	newRules := func(context.Context, *cgt.Calc) (game.SearchRules[int], func() error) {
 		return chains{}, func() error { return nil }
 	}
