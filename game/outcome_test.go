@@ -13,6 +13,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/domineering"
 )
 
@@ -231,13 +232,7 @@ func TestSearchSumBounds(t *testing.T) {
 func BenchmarkSearchSum(b *testing.B) {
 	for _, small := range []int{-1, 8} {
 		b.Run(fmt.Sprintf("small=%d", small), func(b *testing.B) {
-			g, _ := game.PartizanOf(game.OfPartizan[int](kayles2{small}))
-			pos, _ := g.ParseSearch("14 13")
-			for b.Loop() {
-				if _, err := g.Outcome(context.Background(), pos, game.OutcomeOptions{Threads: 1}); err != nil {
-					b.Fatal(err)
-				}
-			}
+			gametest.BenchOutcome(b, game.OfPartizan[int](kayles2{small}), "14 13")
 		})
 	}
 }

@@ -1,10 +1,9 @@
 package clobber
 
 import (
-	"context"
 	"testing"
 
-	"nimber/game"
+	"nimber/game/gametest"
 )
 
 // searchBenchmarks are the positions BenchmarkSearch decides: the
@@ -20,18 +19,7 @@ var searchBenchmarks = []struct{ name, position string }{
 // BenchmarkSearch decides each of searchBenchmarks from scratch with the
 // default options on one goroutine (a fresh table and Calc each time).
 func BenchmarkSearch(b *testing.B) {
-	pg, _ := game.PartizanOf(Game())
 	for _, bc := range searchBenchmarks {
-		b.Run(bc.name, func(b *testing.B) {
-			pos, err := pg.ParseSearch(bc.position)
-			if err != nil {
-				b.Fatal(err)
-			}
-			for b.Loop() {
-				if _, err := pg.Outcome(context.Background(), pos, game.OutcomeOptions{Threads: 1}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		b.Run(bc.name, func(b *testing.B) { gametest.BenchOutcome(b, Game(), bc.position) })
 	}
 }

@@ -1,29 +1,13 @@
 package col
 
 import (
-	"context"
 	"testing"
 
-	"nimber/cgt"
-	"nimber/game"
+	"nimber/game/gametest"
 )
 
-// benchEmpty values board of g from scratch.
-func benchEmpty(b *testing.B, g game.Game, board string) {
-	pg, _ := game.PartizanOf(g)
-	pos, err := g.Parse(board)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		if _, _, err := pg.Values(context.Background(), pg.NewEvaluator(cgt.New(0)), pos); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 // BenchmarkEmpty4x4 values the empty 4 x 4 board from scratch.
-func BenchmarkEmpty4x4(b *testing.B) { benchEmpty(b, Game(), "....|....|....|....") }
+func BenchmarkEmpty4x4(b *testing.B) { gametest.BenchValue(b, Game(), "....|....|....|....") }
 
 // BenchmarkSnortEmpty values empty Snort boards from scratch, up to 3 x 6
 // (SnortMaxRegion cells).
@@ -34,6 +18,6 @@ func BenchmarkSnortEmpty(b *testing.B) {
 		{"4x4", "....|....|....|...."},
 		{"3x6", "......|......|......"},
 	} {
-		b.Run(bc.name, func(b *testing.B) { benchEmpty(b, Snort(), bc.board) })
+		b.Run(bc.name, func(b *testing.B) { gametest.BenchValue(b, Snort(), bc.board) })
 	}
 }

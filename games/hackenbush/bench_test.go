@@ -1,31 +1,12 @@
 package hackenbush
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
-	"nimber/cgt"
-	"nimber/game"
+	"nimber/game/gametest"
 )
-
-// benchValue values position text from scratch (a new Calc and
-// Evaluator) b.N times.
-func benchValue(b *testing.B, text string) {
-	pg, _ := game.PartizanOf(Game())
-	pos, err := Game().Parse(text)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		e := pg.NewEvaluator(cgt.New(0))
-		if _, _, err := pg.Values(context.Background(), e, pos); err != nil {
-			b.Fatal(err)
-		}
-		b.ReportMetric(float64(e.Len()), "components")
-	}
-}
 
 // grid returns a JSON picture of an r x c grid of vertices whose bottom
 // row stands on the ground, its edges coloured L, R, G in turn.
@@ -60,12 +41,12 @@ func BenchmarkStalks(b *testing.B) {
 	for i := range 10 {
 		s = append(s, strings.Repeat("LRG"[i%3:i%3+1]+"RGL"[i%3:i%3+1], 15))
 	}
-	benchValue(b, strings.Join(s, " "))
+	gametest.BenchValue(b, Game(), strings.Join(s, " "))
 }
 
 // BenchmarkGrid2x4 values a 2 x 4 grid of 14 edges (cycles: its
 // subpictures, not its stalks, are searched).
-func BenchmarkGrid2x4(b *testing.B) { benchValue(b, grid(2, 4)) }
+func BenchmarkGrid2x4(b *testing.B) { gametest.BenchValue(b, Game(), grid(2, 4)) }
 
 // BenchmarkGrid3x3 values a 3 x 3 grid of 15 edges.
-func BenchmarkGrid3x3(b *testing.B) { benchValue(b, grid(3, 3)) }
+func BenchmarkGrid3x3(b *testing.B) { gametest.BenchValue(b, Game(), grid(3, 3)) }

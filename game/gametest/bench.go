@@ -1,0 +1,50 @@
+package gametest
+
+import (
+	"context"
+	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+)
+
+// BenchValue values the position text of the partizan game g from
+// scratch (a new Calc and Evaluator) once an iteration, and reports the
+// distinct parts valued as the metric "parts": the benchmark of a
+// partizan game's canonical forms.
+func BenchValue(b *testing.B, g game.Game, text string) {
+	pg, ok := game.PartizanOf(g)
+	if !ok {
+		b.Fatalf("%s is not a partizan game", text)
+	}
+	pos, err := g.Parse(text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		e := pg.NewEvaluator(cgt.New(0))
+		if _, _, err := pg.Values(context.Background(), e, pos); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(e.Len()), "parts")
+	}
+}
+
+// BenchOutcome decides who wins the position text of the partizan game g
+// by its search (ParseSearch, Outcome) from scratch once an iteration, on
+// one goroutine with the default limits.
+func BenchOutcome(b *testing.B, g game.Game, text string) {
+	pg, ok := game.PartizanOf(g)
+	if !ok {
+		b.Fatalf("%s is not a partizan game", text)
+	}
+	pos, err := pg.ParseSearch(text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := pg.Outcome(context.Background(), pos, game.OutcomeOptions{Threads: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
