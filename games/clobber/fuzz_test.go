@@ -9,8 +9,5 @@ import (
 // FuzzParse reads any text as a position: a one-line error, or a position
 // whose Format reads back to the same Format.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"..|..", "xox|ox.", ".#.|...", "xo + ox", "", "|", "+", "..\n..\n", ".x|o#"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) { pgridtest.FuzzParse(t, Game(), text) })
+	pgridtest.Fuzz(f, Game(), "..|..", "xox|ox.", ".#.|...", "xo + ox", "", "|", "+", "..\n..\n", ".x|o#")
 }

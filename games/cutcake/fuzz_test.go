@@ -9,8 +9,5 @@ import (
 // FuzzParse reads any text as a position: a one-line error, or a position
 // whose Format reads back to the same Format.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"2x3", "1x1", "8x8 + 3x2", "", "+", "x", "2x", "0x0", "2X3"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) { pgridtest.FuzzParse(t, Game(), text) })
+	pgridtest.Fuzz(f, Game(), "2x3", "1x1", "8x8 + 3x2", "", "+", "x", "2x", "0x0", "2X3")
 }

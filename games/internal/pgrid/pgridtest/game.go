@@ -32,6 +32,21 @@ func Value(t testing.TB, g game.Game, c *cgt.Calc, text string) cgt.Game {
 // line, and that a position's Format reads back to the same Format: the
 // body of each partizan game's parser fuzz test.
 func FuzzParse(t *testing.T, g game.Game, text string) {
+	t.Helper()
+	checkParse(t, g, text)
+}
+
+// Fuzz is a partizan game's fuzz test of Parse: the seeds added to f's
+// corpus, then FuzzParse on each text the fuzzer tries.
+func Fuzz(f *testing.F, g game.Game, seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) { checkParse(t, g, text) })
+}
+
+// checkParse is FuzzParse.
+func checkParse(t *testing.T, g game.Game, text string) {
 	pos, err := g.Parse(text)
 	if err != nil {
 		if strings.Contains(err.Error(), "\n") {
