@@ -11,13 +11,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// value returns the canonical form of position text through the game API,
-// in c.
-func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
-	t.Helper()
-	return pgridtest.Value(t, Game(), c, text)
-}
-
 // TestGolden checks values that CGSuite's own tests give (GameGridTest),
 // and small ones worked by hand: x is Left's.
 func TestGolden(t *testing.T) {
@@ -76,7 +69,7 @@ func TestBruteForce(t *testing.T) {
 	for range 300 {
 		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
 		c := cgt.New(0)
-		g := value(t, c, board)
+		g := pgridtest.Value(t, Game(), c, board)
 		if got, want := f.FromCalc(c, g), f.Tree(board, moves); !f.Equal(got, want) {
 			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
 		}
@@ -92,7 +85,7 @@ func TestSumBruteForce(t *testing.T) {
 		a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo.")
 		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo.")
 		c := cgt.New(0)
-		got := f.FromCalc(c, value(t, c, a+" + "+b))
+		got := f.FromCalc(c, pgridtest.Value(t, Game(), c, a+" + "+b))
 		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
 			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
 		}
@@ -103,9 +96,9 @@ func TestSumBruteForce(t *testing.T) {
 // among them, keep a region's value.
 func TestKeyKeepsValue(t *testing.T) {
 	c := cgt.New(0)
-	v := value(t, c, "xox|oo.")
+	v := pgridtest.Value(t, Game(), c, "xox|oo.")
 	for _, q := range []string{"xo|oo|x.", "xox|.oo", ".oo|xox", "x.|oo|xo"} {
-		if w := value(t, c, q); w != v {
+		if w := pgridtest.Value(t, Game(), c, q); w != v {
 			t.Errorf("xox|oo. = %s but its image %q = %s", c.Notation(v), q, c.Notation(w))
 		}
 	}

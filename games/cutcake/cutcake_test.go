@@ -13,13 +13,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// value returns the canonical form of position text through the game API,
-// in c.
-func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
-	t.Helper()
-	return pgridtest.Value(t, Game(), c, text)
-}
-
 // TestGolden checks CGSuite's values of 8 x n cakes (GameHeapTest:
 // [(8,n).CanonicalForm for n from 1 to 8] = -7,-3,-3,-1,-1,-1,-1,0) and
 // small ones by hand: a 1 x n strip is n-1 cuts for Left, an n x 1 strip
@@ -48,7 +41,7 @@ func TestGolden(t *testing.T) {
 func checkValue(t *testing.T, text, want string) {
 	t.Helper()
 	c := cgt.New(0)
-	if got := c.Notation(value(t, c, text)); got != want {
+	if got := c.Notation(pgridtest.Value(t, Game(), c, text)); got != want {
 		t.Errorf("%q = %s, want %s", text, got, want)
 	}
 }
@@ -97,7 +90,7 @@ func TestBruteForce(t *testing.T) {
 		for c := 1; c <= 5; c++ {
 			text := fmt.Sprintf("%dx%d", r, c)
 			calc := cgt.New(0)
-			g := value(t, calc, text)
+			g := pgridtest.Value(t, Game(), calc, text)
 			if got, want := f.FromCalc(calc, g), f.Tree(text, moves); !f.Equal(got, want) {
 				t.Fatalf("%s: the engine says %s, unequal to its game tree", text, calc.Notation(g))
 			}
@@ -111,7 +104,7 @@ func TestBruteForce(t *testing.T) {
 		a := fmt.Sprintf("%dx%d", 1+rng.IntN(3), 1+rng.IntN(3))
 		b := fmt.Sprintf("%dx%d", 1+rng.IntN(3), 1+rng.IntN(3))
 		calc := cgt.New(0)
-		got := f.FromCalc(calc, value(t, calc, a+" + "+b))
+		got := f.FromCalc(calc, pgridtest.Value(t, Game(), calc, a+" + "+b))
 		both := []string{a, b}
 		slices.Sort(both)
 		if want := f.Tree(strings.Join(both, "+"), moves); !f.Equal(got, want) {

@@ -13,13 +13,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// value returns the canonical form of position text through the game API,
-// in c.
-func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
-	t.Helper()
-	return pgridtest.Value(t, Game(), c, text)
-}
-
 // TestGolden checks values that CGSuite and Winning Ways give, with Left
 // placing vertical dominoes: a column of two is 1, a row of two -1.
 func TestGolden(t *testing.T) {
@@ -85,9 +78,9 @@ func TestBruteForce(t *testing.T) {
 		}
 		board := pgridtest.Random(rng, rows, cols, "...#")
 		c := cgt.New(0)
-		got := f.FromCalc(c, value(t, c, board))
+		got := f.FromCalc(c, pgridtest.Value(t, Game(), c, board))
 		if want := f.Tree(board, moves); !f.Equal(got, want) {
-			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(value(t, c, board)))
+			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(pgridtest.Value(t, Game(), c, board)))
 		}
 	}
 }
@@ -101,7 +94,7 @@ func TestSumBruteForce(t *testing.T) {
 		a := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..#")
 		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..#")
 		c := cgt.New(0)
-		got := f.FromCalc(c, value(t, c, a+" + "+b))
+		got := f.FromCalc(c, pgridtest.Value(t, Game(), c, a+" + "+b))
 		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
 			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
 		}
@@ -116,14 +109,14 @@ func TestKeyKeepsValue(t *testing.T) {
 		{"..#|...", "#..|...", "...|..#"}, // flips
 		{".##|...", "##.|...", "...|.##"},
 	} {
-		v := value(t, c, pair[0])
+		v := pgridtest.Value(t, Game(), c, pair[0])
 		for _, q := range pair[1:] {
-			if w := value(t, c, q); w != v {
+			if w := pgridtest.Value(t, Game(), c, q); w != v {
 				t.Errorf("%q = %s but its flip %q = %s", pair[0], c.Notation(v), q, c.Notation(w))
 			}
 		}
 	}
-	v, w := value(t, c, "...|..#"), value(t, c, "..|..|.#")
+	v, w := pgridtest.Value(t, Game(), c, "...|..#"), pgridtest.Value(t, Game(), c, "..|..|.#")
 	if n, err := c.Neg(v); err != nil || n != w {
 		t.Errorf("the transpose of ...|..# = %s, want the negative of %s", c.Notation(w), c.Notation(v))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/games/internal/pgrid/pgridtest"
 	"nimber/grid"
 )
 
@@ -42,7 +43,7 @@ func TestSolveOutcomeAgainstValues(t *testing.T) {
 			cols--
 		}
 		g, text := randomBoard(rng, rows, cols, 0.1+0.2*rng.Float64())
-		o := c.OutcomeOf(value(t, c, text))
+		o := c.OutcomeOf(pgridtest.Value(t, Game(), c, text))
 		counts[o]++
 		res, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1})
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"nimber/cgt"
+	"nimber/games/internal/pgrid/pgridtest"
 	"nimber/grid"
 )
 
@@ -31,7 +32,7 @@ func TestOutcomeAgainstValues(t *testing.T) {
 			lines = append(lines, string(g.Cells[r*cols:(r+1)*cols]))
 		}
 		text := strings.Join(lines, "|")
-		o := c.OutcomeOf(value(t, c, text))
+		o := c.OutcomeOf(pgridtest.Value(t, Game(), c, text))
 		counts[o]++
 		left, right, err := Outcome(context.Background(), g, 0)
 		if err != nil {

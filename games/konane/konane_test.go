@@ -11,13 +11,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// value returns the canonical form of position text through the game API,
-// in c.
-func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
-	t.Helper()
-	return pgridtest.Value(t, Game(), c, text)
-}
-
 // TestGolden checks small values worked by hand (CGSuite has no Konane
 // to take goldens from); x is Left's.
 func TestGolden(t *testing.T) {
@@ -96,7 +89,7 @@ func TestBruteForce(t *testing.T) {
 		}
 		board := pgridtest.Random(rng, rows, cols, "xxoo...")
 		c := cgt.New(0)
-		g := value(t, c, board)
+		g := pgridtest.Value(t, Game(), c, board)
 		if got, want := f.FromCalc(c, g), f.Tree(board, moves); !f.Equal(got, want) {
 			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
 		}
@@ -135,7 +128,7 @@ func TestSumBruteForce(t *testing.T) {
 		a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
 		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
 		c := cgt.New(0)
-		got := f.FromCalc(c, value(t, c, a+" + "+b))
+		got := f.FromCalc(c, pgridtest.Value(t, Game(), c, a+" + "+b))
 		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
 			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
 		}
@@ -163,7 +156,7 @@ func TestKeyKeepsValue(t *testing.T) {
 			return strings.Join(s, "|")
 		}
 		c := cgt.New(0)
-		v := value(t, c, board)
+		v := pgridtest.Value(t, Game(), c, board)
 		for _, q := range []string{
 			image(h, w, func(i, j int) byte { return rows[h-1-i][j] }),
 			image(h, w, func(i, j int) byte { return rows[i][w-1-j] }),
@@ -171,7 +164,7 @@ func TestKeyKeepsValue(t *testing.T) {
 			image(w, h, func(i, j int) byte { return rows[j][i] }),
 			image(w, h, func(i, j int) byte { return rows[h-1-j][w-1-i] }),
 		} {
-			if u := value(t, c, q); u != v {
+			if u := pgridtest.Value(t, Game(), c, q); u != v {
 				t.Fatalf("%q = %s but its image %q = %s", board, c.Notation(v), q, c.Notation(u))
 			}
 		}
@@ -230,7 +223,7 @@ func TestOpeningsBruteForce(t *testing.T) {
 					}
 					board := strings.Join(rows, "|")
 					c := cgt.New(0)
-					g := value(t, c, board)
+					g := pgridtest.Value(t, Game(), c, board)
 					if !f.Equal(f.FromCalc(c, g), f.Tree(board, moves)) {
 						t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
 					}

@@ -7,6 +7,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/games/internal/pgrid/pgridtest"
 )
 
 // TestMember checks the rows family patterns write, and that member 5 of
@@ -45,7 +46,7 @@ func TestMember(t *testing.T) {
 	}
 	c := cgt.New(0)
 	want := "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}"
-	if got := c.String(value(t, c, row)); got != want {
+	if got := c.String(pgridtest.Value(t, Game(), c, row)); got != want {
 		t.Errorf("%s = %s, want CGSuite's %s", row, got, want)
 	}
 }

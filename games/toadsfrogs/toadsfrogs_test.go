@@ -11,13 +11,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// value returns the canonical form of position text through the game API,
-// in c.
-func value(t testing.TB, c *cgt.Calc, text string) cgt.Game {
-	t.Helper()
-	return pgridtest.Value(t, Game(), c, text)
-}
-
 // TestGolden checks the value CGSuite's own tests give (GameStripTest,
 // in CGSuite's notation, read by cgt) and small ones worked by hand.
 func TestGolden(t *testing.T) {
@@ -77,7 +70,7 @@ func TestBruteForce(t *testing.T) {
 	}
 	for _, row := range rows {
 		c := cgt.New(0)
-		g := value(t, c, row)
+		g := pgridtest.Value(t, Game(), c, row)
 		if got, want := f.FromCalc(c, g), f.Tree(row, moves); !f.Equal(got, want) {
 			t.Fatalf("%q: the engine says %s, unequal to its game tree", row, c.Notation(g))
 		}
@@ -93,7 +86,7 @@ func TestSumBruteForce(t *testing.T) {
 		a := pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF.")
 		b := pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF.")
 		c := cgt.New(0)
-		got := f.FromCalc(c, value(t, c, a+" + "+b))
+		got := f.FromCalc(c, pgridtest.Value(t, Game(), c, a+" + "+b))
 		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
 			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
 		}
