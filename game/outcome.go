@@ -383,7 +383,7 @@ func (s *searcher[Q]) wins(ctx context.Context, pos position[Q], side Side) (boo
 		return e.meta&entryWin != 0, nil
 	}
 	before := s.n
-	kids, win, err := s.children(ctx, pos, side, true)
+	kids, win, err := s.children(ctx, pos, side)
 	if err != nil {
 		return false, err
 	}
@@ -416,10 +416,7 @@ func (s *searcher[Q]) wins(ctx context.Context, pos position[Q], side Side) (boo
 // children returns the positions side's moves leave in pos, in the order
 // to try them; win is true when one of them, with no large region, is
 // lost for the other player by its value alone (then the list is cut).
-//
-// The moves come in the rules' order when sorted is false, the same in
-// every searcher of the game.
-func (s *searcher[Q]) children(ctx context.Context, pos position[Q], side Side, sorted bool) ([]child[Q], bool, error) {
+func (s *searcher[Q]) children(ctx context.Context, pos position[Q], side Side) ([]child[Q], bool, error) {
 	var kids []child[Q]
 	other := 1 - side
 	for i, b := range pos.big {
@@ -444,11 +441,9 @@ func (s *searcher[Q]) children(ctx context.Context, pos position[Q], side Side, 
 			n++
 		}
 	}
-	if sorted {
-		slices.SortStableFunc(kids, func(x, y child[Q]) int {
-			return int(s.history[y.move]) - int(s.history[x.move])
-		})
-	}
+	slices.SortStableFunc(kids, func(x, y child[Q]) int {
+		return int(s.history[y.move]) - int(s.history[x.move])
+	})
 	opts := s.c.Left(pos.c)
 	if side == Right {
 		opts = s.c.Right(pos.c)
@@ -565,10 +560,18 @@ func (s *searcher[Q]) flush() error {
 // (within half the memory of values), whichever answers first.
 func searchOrValue[Q comparable](parent context.Context, newRules NewSearchRules[Q], newWorker func(context.Context, int) (*searcher[Q], func() error), parts []Q, threads int, valueBytes int64) (OutcomeResult, error) {
 	ctx := parent
-	probe, failure := newWorker(ctx, 0)
+	// On one thread the probe of the root is the search's own worker, so
+	// that the root's regions are valued once.
+	share := 0
+	if threads == 1 {
+		share = 1
+	}
+	probe, failure := newWorker(ctx, share)
 	root, err := probe.start(ctx, parts)
-	if err = errors.Join(err, failure()); err != nil {
-		return OutcomeResult{}, err
+	if share == 0 || err != nil {
+		if err = errors.Join(err, failure()); err != nil {
+			return OutcomeResult{}, err
+		}
 	}
 	selfNeg := probe.selfNegative(root)
 	problems := 2 // Left first and Right first
@@ -590,10 +593,17 @@ func searchOrValue[Q comparable](parent context.Context, newRules NewSearchRules
 		return res, errors.Join(err, failure())
 	}
 	if len(root.big) == 0 {
-		res := OutcomeResult{LeftFirst: probe.winsValue(root.c, Left), RightFirst: probe.winsValue(root.c, Right), Valued: probe.sh.valued.Load()}
-		return res, nil
+		res := OutcomeResult{LeftFirst: probe.winsValue(root.c, Left), RightFirst: probe.winsValue(root.c, Right)}
+		if share == 0 {
+			res.Valued = probe.sh.valued.Load() // not counted in the search's
+		}
+		return res, errors.Join(failure(), probe.flush())
 	}
-	if len(root.big) < 2 || threads < 2 {
+	if threads == 1 {
+		res, err := probe.solveBoth(ctx, parts, selfNeg)
+		return res, errors.Join(err, failure())
+	}
+	if len(root.big) < 2 {
 		return search(ctx, threads)
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -717,7 +727,7 @@ func searchParallel[Q comparable](ctx context.Context, newWorker func(context.Co
 		if side == Right && selfNeg {
 			continue // Right first is Left first
 		}
-		kids, win, err := first.children(ctx, root, side, false)
+		kids, win, err := first.children(ctx, root, side)
 		if err != nil {
 			return OutcomeResult{}, errors.Join(err, firstFailure())
 		}
