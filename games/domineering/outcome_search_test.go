@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"nimber/cgt"
@@ -81,100 +82,24 @@ func TestSolveOutcomeAgainstPlain(t *testing.T) {
 		if res.LeftFirst != left || res.RightFirst != right {
 			t.Fatalf("%s: SolveOutcome says %v, %v; Outcome %v, %v", text, res.LeftFirst, res.RightFirst, left, right)
 		}
-		for _, n := range []int{2, 64} {
-			s := newSolver(context.Background(), g, n, 0)
-			l, err := s.top(0)
+		for _, n := range []int{1, 16} {
+			res, err := solveWithTable(g, n, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := s.top(1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if l != left || r != right {
-				t.Fatalf("%s with a table of %d entries: %v, %v; Outcome %v, %v", text, n, l, r, left, right)
+			if res.LeftFirst != left || res.RightFirst != right {
+				t.Fatalf("%s with a table of %d buckets: %v, %v; Outcome %v, %v", text, n, res.LeftFirst, res.RightFirst, left, right)
 			}
 		}
 	}
 }
 
-// TestSolveOutcomeTranspose checks the symmetry the search relies on for
-// a board equal to its transpose: Right first on a board is Left first on
-// its transpose, on random boards.
-func TestSolveOutcomeTranspose(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 16))
-	for range 100 {
-		rows, cols := 1+rng.IntN(6), 1+rng.IntN(6)
-		g, text := randomBoard(rng, rows, cols, 0.1+0.3*rng.Float64())
-		tr := grid.New(cols, rows, '.')
-		for r := range rows {
-			for c := range cols {
-				tr.Cells[c*rows+r] = g.Cells[r*cols+c]
-			}
-		}
-		a, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := SolveOutcome(context.Background(), tr, game.OutcomeOptions{TableMiB: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a.LeftFirst != b.RightFirst || a.RightFirst != b.LeftFirst {
-			t.Fatalf("%s: %+v, its transpose %+v", text, a, b)
-		}
-	}
-}
-
-// TestSolveOutcomeRectangles checks open rectangles whose outcomes are
-// known: the squares 1 x 1 (no move) and 5 x 5 are second-player wins,
-// 2 x 2, 3 x 3 and 4 x 4 first-player wins (their values), 6 x 6 and 7 x 7
-// first-player wins (Breuker, Uiterwijk and van den Herik); 6 rows by 5
-// columns is won by Left either way, 5 by 6 and 4 by 8 by Right, as their
-// values say; a strip of one row is Right's, of one column Left's.
-func TestSolveOutcomeRectangles(t *testing.T) {
-	for _, tc := range []struct {
-		rows, cols  int
-		left, right bool
-	}{
-		{1, 1, false, false}, {2, 2, true, true}, {3, 3, true, true}, {4, 4, true, true},
-		{5, 5, false, false}, {6, 6, true, true}, {7, 7, true, true},
-		{6, 5, true, false}, {5, 6, false, true}, {4, 8, false, true},
-		{1, 9, false, true}, {9, 1, true, false},
-	} {
-		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), game.OutcomeOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.LeftFirst != tc.left || res.RightFirst != tc.right {
-			t.Errorf("%d x %d: Left first wins %v, Right first %v; want %v, %v", tc.rows, tc.cols, res.LeftFirst, res.RightFirst, tc.left, tc.right)
-		}
-	}
-}
-
-// TestSolveOutcomePublished checks rectangles that Uiterwijk's theorems
-// ("The impact of safe moves on perfectly solving Domineering boards",
-// part 3, ICGA Journal 2014, extending Lachmann, Moore and Rapaport 2002)
-// settle, with Left (Vertical) placing vertical dominoes on m rows: every
-// 2k x n board for n = 3, 5, 7 is Left's whoever starts, and every m x 2k
-// board for m = 5, and for m = 3 and 7 with k >= 2, is Right's.
-func TestSolveOutcomePublished(t *testing.T) {
-	for _, tc := range []struct {
-		rows, cols int
-		left       bool // Left's whoever starts, else Right's
-	}{
-		{4, 3, true}, {6, 3, true}, {8, 3, true}, {4, 5, true}, {6, 5, true}, {8, 5, true}, {4, 7, true}, {6, 7, true},
-		{5, 4, false}, {5, 6, false}, {5, 8, false}, {5, 10, false}, {3, 4, false}, {3, 10, false}, {3, 20, false},
-		{7, 4, false}, {7, 6, false},
-	} {
-		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), game.OutcomeOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.LeftFirst != tc.left || res.RightFirst == tc.left {
-			t.Errorf("%d x %d: Left first wins %v, Right first %v; want the board %s's", tc.rows, tc.cols, res.LeftFirst, res.RightFirst, map[bool]string{true: "Left", false: "Right"}[tc.left])
-		}
-	}
+// solveWithTable runs SolveOutcome's search of g with a table of n
+// buckets, n a power of two, on threads threads.
+func solveWithTable(g grid.Grid, n, threads int) (game.OutcomeResult, error) {
+	return solveWith(context.Background(), g, game.OutcomeOptions{Threads: threads}, func(s *run) {
+		s.sh.table = &table{w: make([]atomic.Uint64, 4*n), mask: uint64(n - 1)}
+	})
 }
 
 // TestSolveOutcomeLimits: a board over 64 cells and a table out of range
@@ -187,7 +112,7 @@ func TestSolveOutcomeLimits(t *testing.T) {
 		opts game.OutcomeOptions
 		want string
 	}{
-		{grid.New(9, 8, '.'), game.OutcomeOptions{}, "a 9 x 8 board has more than 64 cells"},
+		{grid.New(32, 2, '.'), game.OutcomeOptions{}, "a 32 x 2 board: the search takes 1 to 31 rows and columns"},
 		{grid.New(4, 4, '.'), game.OutcomeOptions{TableMiB: MaxOutcomeTableMiB + 1}, fmt.Sprintf("a table of %d MiB is outside 1..%d MiB", MaxOutcomeTableMiB+1, MaxOutcomeTableMiB)},
 		{grid.New(4, 4, '.'), game.OutcomeOptions{TableMiB: -1}, "a table of -1 MiB"},
 	} {
@@ -211,37 +136,17 @@ func TestSolveOutcomeLimits(t *testing.T) {
 // by table and by loop, against a greedy count cell by cell.
 func TestPairs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 17))
-	for range 2000 {
-		x := rng.Uint64()
+	for range 20000 {
+		x := rng.Uint32() >> rng.IntN(32)
 		greedy := 0
-		for i := 0; i < 64; i++ {
-			if i < 63 && x>>i&3 == 3 {
+		for i := 0; i < 32; i++ {
+			if i < 31 && x>>i&3 == 3 {
 				greedy++
 				i++
 			}
 		}
-		if got := pairsSlow(x); got != greedy {
-			t.Fatalf("pairsSlow(%b) = %d, want %d", x, got, greedy)
-		}
-	}
-	// Boards whose rows are counted by tables of two rows (8 cells), of
-	// two and three rows (7 and 5 cells), of one row (9, 13 cells) and by
-	// loop (20 cells).
-	for _, size := range [][2]int{{8, 8}, {5, 7}, {7, 9}, {4, 13}, {3, 20}} {
-		rows, cols := size[0], size[1]
-		s := newSolver(context.Background(), grid.New(rows, cols, '.'), 2, 0)
-		for range 2000 {
-			x := rng.Uint64() & (uint64(1)<<(rows*cols) - 1)
-			if rows*cols == 64 {
-				x = rng.Uint64()
-			}
-			want := 0
-			for r := range rows {
-				want += pairsSlow(x >> (cols * r) & (uint64(1)<<cols - 1))
-			}
-			if got := s.pairs(1, x); got != want {
-				t.Fatalf("%d x %d: pairs(%x) = %d, want %d", rows, cols, x, got, want)
-			}
+		if got := pairs(x); got != uint64(greedy) {
+			t.Fatalf("pairs(%b) = %d, want %d", x, got, greedy)
 		}
 	}
 }
@@ -302,18 +207,18 @@ func TestCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := newSolver(context.Background(), g, 2, 0)
+		b := newBoard(g.Rows, g.Cols, g.Cells, newZobrist(g.Rows, g.Cols))
 		for p, want := range [][3]int{tc.left, tc.right} {
-			if safe, vuln, most := s.count(p, s.start[p]); [3]int{int(safe), int(vuln), int(most)} != want {
-				t.Errorf("%v, player %d: %d safe, %d vulnerable, %d possible moves; want %v", tc.board, p, safe, vuln, most, want)
+			if c := b.counts(p); [3]int{int(c.safe), int(c.vuln), int(c.most)} != want {
+				t.Errorf("%v, player %d: %d safe, %d vulnerable, %d possible moves; want %v", tc.board, p, c.safe, c.vuln, c.most, want)
 			}
 		}
 	}
 }
 
 // TestParseBoard checks that ParseBoard keeps a board whole (filled cells
-// included) and refuses sums, bad characters and boards over 64 cells with
-// one line.
+// included) and refuses sums, bad characters and boards over MaxSide
+// columns with one line.
 func TestParseBoard(t *testing.T) {
 	g, err := ParseBoard("..#|...")
 	if err != nil || g.Rows != 2 || g.Cols != 3 || string(g.Cells) != "..#..." {
@@ -323,7 +228,7 @@ func TestParseBoard(t *testing.T) {
 		".. + ..":               "a sum of 2 boards",
 		"..|.x":                 "row 2, column 2: character 'x'",
 		"..|...":                "row 2 has 3 cells, row 1 has 2",
-		strings.Repeat(".", 65): "the 1 x 65 board: 65 cells, limit 64",
+		strings.Repeat(".", 32): "the 1 x 32 board: 32 columns, limit 31",
 	} {
 		_, err := ParseBoard(text)
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
@@ -333,9 +238,9 @@ func TestParseBoard(t *testing.T) {
 }
 
 // FuzzParseBoard reads any text as one board: a one-line error, or a board
-// of at most MaxOutcomeCells cells of '.' and '#' that SolveOutcome takes.
+// of at most MaxSide rows and columns of '.' and '#' that SolveOutcome takes.
 func FuzzParseBoard(f *testing.F) {
-	for _, s := range []string{"..|..", ".#.|...", ".. + ..", "", "|", "..\n..\n", ".x|.#", strings.Repeat(".", 65)} {
+	for _, s := range []string{"..|..", ".#.|...", ".. + ..", "", "|", "..\n..\n", ".x|.#", strings.Repeat(".", 32)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -346,7 +251,7 @@ func FuzzParseBoard(f *testing.F) {
 			}
 			return
 		}
-		if g.Rows*g.Cols > MaxOutcomeCells || len(g.Cells) != g.Rows*g.Cols || strings.Trim(string(g.Cells), ".#") != "" {
+		if g.Rows > MaxSide || g.Cols > MaxSide || len(g.Cells) != g.Rows*g.Cols || strings.Trim(string(g.Cells), ".#") != "" {
 			t.Fatalf("%q: a board %+v", text, g)
 		}
 		if _, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1, MaxNodes: 1000}); err != nil && !errors.Is(err, ErrOutcomeLimit) {

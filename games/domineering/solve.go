@@ -1,0 +1,434 @@
+package domineering
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"sync"
+	"sync/atomic"
+
+	"nimber/game"
+	"nimber/grid"
+)
+
+// table is the transposition table, shared by the threads of a search:
+// buckets of two entries of two words, each word read and written
+// atomically. An entry's second word is its key's second word with the
+// low byte replaced by the entry's meta (in use, won, the log2 of the
+// positions its search took); its first word is the key's first word XOR
+// the second, so an entry torn by two threads writing at once fails the
+// comparison and is never taken for a position.
+type table struct {
+	w    []atomic.Uint64
+	mask uint64 // buckets - 1
+}
+
+const (
+	metaUsed  = 1 << 0
+	metaWin   = 1 << 1
+	workShift = 2
+	metaBits  = 0xff
+)
+
+// newTable returns a table of about mib MiB: a power of two of buckets of
+// 32 bytes.
+func newTable(mib int) *table {
+	n := 1 << (bits.Len(uint(mib)<<20/32) - 1)
+	return &table{w: make([]atomic.Uint64, 4*n), mask: uint64(n - 1)}
+}
+
+// lookup returns whether the position of key k is won for the player to
+// move, if the table holds it.
+func (t *table) lookup(k [2]uint64) (win, ok bool) {
+	i := (k[0] & t.mask) * 4
+	for e := i; e < i+4; e += 2 {
+		b := t.w[e+1].Load()
+		if b&metaUsed != 0 && b&^metaBits == k[1]&^metaBits && t.w[e].Load()^b == k[0] {
+			return b&metaWin != 0, true
+		}
+	}
+	return false, false
+}
+
+// store keeps the position of key k: won or not, after a search of
+// 2^work positions. The first entry of a bucket keeps the larger search,
+// the second takes what the first does not.
+func (t *table) store(k [2]uint64, win bool, work int) {
+	b := k[1]&^metaBits | metaUsed | uint64(min(work, 63))<<workShift
+	if win {
+		b |= metaWin
+	}
+	i := (k[0] & t.mask) * 4
+	if first := t.w[i+1].Load(); first&metaUsed != 0 && int(first>>workShift&63) > work && first&^metaBits != k[1]&^metaBits {
+		t.w[i+2].Store(k[0] ^ b)
+		t.w[i+3].Store(b)
+		return
+	} else if first&metaUsed != 0 && first&^metaBits != k[1]&^metaBits {
+		t.w[i+2].Store(t.w[i].Load())
+		t.w[i+3].Store(first)
+	}
+	t.w[i].Store(k[0] ^ b)
+	t.w[i+1].Store(b)
+}
+
+// counts are the safe, vulnerable and possible moves of the player to
+// move and of her opponent in a position (see SolveOutcome).
+type counts struct{ safe, vuln, most, theirSafe, theirVuln, theirMost int16 }
+
+// settle returns whether the player to move wins, when the safe-move
+// bounds say (see SolveOutcome): she wins when her safe moves and a third
+// of her vulnerable ones, rounded up, exceed the opponent's possible moves,
+// and loses when the opponent's safe moves and a third of his vulnerable
+// ones, rounded down, are at least her possible moves (then she may have
+// no move at all).
+func (c counts) settle() (win, settled bool) {
+	if c.safe+(c.vuln+2)/3 > c.theirMost {
+		return true, true
+	}
+	if c.theirSafe+c.theirVuln/3 >= c.most {
+		return false, true
+	}
+	return false, false
+}
+
+// shared is what the threads of one search share.
+type shared struct {
+	ctx      context.Context
+	table    *table
+	zob      *zobrist
+	maxNodes int64
+	nodes    atomic.Int64 // positions searched, as the threads report them
+	every    int64        // positions a thread searches between reports
+	progress func(int64)
+}
+
+// searcher is one thread's search: its own copy of the board.
+type searcher struct {
+	sh      *shared
+	ctx     context.Context
+	b       board
+	history [2][(MaxSide + 2) * 32]uint32
+	lists   [][]move
+	nodes   int64 // positions searched
+	flushed int64 // of them, added to sh.nodes
+	cutoffs int64
+	hits    int64
+}
+
+// move is one candidate move: its row and first cell in the mover's
+// view, its rank in the ordering and the counts of the position it
+// leaves, for the opponent to move.
+type move struct {
+	r, c  uint8
+	score int32
+	after counts
+}
+
+const flushEvery = 1 << 14
+
+func newSearcher(ctx context.Context, sh *shared, b *board) *searcher {
+	s := &searcher{sh: sh, ctx: ctx, b: *b}
+	s.lists = make([][]move, b.n[0]*b.n[1]/2+2)
+	return s
+}
+
+// flush adds the positions searched since the last flush to the shared
+// count, and checks the context and the limit.
+func (s *searcher) flush() error {
+	n := s.sh.nodes.Add(s.nodes - s.flushed)
+	s.flushed = s.nodes
+	if s.sh.progress != nil {
+		s.sh.progress(n)
+	}
+	if s.sh.maxNodes > 0 && n > s.sh.maxNodes {
+		return ErrOutcomeLimit
+	}
+	return context.Cause(s.ctx)
+}
+
+// wins reports whether player p (0 Left, 1 Right) wins moving in the
+// searcher's position, whose counts c do not settle it; depth is the
+// number of moves made since the search's root.
+func (s *searcher) wins(p int, c counts, depth int) (bool, error) {
+	if s.nodes++; s.nodes-s.flushed >= s.sh.every {
+		if err := s.flush(); err != nil {
+			return false, err
+		}
+	}
+	b := &s.b
+	k := b.key(p)
+	if win, ok := s.sh.table.lookup(k); ok {
+		s.hits++
+		return win, nil
+	}
+	before := s.nodes
+	list, win := s.candidates(p, depth)
+	// The best move left is picked at each step rather than all sorted
+	// first: most positions are decided by their first move or two.
+	for j := range list {
+		if win {
+			break
+		}
+		best := j
+		for k := j + 1; k < len(list); k++ {
+			if list[k].score > list[best].score {
+				best = k
+			}
+		}
+		list[j], list[best] = list[best], list[j]
+		m := list[j]
+		r, col := int(m.r), int(m.c)
+		var u undo
+		b.play(p, r, col, &u)
+		theyWin, err := s.wins(1-p, m.after, depth+1)
+		b.unplay(p, r, col, &u)
+		if err != nil {
+			return false, err
+		}
+		if !theyWin {
+			win = true
+			s.history[p][r*32+col] += uint32(1 + int(c.most))
+		}
+	}
+	s.sh.table.store(k, win, bits.Len64(uint64(s.nodes-before)))
+	return win, nil
+}
+
+// candidates returns player p's moves to search, each with the counts of
+// the position it leaves and its rank, or win when one of them leaves a
+// position the bounds settle as lost for the opponent. Moves whose
+// positions the bounds settle as won for the opponent are dropped, and so
+// are safe moves (both cells out of the opponent's reach) unless she has
+// no other move (see Wins).
+func (s *searcher) candidates(p, depth int) (list []move, win bool) {
+	b := &s.b
+	list = s.lists[depth][:0]
+	defer func() { s.lists[depth] = list[:0] }()
+	for _, all := range [2]bool{false, true} {
+		found := false
+		for r := 1; r <= b.n[p]; r++ {
+			for m := b.moves(p, r, all); m != 0; m &= m - 1 {
+				c := bits.TrailingZeros32(m)
+				found = true
+				var u undo
+				b.play(p, r, c, &u)
+				after := b.counts(1 - p)
+				b.unplay(p, r, c, &u)
+				if theyWin, settled := after.settle(); settled {
+					s.cutoffs++
+					if !theyWin {
+						return list, true
+					}
+					continue
+				}
+				// Best first: the most of her possible and safe moves
+				// over the opponent's, then the moves that refuted
+				// other positions.
+				score := int32(int(after.theirMost)+int(after.theirSafe)-int(after.most)-int(after.safe)+512) << 20
+				score += int32(min(s.history[p][r*32+c], 1<<20-1))
+				list = append(list, move{uint8(r), uint8(c), score, after})
+			}
+		}
+		if found {
+			break
+		}
+	}
+	return list, false
+}
+
+// Stats count a search's work: the positions searched (table hits
+// included), those settled by the bounds without a search, and the
+// table's hits.
+type Stats struct{ Nodes, Cutoffs, TableHits int64 }
+
+func (s *searcher) stats() Stats { return Stats{s.nodes, s.cutoffs, s.hits} }
+
+func (st *Stats) add(o Stats) {
+	st.Nodes += o.Nodes
+	st.Cutoffs += o.Cutoffs
+	st.TableHits += o.TableHits
+}
+
+// checkBoard refuses a board the search does not take.
+func checkBoard(g grid.Grid) error {
+	if g.Rows < 1 || g.Cols < 1 || g.Rows > MaxSide || g.Cols > MaxSide || len(g.Cells) != g.Rows*g.Cols {
+		return fmt.Errorf("domineering: a %d x %d board: the search takes 1 to %d rows and columns", g.Rows, g.Cols, MaxSide)
+	}
+	return nil
+}
+
+// tableMiB returns the table's size from opts, or an error when out of
+// range.
+func tableMiB(opts game.OutcomeOptions) (int, error) {
+	mib := opts.TableMiB
+	if mib == 0 {
+		mib = DefaultOutcomeTableMiB
+	}
+	if mib < 0 || mib > MaxOutcomeTableMiB {
+		return 0, fmt.Errorf("domineering: a table of %d MiB is outside 1..%d MiB", mib, MaxOutcomeTableMiB)
+	}
+	return mib, nil
+}
+
+// problem is one of a search's questions: does player first win moving
+// first on the board.
+type problem struct {
+	first   int
+	settled bool // by the bounds, without a move
+	win     bool
+	roots   []move // the first moves to search, best first
+}
+
+// run is one run of SolveOutcome or Wins.
+type run struct {
+	sh      *shared
+	start   *board
+	threads int
+}
+
+func newSearch(ctx context.Context, g grid.Grid, opts game.OutcomeOptions) (*run, error) {
+	if err := checkBoard(g); err != nil {
+		return nil, err
+	}
+	mib, err := tableMiB(opts)
+	if err != nil {
+		return nil, err
+	}
+	z := newZobrist(g.Rows, g.Cols)
+	sh := &shared{ctx: ctx, table: newTable(mib), zob: z, maxNodes: opts.MaxNodes, progress: opts.Progress, every: flushEvery}
+	if opts.MaxNodes > 0 {
+		sh.every = min(flushEvery, opts.MaxNodes+1)
+	}
+	return &run{sh: sh, start: newBoard(g.Rows, g.Cols, g.Cells, z), threads: max(1, opts.Threads)}, nil
+}
+
+// selfTranspose reports whether the board is its own transpose, so that
+// Right first is Left first.
+func (s *run) selfTranspose() bool {
+	b := s.start
+	return b.n[0] == b.n[1] && b.rows[0] == b.rows[1]
+}
+
+// root returns the problem of player p moving first.
+func (s *run) root(p int, probe *searcher) problem {
+	pr := problem{first: p}
+	if pr.win, pr.settled = s.start.counts(p).settle(); pr.settled {
+		probe.cutoffs++
+		return pr
+	}
+	list, win := probe.candidates(p, 0)
+	if win {
+		pr.win, pr.settled = true, true
+		return pr
+	}
+	pr.roots = append([]move(nil), list...)
+	// Best first, as the search would take them.
+	for j := range pr.roots {
+		best := j
+		for k := j + 1; k < len(pr.roots); k++ {
+			if pr.roots[k].score > pr.roots[best].score {
+				best = k
+			}
+		}
+		pr.roots[j], pr.roots[best] = pr.roots[best], pr.roots[j]
+	}
+	return pr
+}
+
+// solve decides the problems: on one thread each by one search from its
+// root; on more, the roots' moves are tasks taken in order by the
+// threads, which share the table, and a problem's remaining tasks are
+// dropped (and its running ones stopped) once one of its moves wins.
+func (s *run) solve(problems []problem) (Stats, error) {
+	var st Stats
+	if s.threads == 1 {
+		w := newSearcher(s.sh.ctx, s.sh, s.start)
+		for i := range problems {
+			pr := &problems[i]
+			if pr.settled {
+				continue
+			}
+			win, err := w.wins(pr.first, s.start.counts(pr.first), 0)
+			if err != nil {
+				return Stats{}, err
+			}
+			pr.win, pr.settled = win, true
+		}
+		w.flush()
+		return w.stats(), nil
+	}
+	type task struct{ pr, move int }
+	var tasks []task
+	ctxs := make([]context.Context, len(problems))
+	cancels := make([]context.CancelCauseFunc, len(problems))
+	for i := range problems {
+		ctxs[i], cancels[i] = context.WithCancelCause(s.sh.ctx)
+		defer cancels[i](nil)
+		for j := range problems[i].roots {
+			if !problems[i].settled {
+				tasks = append(tasks, task{i, j})
+			}
+		}
+	}
+	errWon := errors.New("the problem is won by another move")
+	var (
+		mu    sync.Mutex
+		next  int
+		first error
+		wg    sync.WaitGroup
+	)
+	for range s.threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := newSearcher(s.sh.ctx, s.sh, s.start)
+			for {
+				mu.Lock()
+				if next == len(tasks) || first != nil {
+					mu.Unlock()
+					break
+				}
+				t := tasks[next]
+				next++
+				pr := &problems[t.pr]
+				done := pr.settled
+				mu.Unlock()
+				if done {
+					continue
+				}
+				w.ctx = ctxs[t.pr]
+				m := pr.roots[t.move]
+				var u undo
+				w.b.play(pr.first, int(m.r), int(m.c), &u)
+				theyWin, err := w.wins(1-pr.first, m.after, 1)
+				w.b.unplay(pr.first, int(m.r), int(m.c), &u)
+				mu.Lock()
+				switch {
+				case err != nil && context.Cause(ctxs[t.pr]) == errWon:
+				case err != nil:
+					if first == nil {
+						first = err
+					}
+				case !theyWin:
+					pr.win, pr.settled = true, true
+					cancels[t.pr](errWon)
+				}
+				mu.Unlock()
+			}
+			w.flush()
+			mu.Lock()
+			st.add(w.stats())
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return Stats{}, first
+	}
+	for i := range problems {
+		// A problem none of whose moves won is lost.
+		problems[i].settled = true
+	}
+	return st, nil
+}
