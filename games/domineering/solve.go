@@ -432,3 +432,50 @@ func (s *run) solve(problems []problem) (Stats, error) {
 	}
 	return st, nil
 }
+
+// Wins decides whether mover wins moving first on board g ('.' empty,
+// anything else filled), by SolveOutcome's search of that one question:
+// the unit of work of a search split into jobs (see Split).
+func Wins(ctx context.Context, g grid.Grid, mover game.Side, opts game.OutcomeOptions) (bool, Stats, error) {
+	s, err := newSearch(ctx, g, opts)
+	if err != nil {
+		return false, Stats{}, err
+	}
+	probe := newSearcher(ctx, s.sh, s.start)
+	problems := []problem{s.root(int(mover), probe)}
+	st, err := s.solve(problems)
+	if err != nil {
+		return false, Stats{}, err
+	}
+	st.add(probe.stats())
+	return problems[0].win, st, nil
+}
+
+// Split returns the first moves of mover on board g that the search
+// would try, best first, each as the board it leaves (the cells it
+// covers filled with '#'): mover wins exactly when one of them leaves a
+// board the opponent, moving first, loses. When the bounds settle the
+// board at once, or one move settles it as won, Split returns no boards,
+// settled true and who wins in win.
+func Split(g grid.Grid, mover game.Side) (children []grid.Grid, settled, win bool, err error) {
+	s, err := newSearch(context.Background(), g, game.OutcomeOptions{TableMiB: 1})
+	if err != nil {
+		return nil, false, false, err
+	}
+	p := int(mover)
+	pr := s.root(p, newSearcher(context.Background(), s.sh, s.start))
+	if pr.settled {
+		return nil, true, pr.win, nil
+	}
+	for _, m := range pr.roots {
+		child := grid.Grid{Rows: g.Rows, Cols: g.Cols, Cells: append([]byte(nil), g.Cells...)}
+		r, c := int(m.r)-1, int(m.c)
+		if p == 1 { // Right's view is the board: row r, cells c and c+1
+			child.Cells[r*g.Cols+c], child.Cells[r*g.Cols+c+1] = '#', '#'
+		} else { // Left's view is column r: rows c and c+1
+			child.Cells[c*g.Cols+r], child.Cells[(c+1)*g.Cols+r] = '#', '#'
+		}
+		children = append(children, child)
+	}
+	return children, false, false, nil
+}
