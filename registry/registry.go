@@ -117,6 +117,9 @@ type Info struct {
 	// Families are the game's families of positions (game.Families), for
 	// tables of canonical forms; none for most games.
 	Families []game.Family `json:"families,omitempty"`
+	// Records says the game has published results about its positions
+	// (game.Records), served by GET /api/records/{game}.
+	Records bool `json:"records,omitempty"`
 }
 
 // Info describes the entry.
@@ -130,6 +133,7 @@ func (e *Entry) Info() (Info, error) {
 	if fs, ok := game.FamiliesOf(g); ok {
 		info.Families = fs.Families()
 	}
+	_, info.Records = game.RecordsOf(g)
 	return info, nil
 }
 

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"nimber/game"
 	"nimber/play"
 )
 
@@ -118,4 +120,64 @@ func familyAPI(t *testing.T, base, game, family string, to int) []play.FamilyRow
 		t.Fatalf("%s %s: %v, %d rows", game, family, err, len(v.Rows))
 	}
 	return v.Rows
+}
+
+// recordRows is what the tables page shows of Domineering's records: each
+// row's cells joined by " | ".
+const recordRows = `[...document.querySelectorAll('#records-table tbody tr')].map(tr => [...tr.cells].map(c => c.textContent).join(' | '))`
+
+// TestBrowserRecords opens the tables page's Domineering records in a real
+// browser: a row for every record of GET /api/records/domineering, in its
+// order, with the class, who wins each way, the source and what of it was
+// read; the boards not verified marked; the sources listed; the CSV
+// download. testAccessibility audits the page with axe-core.
+func TestBrowserRecords(t *testing.T) {
+	b, ts, dir := newPageTest(t)
+	resp, err := http.Get(ts.URL + "/api/records/domineering")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var api struct {
+		Records []game.Record
+		Sources []game.Source
+	}
+	err = json.NewDecoder(resp.Body).Decode(&api)
+	resp.Body.Close()
+	if err != nil || len(api.Records) < 130 {
+		t.Fatalf("%d records, %v", len(api.Records), err)
+	}
+
+	b.do("load /tables", chromedp.Navigate(ts.URL+"/tables"))
+	rows := waitFor[[]string](b, "the records", `document.querySelectorAll('#records-table tbody tr').length === `+strconv.Itoa(len(api.Records))+` && `+recordRows)
+	dash := func(s string) string {
+		if s == "" {
+			return "—"
+		}
+		return s
+	}
+	read := map[string]string{"check": "check", "abstract": "abstract", "unread": "unread: not verified"}
+	for i, r := range api.Records {
+		want := strings.Join([]string{fmt.Sprintf("%d × %d", r.Rows, r.Cols), r.Outcome, dash(r.LeftFirst), dash(r.RightFirst), r.Source, read[r.Evidence], "—", "—", "—"}, " | ")
+		if r.Positions != nil {
+			continue // measured: the figures are formatted by the page
+		}
+		if rows[i] != want {
+			t.Errorf("row %d: %q, want %q (the API's)", i+1, rows[i], want)
+		}
+	}
+	if unread := eval[[]string](b, "the boards not verified", `[...document.querySelectorAll('#records-table tbody tr.unread')].map(tr => tr.cells[0].textContent)`); strings.Join(unread, ", ") != "9 × 9, 10 × 10" {
+		t.Errorf("rows marked unread: %q, want 9 × 9 and 10 × 10", unread)
+	}
+	cite := eval[string](b, "8 x 8's source", `[...document.querySelectorAll('#records-table tbody tr')].find(tr => tr.cells[0].textContent === '8 × 8').cells[4].querySelector('abbr').title`)
+	if !strings.Contains(cite, "Solving 8 x 8 Domineering") {
+		t.Errorf("8 x 8's source title %q", cite)
+	}
+	if n := eval[int](b, "the sources", `document.querySelectorAll('#records-sources li').length`); n != len(api.Sources) {
+		t.Errorf("%d sources listed, the API has %d", n, len(api.Sources))
+	}
+	csvText := download(b, "records-csv", "text/csv")
+	if want := "rows,cols,left_first,right_first,class,source,evidence,positions,seconds,machine\r\n1,1,Right,Left,P,bullock2002,check,,,\r\n"; !strings.HasPrefix(csvText, want) || strings.Count(csvText, "\r\n") != len(api.Records)+1 {
+		t.Errorf("CSV %.200q, want %d lines from %q", csvText, len(api.Records)+1, want)
+	}
+	b.screenshot(dir, "tables-records.png")
 }

@@ -332,7 +332,8 @@ func testAccessibility(b *browser, dir string) {
 		{"/", `document.querySelector('main') !== null`, ""},
 		{"/play?game=0.77&position=3+4+6", `document.querySelector('#legal button[data-outcome]') !== null`, "teach-360.png"},
 		{"/play?game=bacterial-tactics", `document.querySelector('#board svg') !== null && document.querySelector('#legal button[data-outcome]') !== null`, ""},
-		{"/tables", `document.querySelector('#heatmap svg') !== null && document.querySelector('#plot svg') !== null`, ""},
+		{"/tables", `document.querySelector('#heatmap svg') !== null && document.querySelector('#plot svg') !== null &&
+			document.querySelectorAll('#records-table tbody tr').length > 0`, ""},
 		{"/tables?family-game=toads-frogs&family=T%5EN.%5E2F%5EN&family-to=4",
 			`document.querySelector('#plot svg') !== null && document.querySelectorAll('#family-table tbody tr').length === 4`, "tables-families-360.png"},
 		{"/compound", `document.querySelectorAll('#invariants tbody tr').length > 0`, ""},

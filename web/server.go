@@ -197,6 +197,7 @@ func (s *Server) routes() {
 	s.api("POST /api/play/{game}", s.handlePlay)
 	s.api("POST /api/moves/{game}", s.handleMoves)
 	s.api("GET /api/table/{game}", s.handleTable)
+	s.api("GET /api/records/{game}", s.handleRecords)
 	s.api("GET /api/sequence", s.handleSequence)
 	s.api("POST /api/compound", s.handleCompound)
 	s.api("GET /api/census", s.handleCensus)

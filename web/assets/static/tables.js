@@ -1,6 +1,7 @@
 // The tables page: knight tables as SVG heatmaps (GET /api/table/knights),
 // tables of canonical forms of partizan families (GET
-// /api/table/{game}?function=canonical) and nim-sequence plots (GET
+// /api/table/{game}?function=canonical), Domineering's published records
+// (GET /api/records/domineering) and nim-sequence plots (GET
 // /api/sequence), each downloadable as CSV and JSON, the pictures as SVG
 // and PNG. /tables?code=CODE&to=N opens the plot of a code,
 // ?family-game=GAME&family=NAME&family-to=N the table of a family.
@@ -447,6 +448,51 @@ function seqCSV() {
   download(`${seqName()}.csv`, csv(rows), 'text/csv');
 }
 
+// ---- Domineering records ----
+
+let records = null; // the answer of /api/records/domineering
+
+const READ = { check: 'check', abstract: 'abstract', unread: 'unread: not verified' };
+
+// drawRecords shows the published records: a row a board, the sources
+// below.
+async function drawRecords() {
+  try {
+    records = await api('/api/records/domineering');
+  } catch (err) {
+    setError('records-error', err.message);
+    return;
+  }
+  const cite = new Map(records.sources.map(s => [s.key, s]));
+  const rows = records.records.map(r => el('tr', { class: r.evidence === 'unread' ? 'unread' : null },
+    el('td', { class: 'num' }, `${r.rows} × ${r.cols}`),
+    el('td', null, el('span', { class: `badge ${r.outcome.length === 1 ? r.outcome : ''}` }, r.outcome)),
+    el('td', null, r.left_first || '—'),
+    el('td', null, r.right_first || '—'),
+    el('td', null, el('abbr', { title: cite.get(r.source)?.citation || '' }, r.source)),
+    el('td', null, READ[r.evidence] || r.evidence),
+    el('td', { class: 'num' }, r.positions === null ? '—' : r.positions.toLocaleString('en-US')),
+    el('td', { class: 'num' }, r.seconds === null ? '—' : String(r.seconds)),
+    el('td', null, r.machine || '—')));
+  $('#records-table tbody').replaceChildren(...rows);
+  const measured = records.records.filter(r => r.positions !== null).length;
+  $('#records-table caption').textContent = `${records.records.length} boards of ${records.game}, ${measured} measured by nimber`;
+  $('#records-table').hidden = false;
+  $('#records-sources').replaceChildren(...records.sources.map(s => el('li', { id: `source-${s.key}` },
+    el('strong', null, s.key), ': ', s.url ? el('a', { href: s.url, rel: 'noopener' }, s.citation) : s.citation, '. Read here: ', s.read, '.')));
+  $('#records-status').textContent = `${records.records.length} published records.`;
+}
+
+// recordsCSV writes the records as CSV, the columns of records.tsv.
+function recordsCSV() {
+  if (!records) return;
+  const rows = [['rows', 'cols', 'left_first', 'right_first', 'class', 'source', 'evidence', 'positions', 'seconds', 'machine']];
+  for (const r of records.records) {
+    rows.push([r.rows, r.cols, r.left_first, r.right_first, r.outcome, r.source, r.evidence, r.positions ?? '', r.seconds ?? '', r.machine]);
+  }
+  download('nimber-domineering-records.csv', csv(rows), 'text/csv');
+}
+
 // ---- wiring ----
 
 $('#table-svg').addEventListener('click', () => saveSVG('#heatmap', tableName()));
@@ -478,6 +524,8 @@ $('#family-pick').addEventListener('change', () => {
 $('#family').addEventListener('input', syncPick);
 $('#family-csv').addEventListener('click', famCSV);
 $('#family-json').addEventListener('click', () => { if (fam) download(`${famName()}.json`, JSON.stringify(fam, null, 1) + '\n', 'application/json'); });
+$('#records-csv').addEventListener('click', recordsCSV);
+$('#records-json').addEventListener('click', () => { if (records) download('nimber-domineering-records.json', JSON.stringify(records, null, 1) + '\n', 'application/json'); });
 {
   const q = new URLSearchParams(location.search);
   if (q.get('code')) $('#code').value = q.get('code');
@@ -485,4 +533,5 @@ $('#family-json').addEventListener('click', () => { if (fam) download(`${famName
 }
 drawTable();
 initFamilies();
+drawRecords();
 drawSequence();

@@ -1,0 +1,81 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"nimber/game"
+	"nimber/registry"
+)
+
+// TestRecords checks GET /api/records/{game}: Domineering's records as the
+// game serves them (records.tsv), byte for byte, with the sources they
+// cite; /api/games marks the games with records; a game without records,
+// an unknown game, a parameter and another method are refused with one
+// line.
+func TestRecords(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	rec := do(t, s, "GET", "/api/records/domineering", "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d, %s", rec.Code, rec.Body)
+	}
+	var got recordsResponse
+	decode(t, rec, &got)
+	g, _, err := registry.Lookup("domineering")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, ok := game.RecordsOf(g)
+	if !ok {
+		t.Fatal("domineering has no records")
+	}
+	want, _ := json.Marshal(recordsResponse{Game: "domineering", Records: recs.Records(), Sources: recs.RecordSources()})
+	if strings.TrimSpace(rec.Body.String()) != string(want) {
+		t.Errorf("the answer differs from the game's records:\n%.300s\nwant\n%.300s", rec.Body, want)
+	}
+	sources := map[string]bool{}
+	for _, src := range got.Sources {
+		sources[src.Key] = true
+	}
+	var eight *game.Record
+	for i, r := range got.Records {
+		if !sources[r.Source] {
+			t.Errorf("%d x %d cites %q, which the answer does not list", r.Rows, r.Cols, r.Source)
+		}
+		if r.Rows == 8 && r.Cols == 8 {
+			eight = &got.Records[i]
+		}
+	}
+	if len(got.Records) < 130 || eight == nil || eight.Outcome != "N" || eight.LeftFirst != "Left" || eight.RightFirst != "Right" || eight.Positions != nil || eight.Machine != "" {
+		t.Errorf("%d records, 8 x 8: %+v", len(got.Records), eight)
+	}
+	if !strings.Contains(rec.Body.String(), `"rows":8,"cols":8,"left_first":"Left","right_first":"Right","outcome":"N","source":"breuker2000","evidence":"abstract","positions":null,"seconds":null,"machine":""`) {
+		t.Errorf("8 x 8 is not written as documented: %.400s", rec.Body)
+	}
+
+	var list []registry.Info
+	decode(t, do(t, s, "GET", "/api/games", ""), &list)
+	for _, info := range list {
+		if info.Records != (info.Name == "domineering") {
+			t.Errorf("/api/games: %s has records %v", info.Name, info.Records)
+		}
+	}
+
+	for _, tc := range []struct {
+		method, target string
+		status         int
+		want           string
+	}{
+		{"GET", "/api/records/clobber", http.StatusNotFound, "no published records of clobber: games with records: domineering"},
+		{"GET", "/api/records/chess", http.StatusNotFound, `unknown game "chess"`},
+		{"GET", "/api/records/domineering?game=domineering", http.StatusBadRequest, `unknown query parameter "game"`},
+		{"POST", "/api/records/domineering", http.StatusMethodNotAllowed, "method POST not allowed on /api/records/domineering: use GET"},
+	} {
+		rec := do(t, s, tc.method, tc.target, "")
+		if rec.Code != tc.status || !strings.Contains(errorOf(t, rec), tc.want) {
+			t.Errorf("%s %s: %d %s, want %d with %q", tc.method, tc.target, rec.Code, rec.Body, tc.status, tc.want)
+		}
+	}
+}
