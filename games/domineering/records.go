@@ -53,7 +53,8 @@ var recordSources = []game.Source{
 			"(nathanbullock/obsequi, commit 3a856b2, \"Initial addition of my original code base from my M.Sc. thesis\"), " +
 			"which solves every board up to 2 x 15, 3 x 13, 4 x 12, 5 x 10, 6 x 8, 7 x 8 and 8 x 8 with Vertical first, " +
 			"and its transpose with Vertical first (the board with Horizontal first): both starts of each. " +
-			"9 x 9 and 10 x 10 are not in it: their class N is the one the literature cites for these results, not verified here",
+			"9 x 9 and 10 x 10 are not in it: their class N (a first-player win) is the one commonly attributed to these results, " +
+			"but no text reachable here states it, so it is not verified",
 	},
 	{
 		Key:      "breuker2000",

@@ -1,9 +1,13 @@
 package domineering
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -296,4 +300,98 @@ func ExampleParseRecords() {
 	// Output:
 	// 4 x 5: L (Left first: Left wins; Right first: Left wins)
 	// 5 x 4: R (Left first: Right wins; Right first: Right wins)
+}
+
+// updateRecordsDoc makes TestRecordsDoc rewrite docs/domineering.md's
+// generated part from records.tsv.
+var updateRecordsDoc = flag.Bool("records.update", false, "rewrite the records in docs/domineering.md from records.tsv")
+
+// The markers around the generated part of docs/domineering.md.
+const (
+	recordsDocBegin = "<!-- records: generated from games/domineering/records.tsv by go test ./games/domineering -run TestRecordsDoc -records.update -->\n"
+	recordsDocEnd   = "<!-- end of the generated records -->\n"
+)
+
+// TestRecordsDoc keeps docs/domineering.md's tables of the records what
+// records.tsv says: -records.update rewrites them.
+func TestRecordsDoc(t *testing.T) {
+	path := filepath.Join("..", "..", "docs", "domineering.md")
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := bytes.Index(doc, []byte(recordsDocBegin)), bytes.Index(doc, []byte(recordsDocEnd))
+	if i < 0 || j < i {
+		t.Fatalf("%s has no markers %q ... %q", path, recordsDocBegin, recordsDocEnd)
+	}
+	i += len(recordsDocBegin)
+	want := recordsMarkdown((rules{}).Records())
+	if string(doc[i:j]) == want {
+		return
+	}
+	if !*updateRecordsDoc {
+		t.Fatalf("%s's records differ from records.tsv: go test ./games/domineering -run TestRecordsDoc -records.update", path)
+	}
+	out := append(append(append([]byte{}, doc[:i]...), want...), doc[j:]...)
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// recordsMarkdown writes the records as docs/domineering.md shows them: a
+// grid of the classes of the boards up to 10 x 10, then every record.
+func recordsMarkdown(recs []game.Record) string {
+	var b strings.Builder
+	byBoard := map[[2]int]game.Record{}
+	for _, r := range recs {
+		byBoard[[2]int{r.Rows, r.Cols}] = r
+	}
+	const side = 10
+	b.WriteString("The classes of the boards up to 10 x 10 (rows down, columns across; `?` unpublished, or not\nfound here; `*` cited but not verified):\n\n| rows \\ columns |")
+	for c := 1; c <= side; c++ {
+		fmt.Fprintf(&b, " %d |", c)
+	}
+	b.WriteString("\n|---|")
+	for range side {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
+	for r := 1; r <= side; r++ {
+		fmt.Fprintf(&b, "| **%d** |", r)
+		for c := 1; c <= side; c++ {
+			rec, ok := byBoard[[2]int{r, c}]
+			cell := "?"
+			if ok {
+				cell = rec.Outcome
+				if rec.Evidence == EvidenceUnread {
+					cell += "*"
+				}
+			}
+			fmt.Fprintf(&b, " %s |", cell)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\nEvery record (positions, seconds and machine: nimber's own search, where measured; see \"Measured by\nnimber\" below):\n\n")
+	b.WriteString("| rows x columns | class | Left first | Right first | source | read here | positions | seconds | machine |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	dash := func(s string) string {
+		if s == "" {
+			return "—"
+		}
+		return s
+	}
+	for _, r := range recs {
+		positions, seconds := "—", "—"
+		if r.Positions != nil {
+			positions = strconv.FormatInt(*r.Positions, 10)
+			seconds = strconv.FormatFloat(*r.Seconds, 'f', -1, 64)
+		}
+		read := r.Evidence
+		if read == EvidenceUnread {
+			read = "unread: not verified"
+		}
+		fmt.Fprintf(&b, "| %d x %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Rows, r.Cols, r.Outcome, dash(r.LeftFirst), dash(r.RightFirst),
+			r.Source, read, positions, seconds, dash(r.Machine))
+	}
+	return b.String()
 }
