@@ -18,9 +18,9 @@ import (
 
 // recordCells is the most cells of the records TestRecordsAgainstSearch
 // decides. By default every record of at most 42 cells with -short (86
-// boards, about 2 s on 2 cores), of at most 49 without (7 x 7, 6 x 8 and
-// 8 x 6 too, about 6 s); -records.cells 56 adds 7 x 8 and 8 x 7 with a
-// table of 1 GiB (some seconds each), 64 the 8 x 8 board (minutes).
+// boards, 2 s on 2 cores), of at most 49 without (7 x 7, 6 x 8 and 8 x 6
+// too, 2 to 6 s); -records.cells 56 adds 7 x 8 and 8 x 7 with a table of
+// 1 GiB (some seconds each), 64 the 8 x 8 board (minutes).
 var recordCells = flag.Int("records.cells", 0, "decide the records of at most this many cells in TestRecordsAgainstSearch (0: 42 with -short, else 49)")
 
 // TestRecordsEmbedded reads records.tsv as the game serves it: Bullock's
