@@ -1,6 +1,9 @@
 package domineering
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // MaxSide is the most rows, and the most columns, of a board the search
 // (SolveOutcome, Wins) takes: a row of a board is one 32-bit word, its
@@ -23,15 +26,23 @@ type board struct {
 	rows [2][MaxSide + 2]uint32
 	cnt  [2][MaxSide + 2]uint64
 	tot  [2]uint64
-	hash hashes
-	zob  *zobrist
+	// empty is the number of empty cells.
+	empty int
+	hash  hashes
+	zob   *zobrist
+	// place ranks each move of player p by where it lies in her view
+	// (row*32 + first cell): see setPlaces.
+	place [2][(MaxSide + 2) * 32]uint16
 }
 
 // Lanes of the packed counts.
 const (
 	laneReal = 0  // the most disjoint dominoes of the player in the row
-	laneSafe = 16 // those on cells out of the opponent's reach
-	laneVuln = 32 // those on cells within the opponent's reach
+	laneSafe = 12 // those on cells out of the opponent's reach
+	laneVuln = 24 // those on cells within the opponent's reach, in even rows
+	laneOdd  = 36 // the same in odd rows
+	laneProt = 48 // the empty cells out of the opponent's reach
+	laneBits = 0xfff
 )
 
 // pairs16 is, for each 16-bit x, the most disjoint dominoes on its set
@@ -73,14 +84,15 @@ func pairs(x uint32) uint64 {
 // dominoes on its empty cells (real), on its empty cells out of the
 // opponent's reach (safe: both neighbours along the opponent's direction
 // filled), and on its empty cells within the opponent's reach (vuln).
-func rowCounts(above, row, below uint32) uint64 {
+func rowCounts(above, row, below uint32, r int) uint64 {
 	e := ^row
 	prot := above & below
-	return pairs(e)<<laneReal | pairs(e&prot)<<laneSafe | pairs(e&^prot)<<laneVuln
+	return pairs(e)<<laneReal | pairs(e&prot)<<laneSafe | pairs(e&^prot)<<(laneVuln+12*(r&1)) |
+		uint64(bits.OnesCount32(e&prot))<<laneProt
 }
 
 // lane returns one count of packed counts c.
-func lane(c uint64, at int) int { return int(c >> at & 0xffff) }
+func lane(c uint64, at int) int { return int(c >> at & laneBits) }
 
 // newBoard returns the board of cells ('.' empty), rows x cols, both at
 // most MaxSide.
@@ -97,7 +109,9 @@ func newBoard(rows, cols int, cells []byte, zob *zobrist) *board {
 	b.hash = zob.base
 	for r := range rows {
 		for c := range cols {
-			if cells[r*cols+c] != '.' {
+			if cells[r*cols+c] == '.' {
+				b.empty++
+			} else {
 				b.rows[1][r+1] |= 1 << c
 				b.rows[0][c+1] |= 1 << r
 				b.hash.xor(&zob.cell[r*cols+c])
@@ -105,8 +119,11 @@ func newBoard(rows, cols int, cells []byte, zob *zobrist) *board {
 		}
 	}
 	for p := range 2 {
+		b.setPlaces(p)
+	}
+	for p := range 2 {
 		for r := 1; r <= b.n[p]; r++ {
-			b.cnt[p][r] = rowCounts(b.rows[p][r-1], b.rows[p][r], b.rows[p][r+1])
+			b.cnt[p][r] = rowCounts(b.rows[p][r-1], b.rows[p][r], b.rows[p][r+1], r)
 			b.tot[p] += b.cnt[p][r]
 		}
 	}
@@ -130,9 +147,11 @@ func (b *board) moves(p, r int, all bool) uint32 {
 
 // undo is what a move changed in the counts, to put back.
 type undo struct {
-	cnt  [7]uint64
-	tot  [2]uint64
-	hash hashes
+	cnt [7]uint64
+	tot [2]uint64
+	// empty is the number of empty cells.
+	empty int
+	hash  hashes
 }
 
 // play makes player p's move at row r, first cell c of her view,
@@ -140,6 +159,7 @@ type undo struct {
 func (b *board) play(p, r, c int, u *undo) {
 	q := 1 - p
 	u.tot, u.hash = b.tot, b.hash
+	b.empty -= 2
 	b.rows[p][r] |= 3 << c
 	b.rows[q][c+1] |= 1 << (r - 1)
 	b.rows[q][c+2] |= 1 << (r - 1)
@@ -151,7 +171,7 @@ func (b *board) play(p, r, c int, u *undo) {
 		u.cnt[k] = b.cnt[p][i]
 		k++
 		if i >= 1 && i <= b.n[p] {
-			x := rowCounts(b.rows[p][i-1], b.rows[p][i], b.rows[p][i+1])
+			x := rowCounts(b.rows[p][i-1], b.rows[p][i], b.rows[p][i+1], i)
 			b.tot[p] += x - b.cnt[p][i]
 			b.cnt[p][i] = x
 		}
@@ -160,7 +180,7 @@ func (b *board) play(p, r, c int, u *undo) {
 		u.cnt[k] = b.cnt[q][i]
 		k++
 		if i >= 1 && i <= b.n[q] {
-			x := rowCounts(b.rows[q][i-1], b.rows[q][i], b.rows[q][i+1])
+			x := rowCounts(b.rows[q][i-1], b.rows[q][i], b.rows[q][i+1], i)
 			b.tot[q] += x - b.cnt[q][i]
 			b.cnt[q][i] = x
 		}
@@ -176,14 +196,16 @@ func (b *board) unplay(p, r, c int, u *undo) {
 	copy(b.cnt[p][r-1:r+2], u.cnt[:3])
 	copy(b.cnt[q][c:c+4], u.cnt[3:])
 	b.tot, b.hash = u.tot, u.hash
+	b.empty += 2
 }
 
 // counts returns the counts of the position for player p to move.
 func (b *board) counts(p int) counts {
 	m, t := b.tot[p], b.tot[1-p]
 	return counts{
-		safe: int16(lane(m, laneSafe)), vuln: int16(lane(m, laneVuln)), most: int16(lane(m, laneReal)),
-		theirSafe: int16(lane(t, laneSafe)), theirVuln: int16(lane(t, laneVuln)), theirMost: int16(lane(t, laneReal)),
+		safe: int16(lane(m, laneSafe)), vuln: int16(lane(m, laneVuln)), odd: int16(lane(m, laneOdd)), most: int16(lane(m, laneReal)), prot: int16(lane(m, laneProt)),
+		theirSafe: int16(lane(t, laneSafe)), theirVuln: int16(lane(t, laneVuln)), theirOdd: int16(lane(t, laneOdd)), theirMost: int16(lane(t, laneReal)), theirProt: int16(lane(t, laneProt)),
+		empty: int16(b.empty),
 	}
 }
 
@@ -272,4 +294,34 @@ func (b *board) key(p int) [2]uint64 {
 		k[1] ^= b.zob.right[1]
 	}
 	return k
+}
+
+// setPlaces ranks player p's moves by where they lie in her view, for the
+// order of the search among moves that change the counts alike. The
+// ranks follow Bullock's Obsequi: a domino on the second row from an edge
+// (so that the edge row becomes hers, out of the opponent's reach), then
+// the fourth and so on, is best; then the third, fifth, ... rows; the
+// edge rows last; within each, dominoes at an even offset from the
+// nearer end of the row first (they tile the row without waste), and
+// nearer the edges first.
+func (b *board) setPlaces(p int) {
+	n, w := b.n[p], b.w[p]
+	for r := 1; r <= n; r++ {
+		dr := min(r-1, n-r) // rows to the nearer edge
+		for c := 0; c+1 < w; c++ {
+			dc := min(c, w-2-c) // cells to the nearer end
+			tier := 0
+			switch {
+			case dr%2 == 1 && dc%2 == 0:
+				tier = 4
+			case dr%2 == 1:
+				tier = 3
+			case dr > 0 && dc%2 == 0:
+				tier = 2
+			case dr > 0:
+				tier = 1
+			}
+			b.place[p][r*32+c] = uint16(tier<<10 | (31-dr)<<5 | (31 - dc))
+		}
+	}
 }

@@ -72,21 +72,44 @@ func (t *table) store(k [2]uint64, win bool, work int) {
 	t.w[i+1].Store(b)
 }
 
-// counts are the safe, vulnerable and possible moves of the player to
-// move and of her opponent in a position (see SolveOutcome).
-type counts struct{ safe, vuln, most, theirSafe, theirVuln, theirMost int16 }
+// counts are the safe, vulnerable and possible moves and the empty cells
+// out of reach of the opponent of the player to move and of her opponent,
+// and the empty cells of the position (see SolveOutcome).
+type counts struct {
+	safe, vuln, odd, most, prot                          int16
+	theirSafe, theirVuln, theirOdd, theirMost, theirProt int16
+	empty                                                int16
+}
 
-// settle returns whether the player to move wins, when the safe-move
-// bounds say (see SolveOutcome): she wins when her safe moves and a third
-// of her vulnerable ones, rounded up, exceed the opponent's possible moves,
-// and loses when the opponent's safe moves and a third of his vulnerable
-// ones, rounded down, are at least her possible moves (then she may have
-// no move at all).
+// sure returns the moves a player is sure of, moving first or not, with
+// safe moves, vulnerable ones in even rows and in odd rows of her view,
+// and the empty cells out of the opponent's reach: her safe moves, and of
+// her vulnerable ones a third of them (an opponent's domino covers at
+// most two of them, one in each of two rows), or half of those in odd
+// rows, or half of those in even rows (it covers one cell of each), the
+// best of the three; a player moving first rounds up. Also the cells she
+// keeps from the opponent: those of her sure moves and the cells out of
+// his reach her safe moves leave over.
+func sure(safe, even, odd, prot int16, first bool) (moves, kept int16) {
+	v, r := even+odd, int16(0)
+	if first {
+		r = 1
+	}
+	moves = max((v+2*r)/3, (even+r)/2, (odd+r)/2) + safe
+	return moves, 2*moves + prot - 2*safe
+}
+
+// settle returns whether the player to move wins, when the bounds say
+// (see SolveOutcome): she wins when the moves she is sure of exceed the
+// moves the opponent can make, and loses when the opponent's sure moves
+// are at least the moves she can make. The moves a player can make are at
+// most her possible moves, and at most half the empty cells the
+// opponent's sure moves do not keep from her.
 func (c counts) settle() (win, settled bool) {
-	if c.safe+(c.vuln+2)/3 > c.theirMost {
+	if m, kept := sure(c.safe, c.vuln, c.odd, c.prot, true); m > c.theirMost || m > (c.empty-kept)/2 {
 		return true, true
 	}
-	if c.theirSafe+c.theirVuln/3 >= c.most {
+	if m, kept := sure(c.theirSafe, c.theirVuln, c.theirOdd, c.theirProt, false); m >= c.most || m >= (c.empty-kept)/2 {
 		return false, true
 	}
 	return false, false
@@ -108,7 +131,6 @@ type searcher struct {
 	sh      *shared
 	ctx     context.Context
 	b       board
-	history [2][(MaxSide + 2) * 32]uint32
 	lists   [][]move
 	nodes   int64 // positions searched
 	flushed int64 // of them, added to sh.nodes
@@ -163,6 +185,10 @@ func (s *searcher) wins(p int, c counts, depth int) (bool, error) {
 		return win, nil
 	}
 	before := s.nodes
+	if win, ok := b.settleDeep(p, c); ok {
+		s.cutoffs++
+		return win, nil
+	}
 	list, win := s.candidates(p, depth)
 	// The best move left is picked at each step rather than all sorted
 	// first: most positions are decided by their first move or two.
@@ -188,7 +214,6 @@ func (s *searcher) wins(p int, c counts, depth int) (bool, error) {
 		}
 		if !theyWin {
 			win = true
-			s.history[p][r*32+col] += uint32(1 + int(c.most))
 		}
 	}
 	s.sh.table.store(k, win, bits.Len64(uint64(s.nodes-before)))
@@ -223,10 +248,9 @@ func (s *searcher) candidates(p, depth int) (list []move, win bool) {
 					continue
 				}
 				// Best first: the most of her possible and safe moves
-				// over the opponent's, then the moves that refuted
-				// other positions.
-				score := int32(int(after.theirMost)+int(after.theirSafe)-int(after.most)-int(after.safe)+512) << 20
-				score += int32(min(s.history[p][r*32+c], 1<<20-1))
+				// over the opponent's, then by where the move lies.
+				d := int(after.theirMost) + int(after.theirSafe) - int(after.most) - int(after.safe)
+				score := int32(d+512)<<16 | int32(b.place[p][r*32+c])
 				list = append(list, move{uint8(r), uint8(c), score, after})
 			}
 		}
@@ -341,6 +365,9 @@ func (s *run) root(p int, probe *searcher) problem {
 // threads, which share the table, and a problem's remaining tasks are
 // dropped (and its running ones stopped) once one of its moves wins.
 func (s *run) solve(problems []problem) (Stats, error) {
+	if err := context.Cause(s.sh.ctx); err != nil {
+		return Stats{}, err
+	}
 	var st Stats
 	if s.threads == 1 {
 		w := newSearcher(s.sh.ctx, s.sh, s.start)

@@ -1,0 +1,229 @@
+package domineering
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// The bounds of a position computed at a node of the search (the cheap
+// ones, counts.settle, are kept up to date move by move): a player's
+// vulnerable moves are told apart by whether one opponent domino can
+// take two of them.
+
+// greedyPairs returns the first cells of the dominoes of the greedy
+// packing of the set bits of x, from bit 0 up: ⌊k/2⌋ in each run of k.
+func greedyPairs(x uint32) uint32 {
+	var starts uint32
+	for x != 0 {
+		t := x & -x
+		if x&(t<<1) != 0 {
+			starts |= t
+			x &^= t | t<<1
+		} else {
+			x &^= t
+		}
+	}
+	return starts
+}
+
+// structs are the counts of what a player may claim (see structures).
+type structs struct {
+	areas, alone, shared int
+	// spare is the empty cells out of the opponent's reach in none of
+	// her safe or vulnerable dominoes, which he can never use; halfSafe
+	// the vulnerable dominoes with one cell out of his reach, which he
+	// cannot use either unless she plays there.
+	spare, halfSafe int
+}
+
+// greedyPairsWhere returns the first cells of the dominoes of a greedy
+// packing of the set bits of x, from bit 0 up, each starting at a bit of
+// ok.
+func greedyPairsWhere(x, ok uint32) uint32 {
+	var starts uint32
+	for m := x & (x >> 1) & ok; m != 0; m &= m - 1 {
+		t := m & -m
+		if x&t != 0 && x&(t<<1) != 0 {
+			starts |= t
+			x &^= t | t<<1
+		}
+	}
+	return starts
+}
+
+// structures returns what player p may claim on board b, on disjoint
+// cells, packed greedily row by row in her view (her dominoes lie along
+// its rows, the opponent's across them):
+//
+//   - areas: 2 x 2 blocks of empty cells whose two cells just above, or
+//     just below, are filled (the wall), apart from each other by a row.
+//     A domino of hers along the block's row away from the wall kills the
+//     opponent's dominoes on the block and leaves the row by the wall
+//     out of his reach, a safe move: she gets two moves of it, unless he
+//     plays in it first; his dominoes across it reach no other area.
+//   - alone: her vulnerable dominoes (cells empty, not in an area, not
+//     both out of the opponent's reach) that no opponent domino takes
+//     together with anything else: none of their cells within his reach
+//     has such a cell of another, or a cell of an area, just above or
+//     below it.
+//   - shared: the other vulnerable dominoes. One opponent domino takes at
+//     most two of them, or one and an area.
+
+// An opponent's domino touches one area and at most one shared domino,
+// or one alone domino, or at most two shared ones.
+func (b *board) structures(p int) (st structs) {
+	rows := &b.rows[p]
+	n := b.n[p]
+	var used, starts [MaxSide + 2]uint32
+	for r := 1; r+1 <= n; r++ {
+		// Columns where rows r and r+1 are empty, row r-1 or row r+2
+		// filled, and rows r-1 to r+2 have no cell of another area; two
+		// side by side make an area.
+		col := ^rows[r] & ^rows[r+1] & (rows[r-1] | rows[r+2]) &^ (used[r-1] | used[r] | used[r+1] | used[r+2])
+		wall := rows[r-1] & (rows[r-1] >> 1)
+		floor := rows[r+2] & (rows[r+2] >> 1)
+		a := greedyPairsWhere(col, wall|floor)
+		if a == 0 {
+			continue
+		}
+		st.areas += bits.OnesCount32(a)
+		used[r] |= a | a<<1
+		used[r+1] |= a | a<<1
+	}
+	var hit [MaxSide + 2]uint32 // cells of vulnerable dominoes within the opponent's reach
+	for r := 1; r <= n; r++ {
+		e := ^rows[r] &^ used[r]
+		prot := rows[r-1] & rows[r+1]
+		safe := greedyPairs(e & prot)
+		safe |= safe << 1
+		starts[r] = greedyPairs(e &^ safe)
+		claimed := safe | starts[r] | starts[r]<<1
+		hit[r] = claimed &^ safe &^ prot
+		st.spare += bits.OnesCount32(e & prot &^ claimed)
+		// Vulnerable dominoes with a cell out of the opponent's reach.
+		st.halfSafe += bits.OnesCount32(starts[r] & (prot | prot>>1))
+	}
+	for r := 1; r <= n; r++ {
+		near := (hit[r-1] | hit[r+1] | used[r-1] | used[r+1]) & hit[r]
+		a := bits.OnesCount32(starts[r] &^ (near | near>>1))
+		st.alone += a
+		st.shared += bits.OnesCount32(starts[r]) - a
+	}
+	return st
+}
+
+// Bounds of sureTable's counts: more are counted as this many.
+const (
+	sureMaxVuln  = 64
+	sureMaxAreas = 16
+)
+
+// sureTable[first][areas][alone][shared] is the moves a player is sure to
+// make from her areas and vulnerable dominoes (see structures), moving
+// first or not, while keeping the opponent to at most half the columns of
+// her areas, rounded up: the game where each of her moves takes one of
+// them (two moves for an area: it leaves her a safe move) and each of the
+// opponent's kills an alone domino or two shared ones, or nothing, or
+// plays in an area (see below), which she answers at once by taking another area when
+// there is one (so each area he plays in is paired with one she takes),
+// played out exactly.
+var sureTable = sync.OnceValue(func() *[2][sureMaxAreas][sureMaxVuln][sureMaxVuln]int8 {
+	t := new([2][sureMaxAreas][sureMaxVuln][sureMaxVuln]int8)
+	for p := range sureMaxAreas {
+		for a := range sureMaxVuln {
+			for s := range sureMaxVuln {
+				// She moves (t[1]): the best for her.
+				best := int8(0)
+				if p > 0 {
+					best = max(best, 2+t[0][p-1][a][s])
+				}
+				if a > 0 {
+					best = max(best, 1+t[0][p][a-1][s])
+				}
+				if s > 0 {
+					best = max(best, 1+t[0][p][a][s-1])
+				}
+				t[1][p][a][s] = best
+				// He moves (t[0]): the worst for her.
+				worst := best
+				// In an area: he kills it alone, or from its open side
+				// with a shared domino, leaving her the row by the wall
+				// with a cell out of his reach: a vulnerable domino only
+				// the area's other column takes, one alone. She answers
+				// by taking another area, when there is one.
+				if p > 0 {
+					for _, x := range [][2]int{{a, s}, {min(a+1, sureMaxVuln-1), max(s-1, 0)}} {
+						if p >= 2 {
+							worst = min(worst, 2+t[0][p-2][x[0]][x[1]])
+						} else {
+							worst = min(worst, t[1][0][x[0]][x[1]])
+						}
+					}
+				}
+				if a > 0 {
+					worst = min(worst, t[1][p][a-1][s])
+				}
+				if s > 0 {
+					worst = min(worst, t[1][p][a][max(s-2, 0)])
+				}
+				t[0][p][a][s] = worst
+			}
+		}
+	}
+	return t
+})
+
+// sureMoves returns the moves a player is sure of from her structures,
+// moving first or not, and the opponent's possible moves she takes away
+// meanwhile: two for each area she takes. Moving second, she takes half
+// her areas, rounded down, one for each he plays in; moving first, she
+// may take one at once, and then half the others.
+func sureMoves(st structs, first bool) (moves, denied [2]int16) {
+	p, a, s := min(st.areas, sureMaxAreas-1), min(st.alone, sureMaxVuln-1), min(st.shared, sureMaxVuln-1)
+	t := sureTable()
+	if !first {
+		m := int16(t[0][p][a][s])
+		return [2]int16{m, m}, [2]int16{int16(p / 2 * 2), int16(p / 2 * 2)}
+	}
+	moves[0], denied[0] = int16(t[1][p][a][s]), int16(p/2*2)
+	moves[1], denied[1] = moves[0], denied[0]
+	if p > 0 {
+		moves[1], denied[1] = 2+int16(t[0][p-1][a][s]), 2+int16((p-1)/2*2)
+	}
+	return moves, denied
+}
+
+// settleDeep returns whether player p, to move, wins when the bounds
+// with areas and vulnerable moves told apart say so: as counts.settle,
+// with each player's sure moves her safe moves and sureMoves of her
+// structures, and the opponent's possible moves fewer by those her areas
+// deny him.
+func (b *board) settleDeep(p int, c counts) (win, settled bool) {
+	if m, kept := sure(c.safe, c.vuln, c.odd, c.prot, true); m > c.theirMost || m > (c.empty-kept)/2 {
+		return true, true
+	}
+	st := b.structures(p)
+	moves, denied := sureMoves(st, true)
+	for i, m := range moves {
+		if m += c.safe; m > c.theirMost-denied[i] || m > (c.empty-2*m-spare(st, m-c.safe))/2 {
+			return true, true
+		}
+	}
+	if m, kept := sure(c.theirSafe, c.theirVuln, c.theirOdd, c.theirProt, false); m >= c.most || m >= (c.empty-kept)/2 {
+		return false, true
+	}
+	st = b.structures(1 - p)
+	moves, denied = sureMoves(st, false)
+	if m := moves[0] + c.theirSafe; m >= c.most-denied[0] || m >= (c.empty-2*m-spare(st, m-c.theirSafe))/2 {
+		return false, true
+	}
+	return false, false
+}
+
+// spare returns the cells a player keeps from the opponent besides those
+// of her moves, when she makes m moves of her structures: the cells out
+// of his reach in none of her dominoes, and the cell out of his reach of
+// each vulnerable domino she does not play (at most m are played).
+func spare(st structs, m int16) int16 {
+	return int16(st.spare) + max(0, int16(st.halfSafe)-m)
+}
