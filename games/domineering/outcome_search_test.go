@@ -102,6 +102,85 @@ func solveWithTable(g grid.Grid, n, threads int) (game.OutcomeResult, error) {
 	})
 }
 
+// TestSolveOutcomeTranspose checks the symmetry the search relies on for
+// a board equal to its transpose: Right first on a board is Left first on
+// its transpose, on random boards.
+func TestSolveOutcomeTranspose(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 16))
+	for range 100 {
+		rows, cols := 1+rng.IntN(6), 1+rng.IntN(6)
+		g, text := randomBoard(rng, rows, cols, 0.1+0.3*rng.Float64())
+		tr := grid.New(cols, rows, '.')
+		for r := range rows {
+			for c := range cols {
+				tr.Cells[c*rows+r] = g.Cells[r*cols+c]
+			}
+		}
+		a, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := SolveOutcome(context.Background(), tr, game.OutcomeOptions{TableMiB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.LeftFirst != b.RightFirst || a.RightFirst != b.LeftFirst {
+			t.Fatalf("%s: %+v, its transpose %+v", text, a, b)
+		}
+	}
+}
+
+// TestSolveOutcomeRectangles checks open rectangles whose outcomes are
+// known: the squares 1 x 1 (no move) and 5 x 5 are second-player wins,
+// 2 x 2, 3 x 3 and 4 x 4 first-player wins (their values), 6 x 6 and 7 x 7
+// first-player wins (Breuker, Uiterwijk and van den Herik); 6 rows by 5
+// columns is won by Left either way, 5 by 6 and 4 by 8 by Right, as their
+// values say; a strip of one row is Right's, of one column Left's.
+func TestSolveOutcomeRectangles(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols  int
+		left, right bool
+	}{
+		{1, 1, false, false}, {2, 2, true, true}, {3, 3, true, true}, {4, 4, true, true},
+		{5, 5, false, false}, {6, 6, true, true}, {7, 7, true, true},
+		{6, 5, true, false}, {5, 6, false, true}, {4, 8, false, true},
+		{1, 9, false, true}, {9, 1, true, false},
+	} {
+		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), game.OutcomeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != tc.left || res.RightFirst != tc.right {
+			t.Errorf("%d x %d: Left first wins %v, Right first %v; want %v, %v", tc.rows, tc.cols, res.LeftFirst, res.RightFirst, tc.left, tc.right)
+		}
+	}
+}
+
+// TestSolveOutcomePublished checks rectangles that Uiterwijk's theorems
+// ("The impact of safe moves on perfectly solving Domineering boards",
+// part 3, ICGA Journal 2014, extending Lachmann, Moore and Rapaport 2002)
+// settle, with Left (Vertical) placing vertical dominoes on m rows: every
+// 2k x n board for n = 3, 5, 7 is Left's whoever starts, and every m x 2k
+// board for m = 5, and for m = 3 and 7 with k >= 2, is Right's.
+func TestSolveOutcomePublished(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		left       bool // Left's whoever starts, else Right's
+	}{
+		{4, 3, true}, {6, 3, true}, {8, 3, true}, {4, 5, true}, {6, 5, true}, {8, 5, true}, {4, 7, true}, {6, 7, true},
+		{5, 4, false}, {5, 6, false}, {5, 8, false}, {5, 10, false}, {3, 4, false}, {3, 10, false}, {3, 20, false},
+		{7, 4, false}, {7, 6, false},
+	} {
+		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), game.OutcomeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != tc.left || res.RightFirst == tc.left {
+			t.Errorf("%d x %d: Left first wins %v, Right first %v; want the board %s's", tc.rows, tc.cols, res.LeftFirst, res.RightFirst, map[bool]string{true: "Left", false: "Right"}[tc.left])
+		}
+	}
+}
+
 // TestSolveOutcomeLimits: a board over 64 cells and a table out of range
 // are refused with one line; a search past MaxNodes stops with
 // ErrOutcomeLimit, and a cancelled one with the context's error.
