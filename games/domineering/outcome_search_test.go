@@ -62,10 +62,10 @@ func TestSolveOutcomeAgainstValues(t *testing.T) {
 }
 
 // TestSolveOutcomeAgainstPlain holds SolveOutcome to the plain search,
-// Outcome, on random boards of up to 6 x 6 cells, each with the default
-// table and with tables of 2 and 64 entries, where nearly every position
-// is overwritten before it is met again: a table changes the time, never
-// the answer.
+// Outcome, on random boards of up to 6 x 6 cells with blocked cells, each
+// with the default table, and with tables of 1, 16 and 4 buckets (where
+// nearly every position is overwritten before it is met again) on one,
+// two and three threads: neither changes the answer.
 func TestSolveOutcomeAgainstPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 15))
 	for range 80 {
@@ -82,8 +82,8 @@ func TestSolveOutcomeAgainstPlain(t *testing.T) {
 		if res.LeftFirst != left || res.RightFirst != right {
 			t.Fatalf("%s: SolveOutcome says %v, %v; Outcome %v, %v", text, res.LeftFirst, res.RightFirst, left, right)
 		}
-		for _, n := range []int{1, 16} {
-			res, err := solveWithTable(g, n, 1)
+		for i, n := range []int{1, 16, 4} {
+			res, err := solveWithTable(g, n, 1+i) // one, two and three threads
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"sync"
 	"sync/atomic"
 
 	"nimber/game"
@@ -124,7 +123,13 @@ type shared struct {
 	nodes    atomic.Int64 // positions searched, as the threads report them
 	every    int64        // positions a thread searches between reports
 	progress func(int64)
+	// busy counts the threads searching each position, by its key's
+	// first word (positions that share a slot share a count); nil on one
+	// thread.
+	busy []atomic.Int32
 }
+
+const busyMask = 1<<16 - 1
 
 // searcher is one thread's search: its own copy of the board.
 type searcher struct {
@@ -132,6 +137,7 @@ type searcher struct {
 	ctx     context.Context
 	b       board
 	lists   [][]move
+	later   [][]int // the moves put off, by depth
 	nodes   int64 // positions searched
 	flushed int64 // of them, added to sh.nodes
 	cutoffs int64
@@ -152,6 +158,7 @@ const flushEvery = 1 << 14
 func newSearcher(ctx context.Context, sh *shared, b *board) *searcher {
 	s := &searcher{sh: sh, ctx: ctx, b: *b}
 	s.lists = make([][]move, b.n[0]*b.n[1]/2+2)
+	s.later = make([][]int, len(s.lists))
 	return s
 }
 
@@ -190,8 +197,19 @@ func (s *searcher) wins(p int, c counts, depth int) (bool, error) {
 		return win, nil
 	}
 	list, win := s.candidates(p, depth)
+	var busy *atomic.Int32
+	if s.sh.busy != nil {
+		busy = &s.sh.busy[k[0]&busyMask]
+		busy.Add(1)
+	}
 	// The best move left is picked at each step rather than all sorted
-	// first: most positions are decided by their first move or two.
+	// first: most positions are decided by their first move or two. With
+	// other threads, a move after the first whose position another thread
+	// is searching is put off until the others are done (ABDADA: Weill,
+	// 1996), so that threads spread over a position's moves and each finds
+	// the others' results in the table.
+	later := s.later[depth][:0]
+	var err error
 	for j := range list {
 		if win {
 			break
@@ -203,21 +221,46 @@ func (s *searcher) wins(p int, c counts, depth int) (bool, error) {
 			}
 		}
 		list[j], list[best] = list[best], list[j]
-		m := list[j]
-		r, col := int(m.r), int(m.c)
-		var u undo
-		b.play(p, r, col, &u)
-		theyWin, err := s.wins(1-p, m.after, depth+1)
-		b.unplay(p, r, col, &u)
-		if err != nil {
-			return false, err
+		var put bool
+		if win, put, err = s.try(p, list[j], depth, j > 0 && busy != nil); err != nil {
+			break
 		}
-		if !theyWin {
-			win = true
+		if put {
+			later = append(later, j)
 		}
+	}
+	for _, j := range later {
+		if win || err != nil {
+			break
+		}
+		win, _, err = s.try(p, list[j], depth, false)
+	}
+	s.later[depth] = later
+	if busy != nil {
+		busy.Add(-1)
+	}
+	if err != nil {
+		return false, err
 	}
 	s.sh.table.store(k, win, bits.Len64(uint64(s.nodes-before)))
 	return win, nil
+}
+
+// try searches move m of player p, reporting whether it wins, unless
+// spare is set and another thread is searching the position it leaves:
+// then it reports put, the move put off.
+func (s *searcher) try(p int, m move, depth int, spare bool) (win, put bool, err error) {
+	b := &s.b
+	r, c := int(m.r), int(m.c)
+	var u undo
+	b.play(p, r, c, &u)
+	if spare && s.sh.busy[b.key(1 - p)[0]&busyMask].Load() > 0 {
+		b.unplay(p, r, c, &u)
+		return false, true, nil
+	}
+	theyWin, err := s.wins(1-p, m.after, depth+1)
+	b.unplay(p, r, c, &u)
+	return !theyWin, false, err
 }
 
 // candidates returns player p's moves to search, each with the counts of
@@ -360,104 +403,82 @@ func (s *run) root(p int, probe *searcher) problem {
 	return pr
 }
 
-// solve decides the problems: on one thread each by one search from its
-// root; on more, the roots' moves are tasks taken in order by the
-// threads, which share the table, and a problem's remaining tasks are
-// dropped (and its running ones stopped) once one of its moves wins.
+// solve decides the problems, one after the other. On one thread each is
+// one search from its root; on more, every thread searches the root,
+// sharing the table and spreading over the moves (see wins), and the
+// first thread done answers.
 func (s *run) solve(problems []problem) (Stats, error) {
 	if err := context.Cause(s.sh.ctx); err != nil {
 		return Stats{}, err
 	}
+	if s.threads > 1 {
+		s.sh.busy = make([]atomic.Int32, busyMask+1)
+	}
+	workers := make([]*searcher, s.threads)
+	for i := range workers {
+		workers[i] = newSearcher(s.sh.ctx, s.sh, s.start)
+	}
 	var st Stats
-	if s.threads == 1 {
-		w := newSearcher(s.sh.ctx, s.sh, s.start)
-		for i := range problems {
-			pr := &problems[i]
-			if pr.settled {
-				continue
-			}
-			win, err := w.wins(pr.first, s.start.counts(pr.first), 0)
-			if err != nil {
-				return Stats{}, err
-			}
-			pr.win, pr.settled = win, true
+	for i := range problems {
+		pr := &problems[i]
+		if pr.settled {
+			continue
 		}
+		win, err := s.race(workers, pr.first)
+		if err != nil {
+			return Stats{}, err
+		}
+		pr.win, pr.settled = win, true
+	}
+	for _, w := range workers {
 		w.flush()
-		return w.stats(), nil
-	}
-	type task struct{ pr, move int }
-	var tasks []task
-	ctxs := make([]context.Context, len(problems))
-	cancels := make([]context.CancelCauseFunc, len(problems))
-	for i := range problems {
-		ctxs[i], cancels[i] = context.WithCancelCause(s.sh.ctx)
-		defer cancels[i](nil)
-		for j := range problems[i].roots {
-			if !problems[i].settled {
-				tasks = append(tasks, task{i, j})
-			}
-		}
-	}
-	errWon := errors.New("the problem is won by another move")
-	var (
-		mu    sync.Mutex
-		next  int
-		first error
-		wg    sync.WaitGroup
-	)
-	for range s.threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := newSearcher(s.sh.ctx, s.sh, s.start)
-			for {
-				mu.Lock()
-				if next == len(tasks) || first != nil {
-					mu.Unlock()
-					break
-				}
-				t := tasks[next]
-				next++
-				pr := &problems[t.pr]
-				done := pr.settled
-				mu.Unlock()
-				if done {
-					continue
-				}
-				w.ctx = ctxs[t.pr]
-				m := pr.roots[t.move]
-				var u undo
-				w.b.play(pr.first, int(m.r), int(m.c), &u)
-				theyWin, err := w.wins(1-pr.first, m.after, 1)
-				w.b.unplay(pr.first, int(m.r), int(m.c), &u)
-				mu.Lock()
-				switch {
-				case err != nil && context.Cause(ctxs[t.pr]) == errWon:
-				case err != nil:
-					if first == nil {
-						first = err
-					}
-				case !theyWin:
-					pr.win, pr.settled = true, true
-					cancels[t.pr](errWon)
-				}
-				mu.Unlock()
-			}
-			w.flush()
-			mu.Lock()
-			st.add(w.stats())
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if first != nil {
-		return Stats{}, first
-	}
-	for i := range problems {
-		// A problem none of whose moves won is lost.
-		problems[i].settled = true
+		st.add(w.stats())
 	}
 	return st, nil
+}
+
+// errAnswered stops the threads of a problem another thread answered.
+var errAnswered = errors.New("answered by another thread")
+
+// race searches whether player first wins moving first with every
+// worker, returning the first answer.
+func (s *run) race(workers []*searcher, first int) (bool, error) {
+	c := s.start.counts(first)
+	if len(workers) == 1 {
+		return workers[0].wins(first, c, 0)
+	}
+	ctx, cancel := context.WithCancelCause(s.sh.ctx)
+	defer cancel(nil)
+	type answer struct {
+		win bool
+		err error
+	}
+	answers := make(chan answer, len(workers))
+	for _, w := range workers {
+		w.ctx = ctx
+		go func() {
+			win, err := w.wins(first, c, 0)
+			if err == nil {
+				cancel(errAnswered)
+			}
+			answers <- answer{win, err}
+		}()
+	}
+	var got *answer
+	var failed error
+	for range workers {
+		a := <-answers
+		switch {
+		case a.err == nil && got == nil:
+			got = &a
+		case a.err != nil && !errors.Is(a.err, errAnswered) && failed == nil:
+			failed = a.err
+		}
+	}
+	if got != nil {
+		return got.win, nil
+	}
+	return false, failed
 }
 
 // Wins decides whether mover wins moving first on board g ('.' empty,
