@@ -138,8 +138,8 @@ type searcher struct {
 	b       board
 	lists   [][]move
 	later   [][]int // the moves put off, by depth
-	nodes   int64 // positions searched
-	flushed int64 // of them, added to sh.nodes
+	nodes   int64   // positions searched
+	flushed int64   // of them, added to sh.nodes
 	cutoffs int64
 	hits    int64
 }
