@@ -61,6 +61,9 @@ type OutcomeResult struct {
 	Cutoffs    int64 // positions settled by the game's bounds or by values without a search, not in Nodes
 	TableHits  int64 // positions settled by the table
 	Valued     int64 // regions valued by canonical forms (by each thread; the sum's regions when the whole sum was valued)
+	// ThreadNodes is the positions each thread searched, where the search
+	// reports them (nil otherwise).
+	ThreadNodes []int64
 	// Method is how the answer was found: MethodSearch, MethodValues or
 	// MethodSearchValues.
 	Method string

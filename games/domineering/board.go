@@ -187,6 +187,27 @@ func (b *board) play(p, r, c int, u *undo) {
 	}
 }
 
+// after returns the counts, for the opponent to move, of the position
+// player p's move at row r, first cell c of her view leaves, the board
+// left as it was.
+func (b *board) after(p, r, c int) counts {
+	q := 1 - p
+	tot := b.tot
+	b.rows[p][r] |= 3 << c
+	b.rows[q][c+1] |= 1 << (r - 1)
+	b.rows[q][c+2] |= 1 << (r - 1)
+	for i := max(r-1, 1); i <= min(r+1, b.n[p]); i++ {
+		tot[p] += rowCounts(b.rows[p][i-1], b.rows[p][i], b.rows[p][i+1], i) - b.cnt[p][i]
+	}
+	for i := max(c, 1); i <= min(c+3, b.n[q]); i++ {
+		tot[q] += rowCounts(b.rows[q][i-1], b.rows[q][i], b.rows[q][i+1], i) - b.cnt[q][i]
+	}
+	b.rows[p][r] &^= 3 << c
+	b.rows[q][c+1] &^= 1 << (r - 1)
+	b.rows[q][c+2] &^= 1 << (r - 1)
+	return countsOf(tot[q], tot[p], b.empty-2)
+}
+
 // unplay takes back the move play made.
 func (b *board) unplay(p, r, c int, u *undo) {
 	q := 1 - p
@@ -200,12 +221,15 @@ func (b *board) unplay(p, r, c int, u *undo) {
 }
 
 // counts returns the counts of the position for player p to move.
-func (b *board) counts(p int) counts {
-	m, t := b.tot[p], b.tot[1-p]
+func (b *board) counts(p int) counts { return countsOf(b.tot[p], b.tot[1-p], b.empty) }
+
+// countsOf returns the counts of a position with the packed totals m of
+// the player to move and t of her opponent, and empty cells.
+func countsOf(m, t uint64, empty int) counts {
 	return counts{
 		safe: int16(lane(m, laneSafe)), vuln: int16(lane(m, laneVuln)), odd: int16(lane(m, laneOdd)), most: int16(lane(m, laneReal)), prot: int16(lane(m, laneProt)),
 		theirSafe: int16(lane(t, laneSafe)), theirVuln: int16(lane(t, laneVuln)), theirOdd: int16(lane(t, laneOdd)), theirMost: int16(lane(t, laneReal)), theirProt: int16(lane(t, laneProt)),
-		empty: int16(b.empty),
+		empty: int16(empty),
 	}
 }
 
@@ -278,20 +302,24 @@ func newZobrist(rows, cols int) *zobrist {
 // share an entry; on a square board Right's key is her transpose's, so a
 // position with Right to move shares the entry of its transpose with Left
 // to move, which is the same game with the players' roles swapped.
-func (b *board) key(p int) [2]uint64 {
+func (b *board) key(p int) [2]uint64 { return keyOf(&b.hash, p, b.zob) }
+
+// keyOf returns the key of a position with fingerprints h and player p to
+// move on the board of zob (see board.key).
+func keyOf(h *hashes, p int, zob *zobrist) [2]uint64 {
 	first := 0
-	if p == 1 && b.zob.square {
+	if p == 1 && zob.square {
 		first = 4
 	}
-	k := b.hash[first]
+	k := h[first]
 	for i := first + 1; i < first+4; i++ {
-		if h := b.hash[i]; h[0] < k[0] || h[0] == k[0] && h[1] < k[1] {
-			k = h
+		if x := h[i]; x[0] < k[0] || x[0] == k[0] && x[1] < k[1] {
+			k = x
 		}
 	}
-	if p == 1 && !b.zob.square {
-		k[0] ^= b.zob.right[0]
-		k[1] ^= b.zob.right[1]
+	if p == 1 && !zob.square {
+		k[0] ^= zob.right[0]
+		k[1] ^= zob.right[1]
 	}
 	return k
 }

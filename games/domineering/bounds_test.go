@@ -1,0 +1,117 @@
+package domineering
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"nimber/game"
+	"nimber/grid"
+)
+
+// TestSureTable checks the race of sureTable against what it must be
+// where it is plain: alone dominoes only, the opponent takes one a move,
+// so she gets half of them (rounded up moving first); shared ones only, he
+// takes two, so a third; areas only, she takes one (two moves) and he
+// spoils one, and moving first she starts; and more of anything is never
+// fewer moves.
+func TestSureTable(t *testing.T) {
+	for n := range 40 {
+		for _, tc := range []struct {
+			st          structs
+			first, then int16 // moving first, moving second
+		}{
+			{structs{alone: n}, int16((n + 1) / 2), int16(n / 2)},
+			{structs{shared: n}, int16((n + 2) / 3), int16(n / 3)},
+			{structs{areas: min(n, sureMaxAreas-1)}, int16(2 * ((min(n, sureMaxAreas-1) + 1) / 2)), int16(2 * (min(n, sureMaxAreas-1) / 2))},
+		} {
+			first, _ := sureMoves(tc.st, true)
+			then, _ := sureMoves(tc.st, false)
+			if first[0] != tc.first || then[0] != tc.then {
+				t.Errorf("%+v: %d moving first, %d second; want %d, %d", tc.st, first[0], then[0], tc.first, tc.then)
+			}
+		}
+	}
+	tab := sureTable()
+	for f := range 2 {
+		for p := range sureMaxAreas {
+			for a := range sureMaxVuln {
+				for s := range sureMaxVuln {
+					v := tab[f][p][a][s]
+					if p > 0 && tab[f][p-1][a][s] > v || a > 0 && tab[f][p][a-1][s] > v || s > 0 && tab[f][p][a][s-1] > v {
+						t.Fatalf("first %d, %d areas, %d alone, %d shared: %d moves, fewer than with less", f, p, a, s, v)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestStructures checks areas, alone and shared vulnerable dominoes and
+// spare cells of boards counted by hand, in Right's view (the board's
+// rows; her dominoes are horizontal).
+func TestStructures(t *testing.T) {
+	for _, tc := range []struct {
+		board []string
+		want  structs
+	}{
+		// A 2 x 2 block under a wall: an area; nothing else.
+		{[]string{"####", "#..#", "#..#", "#.##"}, structs{areas: 1}},
+		// The same block with its open side closed: still one area.
+		{[]string{"##", "..", "..", "##"}, structs{areas: 1}},
+		// The board's edge is a wall: rows 1 and 2 an area; rows 3 and 4
+		// not (they touch it), two vulnerable dominoes one above the other
+		// and under the area: shared.
+		{[]string{"..", "..", "..", ".."}, structs{areas: 1, shared: 2}},
+		// A cross: the middle row's domino has one cell out of Left's
+		// reach and nothing of another above or below its other: alone,
+		// half safe; the row's last cell is out of reach, spare.
+		{[]string{"#.#", "...", "#.#"}, structs{alone: 1, halfSafe: 1, spare: 1}},
+		// A domino with one cell out of Left's reach (both its vertical
+		// neighbours filled): vulnerable, half safe; a lone cell out of
+		// reach is spare.
+		{[]string{"#.##", "..#.", "#.##"}, structs{alone: 1, halfSafe: 1, spare: 1}},
+	} {
+		g, err := grid.FromRows(tc.board...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newBoard(g.Rows, g.Cols, g.Cells, newZobrist(g.Rows, g.Cols))
+		if got := b.structures(1); got != tc.want {
+			t.Errorf("%v: %+v, want %+v", tc.board, got, tc.want)
+		}
+	}
+}
+
+// TestSolveOutcomeLargeBoards holds SolveOutcome on boards past 64 cells
+// (up to 10 x 11, with many blocked cells, so that the board falls into
+// small regions) to the generic search of the sum of its regions, which
+// values small regions by their canonical forms: an independent answer
+// where the plain search cannot go.
+func TestSolveOutcomeLargeBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 2))
+	ctx := context.Background()
+	n := 16
+	if testing.Short() {
+		n = 4
+	}
+	for range n {
+		rows, cols := 8+rng.IntN(3), 9+rng.IntN(3)
+		g, text := randomBoard(rng, rows, cols, 0.5+0.1*rng.Float64())
+		res, err := SolveOutcome(ctx, g, game.OutcomeOptions{TableMiB: 1, Threads: 1 + rng.IntN(2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := rules{}.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := game.SearchParts(ctx, theGame, s.Parts, game.OutcomeOptions{Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != want.LeftFirst || res.RightFirst != want.RightFirst {
+			t.Fatalf("%s: SolveOutcome %v, %v; the search of its %d regions %v, %v", text, res.LeftFirst, res.RightFirst, len(s.Parts), want.LeftFirst, want.RightFirst)
+		}
+	}
+}
