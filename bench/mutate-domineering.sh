@@ -10,9 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp -r . "$work/repo"
+mkdir "$work/repo"
+git ls-files -z | tar --null -T - -cf - | tar -C "$work/repo" -xf -
 pkg=games/domineering
-tests='TestSolveOutcomeAgainstPlain|TestSolveOutcomeAgainstValues|TestSplitAgainstWins|TestSolveOutcomeTranspose'
+tests='TestSolveOutcomeAgainstPlain|TestSolveOutcomeManyBoards|TestSolveOutcomeAgainstValues|TestSplitAgainstWins|TestSolveOutcomeTranspose|TestSolveOutcomeLargeBoards'
 
 # mutate NAME FILE FROM TO: replaces the first FROM (a fixed string) in FILE.
 missed=0
@@ -58,5 +59,5 @@ mutate "alone dominoes: next to an area's cells too" bounds.go \
 mutate "spare cells: every half-safe domino's cell kept" bounds.go \
   'max(0, int16(st.halfSafe)-m)' 'int16(st.halfSafe)'
 mutate "symmetry: Right's key is her transpose's on any board" board.go \
-  'if p == 1 && b.zob.square {' 'if p == 1 {'
+  'if p == 1 && zob.square {' 'if p == 1 {'
 exit $missed

@@ -338,3 +338,33 @@ func FuzzParseBoard(f *testing.F) {
 		}
 	})
 }
+
+// TestSolveOutcomeManyBoards holds SolveOutcome to the plain search on
+// thousands of small boards with blocked cells and hundreds of larger,
+// denser ones, where each cut meets the positions that would break it
+// (bench/mutate-domineering.sh checks that a wrong cut fails here).
+func TestSolveOutcomeManyBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 3))
+	small, large := 4000, 150
+	if testing.Short() {
+		small, large = 500, 30
+	}
+	for i := range small + large {
+		rows, cols, fill := 2+rng.IntN(4), 2+rng.IntN(4), 0.15+0.25*rng.Float64()
+		if i >= small {
+			rows, cols, fill = 5+rng.IntN(3), 6+rng.IntN(3), 0.45+0.15*rng.Float64()
+		}
+		g, text := randomBoard(rng, rows, cols, fill)
+		left, right, err := Outcome(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1, Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LeftFirst != left || res.RightFirst != right {
+			t.Fatalf("%s: SolveOutcome says %v, %v; Outcome %v, %v", text, res.LeftFirst, res.RightFirst, left, right)
+		}
+	}
+}
