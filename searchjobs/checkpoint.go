@@ -1,0 +1,390 @@
+package searchjobs
+
+// The checkpoint file of a run (--out FILE): JSON lines, each appended in
+// one write and synced before the run goes on.
+//
+//	{"type":"header","version":1,"game":"domineering","board":"....|....","self_transpose":false,"id":"…","created_at":"…"}
+//	{"type":"split","first":"Left","settled":false,"win":false,"children":["##..|....", …]}
+//	{"type":"split","first":"Right",…}
+//	{"type":"subtree","run":1,"first":"Left","index":3,"child":"…","win":false,"positions":727542,"seconds":0.38,"elapsed":1.2,"worker":"…","attempt":1}
+//	{"type":"done","run":2,"outcome":"R","left_first":"Right","right_first":"Right","positions":…,"seconds":…,"subtrees":41}
+//
+// The header names the board, so that a resume with another board is
+// refused; its id names the run's sweeps on the queue, so that a resumed
+// run collects the results its workers stored while it was away. A split
+// is the first player's moves worth searching, best first, as the boards
+// they leave (none when settled at once, win saying who wins); a board
+// equal to its own transpose has Left's split only. A subtree says
+// whether first's move to child wins: true when the opponent, moving first
+// on child, loses. run numbers the runs of the file (1, then one more for
+// each --resume), elapsed is the seconds since that run began, and
+// seconds, positions, worker and attempt are the subtree's search. A last
+// line cut short by a kill is dropped when the file is read again.
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"nimber/game"
+	"nimber/heap/seqfile"
+)
+
+// The kinds of line.
+const (
+	lineHeader  = "header"
+	lineSplit   = "split"
+	lineSubtree = "subtree"
+	lineDone    = "done"
+)
+
+// fileVersion is the version of the checkpoint format.
+const fileVersion = 1
+
+type headerLine struct {
+	Type          string    `json:"type"`
+	Version       int       `json:"version"`
+	Game          string    `json:"game"`
+	Board         string    `json:"board"`
+	SelfTranspose bool      `json:"self_transpose"`
+	ID            string    `json:"id"`
+	CreatedAt     time.Time `json:"created_at"`
+}
+
+type splitLine struct {
+	Type     string   `json:"type"`
+	First    string   `json:"first"`
+	Settled  bool     `json:"settled"`
+	Win      bool     `json:"win"`
+	Children []string `json:"children"`
+}
+
+type subtreeLine struct {
+	Type      string  `json:"type"`
+	Run       int     `json:"run"`
+	First     string  `json:"first"`
+	Index     int     `json:"index"`
+	Child     string  `json:"child"`
+	Win       bool    `json:"win"`
+	Positions int64   `json:"positions"`
+	Seconds   float64 `json:"seconds"`
+	Elapsed   float64 `json:"elapsed"`
+	Worker    string  `json:"worker,omitempty"`
+	Attempt   int     `json:"attempt,omitempty"`
+}
+
+type doneLine struct {
+	Type       string  `json:"type"`
+	Run        int     `json:"run"`
+	Outcome    string  `json:"outcome"`
+	LeftFirst  string  `json:"left_first"`
+	RightFirst string  `json:"right_first"`
+	Positions  int64   `json:"positions"`
+	Seconds    float64 `json:"seconds"`
+	Subtrees   int     `json:"subtrees"`
+}
+
+// state is what a checkpoint file says.
+type state struct {
+	header     headerLine
+	splits     [2]*splitLine    // by first player
+	subtrees   [2][]subtreeLine // by first player, in the file's order
+	done       *doneLine        // when the board is decided
+	runs       int              // the highest run number
+	runSeconds map[int]float64  // each run's last elapsed
+	size       int64            // the bytes of whole lines
+}
+
+// result is the answer of a finished checkpoint.
+func (st *state) result(board string) Result {
+	d := st.done
+	return Result{Board: board, LeftFirst: d.LeftFirst == "Left", RightFirst: d.RightFirst == "Right", Positions: d.Positions,
+		TotalSeconds: d.Seconds, Subtrees: d.Subtrees, FromCheckpoint: d.Subtrees}
+}
+
+// checkpoint is a checkpoint file open for appending, under its lock. A
+// nil *checkpoint (a run without --out) keeps nothing.
+type checkpoint struct {
+	path string
+	f    *os.File
+	lock *os.File
+}
+
+// openCheckpoint takes the lock of the file path and opens it: created
+// with its header for board when resume is false (it must not exist),
+// read when resume is true (it must exist, and be board's), its torn last
+// line dropped.
+func openCheckpoint(path string, resume bool, board string, self bool) (*checkpoint, *state, error) {
+	lock, err := seqfile.Lock(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &checkpoint{path: path, lock: lock}
+	st, err := c.open(resume, board, self)
+	if err != nil {
+		c.close()
+		return nil, nil, err
+	}
+	return c, st, nil
+}
+
+func (c *checkpoint) open(resume bool, board string, self bool) (*state, error) {
+	_, statErr := os.Stat(c.path)
+	switch {
+	case resume && statErr != nil:
+		return nil, fmt.Errorf("%s does not exist: nothing to resume (start it without --resume)", c.path)
+	case !resume && statErr == nil:
+		return nil, fmt.Errorf("%s already exists: go on from it with --resume, or remove it", c.path)
+	case !resume:
+		return c.create(board, self)
+	}
+	data, err := os.ReadFile(c.path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := readState(c.path, data, board, self)
+	if err != nil {
+		return nil, err
+	}
+	if c.f, err = os.OpenFile(c.path, os.O_WRONLY|os.O_APPEND, 0); err != nil {
+		return nil, err
+	}
+	if st.size < int64(len(data)) {
+		// The torn last line of a kill: appending goes on after the last
+		// whole line.
+		if err := c.f.Truncate(st.size); err != nil {
+			return nil, fmt.Errorf("checkpoint %s: dropping its torn last line: %w", c.path, err)
+		}
+		if err := c.f.Sync(); err != nil {
+			return nil, fmt.Errorf("checkpoint %s: %w", c.path, err)
+		}
+	}
+	return st, nil
+}
+
+// create writes a new checkpoint file with its header.
+func (c *checkpoint) create(board string, self bool) (*state, error) {
+	id, err := newID()
+	if err != nil {
+		return nil, err
+	}
+	h := headerLine{Type: lineHeader, Version: fileVersion, Game: Game, Board: board, SelfTranspose: self,
+		ID: id, CreatedAt: time.Now().UTC()}
+	if c.f, err = os.OpenFile(c.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644); err != nil {
+		return nil, err
+	}
+	if err := c.append(&h); err != nil {
+		return nil, err
+	}
+	// The file's name, synced too: a kill now leaves the file found.
+	dir, err := os.Open(filepath.Dir(c.path))
+	if err != nil {
+		return nil, err
+	}
+	err = dir.Sync()
+	if cerr := dir.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s: syncing its folder: %w", c.path, err)
+	}
+	return &state{header: h, runSeconds: map[int]float64{}}, nil
+}
+
+// append writes line v and syncs it.
+func (c *checkpoint) append(v any) error {
+	if c == nil {
+		return nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if _, err := c.f.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("checkpoint %s: %w", c.path, err)
+	}
+	if err := c.f.Sync(); err != nil {
+		return fmt.Errorf("checkpoint %s: %w", c.path, err)
+	}
+	return nil
+}
+
+// close closes the file and releases its lock.
+func (c *checkpoint) close() error {
+	var err error
+	if c.f != nil {
+		err = c.f.Close()
+	}
+	c.lock.Close()
+	return err
+}
+
+// newID returns 16 random hexadecimal digits: a run's id.
+func newID() (string, error) {
+	b := make([]byte, 8)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// tornStart is how every line begins: a last line cut short is a prefix
+// of it, or begins with it.
+const tornStart = `{"type":"`
+
+// readState reads the checkpoint data of the file path, which must be
+// board's (self: its own transpose). A last line that does not parse, cut
+// short by a kill (or zeros, where a crash of the machine left them), is
+// dropped; any other line that does not is an error.
+func readState(path string, data []byte, board string, self bool) (*state, error) {
+	st := &state{runSeconds: map[int]float64{}}
+	seenHeader := false
+	for n := 1; int(st.size) < len(data); n++ {
+		rest := data[st.size:]
+		line, _, whole := bytes.Cut(rest, []byte("\n"))
+		if !whole {
+			// The last line, cut short before its newline (whole but
+			// for it, it is dropped all the same, and written again).
+			if torn(line) {
+				break
+			}
+			return nil, fmt.Errorf("%s, line %d: not a line of a checkpoint (no newline)", path, n)
+		}
+		if !json.Valid(line) && len(bytes.TrimSpace(rest[len(line):])) == 0 && torn(line) {
+			break // the last line, cut short
+		}
+		if err := st.add(line, seenHeader, board, self); err != nil {
+			return nil, fmt.Errorf("%s, line %d: %w", path, n, err)
+		}
+		seenHeader = true
+		st.size += int64(len(line)) + 1
+	}
+	if !seenHeader {
+		return nil, fmt.Errorf("%s holds no checkpoint header (not a checkpoint of nimber outcome, or killed before it was written: remove it and start again)", path)
+	}
+	return st, nil
+}
+
+// torn reports whether line may be a line cut short.
+func torn(line []byte) bool {
+	n := min(len(line), len(tornStart))
+	return bytes.Equal(line[:n], []byte(tornStart[:n])) || len(bytes.Trim(line, "\x00")) == 0
+}
+
+// add reads one line into st.
+func (st *state) add(line []byte, seenHeader bool, board string, self bool) error {
+	var kind struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(line, &kind); err != nil {
+		return fmt.Errorf("not a line of a checkpoint: %v", err)
+	}
+	if !seenHeader && kind.Type != lineHeader {
+		return fmt.Errorf("a line of type %q before the header: not a checkpoint of nimber outcome", kind.Type)
+	}
+	switch kind.Type {
+	case lineHeader:
+		if seenHeader {
+			return errors.New("a second header")
+		}
+		h := &st.header
+		if err := strict(line, h); err != nil {
+			return err
+		}
+		switch {
+		case h.Version != fileVersion:
+			return fmt.Errorf("a checkpoint of version %d, this nimber reads version %d", h.Version, fileVersion)
+		case h.Game != Game:
+			return fmt.Errorf("a checkpoint of %s, not %s", h.Game, Game)
+		case h.Board != board:
+			return fmt.Errorf("the checkpoint of the board %s, not %s: resume it with that board, or give another --out FILE", h.Board, board)
+		case h.SelfTranspose != self:
+			return fmt.Errorf("the header says self_transpose %v, the board is %v", h.SelfTranspose, self)
+		}
+	case lineSplit:
+		var sp splitLine
+		if err := strict(line, &sp); err != nil {
+			return err
+		}
+		first, err := side(sp.First)
+		switch {
+		case err != nil:
+			return err
+		case st.splits[first] != nil:
+			return fmt.Errorf("a second split of %s", sp.First)
+		case self && first == game.Right:
+			return errors.New("a split of Right on a board that is its own transpose")
+		case sp.Settled && len(sp.Children) > 0:
+			return fmt.Errorf("a settled split of %s with %d boards", sp.First, len(sp.Children))
+		}
+		for i, c := range sp.Children {
+			if len(c) != len(board) {
+				return fmt.Errorf("board %d of the split of %s, %q, is not the size of %s", i, sp.First, c, board)
+			}
+		}
+		st.splits[first] = &sp
+	case lineSubtree:
+		var s subtreeLine
+		if err := strict(line, &s); err != nil {
+			return err
+		}
+		first, err := side(s.First)
+		if err != nil {
+			return err
+		}
+		sp := st.splits[first]
+		switch {
+		case sp == nil:
+			return fmt.Errorf("a subtree of %s before the split of %s", s.First, s.First)
+		case s.Index < 0 || s.Index >= len(sp.Children):
+			return fmt.Errorf("subtree %d of %s, which has %d", s.Index, s.First, len(sp.Children))
+		case s.Child != sp.Children[s.Index]:
+			return fmt.Errorf("subtree %d of %s is %s, the split says %s", s.Index, s.First, s.Child, sp.Children[s.Index])
+		case s.Run < 1 || s.Positions < 0 || s.Seconds < 0:
+			return fmt.Errorf("subtree %d of %s: run %d, %d positions, %g s", s.Index, s.First, s.Run, s.Positions, s.Seconds)
+		}
+		st.subtrees[first] = append(st.subtrees[first], s)
+		st.runs = max(st.runs, s.Run)
+		st.runSeconds[s.Run] = max(st.runSeconds[s.Run], s.Elapsed)
+	case lineDone:
+		var d doneLine
+		if err := strict(line, &d); err != nil {
+			return err
+		}
+		if outcomeClass(d.LeftFirst == "Left", d.RightFirst == "Right") != d.Outcome {
+			return fmt.Errorf("the outcome %s with %s winning when Left moves first and %s when Right does", d.Outcome, d.LeftFirst, d.RightFirst)
+		}
+		st.done = &d
+		st.runs = max(st.runs, d.Run)
+	default:
+		return fmt.Errorf("a line of unknown type %q", kind.Type)
+	}
+	return nil
+}
+
+// strict decodes a line into v, refusing unknown fields.
+func strict(line []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(line))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return fmt.Errorf("not a line of a checkpoint: %v", err)
+	}
+	return nil
+}
+
+// side reads "Left" or "Right".
+func side(s string) (game.Side, error) {
+	switch s {
+	case "Left":
+		return game.Left, nil
+	case "Right":
+		return game.Right, nil
+	}
+	return 0, fmt.Errorf("first player %q: want Left or Right", s)
+}

@@ -1,0 +1,269 @@
+package searchjobs
+
+// The subtrees as jobs of the work queue (package queue): published by a
+// run with Options.NATS, decided by "nimber worker".
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"nimber/game"
+	"nimber/games/domineering"
+	"nimber/queue"
+)
+
+// Kind is the kind of a queue job that decides a subtree: the "kind" of
+// its payload, beside census jobs' kinds.
+const Kind = "outcome"
+
+// Job is a subtree as a job of the queue: does ToMove, moving first, win
+// on Board.
+type Job struct {
+	Kind  string `json:"kind"` // Kind
+	Game  string `json:"game"` // Game
+	Board string `json:"board"`
+	// ToMove is the player moving first on Board, "Left" or "Right": the
+	// opponent of the first player whose move left it.
+	ToMove string `json:"to_move"`
+	// TableMiB is the search's table (0: DefaultTableMiB).
+	TableMiB int `json:"table_mib,omitempty"`
+}
+
+// JobResult is what a worker found of a Job.
+type JobResult struct {
+	// Kind is Kind: the answer of a worker that does not know these jobs
+	// has none, and is refused.
+	Kind string `json:"kind"`
+	// Win reports whether the job's ToMove wins moving first on its
+	// board.
+	Win       bool    `json:"win"`
+	Positions int64   `json:"positions"`
+	Seconds   float64 `json:"seconds"`
+}
+
+// WorkerOptions are a worker's settings.
+type WorkerOptions struct {
+	// Threads is the threads of one job's search (at least 1), sharing
+	// its table.
+	Threads int
+}
+
+// Worker returns the work of a queue worker for jobs of Kind: a Job in,
+// its JobResult out.
+func Worker(o WorkerOptions) func(context.Context, queue.Job) ([]byte, error) {
+	return func(ctx context.Context, j queue.Job) ([]byte, error) {
+		var job Job
+		if err := json.Unmarshal(j.Payload, &job); err != nil {
+			return nil, fmt.Errorf("job %s: %w", j.ID, err)
+		}
+		if job.Kind != Kind || job.Game != Game {
+			return nil, fmt.Errorf("job %s: a job of kind %q and game %q, not %q and %q", j.ID, job.Kind, job.Game, Kind, Game)
+		}
+		g, err := ParseBoard(job.Board)
+		if err != nil {
+			return nil, fmt.Errorf("job %s: %w", j.ID, err)
+		}
+		toMove, err := side(job.ToMove)
+		if err != nil {
+			return nil, fmt.Errorf("job %s: %w", j.ID, err)
+		}
+		t0 := time.Now()
+		win, st, err := domineering.Wins(ctx, g, toMove, game.OutcomeOptions{Threads: max(1, o.Threads), TableMiB: job.TableMiB})
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(JobResult{Kind: Kind, Win: win, Positions: st.Nodes, Seconds: time.Since(t0).Seconds()})
+	}
+}
+
+// Route returns the work of a worker that does the jobs of Kind by
+// Worker(o) and every other job by other (the census's: census.Worker).
+func Route(other func(context.Context, queue.Job) ([]byte, error), o WorkerOptions) func(context.Context, queue.Job) ([]byte, error) {
+	mine := Worker(o)
+	return func(ctx context.Context, j queue.Job) ([]byte, error) {
+		var kind struct {
+			Kind string `json:"kind"`
+		}
+		if json.Unmarshal(j.Payload, &kind) == nil && kind.Kind == Kind {
+			return mine(ctx, j)
+		}
+		return other(ctx, j)
+	}
+}
+
+// sweep names the sweep of the subtrees of first in the run whose
+// checkpoint has id.
+func sweep(id string, first game.Side) string {
+	return "outcome-" + id + "-" + first.String()
+}
+
+// remote decides the pending subtrees as jobs of the broker at o.NATS, a
+// sweep per first player, settled as their results come. At most
+// o.Window jobs are published and unanswered at a time, and the window
+// opens slowly: first each player's best move, then one job more for each
+// result, the players' moves taken in turn. Once a first player is
+// decided, her jobs not yet published never are, and the results of those
+// published are ignored: they are computed in vain, which the slow start
+// keeps few, since a player's first move wins most often. (They are not
+// purged from the queue: a purge of one sweep's subject made the broker,
+// nats-server 2.15.2, forget a job of another sweep whose worker had
+// died, never to deliver it again.) It returns the first error: of the
+// broker, of a job, of the checkpoint.
+func (r *run) remote(ctx context.Context) error {
+	c, err := queue.Connect(r.o.NATS, queue.Options{AckWait: r.o.AckWait})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var (
+		mu       sync.Mutex
+		first    error
+		wg       sync.WaitGroup
+		inflight = map[task]bool{} // published and unanswered
+		limit    int               // of inflight, at most
+		wake     = make(chan struct{}, 1)
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if first == nil {
+			first = err
+		}
+		mu.Unlock()
+		cancel(err)
+	}
+	signal := func() {
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	}
+	// answered frees the place of t, if it holds one, and lets one job
+	// more be published, up to the window.
+	answered := func(t task) {
+		mu.Lock()
+		defer mu.Unlock()
+		if inflight[t] {
+			delete(inflight, t)
+			limit = min(limit+1, r.o.Window)
+			signal()
+		}
+	}
+	// dropped frees the places of p's jobs: her results are not awaited.
+	dropped := func(p *problem) {
+		mu.Lock()
+		defer mu.Unlock()
+		for t := range inflight {
+			if t.p == p {
+				delete(inflight, t)
+			}
+		}
+		signal()
+	}
+	decided := func(p *problem) bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return p.decided
+	}
+	tasks := r.pending()
+	problems := map[*problem]bool{}
+	for _, t := range tasks {
+		problems[t.p] = true
+	}
+	// A slow start: first the best move of each player, then one job
+	// more for each answer. A player's first move wins most often, and
+	// what is published for her once she is decided is computed in vain.
+	limit = min(len(problems), r.o.Window)
+	for p := range problems {
+		name := sweep(r.id, p.first)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// The results of this sweep until its player is decided (the
+			// results stored before a resume come first); every child
+			// counts, since jobs done before the checkpoint's resume may
+			// have results too.
+			pctx, stop := context.WithCancelCause(p.ctx)
+			defer stop(nil)
+			unlink := context.AfterFunc(ctx, func() { stop(context.Cause(ctx)) })
+			defer unlink()
+			err := c.Collect(pctx, name, len(p.children), func(res queue.Result) error {
+				i, err := strconv.Atoi(res.ID)
+				if err != nil || i < 0 || i >= len(p.children) {
+					return fmt.Errorf("sweep %s: a result of job %q, not one of its %d", name, res.ID, len(p.children))
+				}
+				if res.Err != "" {
+					return fmt.Errorf("subtree %d of %s moving first (%s): worker %s: %s", i, p.first, p.children[i], res.Worker, res.Err)
+				}
+				var jr JobResult
+				if err := json.Unmarshal(res.Payload, &jr); err != nil || jr.Kind != Kind {
+					return fmt.Errorf("subtree %d of %s moving first: worker %s answered with no outcome (an older nimber worker?)", i, p.first, res.Worker)
+				}
+				t := task{p, i}
+				err = r.settle(t, subtree{win: !jr.Win, positions: jr.Positions, seconds: jr.Seconds, worker: res.Worker, attempt: res.Attempt})
+				answered(t)
+				return err
+			})
+			dropped(p)
+			cause := context.Cause(pctx)
+			if err == nil || errors.Is(cause, errDecided) {
+				return // decided
+			}
+			if cause != nil {
+				err = cause // stopped: the cause says why
+			}
+			fail(err)
+		}()
+	}
+	// The publisher: a job as a place frees, none of a player decided.
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for _, t := range tasks {
+			for {
+				if decided(t.p) {
+					break
+				}
+				mu.Lock()
+				room := len(inflight) < limit
+				if room {
+					inflight[t] = true
+				}
+				mu.Unlock()
+				if room {
+					break
+				}
+				select {
+				case <-wake:
+				case <-ctx.Done():
+					return
+				}
+			}
+			if decided(t.p) {
+				answered(t) // decided meanwhile: unless dropped already
+				continue
+			}
+			payload, err := json.Marshal(Job{Kind: Kind, Game: Game, Board: t.p.children[t.i], ToMove: (1 - t.p.first).String(), TableMiB: r.o.TableMiB})
+			if err == nil {
+				err = c.Publish(ctx, sweep(r.id, t.p.first), []queue.Job{{ID: strconv.Itoa(t.i), Payload: payload}})
+			}
+			if err != nil {
+				if ctx.Err() == nil {
+					fail(err)
+				}
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	if first != nil && !errors.Is(first, errDecided) {
+		return first
+	}
+	return nil
+}
