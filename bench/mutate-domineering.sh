@@ -54,8 +54,10 @@ mutate "areas: the opponent never plays in one" bounds.go \
 					for _, x'
 mutate "areas: each denies the opponent two moves" bounds.go \
   'return [2]int16{m, m}, [2]int16{int16(p / 2 * 2), int16(p / 2 * 2)}' 'return [2]int16{m, m}, [2]int16{int16(p * 2), int16(p * 2)}'
-mutate "alone dominoes: next to an area's cells too" bounds.go \
-  'near := (hit[r-1] | hit[r+1] | used[r-1] | used[r+1]) & hit[r]' 'near := (hit[r-1] | hit[r+1]) & hit[r]'
+mutate "alone dominoes: every vulnerable domino alone" bounds.go \
+  'a := bits.OnesCount32(starts[r] &^ (near | near>>1))' 'a := bits.OnesCount32(starts[r])'
+mutate "areas: she takes an area for nothing when he plays in one" bounds.go \
+  'worst = min(worst, 2+t[0][p-2][a][s])' 'worst = min(worst, 2+t[1][p-2][a][s])'
 mutate "spare cells: every half-safe domino's cell kept" bounds.go \
   'max(0, int16(st.halfSafe)-m)' 'int16(st.halfSafe)'
 mutate "symmetry: Right's key is her transpose's on any board" board.go \

@@ -63,11 +63,15 @@ func greedyPairsWhere(x, ok uint32) uint32 {
 //     plays in it first; his dominoes across it reach no other area.
 //   - alone: her vulnerable dominoes (cells empty, not in an area, not
 //     both out of the opponent's reach) that no opponent domino takes
-//     together with anything else: none of their cells within his reach
-//     has such a cell of another, or a cell of an area, just above or
-//     below it.
+//     together with another: none of their cells within his reach has
+//     such a cell of another just above or below it. One next to an
+//     area is alone too: his domino across both kills the area and it,
+//     but leaves her the area's row by the wall, a vulnerable domino only
+//     the area's other column takes, alone: as if he had killed the area
+//     alone.
 //   - shared: the other vulnerable dominoes. One opponent domino takes at
-//     most two of them, or one and an area.
+//     most two of them, or one and an area (which leaves her an alone
+//     one, as above).
 
 // An opponent's domino touches one area and at most one shared domino,
 // or one alone domino, or at most two shared ones.
@@ -104,7 +108,7 @@ func (b *board) structures(p int) (st structs) {
 		st.halfSafe += bits.OnesCount32(starts[r] & (prot | prot>>1))
 	}
 	for r := 1; r <= n; r++ {
-		near := (hit[r-1] | hit[r+1] | used[r-1] | used[r+1]) & hit[r]
+		near := (hit[r-1] | hit[r+1]) & hit[r]
 		a := bits.OnesCount32(starts[r] &^ (near | near>>1))
 		st.alone += a
 		st.shared += bits.OnesCount32(starts[r]) - a
@@ -124,7 +128,7 @@ const (
 // her areas, rounded up: the game where each of her moves takes one of
 // them (two moves for an area: it leaves her a safe move) and each of the
 // opponent's kills an alone domino or two shared ones, or nothing, or
-// plays in an area (see below), which she answers at once by taking another area when
+// plays in an area, which she answers at once by taking another area when
 // there is one (so each area he plays in is paired with one she takes),
 // played out exactly.
 var sureTable = sync.OnceValue(func() *[2][sureMaxAreas][sureMaxVuln][sureMaxVuln]int8 {
@@ -146,19 +150,16 @@ var sureTable = sync.OnceValue(func() *[2][sureMaxAreas][sureMaxVuln][sureMaxVul
 				t[1][p][a][s] = best
 				// He moves (t[0]): the worst for her.
 				worst := best
-				// In an area: he kills it alone, or from its open side
-				// with a shared domino, leaving her the row by the wall
-				// with a cell out of his reach: a vulnerable domino only
-				// the area's other column takes, one alone. She answers
-				// by taking another area, when there is one.
-				if p > 0 {
-					for _, x := range [][2]int{{a, s}, {min(a+1, sureMaxVuln-1), max(s-1, 0)}} {
-						if p >= 2 {
-							worst = min(worst, 2+t[0][p-2][x[0]][x[1]])
-						} else {
-							worst = min(worst, t[1][0][x[0]][x[1]])
-						}
-					}
+				// In an area: he kills it; she answers by taking another,
+				// when there is one. (From the area's open side he may
+				// kill a shared domino too, but that leaves her an alone
+				// one for it, never worse for her: see structures and
+				// TestSureTable.)
+				switch {
+				case p >= 2:
+					worst = min(worst, 2+t[0][p-2][a][s])
+				case p == 1:
+					worst = min(worst, t[1][0][a][s])
 				}
 				if a > 0 {
 					worst = min(worst, t[1][p][a-1][s])

@@ -41,6 +41,12 @@ func TestSureTable(t *testing.T) {
 					if p > 0 && tab[f][p-1][a][s] > v || a > 0 && tab[f][p][a-1][s] > v || s > 0 && tab[f][p][a][s-1] > v {
 						t.Fatalf("first %d, %d areas, %d alone, %d shared: %d moves, fewer than with less", f, p, a, s, v)
 					}
+					// A shared domino traded for an alone one is never
+					// worse for her (see structures: his domino across an
+					// area and a shared domino).
+					if a > 0 && s+1 < sureMaxVuln && tab[f][p][a][s] < tab[f][p][a-1][s+1] {
+						t.Fatalf("first %d, %d areas: %d alone and %d shared make %d moves, fewer than one alone fewer and one shared more", f, p, a, s, v)
+					}
 				}
 			}
 		}
