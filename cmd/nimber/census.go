@@ -21,6 +21,7 @@ import (
 	"nimber/census"
 	"nimber/misere"
 	"nimber/queue"
+	"nimber/searchjobs"
 	"nimber/store"
 )
 
@@ -366,11 +367,13 @@ func newWorkerCmd() *cobra.Command {
 	var ackWait time.Duration
 	cmd := &cobra.Command{
 		Use:   "worker --nats URL",
-		Short: "Take census jobs from a broker and compute them",
+		Short: "Take census and outcome jobs from a broker and compute them",
 		Long: `worker connects to the broker of "nimber broker" and computes census jobs
 (a code's values, or its misère quotient for census --misere, each within the
-limits the census gives), --jobs at a time (default: one per core), sending a
-heartbeat while each runs.
+limits the census gives) and the subtrees of "nimber outcome --nats" (who wins
+a Domineering board, with the table the outcome run asks for), --jobs at a
+time (default: one per core, each job's search on its share of the cores),
+sending a heartbeat while each runs.
 If it dies, its unfinished jobs go to another worker after the broker's ack
 wait; results are kept once even when a job runs twice. Sequence files go to
 --seq-dir (default: sequences/ in nimber's cache directory), from which later
@@ -409,7 +412,9 @@ interrupted; an interrupted job goes back to the queue at once.`,
 					return err
 				}
 				defer c.Close()
-				work := census.Worker(census.SurveyOptions{Workers: max(1, runtime.GOMAXPROCS(0)/jobs), SeqDir: seqDir, Worker: name})
+				threads := max(1, runtime.GOMAXPROCS(0)/jobs)
+				work := searchjobs.Route(census.Worker(census.SurveyOptions{Workers: threads, SeqDir: seqDir, Worker: name}),
+					searchjobs.WorkerOptions{Threads: threads})
 				go func() {
 					errs <- c.Work(ctx, func(ctx context.Context, j queue.Job) ([]byte, error) {
 						// A line a job on standard error: what runs where.

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"nimber/game"
+	"nimber/searchjobs"
 )
 
 // outcomeFlags are outcome's flags: valueFlags' --game, --rules,
@@ -25,6 +26,12 @@ type outcomeFlags struct {
 	maxPositions int64
 	threads      int
 	progress     bool
+	// The long runs of one Domineering board (outcome_jobs.go): the
+	// checkpoint file, the broker, the results store.
+	out, nats, db string
+	resume, list  bool
+	ackWait       time.Duration
+	window        int
 }
 
 // outcomeReport is outcome's answer, and its --json.
@@ -44,6 +51,19 @@ type outcomeReport struct {
 	Valued    int64   `json:"valued"` // distinct regions valued by canonical forms
 	Threads   int     `json:"threads"`
 	Seconds   float64 `json:"seconds"`
+	// A split run's (method "split": --out, --nats): the subtrees
+	// decided, those of them read from the checkpoint, the seconds of
+	// every run of the checkpoint and the queue's workers.
+	Subtrees       int      `json:"subtrees,omitempty"`
+	FromCheckpoint int      `json:"from_checkpoint,omitempty"`
+	TotalSeconds   float64  `json:"total_seconds,omitempty"`
+	Workers        []string `json:"workers,omitempty"`
+	// With --db: the stored row that answered (method "store"), or
+	// whether this answer was stored now.
+	Stored *storedReport `json:"stored,omitempty"`
+	Kept   bool          `json:"kept,omitempty"`
+
+	checkpoint string // --out, for the text
 }
 
 func newOutcomeCmd() *cobra.Command {
@@ -65,13 +85,28 @@ positions (0: no limit) or --timeout, and runs on --threads goroutines.
 Clobber is searched on bitboards (regions of up to 64 stones); one Domineering
 board of up to 64 cells by its own search with safe-move bounds (8 x 8).
 --memory MiB is shared by the table and the canonical forms (default 64 and
-256).`,
+256).
+
+Long and distributed runs of one Domineering board: --out FILE splits the
+search into subtrees, the first player's moves each decided on its own on
+--threads goroutines, every finished subtree appended to FILE and synced; a
+run killed at any moment goes on with --resume and gives the same answer.
+--nats URL sends the subtrees to the broker of "nimber broker", decided by
+"nimber worker" on any machine (--window subtrees ahead of their results; a
+killed worker's subtree goes to another after --ack-wait). Once one of a
+player's moves wins, her other subtrees are left. --db FILE answers from the
+results database when the board (or a flip or transpose of it) is there, and
+keeps a board decided now; --db FILE --list lists the boards kept.`,
 		Example: `  nimber outcome --game domineering '......|......|......|......|......|......'
   nimber outcome --game clobber 'xoxo|oxox|xoxo|oxox' --json
   nimber outcome --game clobber xoxoxoxoxoxoxoxoxoxoxoxoxo
-  nimber outcome --game domineering '.....|.....|.....|.....|.....' '.....|.....|.....|.....|.....'`,
+  nimber outcome --game domineering '.....|.....|.....|.....|.....' '.....|.....|.....|.....|.....'
+  nimber outcome --game domineering '........|........|........|........|........|........' --out 6x8.jsonl --progress
+  nimber outcome --game domineering '........|........|........|........|........|........' --out 6x8.jsonl --resume
+  nimber outcome --game domineering '.......|.......|.......|.......|.......|.......|.......' --nats nats://broker-host:4222 --db outcomes.db
+  nimber outcome --game domineering --db outcomes.db --list`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
+			if len(args) == 0 && !f.list {
 				return fmt.Errorf("outcome takes one POSITION or more (a sum), got none")
 			}
 			return nil
@@ -82,6 +117,9 @@ board of up to 64 cells by its own search with safe-move bounds (8 x 8).
 			}
 			if f.memoryMiB < 0 || f.maxPositions < 0 || f.threads < 1 {
 				return fmt.Errorf("--memory %d MiB, --max-positions %d, --threads %d: want --memory and --max-positions 0 (the default, no limit) or more, --threads 1 or more", f.memoryMiB, f.maxPositions, f.threads)
+			}
+			if f.jobFlags() {
+				return f.runJobs(cmd, args)
 			}
 			g, err := f.partizanGame("outcome")
 			if err != nil {
@@ -112,6 +150,13 @@ board of up to 64 cells by its own search with safe-move bounds (8 x 8).
 	fl.IntVar(&f.threads, "threads", runtime.NumCPU(), "goroutines searching (default: all cores)")
 	fl.BoolVar(&f.progress, "progress", false, "print the positions searched so far on standard error, every second")
 	fl.BoolVar(&f.asJSON, "json", false, "print the answer as JSON")
+	fl.StringVar(&f.out, "out", "", "domineering: split the search into subtrees, kept in the checkpoint `FILE` as they finish")
+	fl.BoolVar(&f.resume, "resume", false, "go on from the checkpoint of --out FILE, skipping its finished subtrees")
+	fl.StringVar(&f.nats, "nats", "", "domineering: send the subtrees to the broker at `URL` (nimber broker), decided by nimber worker")
+	fl.IntVar(&f.window, "window", searchjobs.DefaultWindow, "with --nats: the subtrees published ahead of their results (about the workers' job slots)")
+	fl.DurationVar(&f.ackWait, "ack-wait", 30*time.Second, "with --nats: give a subtree to another worker when its worker is silent this long")
+	fl.StringVar(&f.db, "db", "", "domineering: answer from the results database `FILE` when the board is there, and keep a board decided now")
+	fl.BoolVar(&f.list, "list", false, "with --db: list the boards stored (no POSITION)")
 	return cmd
 }
 
