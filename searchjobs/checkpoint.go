@@ -14,7 +14,9 @@ package searchjobs
 // run collects the results its workers stored while it was away. A split
 // is the first player's moves worth searching, best first, as the boards
 // they leave (none when settled at once, win saying who wins); a board
-// equal to its own transpose has Left's split only. A subtree says
+// equal to its own transpose has Left's split only. Of the boards of a
+// split equal up to flips, the first alone has subtree lines: it decides
+// the others. A subtree says
 // whether first's move to child wins: true when the opponent, moving first
 // on child, loses. run numbers the runs of the file (1, then one more for
 // each --resume), elapsed is the seconds since that run began, and

@@ -37,7 +37,7 @@ func worker(t *testing.T, b *queue.Broker, name string, ackWait time.Duration, w
 	return c
 }
 
-// TestDistributed decides the 6 x 8 board with two cells filled over the
+// TestDistributed decides the 6 x 8 board blocked over the
 // queue, with a checkpoint: a worker takes the first job and dies in the
 // middle of it (its connection closed), the other worker does the rest and,
 // after the ack wait, the dead worker's job. The answer is SolveOutcome's,
@@ -106,10 +106,10 @@ func TestDistributed(t *testing.T) {
 			again++
 		}
 	}
-	if left != 36 || right < 1 || right > 39 || again != 1 {
-		t.Errorf("%d subtrees of Left (want 36), %d of Right, %d delivered again (want 1)", left, right, again)
+	if left != 37 || right < 1 || right > 10 || again != 1 {
+		t.Errorf("%d subtrees of Left (want 37), %d of Right (want 1, a few at most), %d delivered again (want 1)", left, right, again)
 	}
-	t.Logf("%d subtrees of Right decided of 39, %.2f s", right, a.res.Seconds)
+	t.Logf("%d subtrees of Right decided, %.2f s", right, a.res.Seconds)
 }
 
 // TestDistributedResume resumes over the queue a checkpoint begun in
@@ -117,7 +117,7 @@ func TestDistributed(t *testing.T) {
 func TestDistributedResume(t *testing.T) {
 	b := broker(t)
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	g := board(t, "........|........|........|........|........")
+	g := board(t, blocked)
 	ctx, cancel := context.WithCancel(context.Background())
 	saved := progressEvery
 	progressEvery = 10 * time.Millisecond
@@ -137,7 +137,7 @@ func TestDistributedResume(t *testing.T) {
 	if err != nil || res.LeftFirst || !res.RightFirst || res.FromCheckpoint != kept || kept < 5 {
 		t.Fatalf("%+v, %v; want R with %d from the checkpoint", res, err, kept)
 	}
-	if n := int(jobs.Load()); n > 32+35-kept {
+	if n := int(jobs.Load()); n > 38-kept+5 {
 		t.Errorf("%d jobs run after %d subtrees kept", n, kept)
 	}
 }

@@ -10,7 +10,9 @@
 // in the results store (package store, table outcomes).
 //
 // A first player wins exactly when one of her moves leaves a board that
-// her opponent, moving first on it, loses; once one subtree says so, her
+// her opponent, moving first on it, loses; of moves whose boards are equal
+// up to flips (upside down, left to right: the same game), the first
+// alone is searched; once one subtree says so, her
 // remaining subtrees are stopped (in process), or not published and the
 // results of those published ignored (over the queue). Every subtree is searched
 // with a table of its own, so a split run searches more positions than
@@ -106,7 +108,8 @@ type Result struct {
 	// Seconds is this run's wall-clock time; TotalSeconds adds the
 	// earlier runs of the checkpoint, each up to its last line.
 	Seconds, TotalSeconds float64
-	// Subtrees counts the subtrees decided, FromCheckpoint those of them
+	// Subtrees counts the subtrees decided (one for each class of moves
+	// whose boards are equal up to flips), FromCheckpoint those of them
 	// read from the checkpoint rather than searched now.
 	Subtrees, FromCheckpoint int
 	// Workers are the queue's workers that decided this run's subtrees,
@@ -125,11 +128,47 @@ var progressEvery = time.Second
 type problem struct {
 	first    game.Side
 	children []string // the boards of first's moves, best first
-	done     []bool   // children decided
+	rep      []int    // each child's representative: the first child equal to it up to flips
+	done     []bool   // children decided, each class by its representative's subtree
 	decided  bool
 	win      bool
 	ctx      context.Context
 	cancel   context.CancelCauseFunc
+}
+
+// markDone marks child i decided, and every child of its class (rep).
+func (p *problem) markDone(i int) {
+	for j, r := range p.rep {
+		if r == p.rep[i] {
+			p.done[j] = true
+		}
+	}
+}
+
+// representatives returns for each board the index of the first board
+// equal to it up to flips (upside down, left to right): flipping keeps
+// every player's moves, so the first board's subtree decides them all.
+func representatives(boards []string) ([]int, error) {
+	first := map[string]int{}
+	rep := make([]int, len(boards))
+	for i, text := range boards {
+		g, err := ParseBoard(text)
+		if err != nil {
+			return nil, err
+		}
+		key := text
+		for _, s := range symmetries[1:4] { // the flips
+			if t := BoardText(s.apply(g)); t < key {
+				key = t
+			}
+		}
+		if j, ok := first[key]; ok {
+			rep[i] = j
+		} else {
+			first[key], rep[i] = i, i
+		}
+	}
+	return rep, nil
 }
 
 // decide sets the problem decided, with its winner, and stops its
@@ -253,6 +292,7 @@ func (r *run) setUp(ctx context.Context, st *state) error {
 		firsts = firsts[:1]
 	}
 	r.runNo = st.runs + 1
+	var err error
 	for _, first := range firsts {
 		sp := st.splits[first]
 		if sp == nil {
@@ -269,6 +309,9 @@ func (r *run) setUp(ctx context.Context, st *state) error {
 			}
 		}
 		p := &problem{first: first, children: sp.Children, done: make([]bool, len(sp.Children))}
+		if p.rep, err = representatives(sp.Children); err != nil {
+			return err
+		}
 		p.ctx, p.cancel = context.WithCancelCause(ctx)
 		r.problems = append(r.problems, p)
 		if sp.Settled {
@@ -279,7 +322,7 @@ func (r *run) setUp(ctx context.Context, st *state) error {
 			if p.done[s.Index] {
 				continue
 			}
-			p.done[s.Index] = true
+			p.markDone(s.Index)
 			r.subtrees++
 			r.fromCk++
 			r.prior += s.Positions
@@ -328,7 +371,7 @@ func (r *run) pending() []task {
 		for _, p := range r.problems {
 			if i < len(p.children) {
 				more = true
-				if !p.decided && !p.done[i] {
+				if !p.decided && !p.done[i] && p.rep[i] == i {
 					out = append(out, task{p, i})
 				}
 			}
@@ -354,7 +397,7 @@ func (r *run) settle(t task, s subtree) error {
 	if err != nil {
 		return err
 	}
-	p.done[t.i] = true
+	p.markDone(t.i)
 	r.subtrees++
 	r.positions += s.positions
 	r.doneSecs += s.seconds
@@ -434,20 +477,16 @@ func (r *run) progress() Progress {
 	}
 	left := 0
 	for _, p := range r.problems {
-		pr.Total += len(p.children)
-		if !p.decided {
-			for _, d := range p.done {
-				if !d {
-					left++
-				}
+		for i, d := range p.done {
+			switch {
+			case p.rep[i] != i: // searched as its representative
+			case !d && !p.decided:
+				pr.Total++
+				left++
+			case d:
+				pr.Total++
 			}
-		} else {
-			// A decided problem's subtrees not searched count as done.
-			for _, d := range p.done {
-				if !d {
-					pr.Total--
-				}
-			}
+			// A decided problem's subtrees not searched are not counted.
 		}
 	}
 	lanes := r.lanes

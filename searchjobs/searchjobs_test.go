@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -36,10 +37,10 @@ func board(t *testing.T, text string) grid.Grid {
 	return g
 }
 
-// blocked is a 6 x 8 board with two cells filled: Left moving first
-// loses every one of her 36 subtrees, Right wins by his first (about 2 s
-// on one core).
-const blocked = "........|........|...##...|........|........|........"
+// blocked is a 6 x 8 board with two cells filled, no two of its boards
+// after a move equal up to flips: Left moving first loses every one of
+// her 37 subtrees, Right wins by his first (about 1.6 s on one core).
+const blocked = "#.......|........|...#....|........|........|........"
 
 // TestRunAgainstSolveOutcome decides random boards with filled cells by
 // the split run, in process on one and two goroutines, with and without
@@ -104,18 +105,19 @@ func lines(t *testing.T, path string) []string {
 // TestResume cuts the checkpoint of a finished run after some of its
 // subtrees, with a torn last line or a line of zeros, and resumes it: the
 // same answer, the subtrees kept not searched again, the lines kept as
-// they were, each subtree once in the file. On 5 x 8 Left moving first
-// loses her 32 subtrees, Right wins by his first.
+// they were, each subtree once in the file. On 5 x 8 with a corner
+// filled Left moving first loses her 31 subtrees, Right wins by his
+// first.
 func TestResume(t *testing.T) {
 	ctx := context.Background()
-	g := board(t, "........|........|........|........|........")
+	g := board(t, "#.......|........|........|........|........")
 	dir := t.TempDir()
 	full := filepath.Join(dir, "full.jsonl")
 	want, err := Run(ctx, g, Options{Threads: 2, Out: full})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want.LeftFirst || !want.RightFirst || want.Subtrees < 33 {
+	if want.LeftFirst || !want.RightFirst || want.Subtrees < 32 {
 		t.Fatalf("the 5 x 8 board: %+v; want R", want)
 	}
 	all := lines(t, full)
@@ -139,7 +141,7 @@ func TestResume(t *testing.T) {
 		if err != nil {
 			t.Fatalf("resume after %d lines and %q: %v", kept, tail, err)
 		}
-		if res.LeftFirst != want.LeftFirst || res.RightFirst != want.RightFirst || res.FromCheckpoint != kept-3 || res.Subtrees < 33 {
+		if res.LeftFirst != want.LeftFirst || res.RightFirst != want.RightFirst || res.FromCheckpoint != kept-3 || res.Subtrees < 32 {
 			t.Errorf("resume after %d lines: %+v; want %+v with %d from the checkpoint", kept, res, want, kept-3)
 		}
 		got := lines(t, path)
@@ -252,7 +254,7 @@ func TestCancel(t *testing.T) {
 		t.Fatal("no progress")
 	}
 	last := got[len(got)-1]
-	if last.Positions <= 0 || last.Total < 37 || last.Left < 0 || last.Elapsed <= 0 {
+	if last.Positions <= 0 || last.Total < 38 || last.Left < 0 || last.Elapsed <= 0 {
 		t.Errorf("progress %+v", last)
 	}
 	res, err := Run(context.Background(), board(t, blocked), Options{Threads: 2, Out: path, Resume: true})
@@ -261,5 +263,45 @@ func TestCancel(t *testing.T) {
 	}
 	if res.TotalSeconds <= res.Seconds {
 		t.Errorf("resumed: every run's seconds %g, this run's %g", res.TotalSeconds, res.Seconds)
+	}
+}
+
+// TestRepresentatives checks that the moves of the empty 6 x 8 board
+// (Left's, which all lose) are searched once for each class of boards
+// equal up to flips: a board and its flips have one representative, the
+// first of them, and the run decides Left's 40 moves by their classes.
+func TestRepresentatives(t *testing.T) {
+	g := board(t, "........|........|........|........|........|........")
+	children, _, _, err := domineering.Split(g, game.Left)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := make([]string, len(children))
+	for i, c := range children {
+		texts[i] = BoardText(c)
+	}
+	rep, err := representatives(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes := 0
+	for i, c := range children {
+		if rep[i] == i {
+			classes++
+		}
+		for _, s := range symmetries[:4] {
+			f := BoardText(s.apply(c))
+			j := slices.Index(texts, f)
+			if j >= 0 && rep[j] != rep[i] || rep[i] > i || j >= 0 && rep[i] > j {
+				t.Errorf("child %d %s, %s is child %d: representatives %d and %d", i, texts[i], s.name, j, rep[i], rep[max(j, 0)])
+			}
+		}
+	}
+	res, err := Run(context.Background(), g, Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.LeftFirst || !res.RightFirst || res.Subtrees != classes+1 || classes >= len(children)/3 {
+		t.Errorf("%d classes of %d moves; the run: %+v, want R from %d subtrees", classes, len(children), res, classes+1)
 	}
 }
