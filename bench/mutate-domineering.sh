@@ -48,10 +48,8 @@ mutate "empty cells: the opponent's cells out of reach counted as kept" solve.go
   'return moves, 2*moves + prot - 2*safe' 'return moves, 2*moves + prot'
 mutate "areas: a wall on neither side" bounds.go \
   'a := greedyPairsWhere(col, wall|floor)' 'a := greedyPairs(^rows[r] & ^rows[r+1] &^ (used[r-1] | used[r] | used[r+1] | used[r+2]))'
-mutate "areas: the opponent never plays in one" bounds.go \
-  'if p > 0 {
-					for _, x' 'if false {
-					for _, x'
+mutate "areas: the opponent never plays in one she can answer" bounds.go \
+  'case p >= 2:' 'case p < 0:'
 mutate "areas: each denies the opponent two moves" bounds.go \
   'return [2]int16{m, m}, [2]int16{int16(p / 2 * 2), int16(p / 2 * 2)}' 'return [2]int16{m, m}, [2]int16{int16(p * 2), int16(p * 2)}'
 mutate "alone dominoes: every vulnerable domino alone" bounds.go \
