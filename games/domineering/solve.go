@@ -287,7 +287,11 @@ func (s *searcher) candidates(p, depth int) (list []move, win bool) {
 					}
 					continue
 				}
-				if etc {
+				// Enhanced transposition cutoffs: near the root, a move
+				// whose position the table holds as lost for the
+				// opponent wins at once (deeper, the probes cost more
+				// than they save).
+				if b.empty >= etcEmpty {
 					h := b.hash
 					h.xor(&b.zob.move[p][(r-1)*MaxSide+c])
 					if theyWin, ok := s.sh.table.lookup(keyOf(&h, 1-p, b.zob)); ok {
@@ -540,4 +544,7 @@ func Split(g grid.Grid, mover game.Side) (children []grid.Grid, settled, win boo
 	return children, false, false, nil
 }
 
-var etc = true
+// etcEmpty is the fewest empty cells of a position whose moves are looked
+// up in the table before any is searched (measured on 8 x 8: from 48, a
+// few per cent faster; from 30 or 40, slower for the table's cache misses).
+const etcEmpty = 48
