@@ -199,7 +199,10 @@ func (r *run) remote(ctx context.Context) error {
 					return fmt.Errorf("sweep %s: a result of job %q, not one of its %d", name, res.ID, len(p.children))
 				}
 				if res.Err != "" {
-					return fmt.Errorf("subtree %d of %s moving first (%s): worker %s: %s", i, p.first, p.children[i], res.Worker, res.Err)
+					// The broker keeps the failure as the job's result: a
+					// resume of this checkpoint meets it again.
+					return fmt.Errorf("subtree %d of %s moving first (%s): worker %s: %s (the broker keeps this result for this checkpoint's jobs: to try again, start with another --out FILE)",
+						i, p.first, p.children[i], res.Worker, res.Err)
 				}
 				var jr JobResult
 				if err := json.Unmarshal(res.Payload, &jr); err != nil || jr.Kind != Kind {
