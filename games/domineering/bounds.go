@@ -10,20 +10,37 @@ import (
 // vulnerable moves are told apart by whether one opponent domino can
 // take two of them.
 
+// starts16 is, for each 16-bit x, the first cells of the dominoes of the
+// greedy packing of its set bits from bit 0 up, with bit 16 set when a run
+// reaches bit 15 with a cell left over.
+var starts16 = func() (t [1 << 16]uint32) {
+	for x := range t {
+		run := 0
+		for i := range 16 {
+			if x>>i&1 == 0 {
+				run = 0
+				continue
+			}
+			if run++; run%2 == 0 {
+				t[x] |= 1 << (i - 1)
+			}
+		}
+		if run%2 == 1 {
+			t[x] |= 1 << 16
+		}
+	}
+	return t
+}()
+
 // greedyPairs returns the first cells of the dominoes of the greedy
 // packing of the set bits of x, from bit 0 up: ⌊k/2⌋ in each run of k.
 func greedyPairs(x uint32) uint32 {
-	var starts uint32
-	for x != 0 {
-		t := x & -x
-		if x&(t<<1) != 0 {
-			starts |= t
-			x &^= t | t<<1
-		} else {
-			x &^= t
-		}
+	lo, hi := starts16[x&0xffff], x>>16
+	if lo&(1<<16) != 0 && hi&1 != 0 {
+		// The run crossing bit 16 pairs its leftover cell with bit 16.
+		return lo&0x7fff | 1<<15 | (starts16[hi&^1]&0xffff)<<16
 	}
-	return starts
+	return lo&0xffff | (starts16[hi]&0xffff)<<16
 }
 
 // structs are the counts of what a player may claim (see structures).
@@ -195,23 +212,17 @@ func sureMoves(st structs, first bool) (moves, denied [2]int16) {
 }
 
 // settleDeep returns whether player p, to move, wins when the bounds
-// with areas and vulnerable moves told apart say so: as counts.settle,
-// with each player's sure moves her safe moves and sureMoves of her
-// structures, and the opponent's possible moves fewer by those her areas
-// deny him.
+// with areas and vulnerable moves told apart say so: as counts.settle
+// (which the search has found does not settle c), with each player's
+// sure moves her safe moves and sureMoves of her structures, and the
+// opponent's possible moves fewer by those her areas deny him.
 func (b *board) settleDeep(p int, c counts) (win, settled bool) {
-	if m, kept := sure(c.safe, c.vuln, c.odd, c.prot, true); m > c.theirMost || m > (c.empty-kept)/2 {
-		return true, true
-	}
 	st := b.structures(p)
 	moves, denied := sureMoves(st, true)
 	for i, m := range moves {
 		if m += c.safe; m > c.theirMost-denied[i] || m > (c.empty-2*m-spare(st, m-c.safe))/2 {
 			return true, true
 		}
-	}
-	if m, kept := sure(c.theirSafe, c.theirVuln, c.theirOdd, c.theirProt, false); m >= c.most || m >= (c.empty-kept)/2 {
-		return false, true
 	}
 	st = b.structures(1 - p)
 	moves, denied = sureMoves(st, false)

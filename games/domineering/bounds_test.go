@@ -121,3 +121,22 @@ func TestSolveOutcomeLargeBoards(t *testing.T) {
 		}
 	}
 }
+
+// TestGreedyPairs checks the table lookup of the greedy packing against
+// the packing cell by cell.
+func TestGreedyPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 4))
+	for range 20000 {
+		x := rng.Uint32() >> rng.IntN(32)
+		var want uint32
+		for i := 0; i < 32; i++ {
+			if i < 31 && x>>i&3 == 3 {
+				want |= 1 << i
+				i++
+			}
+		}
+		if got := greedyPairs(x); got != want {
+			t.Fatalf("greedyPairs(%032b) = %032b, want %032b", x, got, want)
+		}
+	}
+}

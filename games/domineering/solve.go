@@ -133,13 +133,16 @@ const busyMask = 1<<16 - 1
 
 // searcher is one thread's search: its own copy of the board.
 type searcher struct {
-	sh      *shared
-	ctx     context.Context
-	b       board
-	lists   [][]move
-	later   [][]int // the moves put off, by depth
-	nodes   int64   // positions searched
-	flushed int64   // of them, added to sh.nodes
+	sh    *shared
+	ctx   context.Context
+	b     board
+	lists [][]move
+	later [][]int // the moves put off, by depth
+	// helper is set on every thread but the first: it puts off even a
+	// position's first move when another thread is searching it.
+	helper  bool
+	nodes   int64 // positions searched
+	flushed int64 // of them, added to sh.nodes
 	cutoffs int64
 	hits    int64
 }
@@ -222,7 +225,7 @@ func (s *searcher) wins(p int, c counts, depth int) (bool, error) {
 		}
 		list[j], list[best] = list[best], list[j]
 		var put bool
-		if win, put, err = s.try(p, list[j], depth, j > 0 && busy != nil); err != nil {
+		if win, put, err = s.try(p, list[j], depth, busy != nil && (j > 0 || s.helper)); err != nil {
 			break
 		}
 		if put {
@@ -433,6 +436,7 @@ func (s *run) solve(problems []problem) (Stats, error) {
 	workers := make([]*searcher, s.threads)
 	for i := range workers {
 		workers[i] = newSearcher(s.sh.ctx, s.sh, s.start)
+		workers[i].helper = i > 0
 	}
 	var st Stats
 	for i := range problems {
