@@ -381,12 +381,17 @@ func newSearch(ctx context.Context, g grid.Grid, opts game.OutcomeOptions) (*run
 	if err != nil {
 		return nil, err
 	}
-	z := newZobrist(g.Rows, g.Cols)
-	sh := &shared{ctx: ctx, table: newTable(mib), zob: z, maxNodes: opts.MaxNodes, progress: opts.Progress, every: flushEvery}
+	return searchOn(ctx, g, opts, newTable(mib), newZobrist(g.Rows, g.Cols)), nil
+}
+
+// searchOn returns the search of board g with the table t and the
+// fingerprints z of boards of its size.
+func searchOn(ctx context.Context, g grid.Grid, opts game.OutcomeOptions, t *table, z *zobrist) *run {
+	sh := &shared{ctx: ctx, table: t, zob: z, maxNodes: opts.MaxNodes, progress: opts.Progress, every: flushEvery}
 	if opts.MaxNodes > 0 {
 		sh.every = min(flushEvery, opts.MaxNodes+1)
 	}
-	return &run{sh: sh, start: newBoard(g.Rows, g.Cols, g.Cells, z), threads: max(1, opts.Threads)}, nil
+	return &run{sh: sh, start: newBoard(g.Rows, g.Cols, g.Cells, z), threads: max(1, opts.Threads)}
 }
 
 // selfTranspose reports whether the board is its own transpose, so that
@@ -505,10 +510,45 @@ func (s *run) race(workers []*searcher, first int) (bool, error) {
 // anything else filled), by SolveOutcome's search of that one question:
 // the unit of work of a search split into jobs (see Split).
 func Wins(ctx context.Context, g grid.Grid, mover game.Side, opts game.OutcomeOptions) (bool, Stats, error) {
-	s, err := newSearch(ctx, g, opts)
+	v, err := NewSolver(g.Rows, g.Cols, opts)
 	if err != nil {
 		return false, Stats{}, err
 	}
+	return v.Wins(ctx, g, mover)
+}
+
+// A Solver decides boards of one size one after another on one table,
+// kept from each search to the next, so that what one learned serves the
+// others: the subtrees of a search split into jobs (see Split), decided
+// in one process.
+type Solver struct {
+	rows, cols int
+	opts       game.OutcomeOptions
+	table      *table
+	zob        *zobrist
+}
+
+// NewSolver returns a Solver of rows x cols boards with opts' table
+// memory, threads and limits (MaxNodes and Progress hold for each
+// search), or a one-line error for a size or a table out of range.
+func NewSolver(rows, cols int, opts game.OutcomeOptions) (*Solver, error) {
+	if err := checkBoard(grid.New(max(rows, 0), max(cols, 0), '.')); err != nil {
+		return nil, err
+	}
+	mib, err := tableMiB(opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Solver{rows: rows, cols: cols, opts: opts, table: newTable(mib), zob: newZobrist(rows, cols)}, nil
+}
+
+// Wins decides whether mover wins moving first on board g, which must be
+// of the Solver's size.
+func (v *Solver) Wins(ctx context.Context, g grid.Grid, mover game.Side) (bool, Stats, error) {
+	if g.Rows != v.rows || g.Cols != v.cols || len(g.Cells) != g.Rows*g.Cols {
+		return false, Stats{}, fmt.Errorf("domineering: a %d x %d board for a solver of %d x %d boards", g.Rows, g.Cols, v.rows, v.cols)
+	}
+	s := searchOn(ctx, g, v.opts, v.table, v.zob)
 	probe := newSearcher(ctx, s.sh, s.start)
 	problems := []problem{s.root(int(mover), probe)}
 	st, err := s.solve(problems)
