@@ -1,23 +1,25 @@
 // Package searchjobs is a partizan board's search split into subtree jobs:
 // who wins a Domineering board with Left and with Right moving first,
 // decided by the first player's moves one at a time (domineering.Split),
-// each move's board a job decided on its own (domineering.Wins), on
-// goroutines of this process or on the NATS work queue of package queue,
-// whose workers ("nimber worker") may run on other machines. The work
-// done is kept as it is done: the root's split and every finished
-// subtree are appended to a checkpoint file and synced, so that a run
-// killed at any moment goes on from there, and the decided board is kept
-// in the results store (package store, table outcomes).
+// each move's board a subtree decided on its own: in this process, one
+// after another on one domineering.Solver, or as jobs of the NATS work
+// queue of package queue, whose workers ("nimber worker") may run on
+// other machines. The work done is kept as it is done: the root's split
+// and every finished subtree are appended to a checkpoint file and
+// synced, so that a run killed at any moment goes on from there, and the
+// decided board is kept in the results store (package store, table
+// outcomes).
 //
 // A first player wins exactly when one of her moves leaves a board that
-// her opponent, moving first on it, loses; of moves whose boards are equal
-// up to flips (upside down, left to right: the same game), the first
-// alone is searched; once one subtree says so, her
-// remaining subtrees are stopped (in process), or not published and the
-// results of those published ignored (over the queue). Every subtree is searched
-// with a table of its own, so a split run searches more positions than
-// domineering.SolveOutcome, whose threads share one table: it pays where
-// a run must survive kills or use several machines.
+// her opponent, moving first on it, loses. Of moves whose boards are
+// equal up to flips (upside down, left to right: the same game), the
+// first alone is searched. Once one of her subtrees wins, her others are
+// not started (in process), or not published and the results of those
+// published ignored (over the queue). In process the subtrees share one
+// table and all the threads, and the run costs little more than one
+// search of the board; over the queue each job has a table of its own,
+// so the jobs search more positions than one search would: that pays
+// where a board needs several machines.
 package searchjobs
 
 import (
@@ -40,8 +42,8 @@ import (
 // the checkpoint files name it.
 const Game = "domineering"
 
-// DefaultTableMiB is the table memory of a run, all its goroutines
-// together, when Options.TableMiB is 0: SolveOutcome's default.
+// DefaultTableMiB is the table memory of a run (of each job over the
+// queue) when Options.TableMiB is 0: SolveOutcome's default.
 const DefaultTableMiB = domineering.DefaultOutcomeTableMiB
 
 // DefaultWindow is Options.Window when 0.
@@ -49,22 +51,20 @@ const DefaultWindow = 32
 
 // Options configure a run.
 type Options struct {
-	// Threads is the number of goroutines deciding subtrees in process
-	// (at least 1). Each decides one subtree at a time by domineering.Wins
-	// on one thread, with TableMiB/Threads MiB of table: subtrees are
-	// many and of similar sizes, so a goroutine each keeps every core
-	// busy without the threads of one search waiting on each other; the
-	// last subtrees are not handed all the threads.
+	// Threads is the threads of the search in process (at least 1): the
+	// subtrees are decided one after another, each on all the threads,
+	// by one domineering.Solver whose table is kept from subtree to
+	// subtree (see local).
 	Threads int
-	// TableMiB is the table memory of all the goroutines together, in MiB
-	// (0: DefaultTableMiB); over the queue, each job's table.
+	// TableMiB is the table memory in MiB (0: DefaultTableMiB): in
+	// process, the Solver's; over the queue, each job's.
 	TableMiB int
 	// Out is the checkpoint file ("" for none); Resume goes on from it,
 	// which must then exist (and must not otherwise).
 	Out    string
 	Resume bool
 	// NATS is the URL of a broker ("nimber broker") whose workers decide
-	// the subtrees; empty for goroutines of this process. AckWait is the
+	// the subtrees; empty for this process. AckWait is the
 	// queue's redelivery delay (queue.Options; 0 keeps the broker's).
 	NATS    string
 	AckWait time.Duration
@@ -89,7 +89,7 @@ type Progress struct {
 	Done, Total int
 	// Left estimates the time left, as if every subtree not yet decided
 	// had to be searched (an upper bound when a move wins) at the mean
-	// time of those decided, shared among the goroutines or the workers
+	// time of those decided (shared among the workers seen, over the queue)
 	// seen; negative when there is nothing to estimate from yet.
 	Left time.Duration
 }
@@ -210,15 +210,15 @@ type run struct {
 	workers   map[string]bool
 	allDone   context.CancelCauseFunc
 
-	running []atomic.Int64 // positions of the subtree each goroutine runs
-	lanes   int            // goroutines or workers, for the estimate
+	running []atomic.Int64 // positions of the subtree running in process
+	lanes   int            // subtrees at once in process, for the estimate
 }
 
 // Run decides who wins board g ('.' empty, anything else filled) with
 // each player moving first, by subtree jobs: the checkpoint of o.Out read
 // first with o.Resume and kept up to date, the subtrees decided on
-// o.Threads goroutines or, with o.NATS, by the broker's workers. It
-// returns ctx's error once cancelled, what it has decided kept in the
+// o.Threads threads in process or, with o.NATS, by the broker's workers.
+// It returns ctx's error once cancelled, what it has decided kept in the
 // checkpoint.
 func Run(ctx context.Context, g grid.Grid, o Options) (Result, error) {
 	if o.Threads < 1 || o.TableMiB < 0 || o.TableMiB > domineering.MaxOutcomeTableMiB || o.Window < 0 {

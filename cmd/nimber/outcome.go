@@ -88,9 +88,10 @@ board of up to 64 cells by its own search with safe-move bounds (8 x 8).
 256).
 
 Long and distributed runs of one Domineering board: --out FILE splits the
-search into subtrees, the first player's moves each decided on its own on
---threads goroutines, every finished subtree appended to FILE and synced; a
-run killed at any moment goes on with --resume and gives the same answer.
+search into subtrees, the first player's moves each decided on its own (one
+after another on --threads threads, sharing one table), every finished
+subtree appended to FILE and synced; a run killed at any moment goes on
+with --resume and gives the same answer.
 --nats URL sends the subtrees to the broker of "nimber broker", decided by
 "nimber worker" on any machine (--window subtrees ahead of their results; a
 killed worker's subtree goes to another after --ack-wait). Once one of a
