@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -51,6 +52,10 @@ type outcomeReport struct {
 	Valued    int64   `json:"valued"` // distinct regions valued by canonical forms
 	Threads   int     `json:"threads"`
 	Seconds   float64 `json:"seconds"`
+	// PositionsPerSecond is Positions over Seconds; ThreadPositions the
+	// positions each thread searched, where the search reports them.
+	PositionsPerSecond float64 `json:"positions_per_second"`
+	ThreadPositions    []int64 `json:"thread_positions,omitempty"`
 	// A split run's (method "split": --out, --nats): the subtrees
 	// decided, those of them read from the checkpoint, the seconds of
 	// every run of the checkpoint and the queue's workers.
@@ -194,6 +199,10 @@ func (f outcomeFlags) decide(cmd *cobra.Command, g *chosenGame, positions []stri
 		return rep, g.annotate(err)
 	}
 	rep.Method, rep.Positions, rep.Cutoffs, rep.TableHits, rep.Valued = res.Method, res.Nodes, res.Cutoffs, res.TableHits, res.Valued
+	rep.ThreadPositions = res.ThreadNodes
+	if rep.Seconds > 0 {
+		rep.PositionsPerSecond = math.Round(float64(res.Nodes) / rep.Seconds)
+	}
 	rep.setOutcome(res.LeftFirst, res.RightFirst)
 	return rep, nil
 }
