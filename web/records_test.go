@@ -48,10 +48,10 @@ func TestRecords(t *testing.T) {
 			eight = &got.Records[i]
 		}
 	}
-	if len(got.Records) < 130 || eight == nil || eight.Outcome != "N" || eight.LeftFirst != "Left" || eight.RightFirst != "Right" || eight.Positions != nil || eight.Machine != "" {
+	if len(got.Records) < 130 || eight == nil || eight.Outcome != "N" || eight.LeftFirst != "Left" || eight.RightFirst != "Right" || eight.Positions == nil || *eight.Positions <= 0 || eight.Machine == "" {
 		t.Errorf("%d records, 8 x 8: %+v", len(got.Records), eight)
 	}
-	if !strings.Contains(rec.Body.String(), `"rows":8,"cols":8,"left_first":"Left","right_first":"Right","outcome":"N","source":"breuker2000","evidence":"abstract","positions":null,"seconds":null,"machine":""`) {
+	if !strings.Contains(rec.Body.String(), `"rows":8,"cols":8,"left_first":"Left","right_first":"Right","outcome":"N","source":"breuker2000","evidence":"abstract","positions":`) {
 		t.Errorf("8 x 8 is not written as documented: %.400s", rec.Body)
 	}
 
