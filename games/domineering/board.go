@@ -166,24 +166,18 @@ func (b *board) play(p, r, c int, u *undo) {
 	b.hash.xor(&b.zob.move[p][(r-1)*MaxSide+c])
 	// Rows r-1..r+1 of p's view and c..c+3 of q's (rows c+1 and c+2
 	// changed; their neighbours' reach did).
-	k := 0
-	for i := r - 1; i <= r+1; i++ {
-		u.cnt[k] = b.cnt[p][i]
-		k++
-		if i >= 1 && i <= b.n[p] {
-			x := rowCounts(b.rows[p][i-1], b.rows[p][i], b.rows[p][i+1], i)
-			b.tot[p] += x - b.cnt[p][i]
-			b.cnt[p][i] = x
-		}
-	}
-	for i := c; i <= c+3; i++ {
-		u.cnt[k] = b.cnt[q][i]
-		k++
-		if i >= 1 && i <= b.n[q] {
-			x := rowCounts(b.rows[q][i-1], b.rows[q][i], b.rows[q][i+1], i)
-			b.tot[q] += x - b.cnt[q][i]
-			b.cnt[q][i] = x
-		}
+	copy(u.cnt[:3], b.cnt[p][r-1:r+2])
+	copy(u.cnt[3:], b.cnt[q][c:c+4])
+	b.recount(p, r-1, r+1)
+	b.recount(q, c, c+3)
+}
+
+// recount counts again rows from..to of view p, those on the board.
+func (b *board) recount(p, from, to int) {
+	for i := max(from, 1); i <= min(to, b.n[p]); i++ {
+		x := rowCounts(b.rows[p][i-1], b.rows[p][i], b.rows[p][i+1], i)
+		b.tot[p] += x - b.cnt[p][i]
+		b.cnt[p][i] = x
 	}
 }
 
