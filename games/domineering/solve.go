@@ -71,9 +71,11 @@ func (t *table) store(k [2]uint64, win bool, work int) {
 	t.w[i+1].Store(b)
 }
 
-// counts are the safe, vulnerable and possible moves and the empty cells
-// out of reach of the opponent of the player to move and of her opponent,
-// and the empty cells of the position (see SolveOutcome).
+// counts are, for the player to move and for her opponent, the safe
+// moves, the vulnerable ones in even rows (vuln) and odd rows (odd) of the
+// player's view, the possible moves (most) and the empty cells out of the
+// other's reach (prot); and the empty cells of the position (see
+// SolveOutcome).
 type counts struct {
 	safe, vuln, odd, most, prot                          int16
 	theirSafe, theirVuln, theirOdd, theirMost, theirProt int16
