@@ -133,25 +133,14 @@ func TestCensusWorkerKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
-	bin := filepath.Join(t.TempDir(), "nimber")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildNimber(t)
 	b, err := queue.StartBroker(queue.BrokerOptions{Listen: "127.0.0.1:0"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
 	dir := t.TempDir()
-	worker := func(name string) (*exec.Cmd, *bufio.Scanner) {
-		cmd := exec.Command(bin, "worker", "--nats", b.URL(), "--jobs", "1", "--ack-wait", "2s", "--seq-dir", filepath.Join(dir, name))
-		errs, _ := cmd.StderrPipe()
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-		return cmd, bufio.NewScanner(errs)
-	}
+	worker := func(name string) (*exec.Cmd, *bufio.Scanner) { return startWorker(t, bin, b.URL(), dir, name) }
 	doomed, trace := worker("doomed")
 	worker("survivor")
 	// Codes slow enough to be caught mid-job: open codes to 40000 heaps.

@@ -54,15 +54,8 @@ func TestOutcomeKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns nimber for runs of seconds")
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go tool to build nimber")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "nimber")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildNimber(t)
 	want := printed[outcomeReport](t, "outcome", "--game", "domineering", killedBoard, "--json")
 	if want.Outcome != "R" {
 		t.Fatalf("the uninterrupted search: %+v", want)
@@ -138,15 +131,7 @@ func TestOutcomeKilled(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer b.Close()
-		worker := func(name string) (*exec.Cmd, *bufio.Scanner) {
-			cmd := exec.Command(bin, "worker", "--nats", b.URL(), "--jobs", "1", "--ack-wait", "2s", "--seq-dir", filepath.Join(dir, name))
-			errs, _ := cmd.StderrPipe()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-			return cmd, bufio.NewScanner(errs)
-		}
+		worker := func(name string) (*exec.Cmd, *bufio.Scanner) { return startWorker(t, bin, b.URL(), dir, name) }
 		path := filepath.Join(dir, "w.jsonl")
 		type answer struct {
 			code      int

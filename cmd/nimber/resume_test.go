@@ -23,16 +23,8 @@ func TestResumeKilledRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns nimber for runs of seconds")
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go tool to build nimber")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "nimber")
-	build := exec.Command(goTool, "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildNimber(t)
 
 	const code = "grundy" // no period, so the engine runs all the way
 	type result struct {
