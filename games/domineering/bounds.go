@@ -89,7 +89,7 @@ func greedyPairsWhere(x, ok uint32) uint32 {
 //   - shared: the other vulnerable dominoes. One opponent domino takes at
 //     most two of them, or one and an area (which leaves her an alone
 //     one, as above).
-
+//
 // An opponent's domino touches one area and at most one shared domino,
 // or one alone domino, or at most two shared ones.
 func (b *board) structures(p int) (st structs) {
