@@ -161,7 +161,8 @@ func TestSolveOutcomeRectangles(t *testing.T) {
 // part 3, ICGA Journal 2014, extending Lachmann, Moore and Rapaport 2002)
 // settle, with Left (Vertical) placing vertical dominoes on m rows: every
 // 2k x n board for n = 3, 5, 7 is Left's whoever starts, and every m x 2k
-// board for m = 5, and for m = 3 and 7 with k >= 2, is Right's.
+// board for m = 5, and for m = 3 and 7 with k >= 2, is Right's: up to
+// 24 x 3, 20 x 5 and 3 x 26, past what fits a 64-bit bitboard.
 func TestSolveOutcomePublished(t *testing.T) {
 	for _, tc := range []struct {
 		rows, cols int
@@ -170,6 +171,8 @@ func TestSolveOutcomePublished(t *testing.T) {
 		{4, 3, true}, {6, 3, true}, {8, 3, true}, {4, 5, true}, {6, 5, true}, {8, 5, true}, {4, 7, true}, {6, 7, true},
 		{5, 4, false}, {5, 6, false}, {5, 8, false}, {5, 10, false}, {3, 4, false}, {3, 10, false}, {3, 20, false},
 		{7, 4, false}, {7, 6, false},
+		// Past 64 cells, up to the search's 31 rows or columns.
+		{16, 5, true}, {20, 5, true}, {24, 3, true}, {3, 22, false}, {3, 26, false}, {5, 14, false},
 	} {
 		res, err := SolveOutcome(context.Background(), grid.New(tc.rows, tc.cols, '.'), game.OutcomeOptions{})
 		if err != nil {
