@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -142,6 +143,9 @@ func (f outcomeFlags) split(cmd *cobra.Command, b grid.Grid) (outcomeReport, str
 	}
 	rep := outcomeReport{Position: res.Board, Method: "split", Positions: res.Positions, Threads: f.threads, Seconds: res.Seconds,
 		TotalSeconds: res.TotalSeconds, Subtrees: res.Subtrees, FromCheckpoint: res.FromCheckpoint, Workers: res.Workers, checkpoint: f.out}
+	if rep.TotalSeconds > 0 {
+		rep.PositionsPerSecond = math.Round(float64(rep.Positions) / rep.TotalSeconds)
+	}
 	rep.setOutcome(res.LeftFirst, res.RightFirst)
 	return rep, strings.Join(res.Workers, ","), nil
 }
