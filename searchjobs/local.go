@@ -6,11 +6,10 @@ import (
 	"time"
 
 	"nimber/game"
-	"nimber/games/domineering"
 )
 
 // local decides the pending subtrees in this process, one after another,
-// each on all o.Threads threads, by one domineering.Solver whose table
+// each on all o.Threads threads, by one Solver whose table
 // (o.TableMiB) is kept from subtree to subtree: what one subtree's search
 // learned serves the next, so that the split costs little more than one
 // search of the board (the empty 7 x 10: 5.8 million positions against
@@ -24,7 +23,7 @@ func (r *run) local(ctx context.Context) error {
 	r.lanes = 1
 	seen := &r.running[0]
 	r.mu.Unlock()
-	v, err := domineering.NewSolver(r.g.Rows, r.g.Cols, game.OutcomeOptions{Threads: r.o.Threads, TableMiB: r.o.TableMiB,
+	v, err := search.NewSolver(r.g.Rows, r.g.Cols, game.OutcomeOptions{Threads: r.o.Threads, TableMiB: r.o.TableMiB,
 		Progress: func(n int64) { seen.Store(n) }})
 	if err != nil {
 		return err
@@ -41,14 +40,14 @@ func (r *run) local(ctx context.Context) error {
 			return err
 		}
 		t0 := time.Now()
-		win, st, err := v.Wins(ctx, child, 1-t.p.first)
+		win, positions, err := v(ctx, child, 1-t.p.first)
 		secs := time.Since(t0).Seconds()
 		last := seen.Swap(0)
 		if err != nil {
 			r.stopped(last)
 			return err
 		}
-		if err := r.settle(t, subtree{win: !win, positions: st.Nodes, seconds: secs}); err != nil {
+		if err := r.settle(t, subtree{win: !win, positions: positions, seconds: secs}); err != nil {
 			return err
 		}
 	}

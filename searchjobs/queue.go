@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"nimber/game"
-	"nimber/games/domineering"
 	"nimber/queue"
 )
 
@@ -30,7 +29,7 @@ type Job struct {
 	// ToMove is the player moving first on Board, "Left" or "Right": the
 	// opponent of the first player whose move left it.
 	ToMove string `json:"to_move"`
-	// TableMiB is the search's table (0: DefaultTableMiB).
+	// TableMiB is the search's table (0: the search's default).
 	TableMiB int `json:"table_mib,omitempty"`
 }
 
@@ -73,11 +72,15 @@ func Worker(o WorkerOptions) func(context.Context, queue.Job) ([]byte, error) {
 			return nil, fmt.Errorf("job %s: %w", j.ID, err)
 		}
 		t0 := time.Now()
-		win, st, err := domineering.Wins(ctx, g, toMove, game.OutcomeOptions{Threads: max(1, o.Threads), TableMiB: job.TableMiB})
+		v, err := search.NewSolver(g.Rows, g.Cols, game.OutcomeOptions{Threads: max(1, o.Threads), TableMiB: job.TableMiB})
+		if err != nil {
+			return nil, fmt.Errorf("job %s: %w", j.ID, err)
+		}
+		win, positions, err := v(ctx, g, toMove)
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(JobResult{Kind: Kind, Win: win, Positions: st.Nodes, Seconds: time.Since(t0).Seconds()})
+		return json.Marshal(JobResult{Kind: Kind, Win: win, Positions: positions, Seconds: time.Since(t0).Seconds()})
 	}
 }
 

@@ -1,8 +1,9 @@
 // Package searchjobs is a partizan board's search split into subtree jobs:
 // who wins a Domineering board with Left and with Right moving first,
-// decided by the first player's moves one at a time (domineering.Split),
+// decided by the first player's moves one at a time (Search.Split, the
+// game's own, registered by the registry),
 // each move's board a subtree decided on its own: in this process, one
-// after another on one domineering.Solver, or as jobs of the NATS work
+// after another on one Solver, or as jobs of the NATS work
 // queue of package queue, whose workers ("nimber worker") may run on
 // other machines. The work done is kept as it is done: the root's split
 // and every finished subtree are appended to a checkpoint file and
@@ -34,17 +35,12 @@ import (
 	"time"
 
 	"nimber/game"
-	"nimber/games/domineering"
 	"nimber/grid"
 )
 
 // Game is the game whose boards this package decides, as the store and
 // the checkpoint files name it.
 const Game = "domineering"
-
-// DefaultTableMiB is the table memory of a run (of each job over the
-// queue) when Options.TableMiB is 0: SolveOutcome's default.
-const DefaultTableMiB = domineering.DefaultOutcomeTableMiB
 
 // DefaultWindow is Options.Window when 0.
 const DefaultWindow = 32
@@ -53,10 +49,10 @@ const DefaultWindow = 32
 type Options struct {
 	// Threads is the threads of the search in process (at least 1): the
 	// subtrees are decided one after another, each on all the threads,
-	// by one domineering.Solver whose table is kept from subtree to
+	// by one Solver whose table is kept from subtree to
 	// subtree (see local).
 	Threads int
-	// TableMiB is the table memory in MiB (0: DefaultTableMiB): in
+	// TableMiB is the table memory in MiB (0: the search's default): in
 	// process, the Solver's; over the queue, each job's.
 	TableMiB int
 	// Out is the checkpoint file ("" for none); Resume goes on from it,
@@ -221,23 +217,26 @@ type run struct {
 // It returns ctx's error once cancelled, what it has decided kept in the
 // checkpoint.
 func Run(ctx context.Context, g grid.Grid, o Options) (Result, error) {
-	if o.Threads < 1 || o.TableMiB < 0 || o.TableMiB > domineering.MaxOutcomeTableMiB || o.Window < 0 {
+	if search.Split == nil {
+		return Result{}, errNoSearch
+	}
+	if o.Threads < 1 || o.TableMiB < 0 || o.TableMiB > search.MaxTableMiB || o.Window < 0 {
 		return Result{}, fmt.Errorf("%d threads, a table of %d MiB, a window of %d jobs: want 1 thread or more, 0 to %d MiB, 0 jobs or more",
-			o.Threads, o.TableMiB, o.Window, domineering.MaxOutcomeTableMiB)
+			o.Threads, o.TableMiB, o.Window, search.MaxTableMiB)
 	}
 	if o.Resume && o.Out == "" {
 		return Result{}, errors.New("--resume goes on from the checkpoint of --out FILE; give --out")
 	}
-	if g.Rows < 1 || g.Cols < 1 || g.Rows > domineering.MaxSide || g.Cols > domineering.MaxSide || len(g.Cells) != g.Rows*g.Cols {
-		return Result{}, fmt.Errorf("a %d x %d board: the search takes 1 to %d rows and columns", g.Rows, g.Cols, domineering.MaxSide)
+	if err := search.CheckBoard(g); err != nil {
+		return Result{}, err
 	}
 	if o.TableMiB == 0 {
-		o.TableMiB = DefaultTableMiB
+		o.TableMiB = search.DefaultTableMiB
 	}
 	if o.Window <= 0 {
 		o.Window = DefaultWindow
 	}
-	r := &run{o: o, g: g, board: BoardText(g), self: domineering.SelfTranspose(g), start: time.Now(), workers: map[string]bool{}}
+	r := &run{o: o, g: g, board: BoardText(g), self: search.SelfTranspose(g), start: time.Now(), workers: map[string]bool{}}
 	st := &state{}
 	if o.Out != "" {
 		var err error
@@ -296,7 +295,7 @@ func (r *run) setUp(ctx context.Context, st *state) error {
 	for _, first := range firsts {
 		sp := st.splits[first]
 		if sp == nil {
-			children, settled, win, err := domineering.Split(r.g, first)
+			children, settled, win, err := search.Split(r.g, first)
 			if err != nil {
 				return err
 			}
@@ -534,9 +533,7 @@ func BoardText(g grid.Grid) string {
 	return b.String()
 }
 
-// ParseBoard reads one Domineering board (domineering.ParseBoard: rows
-// joined by '|' or newlines, '.' empty, '#' filled).
-func ParseBoard(text string) (grid.Grid, error) { return domineering.ParseBoard(text) }
+
 
 // workerName names this process: host/pid.
 func workerName() string {

@@ -338,8 +338,9 @@ func (st *Stats) add(o Stats) {
 	st.Threads = append(st.Threads, o.Threads...)
 }
 
-// checkBoard refuses a board the search does not take.
-func checkBoard(g grid.Grid) error {
+// CheckBoard refuses in one line a board the search does not take: more
+// than MaxSide rows or columns, or cells not rows x cols.
+func CheckBoard(g grid.Grid) error {
 	if g.Rows < 1 || g.Cols < 1 || g.Rows > MaxSide || g.Cols > MaxSide || len(g.Cells) != g.Rows*g.Cols {
 		return fmt.Errorf("domineering: a %d x %d board: the search takes 1 to %d rows and columns", g.Rows, g.Cols, MaxSide)
 	}
@@ -376,7 +377,7 @@ type run struct {
 }
 
 func newSearch(ctx context.Context, g grid.Grid, opts game.OutcomeOptions) (*run, error) {
-	if err := checkBoard(g); err != nil {
+	if err := CheckBoard(g); err != nil {
 		return nil, err
 	}
 	mib, err := tableMiB(opts)
@@ -534,7 +535,7 @@ type Solver struct {
 // memory, threads and limits (MaxNodes and Progress hold for each
 // search), or a one-line error for a size or a table out of range.
 func NewSolver(rows, cols int, opts game.OutcomeOptions) (*Solver, error) {
-	if err := checkBoard(grid.New(max(rows, 0), max(cols, 0), '.')); err != nil {
+	if err := CheckBoard(grid.New(max(rows, 0), max(cols, 0), '.')); err != nil {
 		return nil, err
 	}
 	mib, err := tableMiB(opts)
