@@ -533,8 +533,6 @@ func BoardText(g grid.Grid) string {
 	return b.String()
 }
 
-
-
 // workerName names this process: host/pid.
 func workerName() string {
 	host, _ := os.Hostname()
