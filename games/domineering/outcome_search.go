@@ -106,17 +106,15 @@ func solveWith(ctx context.Context, g grid.Grid, opts game.OutcomeOptions, set f
 	if set != nil {
 		set(s)
 	}
-	probe := newSearcher(ctx, s.sh, s.start)
-	problems := []problem{s.root(0, probe)}
-	if !s.selfTranspose() {
-		problems = append(problems, s.root(1, probe))
+	firsts := []int{0, 1}
+	if SelfTranspose(g) { // Right first is Left first on the transpose
+		firsts = firsts[:1]
 	}
-	st, err := s.solve(problems)
+	wins, st, err := s.decide(firsts)
 	if err != nil {
 		return game.OutcomeResult{}, err
 	}
-	st.Cutoffs += probe.cutoffs // the root's moves the bounds settle
-	res := game.OutcomeResult{LeftFirst: problems[0].win, RightFirst: problems[len(problems)-1].win}
+	res := game.OutcomeResult{LeftFirst: wins[0], RightFirst: wins[len(wins)-1]}
 	res.Nodes, res.Cutoffs, res.TableHits = st.Nodes, st.Cutoffs, st.TableHits
 	res.ThreadNodes = st.Threads
 	return res, nil

@@ -397,12 +397,6 @@ func searchOn(ctx context.Context, g grid.Grid, opts game.OutcomeOptions, t *tab
 	return &run{sh: sh, start: newBoard(g.Rows, g.Cols, g.Cells, z), threads: max(1, opts.Threads)}
 }
 
-// selfTranspose reports whether the board is its own transpose, so that
-// Right first is Left first.
-func (s *run) selfTranspose() bool {
-	b := s.start
-	return b.n[0] == b.n[1] && b.rows[0] == b.rows[1]
-}
 
 // root returns the problem of player p moving first.
 func (s *run) root(p int, probe *searcher) problem {
@@ -552,14 +546,31 @@ func (v *Solver) Wins(ctx context.Context, g grid.Grid, mover game.Side) (bool, 
 		return false, Stats{}, fmt.Errorf("domineering: a %d x %d board for a solver of %d x %d boards", g.Rows, g.Cols, v.rows, v.cols)
 	}
 	s := searchOn(ctx, g, v.opts, v.table, v.zob)
-	probe := newSearcher(ctx, s.sh, s.start)
-	problems := []problem{s.root(int(mover), probe)}
-	st, err := s.solve(problems)
+	wins, st, err := s.decide([]int{int(mover)})
 	if err != nil {
 		return false, Stats{}, err
 	}
+	return wins[0], st, nil
+}
+
+// decide returns whether each player of firsts wins moving first, and the
+// work it took.
+func (s *run) decide(firsts []int) ([]bool, Stats, error) {
+	probe := newSearcher(s.sh.ctx, s.sh, s.start)
+	problems := make([]problem, len(firsts))
+	for i, p := range firsts {
+		problems[i] = s.root(p, probe)
+	}
+	st, err := s.solve(problems)
+	if err != nil {
+		return nil, Stats{}, err
+	}
 	st.Cutoffs += probe.cutoffs // the root's moves the bounds settle
-	return problems[0].win, st, nil
+	wins := make([]bool, len(problems))
+	for i, pr := range problems {
+		wins[i] = pr.win
+	}
+	return wins, st, nil
 }
 
 // Split returns the first moves of mover on board g that the search
