@@ -397,7 +397,6 @@ func searchOn(ctx context.Context, g grid.Grid, opts game.OutcomeOptions, t *tab
 	return &run{sh: sh, start: newBoard(g.Rows, g.Cols, g.Cells, z), threads: max(1, opts.Threads)}
 }
 
-
 // root returns the problem of player p moving first.
 func (s *run) root(p int, probe *searcher) problem {
 	pr := problem{first: p}
