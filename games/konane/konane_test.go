@@ -123,16 +123,9 @@ func TestSplits(t *testing.T) {
 // game trees.
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 6))
-	f := pgridtest.NewForest()
-	for range 40 {
-		a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
-		b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
-		c := cgt.New(0)
-		got := f.FromCalc(c, pgridtest.Value(t, Game(), c, a+" + "+b))
-		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
-			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
-		}
-	}
+	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
+		return pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo."), pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
+	})
 }
 
 // TestKeyKeepsValue checks that the symmetries Key uses, transposition

@@ -81,16 +81,9 @@ func TestBruteForce(t *testing.T) {
 // trees.
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 6))
-	f := pgridtest.NewForest()
-	for range 40 {
-		a := pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF.")
-		b := pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF.")
-		c := cgt.New(0)
-		got := f.FromCalc(c, pgridtest.Value(t, Game(), c, a+" + "+b))
-		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
-			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
-		}
-	}
+	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
+		return pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF."), pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF.")
+	})
 }
 
 // TestSplit checks the cut at TTFF and the trimming of pieces that never

@@ -85,3 +85,19 @@ func Golden(t *testing.T, g game.Game, cases map[string]string, exact bool) {
 		}
 	}
 }
+
+// SumBruteForce checks, on n pairs of boards drawn by pair, that the
+// engine's value of a sum of two boards of g is the sum of their game
+// trees by moves.
+func SumBruteForce(t *testing.T, g game.Game, moves Moves, n int, pair func() (a, b string)) {
+	t.Helper()
+	f := NewForest()
+	for range n {
+		a, b := pair()
+		c := cgt.New(0)
+		got := f.FromCalc(c, Value(t, g, c, a+" + "+b))
+		if want := f.Sum(f.Tree(a, moves), f.Tree(b, moves)); !f.Equal(got, want) {
+			t.Fatalf("%q + %q: the engine's sum is not the trees' sum", a, b)
+		}
+	}
+}
