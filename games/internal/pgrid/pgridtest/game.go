@@ -101,3 +101,15 @@ func SumBruteForce(t *testing.T, g game.Game, moves Moves, n int, pair func() (a
 		}
 	}
 }
+
+// ParseErrors checks that g refuses each text of cases with a one-line
+// error containing its want.
+func ParseErrors(t *testing.T, g game.Game, cases map[string]string) {
+	t.Helper()
+	for text, want := range cases {
+		_, err := g.Parse(text)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
+		}
+	}
+}
