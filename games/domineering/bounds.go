@@ -51,6 +51,9 @@ type structs struct {
 	// the vulnerable dominoes with one cell out of his reach, which he
 	// cannot use either unless she plays there.
 	spare, halfSafe int
+	// options counts her options by the cells they deny the opponent
+	// (options[v] those denying v, 1 to 3; see structures).
+	options [4]int
 }
 
 // greedyPairsWhere returns the first cells of the dominoes of a greedy
@@ -112,15 +115,17 @@ func (b *board) structures(p int) (st structs) {
 		used[r+1] |= a | a<<1
 	}
 	var hit [MaxSide + 2]uint32 // cells of vulnerable dominoes within the opponent's reach
+	var safes [MaxSide + 2]uint32 // first cells of safe dominoes
 	for r := 1; r <= n; r++ {
 		e := ^rows[r] &^ used[r]
 		prot := rows[r-1] & rows[r+1]
-		safe := greedyPairs(e & prot)
-		safe |= safe << 1
+		safes[r] = greedyPairs(e & prot)
+		safe := safes[r] | safes[r]<<1
 		starts[r] = greedyPairs(e &^ safe)
 		claimed := safe | starts[r] | starts[r]<<1
 		hit[r] = claimed &^ safe &^ prot
 		st.spare += bits.OnesCount32(e & prot &^ claimed)
+		used[r] |= claimed | e&prot
 		// Vulnerable dominoes with a cell out of the opponent's reach.
 		st.halfSafe += bits.OnesCount32(starts[r] & (prot | prot>>1))
 	}
@@ -130,7 +135,71 @@ func (b *board) structures(p int) (st structs) {
 		st.alone += a
 		st.shared += bits.OnesCount32(starts[r]) - a
 	}
+	b.options(p, &used, &safes, &st)
 	return st
+}
+
+// options counts player p's options (after Bullock's Obsequi): a safe
+// domino of hers with an empty cell x next to it along her row, within the
+// opponent's reach and in none of her structures, lets her play the
+// domino shifted onto x. She loses no safe move by it (the protected
+// cells left keep as many dominoes, less the one she played, or more),
+// the cell of the safe domino she leaves is out of his reach, and x is
+// taken from him, and with it each empty cell u just above or below x
+// whose other neighbour across is filled (his only domino on u is the one
+// with x). So the option denies him 1 cell besides her dominoes, plus one
+// for each such u. The cells x and the empty cells above and below it
+// are in no structure of hers and no other option, so each of his
+// dominoes spoils at most one option and nothing else; he spoils one by
+// playing on x, and she answers by taking another, so she gets every
+// other option from the best down (see optionCells). used holds the
+// cells of her structures and gets those of the options.
+func (b *board) options(p int, used, safes *[MaxSide + 2]uint32, st *structs) {
+	rows := &b.rows[p]
+	n := b.n[p]
+	free := func(r int, x uint32) bool {
+		return rows[r]&x != 0 || used[r]&x == 0
+	}
+	for r := 1; r <= n; r++ {
+		prot := rows[r-1] & rows[r+1]
+		for m := safes[r]; m != 0; m &= m - 1 {
+			t := m & -m
+			for _, x := range [2]uint32{t >> 1, t << 2} {
+				if x == 0 || rows[r]&x != 0 || prot&x != 0 || used[r]&x != 0 || !free(r-1, x) || !free(r+1, x) {
+					continue
+				}
+				v := 1
+				if rows[r-1]&x == 0 && r >= 2 && rows[r-2]&x != 0 {
+					v++
+				}
+				if rows[r+1]&x == 0 && r+2 <= n+1 && rows[r+2]&x != 0 {
+					v++
+				}
+				st.options[v]++
+				used[r] |= x
+				used[r-1] |= x &^ rows[r-1]
+				used[r+1] |= x &^ rows[r+1]
+				break
+			}
+		}
+	}
+}
+
+// optionCells returns the cells a player's options deny the opponent:
+// moving second, every other option from the best down, starting with
+// the second (he spoils the best, she takes the next); first, starting
+// with the best.
+func optionCells(st structs, first bool) int16 {
+	sum, i := 0, 0
+	for v := 3; v >= 1; v-- {
+		for range st.options[v] {
+			if (i%2 == 0) == first {
+				sum += v
+			}
+			i++
+		}
+	}
+	return int16(sum)
 }
 
 // Bounds of sureTable's counts: more are counted as this many.
@@ -217,16 +286,37 @@ func sureMoves(st structs, first bool) (moves, denied [2]int16) {
 // sure moves her safe moves and sureMoves of her structures, and the
 // opponent's possible moves fewer by those her areas deny him.
 func (b *board) settleDeep(p int, c counts) (win, settled bool) {
+	return b.settleDeepWith(p, c, true)
+}
+
+// settleDeepWith is settleDeep, counting the players' options or not.
+func (b *board) settleDeepWith(p int, c counts, withOptions bool) (win, settled bool) {
 	st := b.structures(p)
+	if !withOptions {
+		st.options = [4]int{}
+	}
 	moves, denied := sureMoves(st, true)
+	opts := optionCells(st, false)
 	for i, m := range moves {
-		if m += c.safe; m > c.theirMost-denied[i] || m > (c.empty-2*m-spare(st, m-c.safe))/2 {
+		if m += c.safe; m > c.theirMost-denied[i] || m > (c.empty-2*m-spare(st, m-c.safe)-opts)/2 {
+			return true, true
+		}
+	}
+	// Or she takes her best option at once (a safe move), and the race
+	// starts with him.
+	if c.safe > 0 && st.options != [4]int{} {
+		then, denied := sureMoves(st, false)
+		m := then[0] + c.safe
+		if m > c.theirMost-denied[0] || m > (c.empty-2*m-spare(st, m-c.safe)-optionCells(st, true))/2 {
 			return true, true
 		}
 	}
 	st = b.structures(1 - p)
+	if !withOptions {
+		st.options = [4]int{}
+	}
 	moves, denied = sureMoves(st, false)
-	if m := moves[0] + c.theirSafe; m >= c.most-denied[0] || m >= (c.empty-2*m-spare(st, m-c.theirSafe))/2 {
+	if m := moves[0] + c.theirSafe; m >= c.most-denied[0] || m >= (c.empty-2*m-spare(st, m-c.theirSafe)-optionCells(st, false))/2 {
 		return false, true
 	}
 	return false, false

@@ -140,3 +140,53 @@ func TestGreedyPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsAgainstPlain holds each bound to the plain search position by
+// position: on thousands of random boards with blocked cells, whenever
+// counts.settle or settleDeep settles a position for either player to
+// move, the plain search (Outcome) must agree. It counts the positions
+// settled only with the options' cells, so that the test of options is
+// not empty.
+func TestBoundsAgainstPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 5))
+	n := 6000
+	if testing.Short() {
+		n = 1000
+	}
+	settled, byOptions := 0, 0
+	for range n {
+		rows, cols := 2+rng.IntN(5), 2+rng.IntN(5)
+		for rows*cols > 30 {
+			cols--
+		}
+		g, text := randomBoard(rng, rows, cols, 0.1+0.4*rng.Float64())
+		left, right, err := Outcome(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newBoard(g.Rows, g.Cols, g.Cells, newZobrist(g.Rows, g.Cols))
+		for p, want := range [2]bool{left, right} {
+			c := b.counts(p)
+			if win, ok := c.settle(); ok {
+				settled++
+				if win != want {
+					t.Fatalf("%s, player %d to move: counts.settle says %v, the plain search %v", text, p, win, want)
+				}
+				continue
+			}
+			if win, ok := b.settleDeep(p, c); ok {
+				settled++
+				if win != want {
+					t.Fatalf("%s, player %d to move: settleDeep says %v, the plain search %v", text, p, win, want)
+				}
+				if _, ok := b.settleDeepWith(p, c, false); !ok {
+					byOptions++
+				}
+			}
+		}
+	}
+	t.Logf("%d positions settled by the bounds, %d of them only with options", settled, byOptions)
+	if byOptions < n/200 {
+		t.Errorf("only %d positions of %d settled by options", byOptions, 2*n)
+	}
+}
