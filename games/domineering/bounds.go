@@ -114,7 +114,7 @@ func (b *board) structures(p int) (st structs) {
 		used[r] |= a | a<<1
 		used[r+1] |= a | a<<1
 	}
-	var hit [MaxSide + 2]uint32 // cells of vulnerable dominoes within the opponent's reach
+	var hit [MaxSide + 2]uint32   // cells of vulnerable dominoes within the opponent's reach
 	var safes [MaxSide + 2]uint32 // first cells of safe dominoes
 	for r := 1; r <= n; r++ {
 		e := ^rows[r] &^ used[r]
