@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"nimber/cgt"
@@ -98,7 +97,7 @@ func TestSolveOutcomeAgainstPlain(t *testing.T) {
 // buckets, n a power of two, on threads threads.
 func solveWithTable(g grid.Grid, n, threads int) (game.OutcomeResult, error) {
 	return solveWith(context.Background(), g, game.OutcomeOptions{Threads: threads}, func(s *run) {
-		s.sh.table = &table{w: make([]atomic.Uint64, 4*n), mask: uint64(n - 1)}
+		s.sh.table = tableOf(n)
 	})
 }
 

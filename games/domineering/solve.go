@@ -12,12 +12,13 @@ import (
 )
 
 // table is the transposition table, shared by the threads of a search:
-// buckets of two entries of two words, each word read and written
-// atomically. An entry's second word is its key's second word with the
-// low byte replaced by the entry's meta (in use, won, the log2 of the
-// positions its search took); its first word is the key's first word XOR
-// the second, so an entry torn by two threads writing at once fails the
-// comparison and is never taken for a position.
+// buckets of four entries of two words (64 bytes, one cache line: a
+// table's words start on a page, as Go places large allocations), each
+// word read and written atomically. An entry's second word is its key's
+// second word with the low byte replaced by the entry's meta (in use,
+// won, the log2 of the positions its search took); its first word is the
+// key's first word XOR the second, so an entry torn by two threads
+// writing at once fails the comparison and is never taken for a position.
 type table struct {
 	w    []atomic.Uint64
 	mask uint64 // buckets - 1
@@ -28,20 +29,25 @@ const (
 	metaWin   = 1 << 1
 	workShift = 2
 	metaBits  = 0xff
+	ways      = 4 // entries in a bucket
 )
 
 // newTable returns a table of about mib MiB: a power of two of buckets of
-// 32 bytes.
+// 64 bytes.
 func newTable(mib int) *table {
-	n := 1 << (bits.Len(uint(mib)<<20/32) - 1)
-	return &table{w: make([]atomic.Uint64, 4*n), mask: uint64(n - 1)}
+	return tableOf(1 << (bits.Len(uint(mib)<<20/64) - 1))
+}
+
+// tableOf returns a table of n buckets, n a power of two.
+func tableOf(n int) *table {
+	return &table{w: make([]atomic.Uint64, 2*ways*n), mask: uint64(n - 1)}
 }
 
 // lookup returns whether the position of key k is won for the player to
 // move, if the table holds it.
 func (t *table) lookup(k [2]uint64) (win, ok bool) {
-	i := (k[0] & t.mask) * 4
-	for e := i; e < i+4; e += 2 {
+	i := (k[0] & t.mask) * 2 * ways
+	for e := i; e < i+2*ways; e += 2 {
 		b := t.w[e+1].Load()
 		if b&metaUsed != 0 && b&^metaBits == k[1]&^metaBits && t.w[e].Load()^b == k[0] {
 			return b&metaWin != 0, true
@@ -51,24 +57,28 @@ func (t *table) lookup(k [2]uint64) (win, ok bool) {
 }
 
 // store keeps the position of key k: won or not, after a search of
-// 2^work positions. The first entry of a bucket keeps the larger search,
-// the second takes what the first does not.
+// 2^work positions. It takes the entry of its bucket that holds k's
+// second word, or else an empty one, or else the one of the least work:
+// the large searches stay, the small ones take turns.
 func (t *table) store(k [2]uint64, win bool, work int) {
 	b := k[1]&^metaBits | metaUsed | uint64(min(work, 63))<<workShift
 	if win {
 		b |= metaWin
 	}
-	i := (k[0] & t.mask) * 4
-	if first := t.w[i+1].Load(); first&metaUsed != 0 && int(first>>workShift&63) > work && first&^metaBits != k[1]&^metaBits {
-		t.w[i+2].Store(k[0] ^ b)
-		t.w[i+3].Store(b)
-		return
-	} else if first&metaUsed != 0 && first&^metaBits != k[1]&^metaBits {
-		t.w[i+2].Store(t.w[i].Load())
-		t.w[i+3].Store(first)
+	i := (k[0] & t.mask) * 2 * ways
+	at, least := i, uint64(1<<63)
+	for e := i; e < i+2*ways; e += 2 {
+		old := t.w[e+1].Load()
+		if old&metaUsed == 0 || old&^metaBits == k[1]&^metaBits {
+			at = e
+			break
+		}
+		if w := old >> workShift & 63; w < least {
+			at, least = e, w
+		}
 	}
-	t.w[i].Store(k[0] ^ b)
-	t.w[i+1].Store(b)
+	t.w[at].Store(k[0] ^ b)
+	t.w[at+1].Store(b)
 }
 
 // counts are, for the player to move and for her opponent, the safe
