@@ -1,27 +1,47 @@
 package searchjobs
 
 // The checkpoint file of a run (--out FILE): JSON lines, each appended in
-// one write and synced before the run goes on.
+// one write and synced before the run goes on. Version 2:
 //
-//	{"type":"header","version":1,"game":"domineering","board":"....|....","self_transpose":false,"id":"…","created_at":"…"}
+//	{"type":"header","version":2,"game":"domineering","board":"....|....","self_transpose":false,"id":"…","created_at":"…"}
 //	{"type":"split","first":"Left","settled":false,"win":false,"children":["##..|....", …]}
 //	{"type":"split","first":"Right",…}
-//	{"type":"subtree","run":1,"first":"Left","index":3,"child":"…","win":false,"positions":727542,"seconds":0.38,"elapsed":1.2,"worker":"…","attempt":1}
+//	{"type":"split","first":"Left","parent":3,"child":"…","settled":false,"win":false,"children":["…", …]}
+//	{"type":"subtree","run":1,"first":"Left","parent":3,"index":0,"child":"…","win":true,"positions":727542,"seconds":0.38,"elapsed":1.2}
+//	{"type":"subtree","run":1,"first":"Left","index":3,"child":"…","win":false,"positions":…,"seconds":…,"elapsed":…,"by":"grandchildren"}
+//	{"type":"subtree","run":1,"first":"Left","index":4,"child":"…","win":false,"positions":…,"seconds":0.38,"elapsed":1.2,"worker":"…","attempt":1}
 //	{"type":"done","run":2,"outcome":"R","left_first":"Right","right_first":"Right","positions":…,"seconds":…,"subtrees":41}
 //
 // The header names the board, so that a resume with another board is
 // refused; its id names the run's sweeps on the queue, so that a resumed
 // run collects the results its workers stored while it was away. A split
 // is the first player's moves worth searching, best first, as the boards
-// they leave (none when settled at once, win saying who wins); a board
-// equal to its own transpose has Left's split only. Of the boards of a
-// split equal up to flips, the first alone has subtree lines: it decides
-// the others. A subtree says
-// whether first's move to child wins: true when the opponent, moving first
-// on child, loses. run numbers the runs of the file (1, then one more for
+// they leave (none when settled at once, win saying whether she wins); a
+// board equal to its own transpose has Left's split only. Of the boards
+// of a split equal up to flips, the first alone is searched: it decides
+// the others.
+//
+// A split with a parent (split depth 2) is a child's own split: the
+// opponent's replies to first's move parent, as the boards they leave
+// (the grandchildren, first to move), written before any of them is
+// searched; settled and win say whether first's move wins (the opponent,
+// moving first on child, loses). A subtree line says whether first wins
+// its subtree (win): without a parent, whether first's move to child wins
+// (the opponent, moving first on it, loses); with a parent, whether first,
+// moving first on the grandchild child (reply index of child parent),
+// wins. A child is decided by its own search (no "by"), or at split depth
+// 2 by its grandchildren ("by":"grandchildren": one lost, or every one
+// won) or by its split ("by":"split", settled), and then has a subtree
+// line too, whose positions and seconds are its grandchildren's (counted
+// once, in their lines), so that a reader of children alone sees every
+// child decided. run numbers the runs of the file (1, then one more for
 // each --resume), elapsed is the seconds since that run began, and
 // seconds, positions, worker and attempt are the subtree's search. A last
 // line cut short by a kill is dropped when the file is read again.
+//
+// Version 1 is version 2 without parents and "by" (split depth 1 alone):
+// such a file is resumed at split depth 1, and refused at depth 2, so
+// that it stays a file of version 1.
 
 import (
 	"bytes"
@@ -32,6 +52,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"nimber/game"
@@ -46,8 +67,9 @@ const (
 	lineDone    = "done"
 )
 
-// fileVersion is the version of the checkpoint format.
-const fileVersion = 1
+// fileVersion is the version of the checkpoint format that runs write;
+// version 1 (no grandchildren) is read too.
+const fileVersion = 2
 
 type headerLine struct {
 	Type          string    `json:"type"`
@@ -60,17 +82,24 @@ type headerLine struct {
 }
 
 type splitLine struct {
-	Type     string   `json:"type"`
-	First    string   `json:"first"`
+	Type  string `json:"type"`
+	First string `json:"first"`
+	// Parent and Child, of a child's own split only: the child's index in
+	// first's split, and its board.
+	Parent   *int     `json:"parent,omitempty"`
+	Child    string   `json:"child,omitempty"`
 	Settled  bool     `json:"settled"`
 	Win      bool     `json:"win"`
 	Children []string `json:"children"`
 }
 
 type subtreeLine struct {
-	Type      string  `json:"type"`
-	Run       int     `json:"run"`
-	First     string  `json:"first"`
+	Type  string `json:"type"`
+	Run   int    `json:"run"`
+	First string `json:"first"`
+	// Parent is the child whose reply Index is, for a grandchild; nil for
+	// a child.
+	Parent    *int    `json:"parent,omitempty"`
 	Index     int     `json:"index"`
 	Child     string  `json:"child"`
 	Win       bool    `json:"win"`
@@ -79,7 +108,16 @@ type subtreeLine struct {
 	Elapsed   float64 `json:"elapsed"`
 	Worker    string  `json:"worker,omitempty"`
 	Attempt   int     `json:"attempt,omitempty"`
+	// By says how a child was decided without a search of its own:
+	// byGrandchildren or bySplit; "" for a search.
+	By string `json:"by,omitempty"`
 }
+
+// How a child is decided at split depth 2 (subtreeLine.By).
+const (
+	byGrandchildren = "grandchildren"
+	bySplit         = "split"
+)
 
 type doneLine struct {
 	Type       string  `json:"type"`
@@ -95,8 +133,9 @@ type doneLine struct {
 // state is what a checkpoint file says.
 type state struct {
 	header     headerLine
-	splits     [2]*splitLine    // by first player
-	subtrees   [2][]subtreeLine // by first player, in the file's order
+	splits     [2]*splitLine         // by first player
+	kidSplits  [2]map[int]*splitLine // the children's own splits, by first player and parent
+	subtrees   [2][]subtreeLine      // by first player, in the file's order, children's and grandchildren's
 	done       *doneLine        // when the board is decided
 	runs       int              // the highest run number
 	runSeconds map[int]float64  // each run's last elapsed
@@ -300,8 +339,8 @@ func (st *state) add(line []byte, seenHeader bool, board string, self bool) erro
 			return err
 		}
 		switch {
-		case h.Version != fileVersion:
-			return fmt.Errorf("a checkpoint of version %d, this nimber reads version %d", h.Version, fileVersion)
+		case h.Version != 1 && h.Version != fileVersion:
+			return fmt.Errorf("a checkpoint of version %d, this nimber reads versions 1 and %d", h.Version, fileVersion)
 		case h.Game != Game:
 			return fmt.Errorf("a checkpoint of %s, not %s", h.Game, Game)
 		case h.Board != board:
@@ -315,9 +354,15 @@ func (st *state) add(line []byte, seenHeader bool, board string, self bool) erro
 			return err
 		}
 		first, err := side(sp.First)
-		switch {
-		case err != nil:
+		if err != nil {
 			return err
+		}
+		if sp.Parent != nil {
+			return st.addKidSplit(first, &sp)
+		}
+		switch {
+		case sp.Child != "":
+			return fmt.Errorf("a split of %s with a child and no parent", sp.First)
 		case st.splits[first] != nil:
 			return fmt.Errorf("a second split of %s", sp.First)
 		case self && first == game.Right:
@@ -340,16 +385,26 @@ func (st *state) add(line []byte, seenHeader bool, board string, self bool) erro
 		if err != nil {
 			return err
 		}
-		sp := st.splits[first]
+		sp, name := st.splits[first], "subtree "+strconv.Itoa(s.Index)+" of "+s.First
+		if s.Parent != nil {
+			if st.header.Version < 2 || s.By != "" {
+				return fmt.Errorf("%s of child %d: a grandchild in a checkpoint of version %d, or decided %q", name, *s.Parent, st.header.Version, s.By)
+			}
+			sp, name = st.kidSplits[first][*s.Parent], fmt.Sprintf("subtree %d of child %d of %s", s.Index, *s.Parent, s.First)
+		}
 		switch {
+		case sp == nil && s.Parent != nil:
+			return fmt.Errorf("%s before the split of that child", name)
 		case sp == nil:
 			return fmt.Errorf("a subtree of %s before the split of %s", s.First, s.First)
 		case s.Index < 0 || s.Index >= len(sp.Children):
-			return fmt.Errorf("subtree %d of %s, which has %d", s.Index, s.First, len(sp.Children))
+			return fmt.Errorf("%s, which has %d", name, len(sp.Children))
 		case s.Child != sp.Children[s.Index]:
-			return fmt.Errorf("subtree %d of %s is %s, the split says %s", s.Index, s.First, s.Child, sp.Children[s.Index])
+			return fmt.Errorf("%s is %s, the split says %s", name, s.Child, sp.Children[s.Index])
 		case s.Run < 1 || s.Positions < 0 || s.Seconds < 0:
-			return fmt.Errorf("subtree %d of %s: run %d, %d positions, %g s", s.Index, s.First, s.Run, s.Positions, s.Seconds)
+			return fmt.Errorf("%s: run %d, %d positions, %g s", name, s.Run, s.Positions, s.Seconds)
+		case s.By != "" && (st.header.Version < 2 || s.By != byGrandchildren && s.By != bySplit):
+			return fmt.Errorf("%s decided by %q in a checkpoint of version %d", name, s.By, st.header.Version)
 		}
 		st.subtrees[first] = append(st.subtrees[first], s)
 		st.runs = max(st.runs, s.Run)
@@ -367,6 +422,36 @@ func (st *state) add(line []byte, seenHeader bool, board string, self bool) erro
 	default:
 		return fmt.Errorf("a line of unknown type %q", kind.Type)
 	}
+	return nil
+}
+
+// addKidSplit reads a child's own split (version 2): the replies of
+// first's opponent to her move sp.Parent.
+func (st *state) addKidSplit(first game.Side, sp *splitLine) error {
+	root, i := st.splits[first], *sp.Parent
+	switch {
+	case st.header.Version < 2:
+		return fmt.Errorf("a split of child %d of %s in a checkpoint of version %d", i, sp.First, st.header.Version)
+	case root == nil:
+		return fmt.Errorf("a split of child %d of %s before the split of %s", i, sp.First, sp.First)
+	case i < 0 || i >= len(root.Children):
+		return fmt.Errorf("a split of child %d of %s, which has %d", i, sp.First, len(root.Children))
+	case sp.Child != root.Children[i]:
+		return fmt.Errorf("the split of child %d of %s is of %s, the split of %s says %s", i, sp.First, sp.Child, sp.First, root.Children[i])
+	case st.kidSplits[first][i] != nil:
+		return fmt.Errorf("a second split of child %d of %s", i, sp.First)
+	case sp.Settled && len(sp.Children) > 0:
+		return fmt.Errorf("a settled split of child %d of %s with %d boards", i, sp.First, len(sp.Children))
+	}
+	for j, c := range sp.Children {
+		if len(c) != len(root.Children[i]) {
+			return fmt.Errorf("board %d of the split of child %d of %s, %q, is not the size of %s", j, i, sp.First, c, root.Children[i])
+		}
+	}
+	if st.kidSplits[first] == nil {
+		st.kidSplits[first] = map[int]*splitLine{}
+	}
+	st.kidSplits[first][i] = sp
 	return nil
 }
 

@@ -201,16 +201,18 @@ func (s *searcher) wins(p int, c counts, depth int) (bool, error) {
 		}
 	}
 	b := &s.b
+	// The bounds first: a position they settle is never stored, so its
+	// table lookup would be a cache miss for nothing.
+	if win, ok := b.settleDeep(p, c); ok {
+		s.cutoffs++
+		return win, nil
+	}
 	k := b.key(p)
 	if win, ok := s.sh.table.lookup(k); ok {
 		s.hits++
 		return win, nil
 	}
 	before := s.nodes
-	if win, ok := b.settleDeep(p, c); ok {
-		s.cutoffs++
-		return win, nil
-	}
 	list, win := s.candidates(p, depth)
 	var busy *atomic.Int32
 	if s.sh.busy != nil {
