@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir "$work/repo"
 git ls-files -z | tar --null -T - -cf - | tar -C "$work/repo" -xf -
 pkg=games/domineering
-tests='TestSolveOutcomeAgainstPlain|TestSolveOutcomeManyBoards|TestSolveOutcomeAgainstValues|TestSplitAgainstWins|TestSolveOutcomeTranspose|TestSolveOutcomeLargeBoards'
+tests='TestBoundsAgainstPlain|TestSolveOutcomeAgainstPlain|TestSolveOutcomeManyBoards|TestSolveOutcomeAgainstValues|TestSplitAgainstWins|TestSolveOutcomeTranspose|TestSolveOutcomeLargeBoards'
 
 # mutate NAME FILE FROM TO: replaces the first FROM (a fixed string) in FILE.
 missed=0
@@ -60,4 +60,14 @@ mutate "spare cells: every half-safe domino's cell kept" bounds.go \
   'max(0, int16(st.halfSafe)-m)' 'int16(st.halfSafe)'
 mutate "symmetry: Right's key is her transpose's on any board" board.go \
   'if p == 1 && zob.square {' 'if p == 1 {'
+mutate "options: each denies one cell more" bounds.go \
+  '				v := 1' '				v := 2'
+mutate "options: he never spoils one (she gets them all)" bounds.go \
+  'if (i%2 == 0) == first {' 'if true {'
+mutate "options: a cell out of his reach taken as an option" bounds.go \
+  'prot&x != 0 || used[r]&x != 0' 'used[r]&x != 0'
+mutate "options: a cell next to her structures above or below" bounds.go \
+  ' || !free(r-1, x) || !free(r+1, x)' ''
+mutate "options: a cell above denied whatever lies beyond it" bounds.go \
+  'r >= 2 && rows[r-2]&x != 0' 'r >= 2'
 exit $missed

@@ -33,6 +33,7 @@ type outcomeFlags struct {
 	resume, list  bool
 	ackWait       time.Duration
 	window        int
+	splitDepth    int
 }
 
 // outcomeReport is outcome's answer, and its --json.
@@ -89,14 +90,18 @@ none was). The search keeps positions in a table, stops after --max-positions
 positions (0: no limit) or --timeout, and runs on --threads goroutines.
 Clobber is searched on bitboards (regions of up to 64 stones); one Domineering
 board of up to 64 cells by its own search with safe-move bounds (8 x 8).
---memory MiB is shared by the table and the canonical forms (default 64 and
-256).
+--memory MiB is shared by the table and the canonical forms (default: 256
+for the forms; a table of 64 MiB, or for one Domineering board of more than
+64 cells 1 GiB, of more than 90 cells 4 GiB, at most a quarter of memory).
 
 Long and distributed runs of one Domineering board: --out FILE splits the
 search into subtrees, the first player's moves each decided on its own (one
 after another on --threads threads, sharing one table), every finished
 subtree appended to FILE and synced; a run killed at any moment goes on
-with --resume and gives the same answer.
+with --resume and gives the same answer. --split-depth 2 (the default)
+splits each move again by the opponent's replies, each reply's board a
+subtree, so that a kill loses at most one reply's search; 1 splits the
+first player's moves alone.
 --nats URL sends the subtrees to the broker of "nimber broker", decided by
 "nimber worker" on any machine (--window subtrees ahead of their results; a
 killed worker's subtree goes to another after --ack-wait). Once one of a
@@ -123,6 +128,12 @@ keeps a board decided now; --db FILE --list lists the boards kept.`,
 			}
 			if f.memoryMiB < 0 || f.maxPositions < 0 || f.threads < 1 {
 				return fmt.Errorf("--memory %d MiB, --max-positions %d, --threads %d: want --memory and --max-positions 0 (the default, no limit) or more, --threads 1 or more", f.memoryMiB, f.maxPositions, f.threads)
+			}
+			if f.splitDepth != 1 && f.splitDepth != 2 {
+				return fmt.Errorf("--split-depth %d: want 1 (the first player's moves) or 2 (and the replies to each)", f.splitDepth)
+			}
+			if cmd.Flags().Changed("split-depth") && f.out == "" && f.nats == "" {
+				return errors.New("--split-depth splits a run with --out FILE or --nats URL; give one")
 			}
 			if f.jobFlags() {
 				return f.runJobs(cmd, args)
@@ -161,6 +172,7 @@ keeps a board decided now; --db FILE --list lists the boards kept.`,
 	fl.StringVar(&f.nats, "nats", "", "domineering: send the subtrees to the broker at `URL` (nimber broker), decided by nimber worker")
 	fl.IntVar(&f.window, "window", searchjobs.DefaultWindow, "with --nats: the subtrees published ahead of their results (about the workers' job slots)")
 	fl.DurationVar(&f.ackWait, "ack-wait", 30*time.Second, "with --nats: give a subtree to another worker when its worker is silent this long")
+	fl.IntVar(&f.splitDepth, "split-depth", searchjobs.DefaultDepth, "with --out or --nats: split the first player's moves (1), or each of them again by the replies (2)")
 	fl.StringVar(&f.db, "db", "", "domineering: answer from the results database `FILE` when the board is there, and keep a board decided now")
 	fl.BoolVar(&f.list, "list", false, "with --db: list the boards stored (no POSITION)")
 	return cmd

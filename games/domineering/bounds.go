@@ -291,6 +291,15 @@ func (b *board) settleDeep(p int, c counts) (win, settled bool) {
 
 // settleDeepWith is settleDeep, counting the players' options or not.
 func (b *board) settleDeepWith(p int, c counts, withOptions bool) (win, settled bool) {
+	if b.surelyWins(p, c, withOptions) {
+		return true, true
+	}
+	return false, b.surelyLoses(p, c, withOptions)
+}
+
+// surelyWins reports whether player p, to move, wins by the bounds of
+// settleDeep: her sure moves exceed the moves the opponent can make.
+func (b *board) surelyWins(p int, c counts, withOptions bool) bool {
 	st := b.structures(p)
 	if !withOptions {
 		st.options = [4]int{}
@@ -299,7 +308,7 @@ func (b *board) settleDeepWith(p int, c counts, withOptions bool) (win, settled 
 	opts := optionCells(st, false)
 	for i, m := range moves {
 		if m += c.safe; m > c.theirMost-denied[i] || m > (c.empty-2*m-spare(st, m-c.safe)-opts)/2 {
-			return true, true
+			return true
 		}
 	}
 	// Or she takes her best option at once (a safe move), and the race
@@ -308,18 +317,23 @@ func (b *board) settleDeepWith(p int, c counts, withOptions bool) (win, settled 
 		then, denied := sureMoves(st, false)
 		m := then[0] + c.safe
 		if m > c.theirMost-denied[0] || m > (c.empty-2*m-spare(st, m-c.safe)-optionCells(st, true))/2 {
-			return true, true
+			return true
 		}
 	}
-	st = b.structures(1 - p)
+	return false
+}
+
+// surelyLoses reports whether player p, to move, loses by the bounds of
+// settleDeep: the opponent's sure moves are at least the moves she can
+// make.
+func (b *board) surelyLoses(p int, c counts, withOptions bool) bool {
+	st := b.structures(1 - p)
 	if !withOptions {
 		st.options = [4]int{}
 	}
-	moves, denied = sureMoves(st, false)
-	if m := moves[0] + c.theirSafe; m >= c.most-denied[0] || m >= (c.empty-2*m-spare(st, m-c.theirSafe)-optionCells(st, false))/2 {
-		return false, true
-	}
-	return false, false
+	moves, denied := sureMoves(st, false)
+	m := moves[0] + c.theirSafe
+	return m >= c.most-denied[0] || m >= (c.empty-2*m-spare(st, m-c.theirSafe)-optionCells(st, false))/2
 }
 
 // spare returns the cells a player keeps from the opponent besides those

@@ -213,6 +213,22 @@ func TestSolveOutcomeLimits(t *testing.T) {
 	}
 }
 
+// TestDefaultTableMiB checks the default table by board size: 64 MiB up
+// to 64 cells, then larger, never past the largest table nor a quarter of
+// the machine's memory (where it is read).
+func TestDefaultTableMiB(t *testing.T) {
+	quarter := memTotalMiB() / 4
+	for _, tc := range []struct{ cells, want int }{{1, 64}, {64, 64}, {65, 1024}, {90, 1024}, {91, MaxOutcomeTableMiB}, {961, MaxOutcomeTableMiB}} {
+		want := tc.want
+		if quarter > 0 {
+			want = min(want, max(DefaultOutcomeTableMiB, quarter))
+		}
+		if got := DefaultTableMiB(tc.cells); got != want {
+			t.Errorf("DefaultTableMiB(%d) = %d, want %d (a quarter of memory: %d MiB)", tc.cells, got, want, quarter)
+		}
+	}
+}
+
 // TestPairs checks the count of disjoint dominoes in the runs of a row,
 // by table and by loop, against a greedy count cell by cell.
 func TestPairs(t *testing.T) {
