@@ -145,6 +145,16 @@ func (b *board) moves(p, r int, all bool) uint32 {
 	return m
 }
 
+// toggle fills the cells of player p's move at row r, first cell c of her
+// view, in both views' rows, or empties them again when filled: the
+// rows alone, as the bounds read them (play keeps the counts and
+// fingerprints too).
+func (b *board) toggle(p, r, c int) {
+	b.rows[p][r] ^= 3 << c
+	b.rows[1-p][c+1] ^= 1 << (r - 1)
+	b.rows[1-p][c+2] ^= 1 << (r - 1)
+}
+
 // undo is what a move changed in the counts, to put back.
 type undo struct {
 	cnt [7]uint64

@@ -116,10 +116,12 @@ func (b *board) structures(p int) (st structs) {
 	}
 	var hit [MaxSide + 2]uint32   // cells of vulnerable dominoes within the opponent's reach
 	var safes [MaxSide + 2]uint32 // first cells of safe dominoes
+	var anySafe uint32
 	for r := 1; r <= n; r++ {
 		e := ^rows[r] &^ used[r]
 		prot := rows[r-1] & rows[r+1]
 		safes[r] = greedyPairs(e & prot)
+		anySafe |= safes[r]
 		safe := safes[r] | safes[r]<<1
 		starts[r] = greedyPairs(e &^ safe)
 		claimed := safe | starts[r] | starts[r]<<1
@@ -135,7 +137,9 @@ func (b *board) structures(p int) (st structs) {
 		st.alone += a
 		st.shared += bits.OnesCount32(starts[r]) - a
 	}
-	b.options(p, &used, &safes, &st)
+	if anySafe != 0 {
+		b.options(p, &used, &safes, &st)
+	}
 	return st
 }
 

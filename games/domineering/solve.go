@@ -318,10 +318,9 @@ func (s *searcher) candidates(p, depth int) (list []move, win bool) {
 				// than they spare).
 				deep := b.empty >= deepEmpty
 				if deep {
-					var u undo
-					b.play(p, r, c, &u)
+					b.toggle(p, r, c)
 					lost := b.surelyLoses(1-p, after, true)
-					b.unplay(p, r, c, &u)
+					b.toggle(p, r, c)
 					if lost {
 						s.cutoffs++
 						return list, true
