@@ -136,10 +136,10 @@ type state struct {
 	splits     [2]*splitLine         // by first player
 	kidSplits  [2]map[int]*splitLine // the children's own splits, by first player and parent
 	subtrees   [2][]subtreeLine      // by first player, in the file's order, children's and grandchildren's
-	done       *doneLine        // when the board is decided
-	runs       int              // the highest run number
-	runSeconds map[int]float64  // each run's last elapsed
-	size       int64            // the bytes of whole lines
+	done       *doneLine             // when the board is decided
+	runs       int                   // the highest run number
+	runSeconds map[int]float64       // each run's last elapsed
+	size       int64                 // the bytes of whole lines
 }
 
 // result is the answer of a finished checkpoint.
@@ -387,10 +387,13 @@ func (st *state) add(line []byte, seenHeader bool, board string, self bool) erro
 		}
 		sp, name := st.splits[first], "subtree "+strconv.Itoa(s.Index)+" of "+s.First
 		if s.Parent != nil {
-			if st.header.Version < 2 || s.By != "" {
-				return fmt.Errorf("%s of child %d: a grandchild in a checkpoint of version %d, or decided %q", name, *s.Parent, st.header.Version, s.By)
-			}
 			sp, name = st.kidSplits[first][*s.Parent], fmt.Sprintf("subtree %d of child %d of %s", s.Index, *s.Parent, s.First)
+			switch {
+			case st.header.Version < 2:
+				return fmt.Errorf("%s: a grandchild in a checkpoint of version %d", name, st.header.Version)
+			case s.By != "":
+				return fmt.Errorf("%s: a grandchild decided %q, as a child is", name, s.By)
+			}
 		}
 		switch {
 		case sp == nil && s.Parent != nil:

@@ -8,7 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
+	"slices"
 	"sync"
 	"time"
 
@@ -21,7 +21,9 @@ import (
 const Kind = "outcome"
 
 // Job is a subtree as a job of the queue: does ToMove, moving first, win
-// on Board.
+// on Board. Its queue job ID names it in its sweep: "i" for the board of
+// the first player's move i, "i.j" for the board of her opponent's reply
+// j to it (split depth 2); the worker needs neither.
 type Job struct {
 	Kind  string `json:"kind"` // Kind
 	Game  string `json:"game"` // Game
@@ -99,6 +101,44 @@ func Route(other func(context.Context, queue.Job) ([]byte, error), o WorkerOptio
 	}
 }
 
+// jobOrder is the publisher's progress through the tasks of remote.
+type jobOrder struct {
+	tasks []task
+	sent  []bool
+	from  int           // every task before it sent, or no longer needed
+	began map[task]bool // the moves (j = 0) of which a reply was sent
+}
+
+// nextJob returns the index in q of the first task not yet sent that is
+// still needed and ready, marked sent; -1 when none is ready now; more
+// false when none is left to send. A move (depth 1) is ready; a reply to
+// a move (depth 2) is ready when it is the first of the move's sent, or
+// once one of them is decided and won by the first player, the move then
+// likely to win (every reply needed): until then the move's best reply
+// alone is asked, which refutes a losing move most often, and the other
+// places go to the best replies of the next moves.
+func (r *run) nextJob(q *jobOrder) (k int, more bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for q.from < len(q.tasks) && (q.sent[q.from] || !r.neededLocked(q.tasks[q.from])) {
+		q.from++
+	}
+	for k := q.from; k < len(q.tasks); k++ {
+		t := q.tasks[k]
+		if q.sent[k] || !r.neededLocked(t) {
+			continue
+		}
+		move := task{t.p, t.i, 0}
+		if t.j >= 0 && q.began[move] && !slices.Contains(t.p.kids[t.i].done, true) {
+			continue // a reply to a move whose first reply is unanswered
+		}
+		q.sent[k] = true
+		q.began[move] = true
+		return k, true
+	}
+	return -1, q.from < len(q.tasks)
+}
+
 // sweep names the sweep of the subtrees of first in the run whose
 // checkpoint has id.
 func sweep(id string, first game.Side) string {
@@ -108,11 +148,13 @@ func sweep(id string, first game.Side) string {
 // remote decides the pending subtrees as jobs of the broker at o.NATS, a
 // sweep per first player, settled as their results come. At most
 // o.Window jobs are published and unanswered at a time, and the window
-// opens slowly: first each player's best move, then one job more for each
-// result, the players' moves taken in turn. Once a first player is
-// decided, her jobs not yet published never are, and the results of those
-// published are ignored: they are computed in vain, which the slow start
-// keeps few, since a player's first move wins most often. (They are not
+// opens slowly: first each player's best move (at depth 2, its best
+// reply), then one job more for each result, the players' moves taken in
+// turn, each move's replies in order. Once a first player is decided, her
+// jobs not yet published never are, and the results of those published
+// are ignored: they are computed in vain, which the slow start keeps few,
+// since a player's first move wins most often; the same for a move's
+// replies once one wins for the opponent. (They are not
 // purged from the queue: a purge of one sweep's subject made the broker,
 // nats-server 2.15.2, forget a job of another sweep whose worker had
 // died, never to deliver it again.) It returns the first error: of the
@@ -158,30 +200,27 @@ func (r *run) remote(ctx context.Context) error {
 			signal()
 		}
 	}
-	// dropped frees the places of p's jobs: her results are not awaited.
-	dropped := func(p *problem) {
+	// dropped frees the places of the jobs of p's child i (every child
+	// when i < 0): their results are not awaited.
+	dropped := func(p *problem, i int) {
 		mu.Lock()
 		defer mu.Unlock()
 		for t := range inflight {
-			if t.p == p {
+			if t.p == p && (i < 0 || t.i == i) {
 				delete(inflight, t)
 			}
 		}
 		signal()
-	}
-	decided := func(p *problem) bool {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		return p.decided
 	}
 	tasks := r.pending()
 	problems := map[*problem]bool{}
 	for _, t := range tasks {
 		problems[t.p] = true
 	}
-	// A slow start: first the best move of each player, then one job
-	// more for each answer. A player's first move wins most often, and
-	// what is published for her once she is decided is computed in vain.
+	// A slow start: first the best move of each player (at depth 2, the
+	// best reply to it), then one job more for each answer. A player's
+	// first move wins most often, and what is published for her once she
+	// is decided is computed in vain.
 	limit = min(len(problems), r.o.Window)
 	for p := range problems {
 		name := sweep(r.id, p.first)
@@ -190,33 +229,46 @@ func (r *run) remote(ctx context.Context) error {
 			defer wg.Done()
 			// The results of this sweep until its player is decided (the
 			// results stored before a resume come first); every child
-			// counts, since jobs done before the checkpoint's resume may
-			// have results too.
+			// and grandchild counts, since jobs done before the
+			// checkpoint's resume may have results too.
 			pctx, stop := context.WithCancelCause(p.ctx)
 			defer stop(nil)
 			unlink := context.AfterFunc(ctx, func() { stop(context.Cause(ctx)) })
 			defer unlink()
-			err := c.Collect(pctx, name, len(p.children), func(res queue.Result) error {
-				i, err := strconv.Atoi(res.ID)
-				if err != nil || i < 0 || i >= len(p.children) {
-					return fmt.Errorf("sweep %s: a result of job %q, not one of its %d", name, res.ID, len(p.children))
+			jobs := len(p.children)
+			for _, k := range p.kids {
+				if k != nil {
+					jobs += len(k.replies)
 				}
+			}
+			err := c.Collect(pctx, name, jobs, func(res queue.Result) error {
+				t, ok := p.taskOf(res.ID)
+				if !ok {
+					return fmt.Errorf("sweep %s: a result of job %q, not one of its own", name, res.ID)
+				}
+				board, _ := t.board()
 				if res.Err != "" {
 					// The broker keeps the failure as the job's result: a
 					// resume of this checkpoint meets it again.
-					return fmt.Errorf("subtree %d of %s moving first (%s): worker %s: %s (the broker keeps this result for this checkpoint's jobs: to try again, start with another --out FILE)",
-						i, p.first, p.children[i], res.Worker, res.Err)
+					return fmt.Errorf("subtree %s of %s moving first (%s): worker %s: %s (the broker keeps this result for this checkpoint's jobs: to try again, start with another --out FILE)",
+						t.id(), p.first, board, res.Worker, res.Err)
 				}
 				var jr JobResult
 				if err := json.Unmarshal(res.Payload, &jr); err != nil || jr.Kind != Kind {
-					return fmt.Errorf("subtree %d of %s moving first: worker %s answered with no outcome (an older nimber worker?)", i, p.first, res.Worker)
+					return fmt.Errorf("subtree %s of %s moving first: worker %s answered with no outcome (an older nimber worker?)", t.id(), p.first, res.Worker)
 				}
-				t := task{p, i}
-				err = r.settle(t, subtree{win: !jr.Win, positions: jr.Positions, seconds: jr.Seconds, worker: res.Worker, attempt: res.Attempt})
+				win := jr.Win // a grandchild's ToMove is first
+				if t.j < 0 {
+					win = !win // a child's is her opponent
+				}
+				err := r.settle(t, subtree{win: win, positions: jr.Positions, seconds: jr.Seconds, worker: res.Worker, attempt: res.Attempt})
 				answered(t)
+				if t.j >= 0 && r.childDecided(p, t.i) {
+					dropped(p, t.i) // its other replies' results are not awaited
+				}
 				return err
 			})
-			dropped(p)
+			dropped(p, -1)
 			cause := context.Cause(pctx)
 			if err == nil || errors.Is(cause, errDecided) {
 				return // decided
@@ -227,42 +279,51 @@ func (r *run) remote(ctx context.Context) error {
 			fail(err)
 		}()
 	}
-	// The publisher: a job as a place frees, none of a player decided.
+	// The publisher: a job as a place frees, none of a player decided,
+	// nor of a move decided, the first ready in the order of tasks.
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		for _, t := range tasks {
-			for {
-				if decided(t.p) {
-					break
-				}
-				mu.Lock()
-				room := len(inflight) < limit
-				if room {
-					inflight[t] = true
-				}
-				mu.Unlock()
-				if room {
-					break
-				}
-				select {
-				case <-wake:
-				case <-ctx.Done():
+		q := &jobOrder{tasks: tasks, sent: make([]bool, len(tasks)), began: map[task]bool{}}
+		for {
+			mu.Lock()
+			room := len(inflight) < limit
+			mu.Unlock()
+			if room {
+				k, more := r.nextJob(q)
+				if !more {
 					return
 				}
-			}
-			if decided(t.p) {
-				answered(t) // decided meanwhile: unless dropped already
-				continue
-			}
-			payload, err := json.Marshal(Job{Kind: Kind, Game: Game, Board: t.p.children[t.i], ToMove: (1 - t.p.first).String(), TableMiB: r.o.TableMiB})
-			if err == nil {
-				err = c.Publish(ctx, sweep(r.id, t.p.first), []queue.Job{{ID: strconv.Itoa(t.i), Payload: payload}})
-			}
-			if err != nil {
-				if ctx.Err() == nil {
-					fail(err)
+				if k >= 0 {
+					t := tasks[k]
+					mu.Lock()
+					inflight[t] = true // only this goroutine adds: the room is still there
+					mu.Unlock()
+					ok, err := r.begin(t) // a grandchild's split kept first
+					if err == nil && !ok {
+						answered(t) // decided meanwhile: unless dropped already
+						continue
+					}
+					var payload []byte
+					if err == nil {
+						board, mover := t.board()
+						payload, err = json.Marshal(Job{Kind: Kind, Game: Game, Board: board, ToMove: mover.String(), TableMiB: r.o.TableMiB})
+					}
+					if err == nil {
+						err = c.Publish(ctx, sweep(r.id, t.p.first), []queue.Job{{ID: t.id(), Payload: payload}})
+					}
+					if err != nil {
+						if ctx.Err() == nil {
+							fail(err)
+						}
+						return
+					}
+					continue
 				}
+			}
+			select { // a result frees a place, or opens a move's replies
+			case <-wake:
+			case <-ctx.Done():
 				return
 			}
 		}

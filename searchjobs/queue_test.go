@@ -44,7 +44,8 @@ func worker(t *testing.T, b *queue.Broker, name string, ackWait time.Duration, w
 // every subtree of Left (who loses) is in the checkpoint once, the dead
 // worker's by the other on its second delivery, and of Right's subtrees
 // after his winning one only those published ahead (the window) may be
-// decided, their results ignored.
+// decided, their results ignored (split depth 1; depth_test.go has depth
+// 2's).
 func TestDistributed(t *testing.T) {
 	const ackWait = time.Second
 	b := broker(t)
@@ -61,7 +62,7 @@ func TestDistributed(t *testing.T) {
 	}
 	done := make(chan answer, 1)
 	go func() {
-		res, err := Run(context.Background(), board(t, blocked), Options{Threads: 1, Out: path, NATS: b.URL(), AckWait: ackWait, TableMiB: 16})
+		res, err := Run(context.Background(), board(t, blocked), Options{Threads: 1, Out: path, NATS: b.URL(), AckWait: ackWait, TableMiB: 16, Depth: 1})
 		done <- answer{res, err}
 	}()
 	select {
@@ -113,7 +114,7 @@ func TestDistributed(t *testing.T) {
 }
 
 // TestDistributedResume resumes over the queue a checkpoint begun in
-// process: the subtrees done are not published again.
+// process: the subtrees done are not published again (split depth 1).
 func TestDistributedResume(t *testing.T) {
 	b := broker(t)
 	path := filepath.Join(t.TempDir(), "r.jsonl")
@@ -122,7 +123,7 @@ func TestDistributedResume(t *testing.T) {
 	saved := progressEvery
 	progressEvery = 10 * time.Millisecond
 	defer func() { progressEvery = saved }()
-	Run(ctx, g, Options{Threads: 1, Out: path, Progress: func(p Progress) {
+	Run(ctx, g, Options{Threads: 1, Out: path, Depth: 1, Progress: func(p Progress) {
 		if p.Done >= 5 {
 			cancel()
 		}
@@ -133,7 +134,7 @@ func TestDistributedResume(t *testing.T) {
 		jobs.Add(1)
 		return Worker(WorkerOptions{Threads: 1})(ctx, j)
 	})
-	res, err := Run(context.Background(), g, Options{Threads: 1, Out: path, Resume: true, NATS: b.URL()})
+	res, err := Run(context.Background(), g, Options{Threads: 1, Out: path, Resume: true, NATS: b.URL(), Depth: 1})
 	if err != nil || res.LeftFirst || !res.RightFirst || res.FromCheckpoint != kept || kept < 5 {
 		t.Fatalf("%+v, %v; want R with %d from the checkpoint", res, err, kept)
 	}
@@ -157,7 +158,7 @@ func TestWorkerErrors(t *testing.T) {
 	} {
 		b := broker(t)
 		worker(t, b, "old", 0, tc.work)
-		_, err := Run(context.Background(), g, Options{Threads: 1, NATS: b.URL()})
+		_, err := Run(context.Background(), g, Options{Threads: 1, NATS: b.URL(), Depth: 1}) // at depth 2 the children's splits settle it
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "moving first") {
 			t.Errorf("%v; want %q", err, tc.want)
 		}

@@ -43,8 +43,8 @@ func board(t *testing.T, text string) grid.Grid {
 const blocked = "#.......|........|...#....|........|........|........"
 
 // TestRunAgainstSolveOutcome decides random boards with filled cells by
-// the split run, in process on one and two goroutines, with and without
-// a checkpoint, and holds each to SolveOutcome.
+// the split run, in process on one and two goroutines, at split depth 1
+// and 2, with and without a checkpoint, and holds each to SolveOutcome.
 func TestRunAgainstSolveOutcome(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 5))
 	dir := t.TempDir()
@@ -58,7 +58,7 @@ func TestRunAgainstSolveOutcome(t *testing.T) {
 	for k, text := range texts {
 		g := board(t, text)
 		lf, rf := solve(t, g)
-		o := Options{Threads: 1 + k%2, TableMiB: 2}
+		o := Options{Threads: 1 + k%2, TableMiB: 2, Depth: 1 + k/2%2}
 		if k%3 == 0 {
 			o.Out = filepath.Join(dir, strings.Repeat("x", k+1)+".jsonl")
 		}
@@ -67,7 +67,7 @@ func TestRunAgainstSolveOutcome(t *testing.T) {
 			t.Fatalf("%s: %v", text, err)
 		}
 		if res.LeftFirst != lf || res.RightFirst != rf || res.Board != text {
-			t.Fatalf("%s (%d threads): Left first %v, Right first %v; SolveOutcome says %v, %v", text, o.Threads, res.LeftFirst, res.RightFirst, lf, rf)
+			t.Fatalf("%s (%d threads, depth %d): Left first %v, Right first %v; SolveOutcome says %v, %v", text, o.Threads, o.Depth, res.LeftFirst, res.RightFirst, lf, rf)
 		}
 		if res.FromCheckpoint != 0 || res.Subtrees < 0 || res.Positions < 0 {
 			t.Fatalf("%s: %+v", text, res)
@@ -76,11 +76,11 @@ func TestRunAgainstSolveOutcome(t *testing.T) {
 }
 
 // TestStopsDecidedPlayer checks that a first player's remaining subtrees
-// are not searched once one of her moves wins: on 7 x 7 each player's
-// first move wins, and a square board asks Left alone.
+// are not searched once one of her moves wins (split depth 1): on 7 x 7
+// each player's first move wins, and a square board asks Left alone.
 func TestStopsDecidedPlayer(t *testing.T) {
 	for _, threads := range []int{1, 2} {
-		res, err := Run(context.Background(), board(t, ".......|.......|.......|.......|.......|.......|......."), Options{Threads: threads})
+		res, err := Run(context.Background(), board(t, ".......|.......|.......|.......|.......|.......|......."), Options{Threads: threads, Depth: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,13 +105,13 @@ func lines(t *testing.T, path string) []string {
 // same answer, the subtrees kept not searched again, the lines kept as
 // they were, each subtree once in the file. On 5 x 8 with a corner
 // filled Left moving first loses her 31 subtrees, Right wins by his
-// first.
+// first (split depth 1; depth_test.go has depth 2's).
 func TestResume(t *testing.T) {
 	ctx := context.Background()
 	g := board(t, "#.......|........|........|........|........")
 	dir := t.TempDir()
 	full := filepath.Join(dir, "full.jsonl")
-	want, err := Run(ctx, g, Options{Threads: 2, Out: full})
+	want, err := Run(ctx, g, Options{Threads: 2, Out: full, Depth: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestResume(t *testing.T) {
 		if err := os.WriteFile(path, []byte(strings.Join(all[:kept], "")+tail), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(ctx, g, Options{Threads: 2, Out: path, Resume: true})
+		res, err := Run(ctx, g, Options{Threads: 2, Out: path, Resume: true, Depth: 1})
 		if i == 3 {
 			// A whole last line that is not the split's child: refused,
 			// not dropped.
@@ -169,7 +169,7 @@ func TestResume(t *testing.T) {
 			}
 		}
 		// A finished checkpoint answers at once.
-		again, err := Run(ctx, g, Options{Threads: 1, Out: path, Resume: true})
+		again, err := Run(ctx, g, Options{Threads: 1, Out: path, Resume: true, Depth: 1})
 		if err != nil || again.LeftFirst != want.LeftFirst || again.RightFirst != want.RightFirst || again.FromCheckpoint != again.Subtrees {
 			t.Errorf("a finished checkpoint: %+v, %v", again, err)
 		}
@@ -204,7 +204,7 @@ func TestCheckpointRefusals(t *testing.T) {
 		{"no header", "", "....|....|....", true, "holds no checkpoint header"},
 		{"another file", "hello\nworld\n", "....|....|....", true, "line 1: not a line of a checkpoint"},
 		{"no newline", "hello", "....|....|....", true, "line 1: not a line of a checkpoint (no newline)"},
-		{"a later version", strings.Replace(good[0], `"version":1`, `"version":9`, 1), "....|....|....", true, "version 9"},
+		{"a later version", strings.Replace(good[0], `"version":2`, `"version":9`, 1), "....|....|....", true, "version 9"},
 	} {
 		write(tc.file)
 		_, err := Run(ctx, board(t, tc.board), Options{Threads: 1, Out: path, Resume: tc.resume})
@@ -267,7 +267,8 @@ func TestCancel(t *testing.T) {
 // TestRepresentatives checks that the moves of the empty 6 x 8 board
 // (Left's, which all lose) are searched once for each class of boards
 // equal up to flips: a board and its flips have one representative, the
-// first of them, and the run decides Left's 40 moves by their classes.
+// first of them, and the run decides Left's 40 moves by their classes
+// (split depth 1).
 func TestRepresentatives(t *testing.T) {
 	g := board(t, "........|........|........|........|........|........")
 	children, _, _, err := domineering.Split(g, game.Left)
@@ -295,7 +296,7 @@ func TestRepresentatives(t *testing.T) {
 			}
 		}
 	}
-	res, err := Run(context.Background(), g, Options{Threads: 1})
+	res, err := Run(context.Background(), g, Options{Threads: 1, Depth: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,7 +129,7 @@ func (f outcomeFlags) runJobs(cmd *cobra.Command, args []string) error {
 // the report and the worker to store: the queue's workers, or "" for
 // this process.
 func (f outcomeFlags) split(cmd *cobra.Command, b grid.Grid) (outcomeReport, string, error) {
-	o := searchjobs.Options{Threads: f.threads, Out: f.out, Resume: f.resume, NATS: f.nats, AckWait: f.ackWait, Window: f.window}
+	o := searchjobs.Options{Threads: f.threads, Out: f.out, Resume: f.resume, NATS: f.nats, AckWait: f.ackWait, Window: f.window, Depth: f.splitDepth}
 	if f.memoryMiB > 0 {
 		o.TableMiB = max(1, f.memoryMiB/2)
 	}

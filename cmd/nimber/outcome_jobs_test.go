@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,7 +70,46 @@ func TestOutcomeJobRefusals(t *testing.T) {
 		{"position 1 \"..x\": row 1, column 3", []string{"outcome", "--game", "domineering", "..x", "--out", filepath.Join(dir, "x")}},
 		{"connecting to nats://127.0.0.1:1", []string{"outcome", "--game", "domineering", "....|....", "--nats", "nats://127.0.0.1:1"}},
 		{"--ack-wait -1s", []string{"outcome", "--game", "domineering", "..", "--nats", "nats://127.0.0.1:1", "--ack-wait", "-1s"}},
+		{"--split-depth 3: want 1", []string{"outcome", "--game", "domineering", "..", "--out", filepath.Join(dir, "d"), "--split-depth", "3"}},
+		{"--split-depth 0: want 1", []string{"outcome", "--game", "domineering", "..", "--out", filepath.Join(dir, "d"), "--split-depth", "0"}},
+		{"--split-depth splits a run with --out FILE or --nats URL", []string{"outcome", "--game", "domineering", "..", "--split-depth", "1"}},
 	} {
 		refused(t, tc.want, tc.args...)
+	}
+}
+
+// TestOutcomeSplitDepth decides a board with --out at --split-depth 1
+// and at the default, 2 (the replies to each move in the checkpoint),
+// to the one search's answer; a checkpoint of version 1 is resumed with
+// --split-depth 1 and refused in one line without it.
+func TestOutcomeSplitDepth(t *testing.T) {
+	dir := t.TempDir()
+	const b = "#......|.......|.......|.......|......." // 5 rows of 7, a corner filled: Right's
+	want := printed[outcomeReport](t, "outcome", "--game", "domineering", b, "--json")
+	for _, depth := range []string{"1", ""} {
+		out := filepath.Join(dir, "d"+depth+".jsonl")
+		args := []string{"outcome", "--game", "domineering", b, "--out", out, "--json"}
+		if depth != "" {
+			args = append(args, "--split-depth", depth)
+		}
+		got := printed[outcomeReport](t, args...)
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Outcome != want.Outcome || got.Method != "split" || got.Subtrees < 1 || strings.Contains(string(data), `"parent":`) != (depth == "") {
+			t.Errorf("--split-depth %q: %+v; want %s, grandchildren in the checkpoint at depth 2 alone:\n%s", depth, got, want.Outcome, data)
+		}
+	}
+	// The depth-1 checkpoint cut and made version 1, as an older nimber
+	// left it.
+	data, _ := os.ReadFile(filepath.Join(dir, "d1.jsonl"))
+	lines := strings.SplitAfter(string(data), "\n")
+	old := filepath.Join(dir, "v1.jsonl")
+	os.WriteFile(old, []byte(strings.Replace(strings.Join(lines[:len(lines)-4], ""), `"version":2`, `"version":1`, 1)), 0o644)
+	refused(t, "is a checkpoint of version 1, split at depth 1: resume it with --split-depth 1", "outcome", "--game", "domineering", b, "--out", old, "--resume")
+	got := printed[outcomeReport](t, "outcome", "--game", "domineering", b, "--out", old, "--resume", "--split-depth", "1", "--json")
+	if got.Outcome != want.Outcome || got.FromCheckpoint < 1 {
+		t.Errorf("version 1 resumed: %+v; want %s", got, want.Outcome)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,12 +19,15 @@ import (
 )
 
 // killedBoard is a 6 x 8 board with two cells filled: Left moving first
-// loses all her 37 subtrees (about 0.04 s each here), Right wins by his
-// first.
+// loses all her 37 moves (about 0.04 s each here; at split depth 2, the
+// default, each refuted by a reply or so), Right wins by his first (all
+// its 33 replies).
 const killedBoard = "#.......|........|...#....|........|........|........"
 
-// subtreeLines returns the subtree lines of a checkpoint file, each as
-// first/child, and the attempts of each.
+// subtreeLines returns the subtree lines of a checkpoint file that are
+// searches (not a move decided by its replies: "by"), each as
+// first/child (first/parent/child for a grandchild), and the attempts of
+// each.
 func subtreeLines(t *testing.T, path string) (keys []string, attempts map[string]int) {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -33,14 +37,19 @@ func subtreeLines(t *testing.T, path string) (keys []string, attempts map[string
 	attempts = map[string]int{}
 	for _, l := range strings.SplitAfter(string(data), "\n") {
 		var s struct {
-			Type, First, Child string
-			Attempt            int
+			Type, First, Child, By string
+			Parent                 *int
+			Attempt                int
 		}
-		if !strings.HasSuffix(l, "\n") || json.Unmarshal([]byte(l), &s) != nil || s.Type != "subtree" {
+		if !strings.HasSuffix(l, "\n") || json.Unmarshal([]byte(l), &s) != nil || s.Type != "subtree" || s.By != "" {
 			continue
 		}
-		keys = append(keys, s.First+"/"+s.Child)
-		attempts[s.First+"/"+s.Child] = s.Attempt
+		key := s.First + "/" + s.Child
+		if s.Parent != nil {
+			key = fmt.Sprintf("%s/%d/%s", s.First, *s.Parent, s.Child)
+		}
+		keys = append(keys, key)
+		attempts[key] = s.Attempt
 	}
 	return keys, attempts
 }
