@@ -26,7 +26,10 @@ type Search struct {
 	// NewSolver returns a Solver of rows x cols boards with o's table,
 	// threads and progress, its table kept from one board to the next.
 	NewSolver func(rows, cols int, o game.OutcomeOptions) (Solver, error)
-	// DefaultTableMiB and MaxTableMiB bound a search's table.
+	// DefaultTableMiB is a queue job's table when the run names none (a
+	// run in process leaves it to NewSolver, whose default grows with the
+	// board: a worker may run several jobs at once); MaxTableMiB bounds a
+	// search's table.
 	DefaultTableMiB, MaxTableMiB int
 }
 

@@ -60,8 +60,9 @@ type Options struct {
 	// by one Solver whose table is kept from subtree to
 	// subtree (see local).
 	Threads int
-	// TableMiB is the table memory in MiB (0: the search's default): in
-	// process, the Solver's; over the queue, each job's.
+	// TableMiB is the table memory in MiB: in process, the Solver's (0:
+	// the search's default for the board's size); over the queue, each
+	// job's (0: Search.DefaultTableMiB).
 	TableMiB int
 	// Out is the checkpoint file ("" for none); Resume goes on from it,
 	// which must then exist (and must not otherwise).
@@ -290,7 +291,7 @@ func Run(ctx context.Context, g grid.Grid, o Options) (Result, error) {
 	if err := search.CheckBoard(g); err != nil {
 		return Result{}, err
 	}
-	if o.TableMiB == 0 {
+	if o.TableMiB == 0 && o.NATS != "" {
 		o.TableMiB = search.DefaultTableMiB
 	}
 	if o.Window <= 0 {

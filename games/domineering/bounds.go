@@ -161,31 +161,44 @@ func (b *board) structures(p int) (st structs) {
 func (b *board) options(p int, used, safes *[MaxSide + 2]uint32, st *structs) {
 	rows := &b.rows[p]
 	n := b.n[p]
-	free := func(r int, x uint32) bool {
-		return rows[r]&x != 0 || used[r]&x == 0
-	}
 	for r := 1; r <= n; r++ {
-		prot := rows[r-1] & rows[r+1]
+		if safes[r] == 0 {
+			continue
+		}
+		// The cells that may be an option's: empty, within his reach, in
+		// no structure, and with no structure's cell just above or below.
+		ok := ^rows[r] &^ (rows[r-1] & rows[r+1]) &^ used[r] &
+			(rows[r-1] | ^used[r-1]) & (rows[r+1] | ^used[r+1])
+		var chosen uint32
 		for m := safes[r]; m != 0; m &= m - 1 {
 			t := m & -m
-			for _, x := range [2]uint32{t >> 1, t << 2} {
-				if x == 0 || rows[r]&x != 0 || prot&x != 0 || used[r]&x != 0 || !free(r-1, x) || !free(r+1, x) {
-					continue
-				}
-				v := 1
-				if rows[r-1]&x == 0 && r >= 2 && rows[r-2]&x != 0 {
-					v++
-				}
-				if rows[r+1]&x == 0 && r+2 <= n+1 && rows[r+2]&x != 0 {
-					v++
-				}
-				st.options[v]++
-				used[r] |= x
-				used[r-1] |= x &^ rows[r-1]
-				used[r+1] |= x &^ rows[r+1]
-				break
+			if x := t >> 1 & ok &^ chosen; x != 0 {
+				chosen |= x
+			} else if x := t << 2 & ok &^ chosen; x != 0 {
+				chosen |= x
 			}
 		}
+		if chosen == 0 {
+			continue
+		}
+		// The empty cells above and below an option's cell whose other
+		// neighbour across is filled: his only domino on them is the one
+		// with the option's cell.
+		var up, down uint32
+		if r >= 2 {
+			up = ^rows[r-1] & rows[r-2]
+		}
+		if r+2 <= n+1 {
+			down = ^rows[r+1] & rows[r+2]
+		}
+		both := bits.OnesCount32(chosen & up & down)
+		one := bits.OnesCount32(chosen & (up ^ down))
+		st.options[3] += both
+		st.options[2] += one
+		st.options[1] += bits.OnesCount32(chosen) - both - one
+		used[r] |= chosen
+		used[r-1] |= chosen &^ rows[r-1]
+		used[r+1] |= chosen &^ rows[r+1]
 	}
 }
 

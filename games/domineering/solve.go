@@ -326,21 +326,6 @@ func (s *searcher) candidates(p, depth int) (list []move, win bool) {
 						return list, true
 					}
 				}
-				// Enhanced transposition cutoffs: near the root, a move
-				// whose position the table holds as lost for the
-				// opponent wins at once (deeper, the probes cost more
-				// than they save).
-				if b.empty >= etcEmpty {
-					h := b.hash
-					h.xor(&b.zob.move[p][(r-1)*MaxSide+c])
-					if theyWin, ok := s.sh.table.lookup(keyOf(&h, 1-p, b.zob)); ok {
-						s.hits++
-						if !theyWin {
-							return list, true
-						}
-						continue
-					}
-				}
 				// Best first: the most of her possible and safe moves
 				// over the opponent's, then by where the move lies.
 				d := int(after.theirMost) + int(after.theirSafe) - int(after.most) - int(after.safe)
@@ -642,7 +627,3 @@ func Split(g grid.Grid, mover game.Side) (children []grid.Grid, settled, win boo
 // from 36 or 32, both were slower than from 40.
 const deepEmpty = 40
 
-// etcEmpty is the fewest empty cells of a position whose moves are looked
-// up in the table before any is searched (measured on 8 x 8: from 48, a
-// few per cent faster; from 30 or 40, slower for the table's cache misses).
-const etcEmpty = 48
