@@ -61,13 +61,13 @@ mutate "spare cells: every half-safe domino's cell kept" bounds.go \
 mutate "symmetry: Right's key is her transpose's on any board" board.go \
   'if p == 1 && zob.square {' 'if p == 1 {'
 mutate "options: each denies one cell more" bounds.go \
-  '				v := 1' '				v := 2'
+  'st.options[1] += bits.OnesCount32(chosen) - both - one' 'st.options[2] += bits.OnesCount32(chosen) - both - one'
 mutate "options: he never spoils one (she gets them all)" bounds.go \
   'if (i%2 == 0) == first {' 'if true {'
-mutate "options: a cell out of his reach taken as an option" bounds.go \
-  'prot&x != 0 || used[r]&x != 0' 'used[r]&x != 0'
+mutate "options: a cell of her structures taken as an option" bounds.go \
+  'ok := ^rows[r] &^ used[r] &' 'ok := ^rows[r] &'
 mutate "options: a cell next to her structures above or below" bounds.go \
-  ' || !free(r-1, x) || !free(r+1, x)' ''
+  '(rows[r-1] | ^used[r-1]) & (rows[r+1] | ^used[r+1])' '^uint32(0)'
 mutate "options: a cell above denied whatever lies beyond it" bounds.go \
-  'r >= 2 && rows[r-2]&x != 0' 'r >= 2'
+  'up = ^rows[r-1] & rows[r-2]' 'up = ^rows[r-1]'
 exit $missed

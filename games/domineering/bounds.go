@@ -165,9 +165,10 @@ func (b *board) options(p int, used, safes *[MaxSide + 2]uint32, st *structs) {
 		if safes[r] == 0 {
 			continue
 		}
-		// The cells that may be an option's: empty, within his reach, in
-		// no structure, and with no structure's cell just above or below.
-		ok := ^rows[r] &^ (rows[r-1] & rows[r+1]) &^ used[r] &
+		// The cells that may be an option's: empty, in no structure (so
+		// within his reach: every empty cell out of it is in used), and
+		// with no structure's cell just above or below.
+		ok := ^rows[r] &^ used[r] &
 			(rows[r-1] | ^used[r-1]) & (rows[r+1] | ^used[r+1])
 		var chosen uint32
 		for m := safes[r]; m != 0; m &= m - 1 {

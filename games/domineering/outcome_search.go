@@ -20,7 +20,7 @@ const DefaultOutcomeTableMiB = 64
 // game.OutcomeOptions.TableMiB is 0, for a board of cells cells: 64 MiB
 // up to 64 cells (8 x 8 searches about 3 million positions, and a larger
 // table only costs cache misses), 1 GiB up to 90 (9 x 9 searches about a
-// billion, which a 64 MiB table loses: measured, it did not finish in 20
+// billion: before the deeper bounds, with 64 MiB it did not finish in 20
 // minutes where 1 GiB took 27), 4 GiB beyond; never more than a quarter
 // of the machine's memory, where that can be read (/proc/meminfo).
 func DefaultTableMiB(cells int) int {
