@@ -46,7 +46,6 @@ package searchjobs
 import (
 	"bytes"
 	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -211,12 +210,9 @@ func (c *checkpoint) open(resume bool, board string, self bool) (*state, error) 
 
 // create writes a new checkpoint file with its header.
 func (c *checkpoint) create(board string, self bool) (*state, error) {
-	id, err := newID()
-	if err != nil {
-		return nil, err
-	}
 	h := headerLine{Type: lineHeader, Version: fileVersion, Game: Game, Board: board, SelfTranspose: self,
-		ID: id, CreatedAt: time.Now().UTC()}
+		ID: rand.Text(), CreatedAt: time.Now().UTC()}
+	var err error
 	if c.f, err = os.OpenFile(c.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644); err != nil {
 		return nil, err
 	}
@@ -264,15 +260,6 @@ func (c *checkpoint) close() error {
 	}
 	c.lock.Close()
 	return err
-}
-
-// newID returns 16 random hexadecimal digits: a run's id.
-func newID() (string, error) {
-	b := make([]byte, 8)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(b), nil
 }
 
 // tornStart is how every line begins: a last line cut short is a prefix

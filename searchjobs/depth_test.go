@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"nimber/grid"
-	"nimber/queue"
 )
 
 // corner is a 5 x 7 board with a corner filled: at split depth 2 its
@@ -283,45 +282,16 @@ func TestDepthProgress(t *testing.T) {
 func TestDepthDistributed(t *testing.T) {
 	const ackWait = time.Second
 	b := broker(t)
-	started := make(chan Job, 1)
-	doomed := worker(t, b, "doomed", ackWait, func(ctx context.Context, j queue.Job) ([]byte, error) {
-		var job Job
-		json.Unmarshal(j.Payload, &job)
-		started <- job
-		<-ctx.Done()
-		return nil, context.Cause(ctx)
-	})
 	path := filepath.Join(t.TempDir(), "d.jsonl")
-	type answer struct {
-		res Result
-		err error
-	}
-	done := make(chan answer, 1)
 	g := board(t, blocked)
-	go func() {
-		res, err := Run(context.Background(), g, Options{Threads: 1, Out: path, NATS: b.URL(), AckWait: ackWait, TableMiB: 4})
-		done <- answer{res, err}
-	}()
+	res, job := killedWorkerRun(t, b, g, Options{Threads: 1, Out: path, NATS: b.URL(), AckWait: ackWait, TableMiB: 4}, Worker(WorkerOptions{Threads: 1}))
 	var lost Job
-	select {
-	case lost = <-started:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the doomed worker took no job")
-	}
-	doomed.Close()
-	worker(t, b, "survivor", ackWait, Worker(WorkerOptions{Threads: 1}))
-	var a answer
-	select {
-	case a = <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("the run did not finish")
-	}
-	if a.err != nil {
-		t.Fatal(a.err)
+	if err := json.Unmarshal(job.Payload, &lost); err != nil {
+		t.Fatal(err)
 	}
 	lf, rf := solve(t, g)
-	if a.res.LeftFirst != lf || a.res.RightFirst != rf || len(a.res.Workers) != 1 || a.res.Workers[0] != "survivor" {
-		t.Fatalf("%+v; want Left first %v, Right first %v, by the survivor", a.res, lf, rf)
+	if res.LeftFirst != lf || res.RightFirst != rf || len(res.Workers) != 1 || res.Workers[0] != "survivor" {
+		t.Fatalf("%+v; want Left first %v, Right first %v, by the survivor", res, lf, rf)
 	}
 	seen := map[string]bool{}
 	again, grand := 0, 0
@@ -372,7 +342,7 @@ func TestDepthDistributed(t *testing.T) {
 			kept++
 		}
 	}
-	res, err := Run(context.Background(), g, Options{Threads: 1, Out: cut, Resume: true, NATS: b.URL(), TableMiB: 4})
+	res, err = Run(context.Background(), g, Options{Threads: 1, Out: cut, Resume: true, NATS: b.URL(), TableMiB: 4})
 	if err != nil || res.LeftFirst != lf || res.RightFirst != rf || res.FromCheckpoint != kept || kept < 10 {
 		t.Fatalf("resumed: %+v, %v; want %d from the checkpoint", res, err, kept)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"nimber/grid"
 	"nimber/queue"
 )
 
@@ -49,43 +50,14 @@ func worker(t *testing.T, b *queue.Broker, name string, ackWait time.Duration, w
 func TestDistributed(t *testing.T) {
 	const ackWait = time.Second
 	b := broker(t)
-	started := make(chan string, 1)
-	doomed := worker(t, b, "doomed", ackWait, func(ctx context.Context, j queue.Job) ([]byte, error) {
-		started <- j.ID
-		<-ctx.Done()
-		return nil, context.Cause(ctx)
-	})
 	path := filepath.Join(t.TempDir(), "d.jsonl")
-	type answer struct {
-		res Result
-		err error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		res, err := Run(context.Background(), board(t, blocked), Options{Threads: 1, Out: path, NATS: b.URL(), AckWait: ackWait, TableMiB: 16, Depth: 1})
-		done <- answer{res, err}
-	}()
-	select {
-	case <-started:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the doomed worker took no job")
-	}
-	doomed.Close()
-	worker(t, b, "survivor", ackWait, Route(func(context.Context, queue.Job) ([]byte, error) {
-		return nil, errors.New("not an outcome job")
-	}, WorkerOptions{Threads: 1}))
-	var a answer
-	select {
-	case a = <-done:
-	case <-time.After(2 * time.Minute):
-		t.Fatal("the run did not finish")
-	}
-	if a.err != nil {
-		t.Fatal(a.err)
-	}
+	res, _ := killedWorkerRun(t, b, board(t, blocked), Options{Threads: 1, Out: path, NATS: b.URL(), AckWait: ackWait, TableMiB: 16, Depth: 1},
+		Route(func(context.Context, queue.Job) ([]byte, error) {
+			return nil, errors.New("not an outcome job")
+		}, WorkerOptions{Threads: 1}))
 	lf, rf := solve(t, board(t, blocked))
-	if a.res.LeftFirst != lf || a.res.RightFirst != rf || len(a.res.Workers) != 1 || a.res.Workers[0] != "survivor" {
-		t.Fatalf("%+v; want Left first %v, Right first %v, by the survivor", a.res, lf, rf)
+	if res.LeftFirst != lf || res.RightFirst != rf || len(res.Workers) != 1 || res.Workers[0] != "survivor" {
+		t.Fatalf("%+v; want Left first %v, Right first %v, by the survivor", res, lf, rf)
 	}
 	left, right, again := 0, 0, 0
 	seen := map[string]bool{}
@@ -110,7 +82,48 @@ func TestDistributed(t *testing.T) {
 	if left != 37 || right < 1 || right > 10 || again != 1 {
 		t.Errorf("%d subtrees of Left (want 37), %d of Right (want 1, a few at most), %d delivered again (want 1)", left, right, again)
 	}
-	t.Logf("%d subtrees of Right decided, %.2f s", right, a.res.Seconds)
+	t.Logf("%d subtrees of Right decided, %.2f s", right, res.Seconds)
+}
+
+// killedWorkerRun runs Run(g, o) over broker b with a worker that takes
+// the first job and dies in the middle of it (its connection closed),
+// then a survivor worker doing survive; it returns the run's result and
+// the dead worker's job.
+func killedWorkerRun(t *testing.T, b *queue.Broker, g grid.Grid, o Options, survive func(context.Context, queue.Job) ([]byte, error)) (Result, queue.Job) {
+	t.Helper()
+	started := make(chan queue.Job, 1)
+	doomed := worker(t, b, "doomed", o.AckWait, func(ctx context.Context, j queue.Job) ([]byte, error) {
+		started <- j
+		<-ctx.Done()
+		return nil, context.Cause(ctx)
+	})
+	type answer struct {
+		res Result
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		res, err := Run(context.Background(), g, o)
+		done <- answer{res, err}
+	}()
+	var lost queue.Job
+	select {
+	case lost = <-started:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the doomed worker took no job")
+	}
+	doomed.Close()
+	worker(t, b, "survivor", o.AckWait, survive)
+	select {
+	case a := <-done:
+		if a.err != nil {
+			t.Fatal(a.err)
+		}
+		return a.res, lost
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the run did not finish")
+	}
+	return Result{}, lost
 }
 
 // TestDistributedResume resumes over the queue a checkpoint begun in

@@ -29,6 +29,7 @@ package searchjobs
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
@@ -315,10 +316,7 @@ func Run(ctx context.Context, g grid.Grid, o Options) (Result, error) {
 		return Result{}, fmt.Errorf("%s is a checkpoint of version %d, split at depth 1: resume it with --split-depth 1", o.Out, st.header.Version)
 	}
 	if r.id = st.header.ID; r.id == "" {
-		var err error
-		if r.id, err = newID(); err != nil {
-			return Result{}, err
-		}
+		r.id = rand.Text() // a run without a checkpoint
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
