@@ -32,6 +32,13 @@ const (
 	ways      = 4 // entries in a bucket
 )
 
+// hugePage is the size of a transparent huge page on Linux, where large
+// tables are mapped into them (see allocWords).
+const hugePage = 2 << 20
+
+// hugeTable is the least table, in bytes, mapped into huge pages.
+const hugeTable = 256 << 20
+
 // newTable returns a table of about mib MiB: a power of two of buckets of
 // 64 bytes.
 func newTable(mib int) *table {
@@ -40,7 +47,9 @@ func newTable(mib int) *table {
 
 // tableOf returns a table of n buckets, n a power of two.
 func tableOf(n int) *table {
-	return &table{w: make([]atomic.Uint64, 2*ways*n), mask: uint64(n - 1)}
+	t := &table{mask: uint64(n - 1)}
+	t.w = allocWords(2*ways*n, t)
+	return t
 }
 
 // lookup returns whether the position of key k is won for the player to
