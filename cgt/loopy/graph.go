@@ -1,0 +1,180 @@
+// Package loopy holds partizan games whose play may return to a position:
+// finite game graphs with Left and Right edges, who wins each of them
+// (draws included) by retrograde analysis, their sums and negatives,
+// whether a game is a stopper, and the order of stoppers by the survival
+// test (Siegel, "Combinatorial Game Theory", 2013, ch. VI).
+//
+// Short games are the graphs without cycles; package cgt values those.
+package loopy
+
+import (
+	"fmt"
+	"slices"
+)
+
+// A Graph is a finite game graph: nodes numbered from 0, each with the
+// nodes Left may move to and those Right may move to. A node may be its
+// own option, and options may repeat.
+type Graph struct {
+	left, right [][]int
+}
+
+// NewGraph returns a graph of n nodes without edges.
+func NewGraph(n int) *Graph {
+	return &Graph{left: make([][]int, n), right: make([][]int, n)}
+}
+
+// Len returns the number of nodes.
+func (g *Graph) Len() int { return len(g.left) }
+
+// AddNode adds a node without edges and returns its number.
+func (g *Graph) AddNode() int {
+	g.left = append(g.left, nil)
+	g.right = append(g.right, nil)
+	return len(g.left) - 1
+}
+
+// AddLeft adds a Left move from node from to node to.
+func (g *Graph) AddLeft(from, to int) { g.left[from] = append(g.left[from], to) }
+
+// AddRight adds a Right move from node from to node to.
+func (g *Graph) AddRight(from, to int) { g.right[from] = append(g.right[from], to) }
+
+// Left returns node v's Left options (not to be changed).
+func (g *Graph) Left(v int) []int { return g.left[v] }
+
+// Right returns node v's Right options (not to be changed).
+func (g *Graph) Right(v int) []int { return g.right[v] }
+
+// Options returns node v's options for player p (Left or Right).
+func (g *Graph) Options(v int, p Player) []int {
+	if p == Left {
+		return g.left[v]
+	}
+	return g.right[v]
+}
+
+// Check returns an error naming the first edge that leaves the graph.
+func (g *Graph) Check() error {
+	for v := range g.left {
+		for _, p := range []Player{Left, Right} {
+			for _, w := range g.Options(v, p) {
+				if w < 0 || w >= len(g.left) {
+					return fmt.Errorf("loopy: node %d has a %s option %d, outside 0..%d", v, p, w, len(g.left)-1)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// Neg returns the negative of g: Left's and Right's edges swapped, node
+// for node.
+func (g *Graph) Neg() *Graph {
+	h := &Graph{left: make([][]int, len(g.left)), right: make([][]int, len(g.left))}
+	for v := range g.left {
+		h.left[v] = slices.Clone(g.right[v])
+		h.right[v] = slices.Clone(g.left[v])
+	}
+	return h
+}
+
+// A Player is Left or Right.
+type Player int8
+
+const (
+	Left  Player = 0
+	Right Player = 1
+)
+
+// Opponent returns the other player.
+func (p Player) Opponent() Player { return 1 - p }
+
+func (p Player) String() string {
+	if p == Left {
+		return "Left"
+	}
+	return "Right"
+}
+
+// A Game is one node of a graph: the game that starts there.
+type Game struct {
+	Graph *Graph
+	Start int
+}
+
+// Reachable returns the nodes reachable from g's start by any moves of
+// either player, the start first, in the order met.
+func (g Game) Reachable() []int {
+	seen := make([]bool, g.Graph.Len())
+	order := []int{g.Start}
+	seen[g.Start] = true
+	for i := 0; i < len(order); i++ {
+		v := order[i]
+		for _, p := range []Player{Left, Right} {
+			for _, w := range g.Graph.Options(v, p) {
+				if !seen[w] {
+					seen[w] = true
+					order = append(order, w)
+				}
+			}
+		}
+	}
+	return order
+}
+
+// Neg returns -g.
+func (g Game) Neg() Game { return Game{g.Graph.Neg(), g.Start} }
+
+// Sum returns the disjunctive sum of games: a graph of the tuples of
+// their positions reachable from their starts, in which a player moves
+// in exactly one component. limit bounds the nodes of the sum (0 for no
+// bound); past it Sum returns an error.
+func Sum(limit int, games ...Game) (Game, error) {
+	if len(games) == 0 {
+		return Game{NewGraph(1), 0}, nil
+	}
+	start := make([]int, len(games))
+	for i, g := range games {
+		start[i] = g.Start
+	}
+	index := map[string]int{}
+	var tuples [][]int
+	out := &Graph{}
+	id := func(t []int) (int, error) {
+		k := fmt.Sprint(t)
+		if v, ok := index[k]; ok {
+			return v, nil
+		}
+		if limit > 0 && len(tuples) >= limit {
+			return 0, fmt.Errorf("loopy: the sum has more than %d positions", limit)
+		}
+		index[k] = out.AddNode()
+		tuples = append(tuples, t)
+		return index[k], nil
+	}
+	if _, err := id(start); err != nil {
+		return Game{}, err
+	}
+	for v := 0; v < len(tuples); v++ {
+		t := tuples[v]
+		for i, g := range games {
+			for _, p := range []Player{Left, Right} {
+				for _, w := range g.Graph.Options(t[i], p) {
+					next := slices.Clone(t)
+					next[i] = w
+					u, err := id(next)
+					if err != nil {
+						return Game{}, err
+					}
+					if p == Left {
+						out.AddLeft(v, u)
+					} else {
+						out.AddRight(v, u)
+					}
+				}
+			}
+		}
+	}
+	return Game{out, 0}, nil
+}

@@ -1,0 +1,139 @@
+package loopy
+
+// An Outcome is the result of play from a position with a given player
+// to move: Left wins, Right wins, or play goes on forever (a draw).
+type Outcome int8
+
+const (
+	RightWins Outcome = -1
+	Draw      Outcome = 0
+	LeftWins  Outcome = 1
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case LeftWins:
+		return "Left wins"
+	case RightWins:
+		return "Right wins"
+	}
+	return "draw"
+}
+
+// wins returns the outcome in which player p wins.
+func wins(p Player) Outcome {
+	if p == Left {
+		return LeftWins
+	}
+	return RightWins
+}
+
+// Outcomes are who wins from every node of a graph under normal play
+// (a player unable to move loses; endless play is a draw): First[p][v]
+// with player p to move at node v.
+type Outcomes struct {
+	First [2][]Outcome
+}
+
+// Solve decides every node of g with each player to move, by retrograde
+// analysis: a player with no move loses; a player wins who has a move to
+// a position her opponent, to move, loses; she loses when every move
+// leads to one he wins; whatever is left undecided is a draw.
+func Solve(g *Graph) Outcomes {
+	n := g.Len()
+	var out Outcomes
+	// pending[p][v]: node v's moves for p not yet known to lose for p.
+	var pending [2][]int
+	// into[p][w]: the nodes v with a move of p to w (so state (v, p)
+	// reaches state (w, opponent)).
+	var into [2][][]int
+	for p := range 2 {
+		out.First[p] = make([]Outcome, n)
+		pending[p] = make([]int, n)
+		into[p] = make([][]int, n)
+	}
+	type state struct {
+		v int
+		p Player
+	}
+	var queue []state
+	decided := [2][]bool{make([]bool, n), make([]bool, n)}
+	decide := func(v int, p Player, o Outcome) {
+		decided[p][v] = true
+		out.First[p][v] = o
+		queue = append(queue, state{v, p})
+	}
+	for v := range n {
+		for _, p := range []Player{Left, Right} {
+			opts := g.Options(v, p)
+			pending[p][v] = len(opts)
+			for _, w := range opts {
+				into[p][w] = append(into[p][w], v)
+			}
+		}
+	}
+	for v := range n {
+		for _, p := range []Player{Left, Right} {
+			if pending[p][v] == 0 {
+				decide(v, p, wins(p.Opponent()))
+			}
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		// State (s.v, s.p) is decided; the states that move into it are
+		// (u, q) with q the other player and u a node with a move of q
+		// to s.v.
+		q := s.p.Opponent()
+		for _, u := range into[q][s.v] {
+			if decided[q][u] {
+				continue
+			}
+			if out.First[s.p][s.v] == wins(q) {
+				decide(u, q, wins(q))
+				continue
+			}
+			if pending[q][u]--; pending[q][u] == 0 {
+				decide(u, q, wins(s.p))
+			}
+		}
+	}
+	return out
+}
+
+// Class is an outcome class of a game, with draws: who wins with Left
+// to move and with Right to move, named as CGSuite names the nine.
+type Class struct {
+	LeftFirst, RightFirst Outcome
+}
+
+// String returns CGSuite's name of the class: L, R, N, P, D, PHat,
+// PCheck, NHat or NCheck.
+func (c Class) String() string {
+	switch c {
+	case Class{LeftWins, LeftWins}:
+		return "L"
+	case Class{RightWins, RightWins}:
+		return "R"
+	case Class{LeftWins, RightWins}:
+		return "N"
+	case Class{RightWins, LeftWins}:
+		return "P"
+	case Class{Draw, Draw}:
+		return "D"
+	case Class{LeftWins, Draw}:
+		return "NHat"
+	case Class{RightWins, Draw}:
+		return "PCheck"
+	case Class{Draw, LeftWins}:
+		return "PHat"
+	}
+	return "NCheck" // Class{Draw, RightWins}
+}
+
+// ClassOf returns the outcome class of g.
+func ClassOf(g Game) Class {
+	o := Solve(g.Graph)
+	return Class{o.First[Left][g.Start], o.First[Right][g.Start]}
+}

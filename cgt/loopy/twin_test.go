@@ -1,0 +1,288 @@
+package loopy
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"nimber/cgt"
+)
+
+// randomGraph returns a graph of 1 to n nodes, each with up to three
+// Left and three Right options anywhere in the graph, itself included.
+func randomGraph(rng *rand.Rand, n int) *Graph {
+	g := NewGraph(1 + rng.IntN(n))
+	for v := range g.Len() {
+		for range rng.IntN(4) {
+			g.AddLeft(v, rng.IntN(g.Len()))
+		}
+		for range rng.IntN(4) {
+			g.AddRight(v, rng.IntN(g.Len()))
+		}
+	}
+	return g
+}
+
+// twinSolve decides every state straight from the rules, sweeping all
+// states until nothing changes: the player to move loses with no move,
+// wins with a move to a state her opponent loses, loses when every move
+// reaches a state he wins; what no sweep decides is a draw.
+func twinSolve(g *Graph) Outcomes {
+	var o Outcomes
+	known := [2][]bool{make([]bool, g.Len()), make([]bool, g.Len())}
+	for p := range 2 {
+		o.First[p] = make([]Outcome, g.Len())
+	}
+	for changed := true; changed; {
+		changed = false
+		for v := range g.Len() {
+			for _, p := range []Player{Left, Right} {
+				if known[p][v] {
+					continue
+				}
+				q := p.Opponent()
+				win, allLost := false, true
+				for _, w := range g.Options(v, p) {
+					if known[q][w] && o.First[q][w] == wins(p) {
+						win = true
+					}
+					if !known[q][w] || o.First[q][w] != wins(q) {
+						allLost = false
+					}
+				}
+				switch {
+				case win:
+					o.First[p][v], known[p][v], changed = wins(p), true, true
+				case allLost: // no move at all, or only losing ones
+					o.First[p][v], known[p][v], changed = wins(q), true, true
+				}
+			}
+		}
+	}
+	return o
+}
+
+// twinStopper reports whether some state reachable from g (any node
+// reachable by any moves, either player to move) can return to itself
+// by alternating play, by a search from each state.
+func twinStopper(g Game) bool {
+	type state struct {
+		v int
+		p Player
+	}
+	next := func(s state) []state {
+		var out []state
+		for _, w := range g.Graph.Options(s.v, s.p) {
+			out = append(out, state{w, s.p.Opponent()})
+		}
+		return out
+	}
+	for _, v := range g.Reachable() {
+		for _, p := range []Player{Left, Right} {
+			start := state{v, p}
+			seen := map[state]bool{}
+			todo := next(start)
+			for len(todo) > 0 {
+				s := todo[len(todo)-1]
+				todo = todo[:len(todo)-1]
+				if s == start {
+					return false
+				}
+				if !seen[s] {
+					seen[s] = true
+					todo = append(todo, next(s)...)
+				}
+			}
+		}
+	}
+	return true
+}
+
+// TestSolveAgainstTwin holds the retrograde analysis to the sweeping
+// twin on every node of 3,000 random graphs with cycles.
+func TestSolveAgainstTwin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 1))
+	for i := range 3000 {
+		g := randomGraph(rng, 8)
+		got, want := Solve(g), twinSolve(g)
+		for p := range 2 {
+			if !slices.Equal(got.First[p], want.First[p]) {
+				t.Fatalf("graph %d %+v, %v first: Solve %v, twin %v", i, g, Player(p), got.First[p], want.First[p])
+			}
+		}
+	}
+}
+
+// TestStopperAgainstTwin holds IsStopper to the search from each state
+// on 3,000 random graphs, and checks that both kinds turn up.
+func TestStopperAgainstTwin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 2))
+	counts := [2]int{}
+	for i := range 3000 {
+		g := Game{randomGraph(rng, 6), 0}
+		got := IsStopper(g)
+		if want := twinStopper(g); got != want {
+			t.Fatalf("graph %d %+v: IsStopper %v, twin %v", i, g.Graph, got, want)
+		}
+		if got {
+			counts[1]++
+		} else {
+			counts[0]++
+		}
+	}
+	if counts[0] < 100 || counts[1] < 100 {
+		t.Errorf("stoppers and not: %v, too few of one kind", counts)
+	}
+}
+
+// randomShort returns a random short game of c built up from 0 by
+// options drawn from the games made before it.
+func randomShort(rng *rand.Rand, c *cgt.Calc, pool *[]cgt.Game) cgt.Game {
+	pick := func() []cgt.Game {
+		var out []cgt.Game
+		for range rng.IntN(3) {
+			out = append(out, (*pool)[rng.IntN(len(*pool))])
+		}
+		return out
+	}
+	g, err := c.Make(pick(), pick())
+	if err != nil {
+		panic(err)
+	}
+	*pool = append(*pool, g)
+	return g
+}
+
+// TestShortGamesAgree checks the survival test against cgt's order on
+// pairs of random short games, and the classes against cgt's outcomes.
+func TestShortGamesAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 3))
+	c := cgt.New(0)
+	pool := []cgt.Game{cgt.Zero}
+	for range 600 {
+		x, y := randomShort(rng, c, &pool), randomShort(rng, c, &pool)
+		gr := NewGraph(0)
+		seen := map[cgt.Game]int{}
+		gx, gy := Game{gr, AddShort(c, x, gr, seen)}, Game{gr, AddShort(c, y, gr, seen)}
+		if !IsStopper(gx) {
+			t.Fatalf("%s: not a stopper", c.String(x))
+		}
+		le, err := LE(gx, gy, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := c.LE(x, y); le != want {
+			t.Fatalf("%s <= %s: survival test %v, cgt %v", c.String(x), c.String(y), le, want)
+		}
+		class := ClassOf(gx)
+		if class.LeftFirst == Draw || class.RightFirst == Draw {
+			t.Fatalf("%s: a short game drawn: %v", c.String(x), class)
+		}
+		leftWins := c.LE(x, cgt.Zero) == false // x > 0 or x fuzzy: Left wins first
+		if got := class.LeftFirst == LeftWins; got != leftWins {
+			t.Fatalf("%s: Left first %v, cgt says Left wins first %v", c.String(x), class.LeftFirst, leftWins)
+		}
+	}
+}
+
+// TestSumsAndNegatives checks on random graphs that sums commute, that
+// the negative's class is the class with the players swapped, and that
+// negation is an involution.
+func TestSumsAndNegatives(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 4))
+	for range 1000 {
+		g, h := Game{randomGraph(rng, 4), 0}, Game{randomGraph(rng, 4), 0}
+		gh, err := Sum(0, g, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hg, err := Sum(0, h, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ClassOf(gh) != ClassOf(hg) {
+			t.Fatalf("G+H %v, H+G %v", ClassOf(gh), ClassOf(hg))
+		}
+		c, n := ClassOf(g), ClassOf(g.Neg())
+		if n.LeftFirst != -c.RightFirst || n.RightFirst != -c.LeftFirst {
+			t.Fatalf("G %v, -G %v", c, n)
+		}
+		back := g.Neg().Neg()
+		for v := range g.Graph.Len() {
+			if !slices.Equal(back.Graph.Left(v), g.Graph.Left(v)) || !slices.Equal(back.Graph.Right(v), g.Graph.Right(v)) {
+				t.Fatalf("-(-G) differs from G at node %d", v)
+			}
+		}
+	}
+}
+
+// TestStopperOrder checks the survival test's order on random stoppers:
+// reflexive, transitive, on above all and off below all, and a stopper
+// minus itself never lost by the second player.
+func TestStopperOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 5))
+	var stoppers []Game
+	for len(stoppers) < 60 {
+		if g := (Game{randomGraph(rng, 5), 0}); IsStopper(g) {
+			stoppers = append(stoppers, g)
+		}
+	}
+	on, off := named(t, "on"), named(t, "off")
+	le := func(a, b Game) bool {
+		r, err := LE(a, b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	for i, a := range stoppers {
+		if !le(a, a) {
+			t.Fatalf("stopper %d %+v: not <= itself", i, a.Graph)
+		}
+		if !le(a, on) || !le(off, a) {
+			t.Fatalf("stopper %d: off <= G <= on fails", i)
+		}
+		for _, b := range stoppers[:i] {
+			for _, c := range stoppers[:i] {
+				if le(a, b) && le(b, c) && !le(a, c) {
+					t.Fatalf("order not transitive: %+v <= %+v <= %+v", a.Graph, b.Graph, c.Graph)
+				}
+			}
+		}
+	}
+}
+
+// TestOrderAgainstLE checks the pairwise order of a graph's nodes, all
+// stoppers, against the survival test of each pair's own difference.
+func TestOrderAgainstLE(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 6))
+	for tried := 0; tried < 300; {
+		g := randomGraph(rng, 6)
+		all := true
+		for v := range g.Len() {
+			all = all && IsStopper(Game{g, v})
+		}
+		if !all {
+			continue
+		}
+		tried++
+		le, err := Order(g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for x := range g.Len() {
+			for y := range g.Len() {
+				want, err := LE(Game{g, x}, Game{g, y}, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if le[x][y] != want {
+					t.Fatalf("%+v: Order says %d <= %d is %v, LE %v", g, x, y, le[x][y], want)
+				}
+			}
+		}
+	}
+	if _, err := Order(NewGraph(100), 1000); err == nil {
+		t.Error("Order of 100 nodes within 1000 positions: no error")
+	}
+}
