@@ -2,12 +2,23 @@ package loopy
 
 import "testing"
 
-// named builds the loopy constants on a graph of their own: on {pass|},
-// off {|pass}, over {0|pass}, under {pass|0}, upon {pass|*}, dud
-// {pass|pass}, and 0 and *.
+// namedOptions are the loopy constants' Left and Right options on a
+// graph of three nodes: 0 the game, 1 zero and 2 star. A pass is a move
+// to node 0 itself.
+var namedOptions = map[string][2][]int{
+	"on":    {{0}, nil},
+	"off":   {nil, {0}},
+	"over":  {{1}, {0}},
+	"under": {{0}, {1}},
+	"upon":  {{0}, {2}},
+	"dud":   {{0}, {0}},
+}
+
+// named builds a loopy constant (namedOptions), or 0 or *, on a graph of
+// its own.
 func named(t *testing.T, name string) Game {
 	t.Helper()
-	g := NewGraph(3) // node 0 the game, 1 zero, 2 star
+	g := NewGraph(3)
 	g.AddLeft(2, 1)
 	g.AddRight(2, 1)
 	switch name {
@@ -15,26 +26,27 @@ func named(t *testing.T, name string) Game {
 		return Game{g, 1}
 	case "*":
 		return Game{g, 2}
-	case "on":
-		g.AddLeft(0, 0)
-	case "off":
-		g.AddRight(0, 0)
-	case "over":
-		g.AddLeft(0, 1)
-		g.AddRight(0, 0)
-	case "under":
-		g.AddLeft(0, 0)
-		g.AddRight(0, 1)
-	case "upon":
-		g.AddLeft(0, 0)
-		g.AddRight(0, 2)
-	case "dud":
-		g.AddLeft(0, 0)
-		g.AddRight(0, 0)
-	default:
+	}
+	opts, ok := namedOptions[name]
+	if !ok {
 		t.Fatalf("no game %q", name)
 	}
+	g.left[0], g.right[0] = opts[0], opts[1]
 	return Game{g, 0}
+}
+
+// namedSum returns the sum of the named games.
+func namedSum(t *testing.T, names ...string) Game {
+	t.Helper()
+	var parts []Game
+	for _, n := range names {
+		parts = append(parts, named(t, n))
+	}
+	s, err := Sum(0, parts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // TestNamedGames checks the classes and stoppers of the loopy constants
@@ -60,14 +72,7 @@ func TestNamedGames(t *testing.T) {
 		// Right first moves upon to *, leaving * + * for Left.
 		{[]string{"upon", "*"}, "N", true},
 	} {
-		var parts []Game
-		for _, n := range tc.games {
-			parts = append(parts, named(t, n))
-		}
-		s, err := Sum(0, parts...)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := namedSum(t, tc.games...)
 		if got := ClassOf(s).String(); got != tc.class {
 			t.Errorf("%v: class %s, want %s", tc.games, got, tc.class)
 		}

@@ -108,29 +108,17 @@ type Class struct {
 	LeftFirst, RightFirst Outcome
 }
 
+// classNames are CGSuite's names of the classes, by who wins with Left
+// to move and with Right to move (each RightWins, Draw, LeftWins).
+var classNames = [3][3]string{
+	{"R", "PCheck", "P"},
+	{"NCheck", "D", "PHat"},
+	{"N", "NHat", "L"},
+}
+
 // String returns CGSuite's name of the class: L, R, N, P, D, PHat,
 // PCheck, NHat or NCheck.
-func (c Class) String() string {
-	switch c {
-	case Class{LeftWins, LeftWins}:
-		return "L"
-	case Class{RightWins, RightWins}:
-		return "R"
-	case Class{LeftWins, RightWins}:
-		return "N"
-	case Class{RightWins, LeftWins}:
-		return "P"
-	case Class{Draw, Draw}:
-		return "D"
-	case Class{LeftWins, Draw}:
-		return "NHat"
-	case Class{RightWins, Draw}:
-		return "PCheck"
-	case Class{Draw, LeftWins}:
-		return "PHat"
-	}
-	return "NCheck" // Class{Draw, RightWins}
-}
+func (c Class) String() string { return classNames[c.LeftFirst+1][c.RightFirst+1] }
 
 // ClassOf returns the outcome class of g.
 func ClassOf(g Game) Class {

@@ -180,13 +180,7 @@ func TestSimplifyUnique(t *testing.T) {
 // TestSimplifyShort checks that the simplest form of a sum of short
 // games is cgt's canonical form of the sum.
 func TestSimplifyShort(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 9))
-	c := cgt.New(0)
-	pool := []cgt.Game{cgt.Zero}
-	for range 300 {
-		x, y := randomShort(rng, c, &pool), randomShort(rng, c, &pool)
-		gr := NewGraph(0)
-		gx, gy := Game{gr, AddShort(c, x, gr, nil)}, Game{gr, AddShort(c, y, gr, nil)}
+	shortPairs(9, 300, func(c *cgt.Calc, x, y cgt.Game, gx, gy Game) {
 		s, err := Sum(0, gx, gy)
 		if err != nil {
 			t.Fatal(err)
@@ -203,7 +197,7 @@ func TestSimplifyShort(t *testing.T) {
 		if w := (Game{want, AddShort(c, xy, want, nil)}); !isomorphic(t, got, w) {
 			t.Fatalf("%s + %s: simplest form %+v, canonical %s %+v", c.String(x), c.String(y), got.Graph, c.String(xy), w.Graph)
 		}
-	}
+	})
 }
 
 // TestSimplifyNamed checks simplest forms worked out by hand: on + on is
@@ -213,15 +207,7 @@ func TestSimplifyNamed(t *testing.T) {
 		games []string
 		want  string
 	}{{[]string{"on", "on"}, "on"}, {[]string{"over", "0"}, "over"}, {[]string{"upon", "0"}, "upon"}, {[]string{"on", "upon"}, "on"}} {
-		var parts []Game
-		for _, n := range tc.games {
-			parts = append(parts, named(t, n))
-		}
-		s, err := Sum(0, parts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Simplify(s, 0)
+		got, err := Simplify(namedSum(t, tc.games...), 0)
 		if err != nil {
 			t.Fatal(err)
 		}

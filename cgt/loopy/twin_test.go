@@ -153,17 +153,24 @@ func randomShort(rng *rand.Rand, c *cgt.Calc, pool *[]cgt.Game) cgt.Game {
 	return g
 }
 
-// TestShortGamesAgree checks the survival test against cgt's order on
-// pairs of random short games, and the classes against cgt's outcomes.
-func TestShortGamesAgree(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 3))
+// shortPairs calls check with n pairs of random short games of c, from
+// the seed, and their nodes on one graph.
+func shortPairs(seed uint64, n int, check func(c *cgt.Calc, x, y cgt.Game, gx, gy Game)) {
+	rng := rand.New(rand.NewPCG(31, seed))
 	c := cgt.New(0)
 	pool := []cgt.Game{cgt.Zero}
-	for range 600 {
+	for range n {
 		x, y := randomShort(rng, c, &pool), randomShort(rng, c, &pool)
 		gr := NewGraph(0)
 		seen := map[cgt.Game]int{}
-		gx, gy := Game{gr, AddShort(c, x, gr, seen)}, Game{gr, AddShort(c, y, gr, seen)}
+		check(c, x, y, Game{gr, AddShort(c, x, gr, seen)}, Game{gr, AddShort(c, y, gr, seen)})
+	}
+}
+
+// TestShortGamesAgree checks the survival test against cgt's order on
+// pairs of random short games, and the classes against cgt's outcomes.
+func TestShortGamesAgree(t *testing.T) {
+	shortPairs(3, 600, func(c *cgt.Calc, x, y cgt.Game, gx, gy Game) {
 		if !IsStopper(gx) {
 			t.Fatalf("%s: not a stopper", c.String(x))
 		}
@@ -182,7 +189,7 @@ func TestShortGamesAgree(t *testing.T) {
 		if got := class.LeftFirst == LeftWins; got != leftWins {
 			t.Fatalf("%s: Left first %v, cgt says Left wins first %v", c.String(x), class.LeftFirst, leftWins)
 		}
-	}
+	})
 }
 
 // TestSumsAndNegatives checks on random graphs that sums commute, that
