@@ -40,6 +40,15 @@ func (g *Graph) AddLeft(from, to int) { g.left[from] = append(g.left[from], to) 
 // AddRight adds a Right move from node from to node to.
 func (g *Graph) AddRight(from, to int) { g.right[from] = append(g.right[from], to) }
 
+// AddMove adds a move of player p from node from to node to.
+func (g *Graph) AddMove(p Player, from, to int) {
+	if p == Left {
+		g.AddLeft(from, to)
+	} else {
+		g.AddRight(from, to)
+	}
+}
+
 // Left returns node v's Left options (not to be changed).
 func (g *Graph) Left(v int) []int { return g.left[v] }
 
@@ -129,25 +138,47 @@ func (g Game) Neg() Game { return Game{g.Graph.Neg(), g.Start} }
 // Sum returns the disjunctive sum of games: a graph of the tuples of
 // their positions reachable from their starts, in which a player moves
 // in exactly one component. limit bounds the nodes of the sum (0 for no
-// bound); past it Sum returns an error.
+// bound); past it Sum returns an error wrapping ErrTooManyPositions.
 func Sum(limit int, games ...Game) (Game, error) {
 	if len(games) == 0 {
 		return Game{NewGraph(1), 0}, nil
+	}
+	// A tuple's key is its number in mixed radix, the graphs' sizes the
+	// digits, while that fits in 62 bits; else its text.
+	stride := make([]int, len(games))
+	wide, size := false, 1
+	for i, g := range games {
+		stride[i] = size
+		if n := g.Graph.Len(); size > (1<<62)/max(n, 1) {
+			wide = true
+		} else {
+			size *= n
+		}
+	}
+	key := func(t []int) any {
+		if wide {
+			return fmt.Sprint(t)
+		}
+		k := 0
+		for i, v := range t {
+			k += v * stride[i]
+		}
+		return k
 	}
 	start := make([]int, len(games))
 	for i, g := range games {
 		start[i] = g.Start
 	}
-	index := map[string]int{}
+	index := map[any]int{}
 	var tuples [][]int
 	out := &Graph{}
 	id := func(t []int) (int, error) {
-		k := fmt.Sprint(t)
+		k := key(t)
 		if v, ok := index[k]; ok {
 			return v, nil
 		}
 		if limit > 0 && len(tuples) >= limit {
-			return 0, fmt.Errorf("loopy: the sum has more than %d positions", limit)
+			return 0, fmt.Errorf("%w: a sum of more than %d positions", ErrTooManyPositions, limit)
 		}
 		index[k] = out.AddNode()
 		tuples = append(tuples, t)
@@ -167,11 +198,7 @@ func Sum(limit int, games ...Game) (Game, error) {
 					if err != nil {
 						return Game{}, err
 					}
-					if p == Left {
-						out.AddLeft(v, u)
-					} else {
-						out.AddRight(v, u)
-					}
+					out.AddMove(p, v, u)
 				}
 			}
 		}

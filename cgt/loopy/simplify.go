@@ -163,10 +163,8 @@ func undominate(g Game, le [][]bool) []Game {
 				}
 				if dominated {
 					changed = true
-				} else if p == Left {
-					out.AddLeft(v, o)
 				} else {
-					out.AddRight(v, o)
+					out.AddMove(p, v, o)
 				}
 			}
 		}

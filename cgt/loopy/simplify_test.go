@@ -180,7 +180,7 @@ func TestSimplifyUnique(t *testing.T) {
 // TestSimplifyShort checks that the simplest form of a sum of short
 // games is cgt's canonical form of the sum.
 func TestSimplifyShort(t *testing.T) {
-	shortPairs(9, 300, func(c *cgt.Calc, x, y cgt.Game, gx, gy Game) {
+	shortPairs(t, 9, 300, func(c *cgt.Calc, x, y cgt.Game, gx, gy Game) {
 		s, err := Sum(0, gx, gy)
 		if err != nil {
 			t.Fatal(err)
@@ -194,7 +194,11 @@ func TestSimplifyShort(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := NewGraph(0)
-		if w := (Game{want, AddShort(c, xy, want, nil)}); !isomorphic(t, got, w) {
+		v, err := AddShort(c, xy, want, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := (Game{want, v}); !isomorphic(t, got, w) {
 			t.Fatalf("%s + %s: simplest form %+v, canonical %s %+v", c.String(x), c.String(y), got.Graph, c.String(xy), w.Graph)
 		}
 	})

@@ -1,6 +1,10 @@
 package loopy
 
-import "nimber/cgt"
+import (
+	"cmp"
+
+	"nimber/cgt"
+)
 
 // A Pseudonumber is a number x, x over, x under, on or off: the values
 // the stops of a stopper take (Siegel, "Combinatorial Game Theory",
@@ -36,22 +40,12 @@ func (p Pseudonumber) Cmp(q Pseudonumber) int {
 		return 0
 	}
 	if a, b := infinite(p.Kind), infinite(q.Kind); a != 0 || b != 0 {
-		return cmpInt(a, b)
+		return cmp.Compare(a, b)
 	}
 	if c := p.X.Cmp(q.X); c != 0 {
 		return c
 	}
-	return cmpInt(int(p.Kind), int(q.Kind))
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return cmp.Compare(p.Kind, q.Kind)
 }
 
 // String writes the pseudonumber as CGSuite does: on, off, 5, 5over,

@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"cmp"
 	"testing"
 
 	"nimber/cgt"
@@ -32,7 +33,7 @@ func TestStopsNamed(t *testing.T) {
 // TestStopsShort checks the stops of random short games, as graphs,
 // against cgt's.
 func TestStopsShort(t *testing.T) {
-	shortPairs(10, 300, func(c *cgt.Calc, x, _ cgt.Game, gx, _ Game) {
+	shortPairs(t, 10, 300, func(c *cgt.Calc, x, _ cgt.Game, gx, _ Game) {
 		l, r, err := Stops(c, gx)
 		if err != nil {
 			t.Fatal(err)
@@ -61,8 +62,8 @@ func TestPseudonumberOrder(t *testing.T) {
 			t.Errorf("%+v prints %q, want %q", p, p.String(), want[i])
 		}
 		for j, q := range ascending {
-			if got := p.Cmp(q); got != cmpInt(i, j) {
-				t.Errorf("%s cmp %s = %d, want %d", p, q, got, cmpInt(i, j))
+			if got := p.Cmp(q); got != cmp.Compare(i, j) {
+				t.Errorf("%s cmp %s = %d, want %d", p, q, got, cmp.Compare(i, j))
 			}
 		}
 	}

@@ -155,7 +155,7 @@ func randomShort(rng *rand.Rand, c *cgt.Calc, pool *[]cgt.Game) cgt.Game {
 
 // shortPairs calls check with n pairs of random short games of c, from
 // the seed, and their nodes on one graph.
-func shortPairs(seed uint64, n int, check func(c *cgt.Calc, x, y cgt.Game, gx, gy Game)) {
+func shortPairs(t *testing.T, seed uint64, n int, check func(c *cgt.Calc, x, y cgt.Game, gx, gy Game)) {
 	rng := rand.New(rand.NewPCG(31, seed))
 	c := cgt.New(0)
 	pool := []cgt.Game{cgt.Zero}
@@ -163,14 +163,22 @@ func shortPairs(seed uint64, n int, check func(c *cgt.Calc, x, y cgt.Game, gx, g
 		x, y := randomShort(rng, c, &pool), randomShort(rng, c, &pool)
 		gr := NewGraph(0)
 		seen := map[cgt.Game]int{}
-		check(c, x, y, Game{gr, AddShort(c, x, gr, seen)}, Game{gr, AddShort(c, y, gr, seen)})
+		vx, err := AddShort(c, x, gr, seen, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vy, err := AddShort(c, y, gr, seen, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(c, x, y, Game{gr, vx}, Game{gr, vy})
 	}
 }
 
 // TestShortGamesAgree checks the survival test against cgt's order on
 // pairs of random short games, and the classes against cgt's outcomes.
 func TestShortGamesAgree(t *testing.T) {
-	shortPairs(3, 600, func(c *cgt.Calc, x, y cgt.Game, gx, gy Game) {
+	shortPairs(t, 3, 600, func(c *cgt.Calc, x, y cgt.Game, gx, gy Game) {
 		if !IsStopper(gx) {
 			t.Fatalf("%s: not a stopper", c.String(x))
 		}

@@ -1,0 +1,981 @@
+package loopy
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"nimber/cgt"
+)
+
+// MaxNotation bounds the length in bytes of the text Parse reads.
+const MaxNotation = 1 << 16
+
+// MaxPositions bounds the positions Parse makes in all (the sums, copies
+// and negatives it builds along the way included).
+const MaxPositions = 1 << 20
+
+// ErrTooManyPositions is wrapped by the errors of work refused for its
+// size: a game Parse reads that would need more than MaxPositions
+// positions, a sum or a short game past its limit.
+var ErrTooManyPositions = errors.New("loopy: too many positions")
+
+// A ParseError is text that Parse could not read or evaluate: the column
+// (1-based, in bytes) and what was wrong there. Err is the underlying
+// error when the cause was a failed computation (a limit of the cgt.Calc,
+// say), else nil.
+type ParseError struct {
+	Column int
+	Msg    string
+	Err    error
+}
+
+// Error returns the error on one line: "loopy: column N: what".
+func (e *ParseError) Error() string { return fmt.Sprintf("loopy: column %d: %s", e.Column, e.Msg) }
+
+// Unwrap returns Err.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Parse reads a loopy game in CGSuite's notation and returns it as the
+// start of a fresh graph. It reads:
+//
+//   - braces {A, B | C, D}, with runs of bars nesting as in CGSuite, the
+//     longest run splitting the braces ({0||0|-1} is {0 | {0|-1}}; two
+//     longest runs at one level are an error);
+//   - pass as an option in braces: a move back to the game of the
+//     innermost braces or run of bars around it ({0|pass} is over, and in
+//     {0||0|0,pass} pass moves to {0|0,pass});
+//   - labels: an identifier directly before an opening brace names that
+//     game, and the identifier standing as an option inside the braces
+//     moves back to it (a{0|a} is over; a{0||||0|||a|*||*});
+//   - the constants on, off, over, under, upon and dud;
+//   - the short games of c.Parse as terms: numbers (0, -1/2, 3/4),
+//     nimbers (*, *2), ups and downs (^, v2, ^<3>, v[2]), Tiny(G) and
+//     Miny(G) of a short G;
+//   - sums G + H (and, as in package cgt, terms side by side: 1*, 3/2over),
+//     differences G - H, negatives -G, switches +-G (±G), +-{A, B} for
+//     {A, B | -A, -B}, and parentheses.
+//
+// pass and labels stand alone as options: they cannot be summed, negated
+// or switched, for such a game would have no finite graph. Identifiers
+// spelled as downs (v, vv, v3) are downs, not labels; a label hides a
+// constant of its name inside its braces (on{0|on} is over). Spaces may
+// stand between any two tokens but a label and its brace, or Tiny and
+// its parenthesis. Columns count bytes from 1. Short parts are
+// computed in c and added to the graph as AddShort adds them. Errors are
+// *ParseError values; one of a game of more than MaxPositions positions
+// (such as the integer 1<<40, whose graph is a chain) wraps
+// ErrTooManyPositions.
+func Parse(c *cgt.Calc, s string) (Game, error) {
+	if len(s) > MaxNotation {
+		return Game{}, &ParseError{Column: 1, Msg: fmt.Sprintf("%d bytes, over the limit of %d", len(s), MaxNotation)}
+	}
+	toks, err := lex(s)
+	if err != nil {
+		return Game{}, err
+	}
+	p := &nparser{src: s, toks: toks, labels: map[string]bool{}}
+	if p.peek().kind == tEOF {
+		return Game{}, p.fail(0, "empty input: a game is missing")
+	}
+	root, err := p.sum()
+	if err != nil {
+		return Game{}, err
+	}
+	if t := p.peek(); t.kind != tEOF {
+		return Game{}, p.unexpected(t)
+	}
+	b := &nbuilder{c: c, src: s, labels: p.labels}
+	v, err := b.eval(root)
+	if err != nil {
+		return Game{}, err
+	}
+	if v.loopy {
+		return v.game, nil
+	}
+	t := newTarget()
+	start, err := b.addShort(t, root, v.short)
+	if err != nil {
+		return Game{}, err
+	}
+	return Game{t.g, start}, nil
+}
+
+// Tokens.
+
+type tokKind int8
+
+const (
+	tEOF tokKind = iota
+	tLBrace
+	tRBrace
+	tLParen
+	tRParen
+	tComma
+	tBars  // a run of |, its length in n
+	tPlus  // +
+	tMinus // -
+	tPM    // +- or ±
+	tShort // a term of c.Parse: a number, nimber, ups or downs
+	tWord  // an identifier
+	tPass  // pass
+)
+
+type token struct {
+	kind     tokKind
+	pos, end int // the bytes src[pos:end]
+	n        int // the bars of a tBars
+}
+
+func (t token) describe(src string) string {
+	if t.kind == tEOF {
+		return "end of input"
+	}
+	return fmt.Sprintf("%q", src[t.pos:t.end])
+}
+
+func isDigit(ch byte) bool { return ch >= '0' && ch <= '9' }
+
+func isWordByte(ch byte) bool {
+	return ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch == '_' || isDigit(ch)
+}
+
+// isDowns reports whether word is downs in cgt's notation: v, vv, v3.
+func isDowns(word string) bool {
+	t := strings.TrimLeft(word, "v")
+	if len(t) == len(word) {
+		return false
+	}
+	return strings.TrimLeft(t, "0123456789") == ""
+}
+
+// lex splits s into tokens, the last tEOF.
+func lex(s string) ([]token, error) {
+	var toks []token
+	i := 0
+	for i < len(s) {
+		ch := s[i]
+		start := i
+		kind := tEOF
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+			i++
+			continue
+		case ch == '{':
+			kind, i = tLBrace, i+1
+		case ch == '}':
+			kind, i = tRBrace, i+1
+		case ch == '(':
+			kind, i = tLParen, i+1
+		case ch == ')':
+			kind, i = tRParen, i+1
+		case ch == ',':
+			kind, i = tComma, i+1
+		case ch == '|':
+			for i < len(s) && s[i] == '|' {
+				i++
+			}
+			kind = tBars
+		case strings.HasPrefix(s[i:], "+-"):
+			kind, i = tPM, i+2
+		case strings.HasPrefix(s[i:], "±"):
+			kind, i = tPM, i+len("±")
+		case ch == '+':
+			kind, i = tPlus, i+1
+		case ch == '-':
+			kind, i = tMinus, i+1
+		case isDigit(ch):
+			for i < len(s) && (isDigit(s[i]) || s[i] == '/') {
+				i++
+			}
+			kind = tShort
+		case ch == '*':
+			i++
+			for i < len(s) && isDigit(s[i]) {
+				i++
+			}
+			kind = tShort
+		case ch == '^':
+			for i < len(s) && s[i] == '^' {
+				i++
+			}
+			i = lexCount(s, start, i)
+			kind = tShort
+		case isWordByte(ch):
+			for i < len(s) && isWordByte(s[i]) {
+				i++
+			}
+			switch word := s[start:i]; {
+			case word == "pass":
+				kind = tPass
+			case isDowns(word):
+				kind = tShort
+				if i == start+1 {
+					i = lexCount(s, start, i)
+				}
+			default:
+				kind = tWord
+			}
+		default:
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, &ParseError{Column: i + 1, Msg: fmt.Sprintf("unexpected %q", r)}
+		}
+		toks = append(toks, token{kind: kind, pos: start, end: i, n: i - start})
+	}
+	return append(toks, token{kind: tEOF, pos: len(s), end: len(s)}), nil
+}
+
+// lexCount reads on from i, after the ^ or v that begin at start: a
+// count (^3), and after a single ^ or v also <n> or [n]. c.Parse checks
+// what it reads.
+func lexCount(s string, start, i int) int {
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	if i == start+1 && i < len(s) && (s[i] == '<' || s[i] == '[') {
+		closer := byte('>')
+		if s[i] == '[' {
+			closer = ']'
+		}
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+		if i < len(s) && s[i] == closer {
+			i++
+		}
+	}
+	return i
+}
+
+// The syntax tree.
+
+type nodeKind int8
+
+const (
+	kShort      nodeKind = iota // a term of c.Parse, text src[pos:end]
+	kWord                       // a label or a constant, text
+	kPass                       // pass
+	kBraces                     // {left | right}, label maybe
+	kSum                        // kids added
+	kNeg                        // -kids[0]
+	kSwitch                     // +-kids[0]
+	kSwitchList                 // +-{kids...}
+	kTiny                       // Tiny(kids[0]) or, text "Miny", Miny
+)
+
+type pnode struct {
+	kind        nodeKind
+	pos, end    int
+	text        string
+	label       string
+	kids        []*pnode
+	left, right []*pnode
+	loopy       bool // holds pass, a label, a word: not short
+}
+
+func anyLoopy(ns []*pnode) bool {
+	for _, n := range ns {
+		if n.loopy {
+			return true
+		}
+	}
+	return false
+}
+
+// The parser.
+
+type nparser struct {
+	src    string
+	toks   []token
+	i      int
+	labels map[string]bool // every label met
+}
+
+func (p *nparser) peek() token { return p.toks[p.i] }
+
+func (p *nparser) next() token {
+	t := p.toks[p.i]
+	if t.kind != tEOF {
+		p.i++
+	}
+	return t
+}
+
+func (p *nparser) fail(pos int, format string, args ...any) error {
+	return &ParseError{Column: pos + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+// unexpected is the error of a token where it cannot stand.
+func (p *nparser) unexpected(t token) error {
+	switch t.kind {
+	case tRBrace:
+		return p.fail(t.pos, "unbalanced }: it closes no {")
+	case tRParen:
+		return p.fail(t.pos, "unbalanced ): it closes no (")
+	case tPass:
+		return p.fail(t.pos, "pass outside braces")
+	}
+	return p.fail(t.pos, "unexpected %s", t.describe(p.src))
+}
+
+// startsTerm reports whether a term may begin with a token of kind k.
+func startsTerm(k tokKind) bool {
+	switch k {
+	case tLBrace, tLParen, tMinus, tPM, tShort, tWord, tPass:
+		return true
+	}
+	return false
+}
+
+// sum reads terms joined by + or side by side (G - H is G and -H side by
+// side).
+func (p *nparser) sum() (*pnode, error) {
+	first := p.peek()
+	var terms []*pnode
+	for {
+		t, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		terms = append(terms, t)
+		if p.peek().kind == tPlus {
+			plus := p.next()
+			if !startsTerm(p.peek().kind) {
+				return nil, p.fail(plus.pos, "a game is missing after +")
+			}
+			continue
+		}
+		if !startsTerm(p.peek().kind) {
+			break
+		}
+	}
+	if len(terms) == 1 {
+		return terms[0], nil
+	}
+	last := terms[len(terms)-1]
+	return &pnode{kind: kSum, pos: first.pos, end: last.end, kids: terms, loopy: anyLoopy(terms)}, nil
+}
+
+// term reads -G, +-G or a primary term.
+func (p *nparser) term() (*pnode, error) {
+	t := p.peek()
+	switch t.kind {
+	case tMinus:
+		p.next()
+		g, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		return &pnode{kind: kNeg, pos: t.pos, end: g.end, kids: []*pnode{g}, loopy: g.loopy}, nil
+	case tPM:
+		p.next()
+		if p.peek().kind == tLBrace {
+			n, err := p.braces("", p.next())
+			if err != nil {
+				return nil, err
+			}
+			if n.kind == kSwitchList {
+				if len(n.kids) == 0 {
+					return nil, p.fail(t.pos, "+-{}: a game is missing")
+				}
+				n.pos = t.pos
+				return n, nil
+			}
+			return &pnode{kind: kSwitch, pos: t.pos, end: n.end, kids: []*pnode{n}, loopy: n.loopy}, nil
+		}
+		g, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		return &pnode{kind: kSwitch, pos: t.pos, end: g.end, kids: []*pnode{g}, loopy: g.loopy}, nil
+	}
+	return p.primary()
+}
+
+// primary reads a short term, a word, pass, braces (labelled or not),
+// Tiny(G), Miny(G) or (G).
+func (p *nparser) primary() (*pnode, error) {
+	t := p.next()
+	switch t.kind {
+	case tShort:
+		return &pnode{kind: kShort, pos: t.pos, end: t.end}, nil
+	case tPass:
+		return &pnode{kind: kPass, pos: t.pos, end: t.end, loopy: true}, nil
+	case tWord:
+		word := p.src[t.pos:t.end]
+		nx := p.peek()
+		if nx.kind == tLBrace && nx.pos == t.end {
+			p.labels[word] = true
+			n, err := p.braces(word, p.next())
+			if err != nil {
+				return nil, err
+			}
+			if n.kind == kSwitchList {
+				return nil, p.fail(nx.pos, "braces without a |")
+			}
+			n.pos = t.pos
+			return n, nil
+		}
+		if (word == "Tiny" || word == "Miny") && nx.kind == tLParen && nx.pos == t.end {
+			open := p.next()
+			g, err := p.sum()
+			if err != nil {
+				return nil, err
+			}
+			end, err := p.closeParen(open)
+			if err != nil {
+				return nil, err
+			}
+			return &pnode{kind: kTiny, pos: t.pos, end: end, text: word, kids: []*pnode{g}, loopy: g.loopy}, nil
+		}
+		return &pnode{kind: kWord, pos: t.pos, end: t.end, text: word, loopy: true}, nil
+	case tLBrace:
+		n, err := p.braces("", t)
+		if err != nil {
+			return nil, err
+		}
+		if n.kind == kSwitchList {
+			return nil, p.fail(t.pos, "braces without a |")
+		}
+		return n, nil
+	case tLParen:
+		g, err := p.sum()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := p.closeParen(t); err != nil {
+			return nil, err
+		}
+		return g, nil
+	case tEOF, tRBrace, tRParen, tComma, tBars, tPlus:
+		return nil, p.fail(t.pos, "a game is missing")
+	}
+	return nil, p.unexpected(t)
+}
+
+// closeParen reads the ) that closes open and returns where it ends.
+func (p *nparser) closeParen(open token) (int, error) {
+	t := p.next()
+	switch t.kind {
+	case tRParen:
+		return t.end, nil
+	case tEOF:
+		return 0, p.fail(open.pos, "unbalanced (: no ) closes it")
+	}
+	return 0, p.unexpected(t)
+}
+
+// braces reads what follows the { open up to its }: sides of options
+// separated by runs of bars. Without bars it returns a kSwitchList of the
+// options (for +-{A, B}).
+func (p *nparser) braces(label string, open token) (*pnode, error) {
+	var segs [][]*pnode
+	var bars []token
+	for {
+		var seg []*pnode
+		if k := p.peek().kind; k != tBars && k != tRBrace {
+			for {
+				g, err := p.sum()
+				if err != nil {
+					return nil, err
+				}
+				seg = append(seg, g)
+				if p.peek().kind != tComma {
+					break
+				}
+				p.next()
+			}
+		}
+		segs = append(segs, seg)
+		t := p.next()
+		switch t.kind {
+		case tBars:
+			bars = append(bars, t)
+			continue
+		case tRBrace:
+		case tEOF:
+			return nil, p.fail(open.pos, "unbalanced {: no } closes it")
+		default:
+			return nil, p.unexpected(t)
+		}
+		break
+	}
+	end := p.toks[p.i-1].end
+	if len(bars) == 0 {
+		return &pnode{kind: kSwitchList, pos: open.pos, end: end, kids: segs[0], loopy: anyLoopy(segs[0])}, nil
+	}
+	n, err := p.split(segs, bars)
+	if err != nil {
+		return nil, err
+	}
+	n.pos, n.end, n.label = open.pos, end, label
+	if label != "" {
+		n.loopy = true
+	}
+	return n, nil
+}
+
+// split makes braces of sides segs separated by bars at the longest run
+// of bars, which must be the only run of its length.
+func (p *nparser) split(segs [][]*pnode, bars []token) (*pnode, error) {
+	at := 0
+	for i, b := range bars {
+		if b.n > bars[at].n {
+			at = i
+		}
+	}
+	for i, b := range bars {
+		if i != at && b.n == bars[at].n {
+			return nil, p.fail(bars[at].pos, "more than one run of %d bars at the same level: which is the middle?", b.n)
+		}
+	}
+	left, err := p.side(segs[:at+1], bars[:at])
+	if err != nil {
+		return nil, err
+	}
+	right, err := p.side(segs[at+1:], bars[at+1:])
+	if err != nil {
+		return nil, err
+	}
+	return &pnode{kind: kBraces, pos: bars[at].pos, end: bars[at].end, left: left, right: right,
+		loopy: anyLoopy(left) || anyLoopy(right)}, nil
+}
+
+// side returns the options of one side of braces: the side's options
+// when it has no bars, else the one game its bars make.
+func (p *nparser) side(segs [][]*pnode, bars []token) ([]*pnode, error) {
+	if len(bars) == 0 {
+		return segs[0], nil
+	}
+	n, err := p.split(segs, bars)
+	if err != nil {
+		return nil, err
+	}
+	return []*pnode{n}, nil
+}
+
+// Evaluation.
+
+// A nvalue is a game that Parse has computed: a short game of the
+// cgt.Calc or, when loopy, the start of a graph.
+type nvalue struct {
+	loopy bool
+	short cgt.Game
+	game  Game
+}
+
+// A frame is braces being built, with their node and label, or a
+// barrier: an operand of a sum, negative or switch, where pass and the
+// labels of braces outside it cannot be used.
+type frame struct {
+	barrier bool
+	label   string
+	node    int
+}
+
+// A target is a graph that braces are built into, its short games shared.
+type target struct {
+	g    *Graph
+	seen map[cgt.Game]int
+}
+
+func newTarget() *target { return &target{g: NewGraph(0), seen: map[cgt.Game]int{}} }
+
+type nbuilder struct {
+	c      *cgt.Calc
+	src    string
+	labels map[string]bool
+	frames []frame
+	used   int // positions made so far
+}
+
+func (b *nbuilder) fail(n *pnode, format string, args ...any) error {
+	return &ParseError{Column: n.pos + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+// failed is the error of a computation that failed at n.
+func (b *nbuilder) failed(n *pnode, err error) error {
+	return &ParseError{Column: n.pos + 1, Msg: err.Error(), Err: err}
+}
+
+// grow counts k more positions made at n.
+func (b *nbuilder) grow(n *pnode, k int) error {
+	b.used += k
+	if b.used > MaxPositions {
+		return b.tooMany(n)
+	}
+	return nil
+}
+
+// tooMany is the error of a game of more than MaxPositions positions.
+func (b *nbuilder) tooMany(n *pnode) error {
+	return &ParseError{Column: n.pos + 1, Msg: fmt.Sprintf("the game needs more than %d positions", MaxPositions), Err: ErrTooManyPositions}
+}
+
+// addShort adds short game g to t by AddShort, counting the positions
+// it makes.
+func (b *nbuilder) addShort(t *target, n *pnode, g cgt.Game) (int, error) {
+	before := t.g.Len()
+	v, err := AddShort(b.c, g, t.g, t.seen, MaxPositions-b.used)
+	if err != nil {
+		return 0, b.tooMany(n)
+	}
+	return v, b.grow(n, t.g.Len()-before)
+}
+
+// constants are the games of the names Parse knows, in notation.
+var constants = map[string]string{
+	"on":    "{pass|}",
+	"off":   "{|pass}",
+	"over":  "{0|pass}",
+	"under": "{pass|0}",
+	"upon":  "{pass|*}",
+	"dud":   "{pass|pass}",
+}
+
+// lookup finds the braces that word labels: their node, and whether a
+// barrier lies between (so that word cannot be used here).
+func (b *nbuilder) lookup(word string) (node int, crossed, ok bool) {
+	for i := len(b.frames) - 1; i >= 0; i-- {
+		f := b.frames[i]
+		if f.barrier {
+			crossed = true
+		} else if f.label == word {
+			return f.node, crossed, true
+		}
+	}
+	return 0, false, false
+}
+
+// wordError is the error of word n when it names no game usable there.
+func (b *nbuilder) wordError(n *pnode) error {
+	if _, _, ok := b.lookup(n.text); ok {
+		return b.fail(n, "label %q stands alone as an option: it cannot be summed, negated or switched", n.text)
+	}
+	if b.labels[n.text] {
+		return b.fail(n, "label %q used outside its braces", n.text)
+	}
+	if rest := strings.TrimLeft(b.src[n.end:], " \t\r\n"); strings.HasPrefix(rest, "{") {
+		return b.fail(n, "unknown identifier %q (a label goes directly before its {)", n.text)
+	}
+	return b.fail(n, "unknown identifier %q", n.text)
+}
+
+// constant builds the constant of word into t and returns its node.
+func (b *nbuilder) constant(t *target, n *pnode) (int, error) {
+	v := t.g.AddNode()
+	if err := b.grow(n, 1); err != nil {
+		return 0, err
+	}
+	def := constants[n.text]
+	inner := strings.Trim(def, "{}")
+	l, r, _ := strings.Cut(inner, "|")
+	for _, side := range []struct {
+		text string
+		p    Player
+	}{{l, Left}, {r, Right}} {
+		var w int
+		switch side.text {
+		case "":
+			continue
+		case "pass":
+			w = v
+		default:
+			g, err := b.c.Parse(side.text)
+			if err != nil {
+				return 0, b.failed(n, err)
+			}
+			if w, err = b.addShort(t, n, g); err != nil {
+				return 0, err
+			}
+		}
+		t.g.AddMove(side.p, v, w)
+	}
+	return v, nil
+}
+
+// eval computes n as a game of its own.
+func (b *nbuilder) eval(n *pnode) (nvalue, error) {
+	switch n.kind {
+	case kShort:
+		g, err := b.c.Parse(b.src[n.pos:n.end])
+		if err != nil {
+			var se *cgt.SyntaxError
+			if errors.As(err, &se) {
+				return nvalue{}, &ParseError{Column: n.pos + se.Column, Msg: se.Msg, Err: se.Err}
+			}
+			return nvalue{}, b.failed(n, err)
+		}
+		return nvalue{short: g}, nil
+	case kWord:
+		if _, ok := constants[n.text]; ok {
+			if _, _, labelled := b.lookup(n.text); !labelled {
+				t := newTarget()
+				v, err := b.constant(t, n)
+				return nvalue{loopy: true, game: Game{t.g, v}}, err
+			}
+		}
+		return nvalue{}, b.wordError(n)
+	case kPass:
+		if len(b.frames) == 0 {
+			return nvalue{}, b.fail(n, "pass outside braces")
+		}
+		return nvalue{}, b.fail(n, "pass stands alone as an option: it cannot be summed, negated or switched")
+	case kBraces:
+		if !n.loopy {
+			l, err := b.shorts(n.left)
+			if err != nil {
+				return nvalue{}, err
+			}
+			r, err := b.shorts(n.right)
+			if err != nil {
+				return nvalue{}, err
+			}
+			g, err := b.c.Make(l, r)
+			if err != nil {
+				return nvalue{}, b.failed(n, err)
+			}
+			return nvalue{short: g}, nil
+		}
+		t := newTarget()
+		v, err := b.build(t, n)
+		return nvalue{loopy: true, game: Game{t.g, v}}, err
+	case kSum:
+		return b.sum(n)
+	case kNeg:
+		x, err := b.eval(n.kids[0])
+		if err != nil {
+			return nvalue{}, err
+		}
+		if !x.loopy {
+			g, err := b.c.Neg(x.short)
+			if err != nil {
+				return nvalue{}, b.failed(n, err)
+			}
+			return nvalue{short: g}, nil
+		}
+		t := newTarget()
+		v, err := b.copy(t, n, x, true)
+		return nvalue{loopy: true, game: Game{t.g, v}}, err
+	case kSwitch, kSwitchList:
+		opts := make([]nvalue, len(n.kids))
+		loopy := false
+		for i, k := range n.kids {
+			x, err := b.eval(k)
+			if err != nil {
+				return nvalue{}, err
+			}
+			opts[i], loopy = x, loopy || x.loopy
+		}
+		if !loopy {
+			l := make([]cgt.Game, len(opts))
+			r := make([]cgt.Game, len(opts))
+			for i, x := range opts {
+				l[i] = x.short
+				neg, err := b.c.Neg(x.short)
+				if err != nil {
+					return nvalue{}, b.failed(n, err)
+				}
+				r[i] = neg
+			}
+			g, err := b.c.Make(l, r)
+			if err != nil {
+				return nvalue{}, b.failed(n, err)
+			}
+			return nvalue{short: g}, nil
+		}
+		t := newTarget()
+		v := t.g.AddNode()
+		if err := b.grow(n, 1); err != nil {
+			return nvalue{}, err
+		}
+		for _, x := range opts {
+			w, err := b.copy(t, n, x, false)
+			if err != nil {
+				return nvalue{}, err
+			}
+			t.g.AddLeft(v, w)
+			if w, err = b.copy(t, n, x, true); err != nil {
+				return nvalue{}, err
+			}
+			t.g.AddRight(v, w)
+		}
+		return nvalue{loopy: true, game: Game{t.g, v}}, nil
+	case kTiny:
+		x, err := b.eval(n.kids[0])
+		if err != nil {
+			return nvalue{}, err
+		}
+		if x.loopy {
+			return nvalue{}, b.fail(n, "%s of a loopy game: only short games are read there", n.text)
+		}
+		var g cgt.Game
+		if n.text == "Tiny" {
+			g, err = b.c.Tiny(x.short)
+		} else {
+			g, err = b.c.Miny(x.short)
+		}
+		if err != nil {
+			return nvalue{}, b.failed(n, err)
+		}
+		return nvalue{short: g}, nil
+	}
+	return nvalue{}, b.fail(n, "unexpected term")
+}
+
+// shorts computes options that are all short.
+func (b *nbuilder) shorts(ns []*pnode) ([]cgt.Game, error) {
+	out := make([]cgt.Game, len(ns))
+	for i, n := range ns {
+		x, err := b.eval(n)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x.short
+	}
+	return out, nil
+}
+
+// sum adds the terms of n: the short ones in the cgt.Calc, then those
+// with the loopy ones by Sum.
+func (b *nbuilder) sum(n *pnode) (nvalue, error) {
+	short := cgt.Zero
+	var games []Game
+	for _, k := range n.kids {
+		x, err := b.eval(k)
+		if err != nil {
+			return nvalue{}, err
+		}
+		if x.loopy {
+			games = append(games, x.game)
+			continue
+		}
+		if short, err = b.c.Add(short, x.short); err != nil {
+			return nvalue{}, b.failed(k, err)
+		}
+	}
+	if len(games) == 0 {
+		return nvalue{short: short}, nil
+	}
+	if short == cgt.Zero && len(games) == 1 {
+		return nvalue{loopy: true, game: games[0]}, nil
+	}
+	if short != cgt.Zero {
+		t := newTarget()
+		v, err := b.copy(t, n, nvalue{short: short}, false)
+		if err != nil {
+			return nvalue{}, err
+		}
+		games = append(games, Game{t.g, v})
+	}
+	// A sum's positions are the tuples of its parts' positions, all
+	// reachable: check their number before making them, two parts at a
+	// time.
+	size := 1
+	for _, g := range games {
+		if size *= len(g.Reachable()); size > MaxPositions-b.used {
+			return nvalue{}, b.tooMany(n)
+		}
+	}
+	acc := games[0]
+	for _, g := range games[1:] {
+		var err error
+		if acc, err = Sum(0, acc, g); err != nil {
+			return nvalue{}, b.failed(n, err)
+		}
+		if err := b.grow(n, acc.Graph.Len()); err != nil {
+			return nvalue{}, err
+		}
+	}
+	return nvalue{loopy: true, game: acc}, nil
+}
+
+// copy adds x (its negative when neg) to t and returns its node.
+func (b *nbuilder) copy(t *target, n *pnode, x nvalue, neg bool) (int, error) {
+	if !x.loopy {
+		g := x.short
+		if neg {
+			var err error
+			if g, err = b.c.Neg(g); err != nil {
+				return 0, b.failed(n, err)
+			}
+		}
+		return b.addShort(t, n, g)
+	}
+	src := x.game
+	order := src.Reachable()
+	if err := b.grow(n, len(order)); err != nil {
+		return 0, err
+	}
+	at := make(map[int]int, len(order))
+	for _, v := range order {
+		at[v] = t.g.AddNode()
+	}
+	for _, v := range order {
+		l, r := src.Graph.Left(v), src.Graph.Right(v)
+		if neg {
+			l, r = r, l
+		}
+		for _, w := range l {
+			t.g.AddLeft(at[v], at[w])
+		}
+		for _, w := range r {
+			t.g.AddRight(at[v], at[w])
+		}
+	}
+	return at[src.Start], nil
+}
+
+// build adds the braces n to t, their options with them, and returns
+// their node.
+func (b *nbuilder) build(t *target, n *pnode) (int, error) {
+	v := t.g.AddNode()
+	if err := b.grow(n, 1); err != nil {
+		return 0, err
+	}
+	b.frames = append(b.frames, frame{label: n.label, node: v})
+	defer func() { b.frames = b.frames[:len(b.frames)-1] }()
+	for _, side := range []struct {
+		opts []*pnode
+		p    Player
+	}{{n.left, Left}, {n.right, Right}} {
+		for _, o := range side.opts {
+			w, err := b.option(t, o, v)
+			if err != nil {
+				return 0, err
+			}
+			t.g.AddMove(side.p, v, w)
+		}
+	}
+	return v, nil
+}
+
+// option adds option o of the braces at node v to t and returns its node.
+func (b *nbuilder) option(t *target, o *pnode, v int) (int, error) {
+	switch o.kind {
+	case kPass:
+		return v, nil
+	case kWord:
+		if w, crossed, ok := b.lookup(o.text); ok && !crossed {
+			return w, nil
+		} else if !ok {
+			if _, ok := constants[o.text]; ok {
+				return b.constant(t, o)
+			}
+		}
+		return 0, b.wordError(o)
+	case kBraces:
+		if o.loopy {
+			return b.build(t, o)
+		}
+	}
+	b.frames = append(b.frames, frame{barrier: true})
+	x, err := b.eval(o)
+	b.frames = b.frames[:len(b.frames)-1]
+	if err != nil {
+		return 0, err
+	}
+	return b.copy(t, o, x, false)
+}

@@ -1,0 +1,418 @@
+package loopy
+
+import (
+	"bufio"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"nimber/cgt"
+)
+
+// mustParse parses s or fails the test.
+func mustParse(t *testing.T, c *cgt.Calc, s string) Game {
+	t.Helper()
+	g, err := Parse(c, s)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", s, err)
+	}
+	if err := g.Graph.Check(); err != nil {
+		t.Fatalf("Parse(%q): %v", s, err)
+	}
+	return g
+}
+
+// TestParseClasses checks the outcome classes of the constants and of
+// examples, worked out by hand (and some from CGSuite's tests).
+func TestParseClasses(t *testing.T) {
+	c := cgt.New(0)
+	for _, tc := range []struct {
+		src     string
+		class   string
+		stopper bool
+	}{
+		{"0", "P", true},
+		{"*", "N", true},
+		{"on", "L", true},
+		{"off", "R", true},
+		{"over", "L", true},
+		{"under", "R", true},
+		{"upon", "L", true},
+		{"dud", "D", false}, // each passes for ever
+		{"on + off", "D", false},
+		{"over - over", "D", false},
+		{"over + under", "D", false},
+		{"-over", "R", true},
+		{"-(on)", "R", true},
+		{"{pass|}", "L", true},
+		{"{|pass}", "R", true},
+		{"{pass|pass}", "D", false},
+		{"a{0|a}", "L", true},
+		{"a{a|0}", "R", true},
+		{"a{pass|a}", "D", false},
+		{"{0||0|0,pass}", "L", true},
+		{"a{0||||0|||a|*||*}", "L", true},
+		{"a{b{a|b}|0}", "R", true},
+		{"+-over", "N", true},
+		{"+-{0|pass}", "N", true},
+		{"+-{1, over}", "N", true},
+		{"on + 1", "L", true},
+		{"off - -1", "R", true},
+		{"(on)+(off)", "D", false},
+		{"{on|off}", "N", true},
+		{"{0|a{0|a}}", "L", true},
+		{"{a{0|a}|0}", "N", true},
+		{"{0|a{0|a}+1}", "L", true},
+		{"3/2under", "L", true},
+		{"-5over", "R", true},
+	} {
+		g := mustParse(t, c, tc.src)
+		if got := ClassOf(g).String(); got != tc.class {
+			t.Errorf("ClassOf(%s) = %s, want %s", tc.src, got, tc.class)
+		}
+		if got := IsStopper(g); got != tc.stopper {
+			t.Errorf("IsStopper(%s) = %v, want %v", tc.src, got, tc.stopper)
+		}
+	}
+}
+
+// TestParseCGSuiteFacts checks the IsStopper, OutcomeClass, LeftStop and
+// RightStop rows of CGSuite's own tests (testdata/cgsuite-loopy.tsv) whose
+// game Parse reads; the stops are those of the simplest form.
+func TestParseCGSuiteFacts(t *testing.T) {
+	f, err := os.Open("testdata/cgsuite-loopy.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c := cgt.New(0)
+	row := regexp.MustCompile(`^\((.*)\)\.(IsStopper|OutcomeClass|LeftStop|RightStop)$`)
+	checked := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) != 4 || strings.HasPrefix(cols[0], "#") {
+			continue
+		}
+		m := row.FindStringSubmatch(cols[2])
+		if m == nil || strings.ContainsAny(m[1], ":.") {
+			continue
+		}
+		g, err := Parse(c, m[1])
+		if errors.Is(err, ErrTooManyPositions) {
+			continue // -1823437481924: a chain of as many positions
+		}
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", m[1], err)
+		}
+		var got string
+		switch m[2] {
+		case "IsStopper":
+			got = map[bool]string{true: "true", false: "false"}[IsStopper(g)]
+		case "OutcomeClass":
+			got = ClassOf(g).String()
+		default: // the stops of the simplest form
+			s, err := Simplify(g, 1<<20)
+			if err != nil {
+				t.Fatalf("%s: %v", cols[2], err)
+			}
+			l, r, err := Stops(c, s)
+			if err != nil {
+				t.Fatalf("%s: %v", cols[2], err)
+			}
+			got = map[bool]string{true: l.String(), false: r.String()}[m[2] == "LeftStop"]
+		}
+		if got != cols[3] {
+			t.Errorf("%s = %s, CGSuite says %s", cols[2], got, cols[3])
+		}
+		checked++
+	}
+	if checked < 84 { // 84 rows read today: a row no longer read is a regression
+		t.Errorf("checked only %d rows", checked)
+	}
+}
+
+// TestParseEqual checks games that CGSuite's tests and tutorial say are
+// equal, by the survival test.
+func TestParseEqual(t *testing.T) {
+	c := cgt.New(0)
+	for _, tc := range [][2]string{
+		{"a{0|a}", "over"},
+		{"{0|pass}", "over"},
+		{"x{x|0}", "under"},
+		{"{pass|}", "on"},
+		{"a{pass|}", "on"},
+		{"a{a|}", "on"},
+		{"{|pass}", "off"},
+		{"{pass|*}", "upon"},
+		{"x{0||||0|||x|*||*}", "a{0||||0|||a|*||*}"},
+		{"over+5", "5over"},
+		{"over-5", "-5over"},
+		{"over+^", "over"},
+		{"5 + over", "over + 5"},
+		{"{0||0|-1}", "Tiny(1)"},
+		{"{1|0||0}", "Miny(1)"},
+		{"{0||0|0,pass}", "{0|-upon+*}"}, // upon-th, two ways
+		{"{pass,0|0}", "upon+*"},
+		{"{*|pass}", "-upon"},
+		{"{0|0,pass}", "-upon+*"},
+		{"{0,*||*|pass}", "{0||0|0,pass} + *"},
+		{"{1||0|pass}", "{1|over}"},
+		{"on + 1", "on"},
+		{"+-{0|pass}", "{over|under}"},
+		{"(over)", "((over))"},
+		{"{1|-1}", "+-1"},
+		{"{1,2|-1,-2}", "+-{1,2}"},
+	} {
+		g, h := mustParse(t, c, tc[0]), mustParse(t, c, tc[1])
+		eq, err := Equal(g, h, 0)
+		if err != nil || !eq {
+			t.Errorf("Equal(%s, %s) = %v, %v; want true", tc[0], tc[1], eq, err)
+		}
+	}
+	for _, tc := range [][2]string{
+		{"over", "0"},
+		{"over", "on"},
+		{"upon", "^"},
+		{"{0||0|0,pass}", "upon"},
+		{"on", "100"},
+	} {
+		g, h := mustParse(t, c, tc[0]), mustParse(t, c, tc[1])
+		if eq, err := Equal(g, h, 0); err != nil || eq {
+			t.Errorf("Equal(%s, %s) = %v, %v; want false", tc[0], tc[1], eq, err)
+		}
+	}
+}
+
+// TestParseSlashesAndPass checks the graphs that bars, pass and labels
+// make, edge by edge.
+func TestParseSlashesAndPass(t *testing.T) {
+	c := cgt.New(0)
+	// {0||0|0,pass}: Right's option is X = {0|0,pass}, whose pass is X.
+	g := mustParse(t, c, "{0||0|0,pass}")
+	r := g.Graph.Right(g.Start)
+	if len(r) != 1 || len(g.Graph.Right(r[0])) != 2 || g.Graph.Right(r[0])[1] != r[0] {
+		t.Errorf("{0||0|0,pass}: Right's option should pass to itself")
+	}
+	// a{0||||0|||a|*||*}: Right, Right, Left, Left return to the start.
+	g = mustParse(t, c, "a{0||||0|||a|*||*}")
+	v := g.Start
+	for _, p := range []Player{Right, Right, Left, Left} {
+		opts := g.Graph.Options(v, p)
+		if len(opts) != 1 {
+			t.Fatalf("a{0||||0|||a|*||*}: node %d has %d %s options", v, len(opts), p)
+		}
+		v = opts[0]
+	}
+	if v != g.Start {
+		t.Errorf("a{0||||0|||a|*||*}: the 4-cycle does not return to the start")
+	}
+	// Nested labels: a{b{a|b}|0}: b's Left option is a, its Right one b.
+	g = mustParse(t, c, "a{b{a|b}|0}")
+	b := g.Graph.Left(g.Start)[0]
+	if g.Graph.Left(b)[0] != g.Start || g.Graph.Right(b)[0] != b {
+		t.Errorf("a{b{a|b}|0}: wrong edges")
+	}
+	// A label shadows a constant inside its braces.
+	g = mustParse(t, c, "on{0|on}")
+	if ok, _ := Equal(g, mustParse(t, c, "over"), 0); !ok {
+		t.Errorf("on{0|on} should be over")
+	}
+}
+
+// rawString writes short game g with every braces written out and
+// labelled, so that Parse builds it node by node, not by c.Parse.
+func rawString(c *cgt.Calc, g cgt.Game) string {
+	var b strings.Builder
+	b.WriteString("x{")
+	for i, o := range c.Left(g) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(rawString(c, o))
+	}
+	b.WriteByte('|')
+	for i, o := range c.Right(g) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(rawString(c, o))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// TestParseShortLE checks that short games, written by c.String and
+// parsed, compare by the survival test as cgt compares them.
+func TestParseShortLE(t *testing.T) {
+	c := cgt.New(0)
+	rng := rand.New(rand.NewPCG(7, 11))
+	var pool []cgt.Game
+	for _, s := range []string{"0", "*", "1", "-1", "^", "v*", "1/2", "-3/4", "*2", "+-1", "{2|-1}", "^<2>"} {
+		g, err := c.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pool = append(pool, g)
+	}
+	pick := func() []cgt.Game {
+		var out []cgt.Game
+		for range rng.IntN(3) {
+			out = append(out, pool[rng.IntN(len(pool))])
+		}
+		return out
+	}
+	for len(pool) < 80 {
+		g, err := c.Make(pick(), pick())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Birthday(g) <= 5 {
+			pool = append(pool, g)
+		}
+	}
+	parsed := map[cgt.Game][2]Game{}
+	get := func(g cgt.Game) [2]Game {
+		if p, ok := parsed[g]; ok {
+			return p
+		}
+		p := [2]Game{mustParse(t, c, c.String(g)), mustParse(t, c, c.String(g))}
+		if raw := rawString(c, g); len(raw) < 400 {
+			p[1] = mustParse(t, c, raw)
+		}
+		parsed[g] = p
+		return p
+	}
+	for range 300 {
+		g, h := pool[rng.IntN(len(pool))], pool[rng.IntN(len(pool))]
+		pg, ph := get(g), get(h)
+		for k := range 2 {
+			for _, pair := range [][2]Game{{pg[k], ph[k]}, {ph[k], pg[k]}} {
+				want := c.LE(g, h)
+				if pair[0] == ph[k] {
+					want = c.LE(h, g)
+				}
+				got, err := LE(pair[0], pair[1], 0)
+				if err != nil || got != want {
+					t.Fatalf("LE(%s, %s) = %v, %v; cgt says %v (form %d)", c.String(g), c.String(h), got, err, want, k)
+				}
+			}
+		}
+	}
+}
+
+// TestParseErrors checks that bad input is refused with its column.
+func TestParseErrors(t *testing.T) {
+	c := cgt.New(0)
+	for _, tc := range []struct {
+		src  string
+		col  int
+		what string
+	}{
+		{"", 1, "empty input"},
+		{"   ", 1, "empty input"},
+		{"pass", 1, "pass outside braces"},
+		{"pass + 1", 1, "pass outside braces"},
+		{"1 + pass", 5, "pass outside braces"},
+		{"{1|0+pass}", 6, "pass stands alone"},
+		{"{0|-pass}", 5, "pass stands alone"},
+		{"+-pass", 3, "pass outside braces"},
+		{"x", 1, `unknown identifier "x"`},
+		{"{0|a}", 4, `unknown identifier "a"`},
+		{"a {0|a}", 1, "directly before"},
+		{"a{0|1} + a", 10, `label "a" used outside its braces`},
+		{"a{b{a|0}|b}", 10, `label "b" used outside its braces`},
+		{"a{0|b{0|a+1}}", 9, `label "a" stands alone`},
+		{"a{0|-{a|0}}", 7, `label "a" stands alone`},
+		{"a{0|a}+a", 8, `label "a" used outside its braces`},
+		{"{0|1", 1, "unbalanced {"},
+		{"{0|{1|2}", 1, "unbalanced {"},
+		{"{0|1}}", 6, "unbalanced }"},
+		{"}", 1, "a game is missing"},
+		{"(1", 1, "unbalanced ("},
+		{"1)", 2, "unbalanced )"},
+		{"0|1", 2, `unexpected "|"`},
+		{"{0|1|2}", 3, "more than one run of 1 bars"},
+		{"{0||1|2||3}", 3, "more than one run of 2 bars"},
+		{"{0,1}", 1, "braces without a |"},
+		{"a{0,1}", 2, "braces without a |"},
+		{"{}", 1, "braces without a |"},
+		{"+-{}", 1, "+-{}: a game is missing"},
+		{"1 +", 3, "a game is missing after +"},
+		{"{0,|1}", 4, "a game is missing"},
+		{"{0|@}", 4, "unexpected '@'"},
+		{"1/3", 1, "denominator"},
+		{"{0|*99999}", 4, ""},
+		{"Tiny(on)", 1, "Tiny of a loopy game"},
+		{"-", 2, "a game is missing"},
+		{"'{0|1}'", 1, "unexpected"},
+	} {
+		_, err := Parse(c, tc.src)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("Parse(%q) = %v, want a *ParseError", tc.src, err)
+			continue
+		}
+		if pe.Column != tc.col || !strings.Contains(err.Error(), tc.what) ||
+			!strings.HasPrefix(err.Error(), "loopy: column ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q) = %q, want column %d and %q", tc.src, err, tc.col, tc.what)
+		}
+	}
+	_, err := Parse(c, strings.Repeat("0", MaxNotation+1))
+	if err == nil || !strings.Contains(err.Error(), "column 1:") {
+		t.Errorf("Parse of %d bytes: %v, want an error", MaxNotation+1, err)
+	}
+}
+
+// TestParseLimit checks that a sum of too many positions is refused.
+func TestParseLimit(t *testing.T) {
+	c := cgt.New(0)
+	// Each over has two positions: 2^21 positions in all.
+	_, err := Parse(c, strings.Repeat("over+", 20)+"over")
+	if !errors.Is(err, ErrTooManyPositions) {
+		t.Errorf("21 overs: %v, want ErrTooManyPositions", err)
+	}
+	if _, err := Parse(c, "{0|1<<40}"); err == nil {
+		t.Errorf("{0|1<<40}: no error")
+	}
+	if _, err := Parse(c, "over + 1099511627776"); !errors.Is(err, ErrTooManyPositions) {
+		t.Errorf("over + 2^40: %v, want ErrTooManyPositions", err)
+	}
+	if _, err := Parse(c, "-1099511627776"); !errors.Is(err, ErrTooManyPositions) {
+		t.Errorf("-2^40: %v, want ErrTooManyPositions", err)
+	}
+}
+
+// FuzzParse checks that Parse returns a game or an error, never panics,
+// and that the game's graph is well formed.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"on", "off", "over", "under", "upon", "dud", "{pass|}", "{0|pass}",
+		"a{0|a}", "a{0||||0|||a|*||*}", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}",
+		"{0||0|0,pass}", "over - over", "on + off", "+-{0|pass}", "+-{1,2}",
+		"3/2under", "{-1/4+*|pass}", "Tiny(1)", "^<3>*2", "v[2]", "{1|0+pass}",
+		"a{b{a|b}|0}", "(over)+(-1/2)", "x{x|0}+{0|*}", "{0|1|2}", "pass",
+	} {
+		f.Add(s)
+	}
+	c := cgt.New(1 << 26)
+	c.SetWorkLimit(1 << 16)
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := Parse(c, s)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("Parse(%q): error of more than one line: %q", s, err)
+			}
+			return
+		}
+		if err := g.Graph.Check(); err != nil {
+			t.Fatalf("Parse(%q): %v", s, err)
+		}
+		if g.Start < 0 || g.Start >= g.Graph.Len() {
+			t.Fatalf("Parse(%q): start %d outside 0..%d", s, g.Start, g.Graph.Len()-1)
+		}
+	})
+}
