@@ -21,9 +21,18 @@ func (c *Calc) Notation(g Game) string {
 	return text
 }
 
-// maxBars is the most bars written between two sides; a game that would
+// Written writes g as Notation does, for a printer that writes g as an
+// option of a larger game: in braces when brace, in parentheses when
+// paren and a +- before it would split it; it returns the text and, for
+// g written without its braces, the number of bars between its sides.
+func (c *Calc) Written(g Game, brace, paren bool) (string, int) { return c.write(g, brace, paren) }
+
+// PrintOrder returns the games opts in the order CGSuite writes options.
+func (c *Calc) PrintOrder(opts []Game) []Game { return c.printOrder(opts) }
+
+// MaxBars is the most bars written between two sides; a game that would
 // need more is written in braces (as CGSuite does).
-const maxBars = 4
+const MaxBars = 4
 
 // write writes g: in braces when brace, in parentheses when paren and g
 // is written as a term that a +- before it would split (1*, ^<2>*). It
@@ -62,7 +71,7 @@ func (c *Calc) write(g Game, brace, paren bool) (string, int) {
 	rt, rb := side(r)
 	bars := max(lb, rb)
 	text := lt + strings.Repeat("|", bars) + rt
-	if brace || bars == maxBars {
+	if brace || bars == MaxBars {
 		return "{" + text + "}", 0
 	}
 	return text, bars

@@ -21,22 +21,6 @@ const MaxPositions = 1 << 20
 // positions, a sum or a short game past its limit.
 var ErrTooManyPositions = errors.New("loopy: too many positions")
 
-// A ParseError is text that Parse could not read or evaluate: the column
-// (1-based, in bytes) and what was wrong there. Err is the underlying
-// error when the cause was a failed computation (a limit of the cgt.Calc,
-// say), else nil.
-type ParseError struct {
-	Column int
-	Msg    string
-	Err    error
-}
-
-// Error returns the error on one line: "loopy: column N: what".
-func (e *ParseError) Error() string { return fmt.Sprintf("loopy: column %d: %s", e.Column, e.Msg) }
-
-// Unwrap returns Err.
-func (e *ParseError) Unwrap() error { return e.Err }
-
 // Parse reads a loopy game in CGSuite's notation and returns it as the
 // start of a fresh graph. It reads:
 //
@@ -64,12 +48,12 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // stand between any two tokens but a label and its brace, or Tiny and
 // its parenthesis. Columns count bytes from 1. Short parts are
 // computed in c and added to the graph as AddShort adds them. Errors are
-// *ParseError values; one of a game of more than MaxPositions positions
+// *cgt.SyntaxError values; one of a game of more than MaxPositions positions
 // (such as the integer 1<<40, whose graph is a chain) wraps
 // ErrTooManyPositions.
 func Parse(c *cgt.Calc, s string) (Game, error) {
 	if len(s) > MaxNotation {
-		return Game{}, &ParseError{Column: 1, Msg: fmt.Sprintf("%d bytes, over the limit of %d", len(s), MaxNotation)}
+		return Game{}, &cgt.SyntaxError{Column: 1, Msg: fmt.Sprintf("%d bytes, over the limit of %d", len(s), MaxNotation)}
 	}
 	toks, err := lex(s)
 	if err != nil {
@@ -191,11 +175,19 @@ func lex(s string) ([]token, error) {
 			}
 			kind = tShort
 		case ch == '*':
+			// CGSuite reads n*G (an integer, then * and a game) as n
+			// copies of G; Parse does not multiply, and must not misread
+			// it as n + * + G.
+			if len(toks) > 0 && toks[len(toks)-1].end == i && isDigit(s[i-1]) && i+1 < len(s) && multiplicand(s[i+1]) {
+				return nil, &cgt.SyntaxError{Column: i + 1, Msg: "n*G, CGSuite's multiple of a game, is not read: write the sum"}
+			}
 			i++
 			for i < len(s) && isDigit(s[i]) {
 				i++
 			}
 			kind = tShort
+		case uponWord(s[i:]) != "":
+			kind, i = tWord, i+len(uponWord(s[i:]))
 		case ch == '^':
 			for i < len(s) && s[i] == '^' {
 				i++
@@ -219,11 +211,18 @@ func lex(s string) ([]token, error) {
 			}
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
-			return nil, &ParseError{Column: i + 1, Msg: fmt.Sprintf("unexpected %q", r)}
+			return nil, &cgt.SyntaxError{Column: i + 1, Msg: fmt.Sprintf("unexpected %q", r)}
 		}
 		toks = append(toks, token{kind: kind, pos: start, end: i, n: i - start})
 	}
 	return append(toks, token{kind: tEOF, pos: len(s), end: len(s)}), nil
+}
+
+// multiplicand reports whether ch, just after n*, begins a game that
+// CGSuite multiplies by n: a brace, a parenthesis or a name (not v, a
+// down: 3*v is 3 + * + v).
+func multiplicand(ch byte) bool {
+	return ch == '{' || ch == '(' || ch != 'v' && (ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z')
 }
 
 // lexCount reads on from i, after the ^ or v that begin at start: a
@@ -304,7 +303,7 @@ func (p *nparser) next() token {
 }
 
 func (p *nparser) fail(pos int, format string, args ...any) error {
-	return &ParseError{Column: pos + 1, Msg: fmt.Sprintf(format, args...)}
+	return &cgt.SyntaxError{Column: pos + 1, Msg: fmt.Sprintf(format, args...)}
 }
 
 // unexpected is the error of a token where it cannot stand.
@@ -592,12 +591,12 @@ type nbuilder struct {
 }
 
 func (b *nbuilder) fail(n *pnode, format string, args ...any) error {
-	return &ParseError{Column: n.pos + 1, Msg: fmt.Sprintf(format, args...)}
+	return &cgt.SyntaxError{Column: n.pos + 1, Msg: fmt.Sprintf(format, args...)}
 }
 
 // failed is the error of a computation that failed at n.
 func (b *nbuilder) failed(n *pnode, err error) error {
-	return &ParseError{Column: n.pos + 1, Msg: err.Error(), Err: err}
+	return &cgt.SyntaxError{Column: n.pos + 1, Msg: err.Error(), Err: err}
 }
 
 // grow counts k more positions made at n.
@@ -611,7 +610,7 @@ func (b *nbuilder) grow(n *pnode, k int) error {
 
 // tooMany is the error of a game of more than MaxPositions positions.
 func (b *nbuilder) tooMany(n *pnode) error {
-	return &ParseError{Column: n.pos + 1, Msg: fmt.Sprintf("the game needs more than %d positions", MaxPositions), Err: ErrTooManyPositions}
+	return &cgt.SyntaxError{Column: n.pos + 1, Msg: fmt.Sprintf("the game needs more than %d positions", MaxPositions), Err: ErrTooManyPositions}
 }
 
 // addShort adds short game g to t by AddShort, counting the positions
@@ -633,6 +632,21 @@ var constants = map[string]string{
 	"under": "{pass|0}",
 	"upon":  "{pass|*}",
 	"dud":   "{pass|pass}",
+	"^[on]": "{pass|*}",
+	"v[on]": "{*|pass}",
+	"^<on>": "{0||0|0,pass}",
+	"v<on>": "{0,pass|0||0}",
+}
+
+// uponWord returns the upon or uponth that s begins with, as CGSuite
+// writes them (^[on], v[on], ^<on>, v<on>), or "".
+func uponWord(s string) string {
+	for _, w := range []string{"^[on]", "v[on]", "^<on>", "v<on>"} {
+		if strings.HasPrefix(s, w) {
+			return w
+		}
+	}
+	return ""
 }
 
 // lookup finds the braces that word labels: their node, and whether a
@@ -665,35 +679,11 @@ func (b *nbuilder) wordError(n *pnode) error {
 
 // constant builds the constant of word into t and returns its node.
 func (b *nbuilder) constant(t *target, n *pnode) (int, error) {
-	v := t.g.AddNode()
-	if err := b.grow(n, 1); err != nil {
-		return 0, err
+	g, err := Parse(b.c, constants[n.text])
+	if err != nil {
+		return 0, b.failed(n, err)
 	}
-	def := constants[n.text]
-	inner := strings.Trim(def, "{}")
-	l, r, _ := strings.Cut(inner, "|")
-	for _, side := range []struct {
-		text string
-		p    Player
-	}{{l, Left}, {r, Right}} {
-		var w int
-		switch side.text {
-		case "":
-			continue
-		case "pass":
-			w = v
-		default:
-			g, err := b.c.Parse(side.text)
-			if err != nil {
-				return 0, b.failed(n, err)
-			}
-			if w, err = b.addShort(t, n, g); err != nil {
-				return 0, err
-			}
-		}
-		t.g.AddMove(side.p, v, w)
-	}
-	return v, nil
+	return b.copy(t, n, nvalue{loopy: true, game: g}, false)
 }
 
 // eval computes n as a game of its own.
@@ -704,7 +694,7 @@ func (b *nbuilder) eval(n *pnode) (nvalue, error) {
 		if err != nil {
 			var se *cgt.SyntaxError
 			if errors.As(err, &se) {
-				return nvalue{}, &ParseError{Column: n.pos + se.Column, Msg: se.Msg, Err: se.Err}
+				return nvalue{}, &cgt.SyntaxError{Column: n.pos + se.Column, Msg: se.Msg, Err: se.Err}
 			}
 			return nvalue{}, b.failed(n, err)
 		}

@@ -70,23 +70,35 @@ func (p Pseudonumber) String() string {
 	return x + "under"
 }
 
-// short returns the short game of node v, when no cycle is reachable
-// from v, built in calc c (memoised in memo: a node's game, or -1 on a
-// node found to reach a cycle).
-func short(c *cgt.Calc, g *Graph, v int, memo map[int]cgt.Game, onPath map[int]bool) (cgt.Game, bool) {
-	if x, ok := memo[v]; ok {
+// shorts finds the short games of a graph's nodes: those from which no
+// cycle is reachable, built in a calc and memoised.
+type shorts struct {
+	c      *cgt.Calc
+	g      *Graph
+	memo   map[int]cgt.Game // a node's game, or noGame
+	onPath map[int]bool
+	err    error // the first error of the calc (a limit), which makes a short node look loopy
+}
+
+func newShorts(c *cgt.Calc, g *Graph) *shorts {
+	return &shorts{c: c, g: g, memo: map[int]cgt.Game{}, onPath: map[int]bool{}}
+}
+
+// of returns the short game of node v, if no cycle is reachable from v.
+func (s *shorts) of(v int) (cgt.Game, bool) {
+	if x, ok := s.memo[v]; ok {
 		return x, x != noGame
 	}
-	if onPath[v] {
+	if s.onPath[v] {
 		return noGame, false
 	}
-	onPath[v] = true
-	defer delete(onPath, v)
+	s.onPath[v] = true
+	defer delete(s.onPath, v)
 	var opts [2][]cgt.Game
 	ok := true
 	for _, p := range []Player{Left, Right} {
-		for _, w := range g.Options(v, p) {
-			x, isShort := short(c, g, w, memo, onPath)
+		for _, w := range s.g.Options(v, p) {
+			x, isShort := s.of(w)
 			if !isShort {
 				ok = false
 				continue
@@ -95,14 +107,50 @@ func short(c *cgt.Calc, g *Graph, v int, memo map[int]cgt.Game, onPath map[int]b
 		}
 	}
 	if ok {
-		x, err := c.Make(opts[Left], opts[Right])
+		x, err := s.c.Make(opts[Left], opts[Right])
 		if err == nil {
-			memo[v] = x
+			s.memo[v] = x
 			return x, true
 		}
+		s.err = cmp.Or(s.err, err)
 	}
-	memo[v] = noGame
+	s.memo[v] = noGame
 	return noGame, false
+}
+
+// number returns the number of node v, if it is one.
+func (s *shorts) number(v int) (cgt.Dyadic, bool) {
+	x, ok := s.of(v)
+	if !ok {
+		return cgt.Dyadic{}, false
+	}
+	return s.c.Number(x)
+}
+
+// pseudonumber returns the pseudonumber of node v of a graph in simplest
+// form, if it is one: a number, on {pass|}, off {|pass}, x over {x|pass}
+// or x under {pass|x}.
+func (s *shorts) pseudonumber(v int) (Pseudonumber, bool) {
+	if _, ok := s.of(v); ok {
+		d, ok := s.number(v)
+		return Pseudonumber{Exact, d}, ok
+	}
+	l, r := s.g.Left(v), s.g.Right(v)
+	switch {
+	case len(l) == 1 && l[0] == v && len(r) == 0:
+		return Pseudonumber{Kind: On}, true
+	case len(r) == 1 && r[0] == v && len(l) == 0:
+		return Pseudonumber{Kind: Off}, true
+	case len(l) == 1 && len(r) == 1 && r[0] == v:
+		if d, ok := s.number(l[0]); ok {
+			return Pseudonumber{Over, d}, true
+		}
+	case len(l) == 1 && len(r) == 1 && l[0] == v:
+		if d, ok := s.number(r[0]); ok {
+			return Pseudonumber{Under, d}, true
+		}
+	}
+	return Pseudonumber{}, false
 }
 
 // noGame marks a node that is not short.
@@ -120,38 +168,8 @@ func Stops(c *cgt.Calc, g Game) (left, right Pseudonumber, err error) {
 		return left, right, ErrNotStopper
 	}
 	gr := g.Graph
-	memo, onPath := map[int]cgt.Game{}, map[int]bool{}
-	pseudo := func(v int) (Pseudonumber, bool) {
-		if x, ok := short(c, gr, v, memo, onPath); ok {
-			if d, ok := c.Number(x); ok {
-				return Pseudonumber{Exact, d}, true
-			}
-			return Pseudonumber{}, false
-		}
-		l, r := gr.Left(v), gr.Right(v)
-		number := func(w int) (cgt.Dyadic, bool) {
-			x, ok := short(c, gr, w, memo, onPath)
-			if !ok {
-				return cgt.Dyadic{}, false
-			}
-			return c.Number(x)
-		}
-		switch {
-		case len(l) == 1 && l[0] == v && len(r) == 0:
-			return Pseudonumber{Kind: On}, true
-		case len(r) == 1 && r[0] == v && len(l) == 0:
-			return Pseudonumber{Kind: Off}, true
-		case len(l) == 1 && len(r) == 1 && r[0] == v:
-			if d, ok := number(l[0]); ok {
-				return Pseudonumber{Over, d}, true
-			}
-		case len(l) == 1 && len(r) == 1 && l[0] == v:
-			if d, ok := number(r[0]); ok {
-				return Pseudonumber{Under, d}, true
-			}
-		}
-		return Pseudonumber{}, false
-	}
+	sh := newShorts(c, gr)
+	pseudo := func(v int) (Pseudonumber, bool) { return sh.pseudonumber(v) }
 	type state struct {
 		v int
 		p Player
@@ -181,5 +199,6 @@ func Stops(c *cgt.Calc, g Game) (left, right Pseudonumber, err error) {
 		stops[state{v, p}] = s
 		return s
 	}
-	return stop(g.Start, Left), stop(g.Start, Right), nil
+	left, right = stop(g.Start, Left), stop(g.Start, Right)
+	return left, right, sh.err
 }
