@@ -88,13 +88,14 @@ func TestLoopyDocExamples(t *testing.T) {
 
 // TestValueDocExamples runs the partizan examples of the README ("$ nimber
 // value", and analyze and table of Domineering) and every one of
-// docs/partizan.md.
+// docs/partizan.md and docs/loopy-partizan.md.
 func TestValueDocExamples(t *testing.T) {
 	n := runDocExamples(t, "README.md", "$ nimber value ")
 	n += runDocExamples(t, "README.md", "$ nimber analyze domineering ")
 	n += runDocExamples(t, "README.md", "$ nimber table domineering ")
 	n += runDocExamples(t, "docs/partizan.md", "$ nimber ")
-	if n < 12 {
+	n += runDocExamples(t, "docs/loopy-partizan.md", "$ nimber ")
+	if n < 15 {
 		t.Errorf("found %d examples of partizan games, want 12 or more", n)
 	}
 }

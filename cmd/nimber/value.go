@@ -2,15 +2,19 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"nimber/cgt"
+	"nimber/cgt/loopy"
 )
 
 // valueFlags are value's flags: cobra reads them before --, and value
@@ -46,6 +50,14 @@ and downs (^, ^^, ^3, v, v9), ^<n> and ^[n] (v<n>, v[n]), juxtaposed or added
 outcome, left_stop, right_stop, mean, temperature, birthday, atomic_weight (null
 when not atomic), left_options and right_options; --thermograph adds the walls.
 
+A loopy game in CGSuite's notation (pass, labels as in a{0|a}, on, off, over,
+under, upon, dud, ^[on], ^<on>) is answered with its simplest form as CGSuite
+prints it, its outcome class with draws (L, R, N, P, D, PHat, NHat, PCheck,
+NCheck), its stops (pseudonumbers such as over and 3/2under) and options; --json
+adds onside, offside and stopper, and prints null for the short-game fields a
+loopy game lacks. A game that is not a stopper (dud) is refused for now: its
+sides are not computed yet.
+
 With --game NAME the arguments are positions of a partizan game of nimber
 games (domineering, clobber), several positions a sum: each region of a board
 is valued by its game tree, and the answer is the same as for an EXPR.
@@ -60,6 +72,7 @@ the other commands do (--max-steps).`,
   nimber value ^ ^ '*'
   nimber value -- -1/2 --json
   nimber value '{1|^^||^}' --thermograph
+  nimber value 'a{0||||0|||a|*||*}' --json
   nimber value --game domineering '....|....|....|....' --json
   nimber value --game clobber 'xox|ox.' 'xo'
   nimber value --rules examples/rules/cutcake_rules.star 3x4 2x2 --json`,
@@ -86,6 +99,21 @@ the other commands do (--max-steps).`,
 			if most := maxValueMemory(); f.memory < 1 || f.memory > most {
 				return fmt.Errorf("--memory %d MiB out of range 1..%d (the memory this process may use, see nimber doctor)", f.memory, most)
 			}
+			out := bufio.NewWriter(cmd.OutOrStdout())
+			if f.game == "" && f.rules == "" && loopyExprs(exprs) {
+				if f.thermograph {
+					return fmt.Errorf("value: --thermograph: a loopy game has no thermograph here")
+				}
+				d, err := describeSum(cmd.Context(), exprs, f, describeLoopy)
+				if err != nil {
+					return err
+				}
+				if f.asJSON {
+					return flushJSON(out, d)
+				}
+				writeLoopyValue(out, d)
+				return out.Flush()
+			}
 			describe := describe
 			if f.game != "" || f.rules != "" {
 				describe = describeGame
@@ -94,7 +122,6 @@ the other commands do (--max-steps).`,
 			if err != nil {
 				return err
 			}
-			out := bufio.NewWriter(cmd.OutOrStdout())
 			if f.asJSON {
 				return flushJSON(out, d)
 			}
@@ -153,10 +180,10 @@ func (f *valueFlags) afterDash(cmd *cobra.Command, args []string) ([]string, err
 // bounded by f.memory. The Calc cannot be stopped in the middle of an
 // operation, so the work runs aside and an interrupt or --timeout returns
 // at once (the process then exits).
-func describeSum(ctx context.Context, exprs []string, f valueFlags,
-	describe func(ctx context.Context, args []string, f valueFlags) (cgt.Description, error)) (cgt.Description, error) {
+func describeSum[D any](ctx context.Context, exprs []string, f valueFlags,
+	describe func(ctx context.Context, args []string, f valueFlags) (D, error)) (D, error) {
 	type answer struct {
-		d   cgt.Description
+		d   D
 		err error
 	}
 	done := make(chan answer, 1)
@@ -168,25 +195,50 @@ func describeSum(ctx context.Context, exprs []string, f valueFlags,
 	case a := <-done:
 		return a.d, a.err
 	case <-ctx.Done():
-		return cgt.Description{}, fmt.Errorf("value: %w", ctx.Err())
+		var zero D
+		return zero, fmt.Errorf("value: %w", ctx.Err())
 	}
 }
 
 func describe(_ context.Context, exprs []string, f valueFlags) (cgt.Description, error) {
 	d, err := cgt.New(int64(f.memory)<<20).DescribeSum(exprs, f.thermograph)
+	return d, f.sumError(exprs, err)
+}
+
+// sumError says which argument, or the sum, failed, for the error err of
+// a DescribeSum (nil for none).
+func (f valueFlags) sumError(exprs []string, err error) error {
 	if err == nil {
-		return d, nil
+		return nil
 	}
 	se, ok := errors.AsType[*cgt.SumError](err)
 	switch {
 	case !ok:
-		return cgt.Description{}, fmt.Errorf("value: %w", f.limit(err))
+		return fmt.Errorf("value: %w", f.limit(err))
 	case se.Stage == cgt.StageRead:
-		return cgt.Description{}, fmt.Errorf("value: argument %d %s: %w", se.Index+1, quoteArg(exprs[se.Index]), f.limit(se.Err))
+		return fmt.Errorf("value: argument %d %s: %w", se.Index+1, quoteArg(exprs[se.Index]), f.limit(se.Err))
 	case se.Stage == cgt.StageAdd:
-		return cgt.Description{}, fmt.Errorf("value: the sum of arguments 1..%d: %w", se.Index+1, f.limit(se.Err))
+		return fmt.Errorf("value: the sum of arguments 1..%d: %w", se.Index+1, f.limit(se.Err))
 	}
-	return cgt.Description{}, fmt.Errorf("value: the value of the game: %w", f.limit(se.Err))
+	return fmt.Errorf("value: the value of the game: %w", f.limit(se.Err))
+}
+
+// loopyWords match the notation of loopy games: pass, the loopy
+// constants, a label before its brace, upons written with on, and sides.
+var loopyWords = regexp.MustCompile(`\b(pass|on|off|over|under|upon|dud)\b|[A-Za-z_][A-Za-z0-9_]*\{|\[on\]|<on>|&`)
+
+// loopyExprs reports whether some EXPR is written in the notation of
+// loopy games, which value then reads with package loopy.
+func loopyExprs(exprs []string) bool {
+	return slices.ContainsFunc(exprs, loopyWords.MatchString)
+}
+
+// describeLoopy reads and describes the sum of loopy EXPRs in a Calc
+// bounded by --memory, the positions of the sum and of its comparisons
+// bounded by a thousand for each MiB.
+func describeLoopy(_ context.Context, exprs []string, f valueFlags) (loopy.Description, error) {
+	d, err := loopy.DescribeSum(cgt.New(int64(f.memory)<<20), exprs, f.memory<<10)
+	return d, f.sumError(exprs, err)
 }
 
 // describeGame describes the game g of c, with its thermograph when
@@ -230,6 +282,29 @@ var partizanOutcome = map[string]string{
 	"R": "Right wins whoever starts",
 	"P": "the second player wins",
 	"N": "the first player wins",
+}
+
+// loopyOutcome says who wins in each outcome class of a loopy game.
+var loopyOutcome = map[string]string{
+	"D":      "a draw whoever starts",
+	"PHat":   "Left wins moving second, a draw when Left moves first",
+	"PCheck": "Right wins moving second, a draw when Right moves first",
+	"NHat":   "Left wins moving first, a draw when Right moves first",
+	"NCheck": "Right wins moving first, a draw when Left moves first",
+}
+
+// writeLoopyValue writes a loopy game's description in words.
+func writeLoopyValue(w io.Writer, d loopy.Description) {
+	fmt.Fprintln(w, d.Canonical)
+	fmt.Fprintf(w, "outcome %s: %s\n", d.Outcome, cmp.Or(loopyOutcome[d.Outcome], partizanOutcome[d.Outcome]))
+	if d.Stopper {
+		fmt.Fprintln(w, "a stopper: its onside and offside are itself")
+	} else {
+		fmt.Fprintf(w, "onside %s, offside %s\n", d.Onside, d.Offside)
+	}
+	fmt.Fprintf(w, "left stop %s, right stop %s\n", d.LeftStop, d.RightStop)
+	fmt.Fprintf(w, "left options: %s\n", orNone(strings.Join(d.LeftOptions, ", ")))
+	fmt.Fprintf(w, "right options: %s\n", orNone(strings.Join(d.RightOptions, ", ")))
 }
 
 // writeValue writes a description in words.

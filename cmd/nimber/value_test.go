@@ -15,11 +15,18 @@ import (
 // answer.
 func valueJSON(t *testing.T, args ...string) cgt.Description {
 	t.Helper()
+	return valueAs[cgt.Description](t, args...)
+}
+
+// valueAs runs nimber value with args and decodes its JSON strictly into
+// a D: a field D lacks fails the test.
+func valueAs[D any](t *testing.T, args ...string) D {
+	t.Helper()
 	code, out, errOut := nimber(t, "", append([]string{"value"}, args...)...)
 	if code != 0 {
 		t.Fatalf("value %q: exit %d, %s", args, code, errOut)
 	}
-	var d cgt.Description
+	var d D
 	dec := json.NewDecoder(strings.NewReader(out))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&d); err != nil {
