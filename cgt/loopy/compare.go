@@ -93,7 +93,7 @@ func Equal(g, h Game, limit int) (bool, error) {
 func Order(g *Graph, limit int) ([][]bool, error) {
 	n := g.Len()
 	if limit > 0 && n*n > limit {
-		return nil, fmt.Errorf("loopy: comparing %d positions pairwise takes %d positions, over %d", n, n*n, limit)
+		return nil, fmt.Errorf("%w: comparing %d positions pairwise takes %d, over %d", ErrTooManyPositions, n, n*n, limit)
 	}
 	d := NewGraph(n * n)
 	at := func(x, y int) int { return x*n + y }

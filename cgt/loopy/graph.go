@@ -155,15 +155,20 @@ func Sum(limit int, games ...Game) (Game, error) {
 			size *= n
 		}
 	}
-	key := func(t []int) any {
+	// key is the key of tuple t with its part i at w.
+	key := func(t []int, i, w int) any {
 		if wide {
-			return fmt.Sprint(t)
+			old := t[i]
+			t[i] = w
+			k := fmt.Sprint(t)
+			t[i] = old
+			return k
 		}
 		k := 0
-		for i, v := range t {
-			k += v * stride[i]
+		for j, v := range t {
+			k += v * stride[j]
 		}
-		return k
+		return k + (w-t[i])*stride[i]
 	}
 	start := make([]int, len(games))
 	for i, g := range games {
@@ -172,8 +177,9 @@ func Sum(limit int, games ...Game) (Game, error) {
 	index := map[any]int{}
 	var tuples [][]int
 	out := &Graph{}
-	id := func(t []int) (int, error) {
-		k := key(t)
+	// id returns the node of tuple t with its part i at w, made when new.
+	id := func(t []int, i, w int) (int, error) {
+		k := key(t, i, w)
 		if v, ok := index[k]; ok {
 			return v, nil
 		}
@@ -181,10 +187,12 @@ func Sum(limit int, games ...Game) (Game, error) {
 			return 0, fmt.Errorf("%w: a sum of more than %d positions", ErrTooManyPositions, limit)
 		}
 		index[k] = out.AddNode()
-		tuples = append(tuples, t)
+		next := slices.Clone(t)
+		next[i] = w
+		tuples = append(tuples, next)
 		return index[k], nil
 	}
-	if _, err := id(start); err != nil {
+	if _, err := id(start, 0, start[0]); err != nil {
 		return Game{}, err
 	}
 	for v := 0; v < len(tuples); v++ {
@@ -192,9 +200,7 @@ func Sum(limit int, games ...Game) (Game, error) {
 		for i, g := range games {
 			for _, p := range []Player{Left, Right} {
 				for _, w := range g.Graph.Options(t[i], p) {
-					next := slices.Clone(t)
-					next[i] = w
-					u, err := id(next)
+					u, err := id(t, i, w)
 					if err != nil {
 						return Game{}, err
 					}

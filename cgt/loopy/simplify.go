@@ -21,17 +21,19 @@ func Simplify(g Game, limit int) (Game, error) {
 	if !IsStopper(g) {
 		return Game{}, ErrNotStopper
 	}
+	cur := restrict(g.Graph, g.Start, nil)
+	// A step is checked against the form before it (equal to g by the
+	// steps before), which is smaller than g.
 	keeps := func(cand Game) (bool, error) {
 		if !IsStopper(cand) {
 			return false, nil
 		}
-		eq, err := Equal(cand, g, limit)
+		eq, err := Equal(cand, cur, limit)
 		if err != nil {
 			return false, fmt.Errorf("loopy: checking a simplification: %w", err)
 		}
 		return eq, nil
 	}
-	cur := restrict(g.Graph, g.Start, nil)
 	for {
 		le, err := Order(cur.Graph, limit)
 		if err != nil {

@@ -235,9 +235,10 @@ func loopyExprs(exprs []string) bool {
 
 // describeLoopy reads and describes the sum of loopy EXPRs in a Calc
 // bounded by --memory, the positions of the sum and of its comparisons
-// bounded by a thousand for each MiB.
+// bounded by 256 for each MiB (the pairs that Order compares take about
+// 4 KiB each: six upons, 729 positions, took 1.3 GB).
 func describeLoopy(_ context.Context, exprs []string, f valueFlags) (loopy.Description, error) {
-	d, err := loopy.DescribeSum(cgt.New(int64(f.memory)<<20), exprs, f.memory<<10)
+	d, err := loopy.DescribeSum(cgt.New(int64(f.memory)<<20), exprs, f.memory<<8)
 	return d, f.sumError(exprs, err)
 }
 
@@ -260,6 +261,8 @@ func (f valueFlags) limit(err error) error {
 	switch {
 	case errors.Is(err, cgt.ErrLimit):
 		return fmt.Errorf("%w (--memory %d MiB; raise it)", err, f.memory)
+	case errors.Is(err, loopy.ErrTooManyPositions):
+		return fmt.Errorf("%w (--memory %d MiB allows %d; raise it)", err, f.memory, f.memory<<8)
 	case errors.Is(err, cgt.ErrWork):
 		return fmt.Errorf("%w (%d comparisons)", err, int64(cgt.DefaultWork))
 	}

@@ -49,4 +49,6 @@ func TestValueLoopy(t *testing.T) {
 	refused(t, `argument 1 "{1|0+pass}": column 6: pass stands alone`, "value", "{1|0+pass}")
 	refused(t, "argument 2", "value", "over", "{pass")
 	refused(t, "no thermograph", "value", "over", "--thermograph")
+	// Five upons: 243 positions, whose pairs are past what 64 MiB allows.
+	refused(t, "(--memory 64 MiB allows 16384; raise it)", "value", "upon", "upon", "upon", "upon", "upon", "--memory", "64")
 }
