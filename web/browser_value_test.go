@@ -94,6 +94,14 @@ func TestBrowserValue(t *testing.T) {
 		t.Errorf("+-1 + +-{2|1} by its link: the page shows %q, the API says %q", got, sum.Canonical)
 	}
 
+	// A loopy game: its simplest form, its sides in words and no
+	// thermograph (the export buttons off).
+	b.do("a loopy link", chromedp.Navigate(ts.URL+"/value?expr=%7B-1%2F4%2B*%7Cpass%7D"))
+	loopyForm := waitFor[string](b, "the loopy value", `document.querySelector('#sides') !== null && document.querySelector('#canonical').textContent`)
+	if loopyForm != "-1/4v[on]" || !eval[bool](b, "no thermograph", `document.querySelector('#thermograph svg') === null && document.querySelector('#export-svg').disabled`) {
+		t.Errorf("{-1/4+*|pass}: the page shows %q (want CGSuite's -1/4v[on]), or a thermograph", loopyForm)
+	}
+
 	t.Logf("value page test took %v", time.Since(start).Round(time.Millisecond))
 }
 

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"nimber/cgt"
+	"nimber/cgt/loopy"
 	"nimber/problems"
 )
 
@@ -34,8 +36,14 @@ type valueRequest struct {
 // allocates stays under MaxMemory.
 func (s *Server) valueMemory() int64 { return max(s.opts.MaxMemory/calcOverhead, 1<<20) }
 
+// loopyPositions bounds the positions of a loopy value and of the pairs
+// its simplest form compares: about 4 KiB each (see nimber value), so
+// that they stay within the value's memory.
+func (s *Server) loopyPositions() int { return int(max(s.valueMemory()>>12, 1)) }
+
 // handleValue answers POST /api/value: the description of a sum of games
-// in CGSuite's notation, as nimber value --json --thermograph prints it.
+// in CGSuite's notation, as nimber value --json --thermograph prints it;
+// a loopy game's as nimber value --json prints it (package loopy).
 //
 // The Calc cannot be stopped in the middle of an operation, so it runs
 // aside (computeAside): when the deadline passes the request gets 504 at
@@ -58,7 +66,15 @@ func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.computeAside(w, r, fmt.Sprintf("a value of %.200q", req.Exprs), func(context.Context) (any, error) {
-		d, err := cgt.New(s.valueMemory()).DescribeSum(req.Exprs, true)
+		c := cgt.New(s.valueMemory())
+		if slices.ContainsFunc(req.Exprs, loopy.LooksLoopy) {
+			d, err := loopy.DescribeSum(c, req.Exprs, s.loopyPositions())
+			if err != nil {
+				return nil, s.valueError(req.Exprs, err)
+			}
+			return d, nil
+		}
+		d, err := c.DescribeSum(req.Exprs, true)
 		if err != nil {
 			return nil, s.valueError(req.Exprs, err)
 		}
@@ -82,6 +98,8 @@ func (s *Server) valueError(exprs []string, err error) error {
 		cause = fmt.Errorf("%w (this server's limit for a value: %s by the Calc's estimate)", cause, problems.FormatBytes(s.valueMemory()))
 	case errors.Is(cause, cgt.ErrWork):
 		cause = fmt.Errorf("%w (%d comparisons)", cause, int64(cgt.DefaultWork))
+	case errors.Is(cause, loopy.ErrTooManyPositions):
+		cause = fmt.Errorf("%w (this server's limit for a loopy value: %d positions)", cause, s.loopyPositions())
 	}
 	switch se.Stage {
 	case cgt.StageRead:

@@ -3,6 +3,7 @@ package loopy
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -637,6 +638,15 @@ var constants = map[string]string{
 	"^<on>": "{0||0|0,pass}",
 	"v<on>": "{0,pass|0||0}",
 }
+
+// loopyWords match what only loopy notation has: pass, the loopy
+// constants, a label before its brace, upons written with on, and sides.
+var loopyWords = regexp.MustCompile(`\b(pass|on|off|over|under|upon|dud)\b|[A-Za-z_][A-Za-z0-9_]*\{|\[on\]|<on>|&`)
+
+// LooksLoopy reports whether expr is written in the notation of loopy
+// games, not only of short ones: nimber value and the value page then
+// read it with Parse rather than with package cgt.
+func LooksLoopy(expr string) bool { return loopyWords.MatchString(expr) }
 
 // uponWord returns the upon or uponth that s begins with, as CGSuite
 // writes them (^[on], v[on], ^<on>, v<on>), or "".

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -223,15 +222,9 @@ func (f valueFlags) sumError(exprs []string, err error) error {
 	return fmt.Errorf("value: the value of the game: %w", f.limit(se.Err))
 }
 
-// loopyWords match the notation of loopy games: pass, the loopy
-// constants, a label before its brace, upons written with on, and sides.
-var loopyWords = regexp.MustCompile(`\b(pass|on|off|over|under|upon|dud)\b|[A-Za-z_][A-Za-z0-9_]*\{|\[on\]|<on>|&`)
-
 // loopyExprs reports whether some EXPR is written in the notation of
 // loopy games, which value then reads with package loopy.
-func loopyExprs(exprs []string) bool {
-	return slices.ContainsFunc(exprs, loopyWords.MatchString)
-}
+func loopyExprs(exprs []string) bool { return slices.ContainsFunc(exprs, loopy.LooksLoopy) }
 
 // describeLoopy reads and describes the sum of loopy EXPRs in a Calc
 // bounded by --memory, the positions of the sum and of its comparisons

@@ -1,6 +1,8 @@
-// The value page: a sum of short partizan games in CGSuite's notation,
-// described by POST /api/value (as nimber value --json --thermograph), and
-// its thermograph drawn as SVG by common.js's drawThermograph.
+// The value page: a sum of partizan games in CGSuite's notation, described
+// by POST /api/value (as nimber value --json --thermograph), and a short
+// game's thermograph drawn as SVG by common.js's drawThermograph. A loopy
+// game (package loopy) has sides, an outcome class with draws and no
+// thermograph; its short-game fields are null.
 import { api, el, $, setError, drawThermograph } from './common.js';
 import { download, svgText, svgPNG } from './share.js';
 
@@ -9,23 +11,37 @@ const OUTCOMES = {
   R: 'Right wins whoever starts',
   P: 'the second player wins',
   N: 'the first player wins',
+  D: 'a draw whoever starts',
+  PHat: 'Left wins moving second, a draw when Left moves first',
+  PCheck: 'Right wins moving second, a draw when Right moves first',
+  NHat: 'Left wins moving first, a draw when Right moves first',
+  NCheck: 'Right wins moving first, a draw when Left moves first',
 };
 
 // facts is the table of what the theory says of the sum.
 function facts(d) {
   const row = (name, ...value) => el('tr', null, el('th', { scope: 'row' }, name), el('td', null, ...value));
   const list = xs => (xs.length ? el('span', { class: 'mono' }, xs.join(', ')) : el('span', { class: 'muted' }, 'none'));
-  return el('table', { class: 'data facts', id: 'facts' },
-    el('tbody', null,
-      row('canonical form', el('span', { class: 'mono', id: 'canonical' }, d.canonical)),
-      row('outcome', el('span', { class: `badge ${d.outcome}`, id: 'outcome' }, d.outcome), ' ', OUTCOMES[d.outcome]),
-      row('stops', `left ${d.left_stop}, right ${d.right_stop}`),
+  const loopy = 'stopper' in d;
+  const rows = [
+    row(loopy ? 'simplest form' : 'canonical form', el('span', { class: 'mono', id: 'canonical' }, d.canonical)),
+    row('outcome', el('span', { class: `badge ${d.outcome}`, id: 'outcome' }, d.outcome), ' ', OUTCOMES[d.outcome]),
+  ];
+  if (loopy) {
+    rows.push(row('sides', d.stopper
+      ? el('span', { id: 'sides' }, 'a stopper: its onside and offside are itself')
+      : el('span', { class: 'mono', id: 'sides' }, `${d.onside} & ${d.offside}`)));
+  }
+  rows.push(row('stops', `left ${d.left_stop}, right ${d.right_stop}`));
+  if (!loopy) {
+    rows.push(
       row('mean', d.mean),
       row('temperature', d.temperature),
       row('birthday', String(d.birthday)),
-      row('atomic weight', d.atomic_weight === null ? el('span', { class: 'muted' }, 'not atomic') : el('span', { class: 'mono' }, d.atomic_weight)),
-      row('Left options', list(d.left_options)),
-      row('Right options', list(d.right_options))));
+      row('atomic weight', d.atomic_weight === null ? el('span', { class: 'muted' }, 'not atomic') : el('span', { class: 'mono' }, d.atomic_weight)));
+  }
+  rows.push(row('Left options', list(d.left_options)), row('Right options', list(d.right_options)));
+  return el('table', { class: 'data facts', id: 'facts' }, el('tbody', null, ...rows));
 }
 
 const exprs = () => $('#exprs').value.split('\n').map(s => s.trim()).filter(s => s !== '');
@@ -46,9 +62,12 @@ async function evaluate(push) {
     if (n !== asked) return;
     shown = es.join(' + ');
     $('#result').replaceChildren(facts(d));
-    $('#thermograph').replaceChildren(drawThermograph(d.thermograph, d.canonical));
-    $('#export-svg').disabled = false;
-    $('#export-png').disabled = false;
+    const drawn = Boolean(d.thermograph);
+    $('#thermograph').replaceChildren(drawn
+      ? drawThermograph(d.thermograph, d.canonical)
+      : el('p', { class: 'muted' }, 'A loopy game: no thermograph is drawn.'));
+    $('#export-svg').disabled = !drawn;
+    $('#export-png').disabled = !drawn;
   } catch (e) {
     if (n !== asked) return;
     // No stale answer stays beside the error.
