@@ -103,29 +103,13 @@ the other commands do (--max-steps).`,
 				if f.thermograph {
 					return fmt.Errorf("value: --thermograph: a loopy game has no thermograph here")
 				}
-				d, err := describeSum(cmd.Context(), exprs, f, describeLoopy)
-				if err != nil {
-					return err
-				}
-				if f.asJSON {
-					return flushJSON(out, d)
-				}
-				writeLoopyValue(out, d)
-				return out.Flush()
+				return answer(cmd.Context(), out, exprs, f, describeLoopy, writeLoopyValue)
 			}
 			describe := describe
 			if f.game != "" || f.rules != "" {
 				describe = describeGame
 			}
-			d, err := describeSum(cmd.Context(), exprs, f, describe)
-			if err != nil {
-				return err
-			}
-			if f.asJSON {
-				return flushJSON(out, d)
-			}
-			writeValue(out, d)
-			return out.Flush()
+			return answer(cmd.Context(), out, exprs, f, describe, writeValue)
 		},
 	}
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the answer as JSON")
@@ -138,6 +122,21 @@ the other commands do (--max-steps).`,
 		return fmt.Errorf("%w (an EXPR that starts with - comes after --: nimber value -- -1/2)", err)
 	})
 	return cmd
+}
+
+// answer describes the sum of exprs with describe and prints it to out:
+// as JSON with --json, else in words with write.
+func answer[D any](ctx context.Context, out *bufio.Writer, exprs []string, f valueFlags,
+	describe func(ctx context.Context, args []string, f valueFlags) (D, error), write func(io.Writer, D)) error {
+	d, err := describeSum(ctx, exprs, f, describe)
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		return flushJSON(out, d)
+	}
+	write(out, d)
+	return out.Flush()
 }
 
 // afterDash returns the EXPRs of args, reading value's flags among the
