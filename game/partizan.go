@@ -6,6 +6,7 @@ import (
 	"iter"
 
 	"nimber/cgt"
+	"nimber/cgt/loopy"
 )
 
 // Side is a player of a partizan game: Left or Right.
@@ -87,6 +88,10 @@ type PartizanGame interface {
 	// moving first, by a search of wins and losses in which small regions
 	// are valued (SearchSum), or the game's own (SumSearcher).
 	Outcome(ctx context.Context, pos Position, o OutcomeOptions) (OutcomeResult, error)
+	// Graph returns the graph of every whole position reachable from pos,
+	// for a game whose positions repeat (package loopy), within limit
+	// positions.
+	Graph(ctx context.Context, pos Position, limit int) (loopy.Game, error)
 }
 
 // PartizanOf returns g as a partizan game; ok is false when g is not one.

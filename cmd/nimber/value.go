@@ -105,9 +105,8 @@ the other commands do (--max-steps).`,
 				}
 				return answer(cmd.Context(), out, exprs, f, describeLoopy, writeLoopyValue)
 			}
-			describe := describe
 			if f.game != "" || f.rules != "" {
-				describe = describeGame
+				return answer(cmd.Context(), out, exprs, f, describeGame, writeAny)
 			}
 			return answer(cmd.Context(), out, exprs, f, describe, writeValue)
 		},
@@ -286,6 +285,16 @@ var loopyOutcome = map[string]string{
 	"PCheck": "Right wins moving second, a draw when Right moves first",
 	"NHat":   "Left wins moving first, a draw when Right moves first",
 	"NCheck": "Right wins moving first, a draw when Left moves first",
+}
+
+// writeAny writes a short or a loopy game's description in words.
+func writeAny(w io.Writer, d any) {
+	switch d := d.(type) {
+	case cgt.Description:
+		writeValue(w, d)
+	case loopy.Description:
+		writeLoopyValue(w, d)
+	}
 }
 
 // writeLoopyValue writes a loopy game's description in words.

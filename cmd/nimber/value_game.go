@@ -2,35 +2,59 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"nimber/cgt"
+	"nimber/cgt/loopy"
 	"nimber/game"
 	"nimber/registry"
 )
 
 // describeGame values the positions of the partizan game of --game or
 // --rules, their sum (each region valued once by its game tree), in a
-// Calc bounded by f.memory, and describes it as value describes an EXPR.
-func describeGame(ctx context.Context, positions []string, f valueFlags) (cgt.Description, error) {
+// Calc bounded by f.memory, and describes it as value describes an EXPR:
+// a cgt.Description, or a loopy.Description when the game's positions
+// repeat (the whole position's graph, within f.memory's positions).
+func describeGame(ctx context.Context, positions []string, f valueFlags) (any, error) {
 	g, err := f.partizanGame("value")
 	if err != nil {
-		return cgt.Description{}, err
+		return nil, err
 	}
 	pg, _ := game.PartizanOf(g)
 	flag := f.source(g)
 	ps := make([]game.Position, len(positions))
 	for i, text := range positions {
 		if ps[i], err = g.Parse(text); err != nil {
-			return cgt.Description{}, fmt.Errorf("value: %s: position %d %s: %w", flag, i+1, quoteArg(text), g.annotate(err))
+			return nil, fmt.Errorf("value: %s: position %d %s: %w", flag, i+1, quoteArg(text), g.annotate(err))
 		}
 	}
 	c := cgt.New(int64(f.memory) << 20)
-	sum, _, err := pg.Values(ctx, pg.NewEvaluator(c), g.Join(ps...))
+	pos := g.Join(ps...)
+	sum, _, err := pg.Values(ctx, pg.NewEvaluator(c), pos)
+	if _, cycle := errors.AsType[*game.CycleError](err); cycle {
+		return describeRepeating(ctx, c, pg, pos, f, flag)
+	}
 	if err != nil {
-		return cgt.Description{}, fmt.Errorf("value: %s: the value of positions 1..%d: %w", flag, len(ps), g.annotate(f.limit(err)))
+		return nil, fmt.Errorf("value: %s: the value of positions 1..%d: %w", flag, len(ps), g.annotate(f.limit(err)))
 	}
 	return f.describeGame(c, sum)
+}
+
+// describeRepeating describes a position of a partizan game whose
+// positions repeat, by package loopy over its whole graph.
+func describeRepeating(ctx context.Context, c *cgt.Calc, pg game.PartizanGame, pos game.Position, f valueFlags, flag string) (any, error) {
+	if f.thermograph {
+		return nil, fmt.Errorf("value: %s: --thermograph: its positions repeat, and a loopy game has no thermograph here", flag)
+	}
+	gr, err := pg.Graph(ctx, pos, f.memory<<8)
+	if err == nil {
+		var d loopy.Description
+		if d, err = loopy.Describe(c, gr, f.memory<<8); err == nil {
+			return d, nil
+		}
+	}
+	return nil, fmt.Errorf("value: %s: its positions repeat: %w", flag, f.limit(err))
 }
 
 // source names where g came from in an error: --game NAME or --rules

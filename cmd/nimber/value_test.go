@@ -284,3 +284,19 @@ func TestValueLoopy(t *testing.T) {
 	// Five upons: 243 positions, whose pairs are past what 64 MiB allows.
 	refused(t, "(--memory 64 MiB allows 16384; raise it)", "value", "upon", "upon", "upon", "upon", "upon", "--memory", "64")
 }
+
+// TestValueRulesLoopy: a rules file whose play repeats gets its loopy
+// value, the same answer as the game written in CGSuite's notation; one
+// that is not a stopper is refused in one line.
+func TestValueRulesLoopy(t *testing.T) {
+	const file = "../../examples/loopy/constants.star"
+	for position, expr := range map[string][]string{"over": {"over"}, "upon": {"upon"}, "upon+star": {"upon", "*"}, "over+star": {"over", "*"}} {
+		_, got, _ := nimber(t, "", "value", "--rules", file, position, "--json")
+		_, want, _ := nimber(t, "", append(append([]string{"value"}, expr...), "--json")...)
+		if got != want || !strings.Contains(got, `"stopper": true`) {
+			t.Errorf("--rules %s: %s, want %s", position, got, want)
+		}
+	}
+	refused(t, "its positions repeat: not a stopper", "value", "--rules", file, "dud")
+	refused(t, "no thermograph", "value", "--rules", file, "over", "--thermograph")
+}
