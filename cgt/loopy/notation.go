@@ -210,6 +210,8 @@ func lex(s string) ([]token, error) {
 			default:
 				kind = tWord
 			}
+		case ch == '&':
+			return nil, &cgt.SyntaxError{Column: i + 1, Msg: "a sided value G & H is not read yet"}
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
 			return nil, &cgt.SyntaxError{Column: i + 1, Msg: fmt.Sprintf("unexpected %q", r)}

@@ -259,6 +259,7 @@ func TestParseErrors(t *testing.T) {
 		{"", 1, "empty input"},
 		{"   ", 1, "empty input"},
 		{"pass", 1, "pass outside braces"},
+		{"over & v", 6, "sided value"},
 		{"pass + 1", 1, "pass outside braces"},
 		{"1 + pass", 5, "pass outside braces"},
 		{"{1|0+pass}", 6, "pass stands alone"},
