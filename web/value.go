@@ -37,9 +37,9 @@ type valueRequest struct {
 func (s *Server) valueMemory() int64 { return max(s.opts.MaxMemory/calcOverhead, 1<<20) }
 
 // loopyPositions bounds the positions of a loopy value and of the pairs
-// its simplest form compares: about 4 KiB each (see nimber value), so
-// that they stay within the value's memory.
-func (s *Server) loopyPositions() int { return int(max(s.valueMemory()>>12, 1)) }
+// its simplest form compares: about 0.8 KiB each, counted as 1 KiB (see
+// nimber value), so that they stay within the value's memory.
+func (s *Server) loopyPositions() int { return int(max(s.valueMemory()>>10, 1)) }
 
 // handleValue answers POST /api/value: the description of a sum of games
 // in CGSuite's notation, as nimber value --json --thermograph prints it;

@@ -39,7 +39,10 @@ func Simplify(g Game, limit int) (Game, error) {
 		if err != nil {
 			return Game{}, err
 		}
-		next, ok, err := firstKept(keeps, undominate(cur, le), bypasses(cur, le), fusions(cur, le))
+		next, ok, err := firstKept(keeps,
+			func() []Game { return undominate(cur, le) },
+			func() []Game { return bypasses(cur, le) },
+			func() []Game { return fusions(cur, le) })
 		if err != nil {
 			return Game{}, err
 		}
@@ -50,11 +53,11 @@ func Simplify(g Game, limit int) (Game, error) {
 	}
 }
 
-// firstKept returns the first candidate of the lists that keeps the
-// value, reporting whether there was one.
-func firstKept(keeps func(Game) (bool, error), lists ...[]Game) (Game, bool, error) {
+// firstKept returns the first candidate of the lists, made in turn,
+// that keeps the value, reporting whether there was one.
+func firstKept(keeps func(Game) (bool, error), lists ...func() []Game) (Game, bool, error) {
 	for _, list := range lists {
-		for _, cand := range list {
+		for _, cand := range list() {
 			ok, err := keeps(cand)
 			if err != nil {
 				return Game{}, false, err

@@ -224,12 +224,16 @@ func (f valueFlags) sumError(exprs []string, err error) error {
 // loopy games, which value then reads with package loopy.
 func loopyExprs(exprs []string) bool { return slices.ContainsFunc(exprs, loopy.LooksLoopy) }
 
+// loopyPositions bounds the positions of a loopy game and the pairs its
+// simplest form compares: 1024 for each MiB of --memory.
+func (f valueFlags) loopyPositions() int { return f.memory << 10 }
+
 // describeLoopy reads and describes the sum of loopy EXPRs in a Calc
 // bounded by --memory, the positions of the sum and of its comparisons
-// bounded by 256 for each MiB (the pairs that Order compares take about
-// 4 KiB each: six upons, 729 positions, took 1.3 GB).
+// bounded by 1024 for each MiB (the pairs that Order compares take about
+// 0.8 KiB each: six upons, 531,441 pairs, took 419 MB).
 func describeLoopy(_ context.Context, exprs []string, f valueFlags) (loopy.Description, error) {
-	d, err := loopy.DescribeSum(cgt.New(int64(f.memory)<<20), exprs, f.memory<<8)
+	d, err := loopy.DescribeSum(cgt.New(int64(f.memory)<<20), exprs, f.loopyPositions())
 	return d, f.sumError(exprs, err)
 }
 
@@ -253,7 +257,7 @@ func (f valueFlags) limit(err error) error {
 	case errors.Is(err, cgt.ErrLimit):
 		return fmt.Errorf("%w (--memory %d MiB; raise it)", err, f.memory)
 	case errors.Is(err, loopy.ErrTooManyPositions):
-		return fmt.Errorf("%w (--memory %d MiB allows %d; raise it)", err, f.memory, f.memory<<8)
+		return fmt.Errorf("%w (--memory %d MiB allows %d; raise it)", err, f.memory, f.loopyPositions())
 	case errors.Is(err, cgt.ErrWork):
 		return fmt.Errorf("%w (%d comparisons)", err, int64(cgt.DefaultWork))
 	}

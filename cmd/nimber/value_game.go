@@ -47,10 +47,10 @@ func describeRepeating(ctx context.Context, c *cgt.Calc, pg game.PartizanGame, p
 	if f.thermograph {
 		return nil, fmt.Errorf("value: %s: --thermograph: its positions repeat, and a loopy game has no thermograph here", flag)
 	}
-	gr, err := pg.Graph(ctx, pos, f.memory<<8)
+	gr, err := pg.Graph(ctx, pos, f.loopyPositions())
 	if err == nil {
 		var d loopy.Description
-		if d, err = loopy.Describe(c, gr, f.memory<<8); err == nil {
+		if d, err = loopy.Describe(c, gr, f.loopyPositions()); err == nil {
 			return d, nil
 		}
 	}

@@ -202,7 +202,7 @@ func TestValueRefusals(t *testing.T) {
 		args []string
 	}{
 		{`value: argument 2 "{1|": column 1: unbalanced {`, []string{"value", "1", "{1|"}},
-		{`value: argument 1 "0 & 1": column 3: unexpected '&'`, []string{"value", "0 & 1"}},
+		{`value: argument 1 "0 & 1": column 3: a sided value G & H is not read yet`, []string{"value", "0 & 1"}},
 		{`value: argument 1 "{0|1}}": column 6: unexpected '}'`, []string{"value", "{0|1}}"}},
 		{`value: argument 1 "1/3": column 1: "3": the denominator is not a power of two`, []string{"value", "1/3"}},
 		{`value: argument 1 "*1024": column 1: cgt: a nimber or a multiple of up past the bounds: ups 0 (at most 65536 either way), nimber 1024 (at most 1023)`, []string{"value", "*1024"}},
@@ -281,8 +281,8 @@ func TestValueLoopy(t *testing.T) {
 	refused(t, `argument 1 "{1|0+pass}": column 6: pass stands alone`, "value", "{1|0+pass}")
 	refused(t, "argument 2", "value", "over", "{pass")
 	refused(t, "no thermograph", "value", "over", "--thermograph")
-	// Five upons: 243 positions, whose pairs are past what 64 MiB allows.
-	refused(t, "(--memory 64 MiB allows 16384; raise it)", "value", "upon", "upon", "upon", "upon", "upon", "--memory", "64")
+	// Five upons: 243 positions, whose pairs are past what 16 MiB allows.
+	refused(t, "(--memory 16 MiB allows 16384; raise it)", "value", "upon", "upon", "upon", "upon", "upon", "--memory", "16")
 }
 
 // TestValueRulesLoopy: a rules file whose play repeats gets its loopy
