@@ -39,7 +39,11 @@ type Outcomes struct {
 // analysis: a player with no move loses; a player wins who has a move to
 // a position her opponent, to move, loses; she loses when every move
 // leads to one he wins; whatever is left undecided is a draw.
-func Solve(g *Graph) Outcomes {
+func Solve(g *Graph) Outcomes { return solveFrom(g, nil) }
+
+// solveFrom is Solve with the states that fixed decides (not a Draw)
+// taken as decided before the analysis starts.
+func solveFrom(g *Graph, fixed *Outcomes) Outcomes {
 	n := g.Len()
 	var out Outcomes
 	// pending[p][v]: node v's moves for p not yet known to lose for p.
@@ -74,7 +78,10 @@ func Solve(g *Graph) Outcomes {
 	}
 	for v := range n {
 		for _, p := range []Player{Left, Right} {
-			if pending[p][v] == 0 {
+			switch {
+			case fixed != nil && fixed.First[p][v] != Draw:
+				decide(v, p, fixed.First[p][v])
+			case pending[p][v] == 0:
 				decide(v, p, wins(p.Opponent()))
 			}
 		}
