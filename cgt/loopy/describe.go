@@ -30,9 +30,9 @@ type Description struct {
 	RightOptions []string `json:"right_options"`
 }
 
-// ErrSides is the error of a game that is not a stopper: its onside and
-// offside (sidling) are not computed yet.
-var ErrSides = errors.New("not a stopper: the sides of such a game (onside & offside) are not computed yet")
+// ErrSides is the error of a game that is not a stopper and whose sides
+// are not found as stoppers (Bach's carousel has such sides).
+var ErrSides = errors.New("not a stopper, and its sides were not found as stoppers (onside & offside)")
 
 // DescribeSum reads exprs in CGSuite's loopy notation (Parse), adds them
 // and describes the sum. limit bounds the positions of the sum and of
@@ -60,10 +60,13 @@ func DescribeSum(c *cgt.Calc, exprs []string, limit int) (Description, error) {
 
 // Describe describes the game g (see Description); limit bounds the
 // positions of its comparisons (0 for none). A game that is not a
-// stopper is refused with ErrSides.
+// stopper is described by its sides (SideForm), written as CGSuite
+// writes them (onside & offside, dud for on & off), its stops the Left
+// stop of its onside and the Right stop of its offside, and no options;
+// one whose sides are not found is refused with ErrSides.
 func Describe(c *cgt.Calc, g Game, limit int) (Description, error) {
 	if !IsStopper(g) {
-		return Description{}, fmt.Errorf("%w (outcome %s)", ErrSides, ClassOf(g))
+		return describeSides(c, g, limit)
 	}
 	s, err := Simplify(g, limit)
 	if err != nil {
@@ -96,4 +99,42 @@ func Describe(c *cgt.Calc, g Game, limit int) (Description, error) {
 		}
 	}
 	return d, nil
+}
+
+// describeSides describes g, not a stopper, by its sides.
+func describeSides(c *cgt.Calc, g Game, limit int) (Description, error) {
+	var sides [2]Game
+	var texts [2]string
+	for i, onside := range []bool{true, false} {
+		f, err := SideForm(g, onside, limit)
+		if errors.Is(err, ErrSides) {
+			return Description{}, fmt.Errorf("%w (outcome %s)", ErrSides, ClassOf(g))
+		}
+		if err != nil {
+			return Description{}, err
+		}
+		if texts[i], err = Notation(c, f, limit); err != nil {
+			return Description{}, err
+		}
+		sides[i] = f
+	}
+	l, _, err := Stops(c, sides[0])
+	if err != nil {
+		return Description{}, err
+	}
+	_, r, err := Stops(c, sides[1])
+	if err != nil {
+		return Description{}, err
+	}
+	canonical := texts[0] + " & " + texts[1]
+	switch {
+	case texts[0] == texts[1]:
+		canonical = texts[0]
+	case texts[0] == "on" && texts[1] == "off":
+		canonical = "dud"
+	}
+	return Description{
+		Canonical: canonical, Outcome: ClassOf(g).String(), Onside: texts[0], Offside: texts[1],
+		LeftStop: l.String(), RightStop: r.String(),
+	}, nil
 }

@@ -384,7 +384,8 @@ func FuzzParse(f *testing.F) {
 // TestCGSuiteFacts holds the package to CGSuite's own tests
 // (testdata/cgsuite-loopy.tsv) whose game Parse reads: the IsStopper,
 // OutcomeClass, LeftStop and RightStop rows (the stops of the simplest
-// form), and the rows of a stopper alone, printed.
+// form), and the rows of a game alone, printed (a stopper in its simplest
+// form, another by its sides).
 func TestCGSuiteFacts(t *testing.T) {
 	data, err := os.ReadFile("testdata/cgsuite-loopy.tsv")
 	if err != nil {
@@ -415,10 +416,13 @@ func TestCGSuiteFacts(t *testing.T) {
 			}
 			t.Fatalf("Parse(%q): %v", in, err)
 		}
-		if kind != "IsStopper" && kind != "OutcomeClass" && !IsStopper(g) {
+		if kind != "IsStopper" && kind != "OutcomeClass" && kind != "Notation" && !IsStopper(g) {
 			continue
 		}
 		got, err := fact(c, g, kind)
+		if errors.Is(err, ErrSides) {
+			continue // Bach's carousel: its sides are not stoppers
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", cols[2], err)
 		}
@@ -428,7 +432,7 @@ func TestCGSuiteFacts(t *testing.T) {
 		checked[kind]++
 	}
 	// The rows read today, so that a row no longer read is a regression.
-	for kind, least := range map[string]int{"IsStopper": 41, "OutcomeClass": 17, "LeftStop": 13, "RightStop": 13, "Notation": 30} {
+	for kind, least := range map[string]int{"IsStopper": 41, "OutcomeClass": 17, "LeftStop": 13, "RightStop": 13, "Notation": 35} {
 		if checked[kind] < least {
 			t.Errorf("%d %s rows checked, want %d", checked[kind], kind, least)
 		}
@@ -443,7 +447,8 @@ func fact(c *cgt.Calc, g Game, kind string) (string, error) {
 	case "OutcomeClass":
 		return ClassOf(g).String(), nil
 	case "Notation":
-		return Notation(c, g, 1<<20)
+		d, err := Describe(c, g, 1<<20)
+		return d.Canonical, err
 	}
 	s, err := Simplify(g, 1<<20)
 	if err != nil {

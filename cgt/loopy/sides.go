@@ -1,6 +1,9 @@
 package loopy
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // SideLE reports whether g ≤ h when their onsides (onside set) or their
 // offsides are compared: G⁺ ≤ H⁺, or G⁻ ≤ H⁻. For stoppers, whose sides
@@ -102,4 +105,65 @@ func SideLE(g, h Game, onside bool, limit int) (bool, error) {
 			return o.First[Right][at(g.Start, h.Start)] != RightWins, nil
 		}
 	}
+}
+
+// SideForm returns the onside (onside set) or the offside of g as a
+// stopper in simplest form, found by deleting options one at a time, each
+// deletion kept when the game's side stays equal to g's (SideLE both
+// ways): once the graph is a stopper, it is its own side, so it is g's.
+// When no deletion makes a stopper, SideForm fails with ErrSides. limit
+// bounds the positions compared (0 for none).
+func SideForm(g Game, onside bool, limit int) (Game, error) {
+	cur := restrict(g.Graph, g.Start, nil)
+	for !IsStopper(cur) {
+		next, ok, err := deleteOne(cur, g, onside, limit)
+		if err != nil {
+			return Game{}, err
+		}
+		if !ok {
+			return Game{}, ErrSides
+		}
+		cur = next
+	}
+	return Simplify(cur, limit)
+}
+
+// deleteOne returns cur without one option, the first (Right's before
+// Left's on the onside, Left's before Right's on the offside) whose
+// deletion keeps the side equal to g's.
+func deleteOne(cur, g Game, onside bool, limit int) (Game, bool, error) {
+	order := []Player{Right, Left}
+	if !onside {
+		order = []Player{Left, Right}
+	}
+	for _, p := range order {
+		for v := range cur.Graph.Len() {
+			opts := cur.Graph.Options(v, p)
+			for i := range opts {
+				h := &Graph{left: slices.Clone(cur.Graph.left), right: slices.Clone(cur.Graph.right)}
+				rest := slices.Delete(slices.Clone(opts), i, i+1)
+				if p == Left {
+					h.left[v] = rest
+				} else {
+					h.right[v] = rest
+				}
+				cand := restrict(h, cur.Start, nil)
+				le, err := SideLE(cand, g, onside, limit)
+				if err != nil {
+					return Game{}, false, err
+				}
+				if !le {
+					continue
+				}
+				ge, err := SideLE(g, cand, onside, limit)
+				if err != nil {
+					return Game{}, false, err
+				}
+				if ge {
+					return cand, true, nil
+				}
+			}
+		}
+	}
+	return Game{}, false, nil
 }

@@ -54,8 +54,9 @@ under, upon, dud, ^[on], ^<on>) is answered with its simplest form as CGSuite
 prints it, its outcome class with draws (L, R, N, P, D, PHat, NHat, PCheck,
 NCheck), its stops (pseudonumbers such as over and 3/2under) and options; --json
 adds onside, offside and stopper, and prints null for the short-game fields a
-loopy game lacks. A game that is not a stopper (dud) is refused for now: its
-sides are not computed yet.
+loopy game lacks. A game that is not a stopper is answered by its sides, written
+as CGSuite writes them (dud is on & off, a{1||a|0} is 2 & +-1); one whose sides
+are not stoppers (Bach's carousel) is refused.
 
 With --game NAME the arguments are positions of a partizan game of nimber
 games (domineering, clobber), several positions a sum: each region of a board
@@ -311,8 +312,10 @@ func writeLoopyValue(w io.Writer, d loopy.Description) {
 		fmt.Fprintf(w, "onside %s, offside %s\n", d.Onside, d.Offside)
 	}
 	fmt.Fprintf(w, "left stop %s, right stop %s\n", d.LeftStop, d.RightStop)
-	fmt.Fprintf(w, "left options: %s\n", orNone(strings.Join(d.LeftOptions, ", ")))
-	fmt.Fprintf(w, "right options: %s\n", orNone(strings.Join(d.RightOptions, ", ")))
+	if d.Stopper { // a sided value has no options of its own
+		fmt.Fprintf(w, "left options: %s\n", orNone(strings.Join(d.LeftOptions, ", ")))
+		fmt.Fprintf(w, "right options: %s\n", orNone(strings.Join(d.RightOptions, ", ")))
+	}
 }
 
 // writeValue writes a description in words.

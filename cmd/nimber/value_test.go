@@ -276,8 +276,19 @@ func TestValueLoopy(t *testing.T) {
 	if d := valueJSON(t, "{0|1}", "--json"); d.Canonical != "1/2" {
 		t.Errorf("{0|1}: %+v", d)
 	}
-	refused(t, "not a stopper", "value", "dud")
-	refused(t, "not a stopper", "value", "on", "off")
+	// Games that are not stoppers, by their sides as CGSuite gives them;
+	// Bach's carousel, whose sides are not stoppers, is refused.
+	for _, tc := range []struct{ args, want []string }{
+		{[]string{"dud"}, []string{"dud", "D", "on", "off"}},
+		{[]string{"on", "off"}, []string{"dud", "D", "on", "off"}},
+		{[]string{"a{1||a|0}"}, []string{"2 & +-1", "NHat", "2", "+-1"}},
+	} {
+		d := valueAs[loopy.Description](t, append(tc.args, "--json")...)
+		if got := []string{d.Canonical, d.Outcome, d.Onside, d.Offside}; strings.Join(got, ";") != strings.Join(tc.want, ";") || d.Stopper || d.LeftOptions != nil {
+			t.Errorf("value %q: %+v, want %q", tc.args, d, tc.want)
+		}
+	}
+	refused(t, "its sides were not found as stoppers", "value", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
 	refused(t, `argument 1 "{1|0+pass}": column 6: pass stands alone`, "value", "{1|0+pass}")
 	refused(t, "argument 2", "value", "over", "{pass")
 	refused(t, "no thermograph", "value", "over", "--thermograph")
@@ -286,17 +297,16 @@ func TestValueLoopy(t *testing.T) {
 }
 
 // TestValueRulesLoopy: a rules file whose play repeats gets its loopy
-// value, the same answer as the game written in CGSuite's notation; one
-// that is not a stopper is refused in one line.
+// value, the same answer as the game written in CGSuite's notation, dud
+// by its sides.
 func TestValueRulesLoopy(t *testing.T) {
 	const file = "../../examples/loopy/constants.star"
-	for position, expr := range map[string][]string{"over": {"over"}, "upon": {"upon"}, "upon+star": {"upon", "*"}, "over+star": {"over", "*"}} {
+	for position, expr := range map[string][]string{"over": {"over"}, "upon": {"upon"}, "upon+star": {"upon", "*"}, "over+star": {"over", "*"}, "dud": {"dud"}, "over+under": {"over", "under"}} {
 		_, got, _ := nimber(t, "", "value", "--rules", file, position, "--json")
 		_, want, _ := nimber(t, "", append(append([]string{"value"}, expr...), "--json")...)
-		if got != want || !strings.Contains(got, `"stopper": true`) {
+		if got != want || !strings.Contains(got, `"canonical"`) {
 			t.Errorf("--rules %s: %s, want %s", position, got, want)
 		}
 	}
-	refused(t, "its positions repeat: not a stopper", "value", "--rules", file, "dud")
 	refused(t, "no thermograph", "value", "--rules", file, "over", "--thermograph")
 }

@@ -21,7 +21,7 @@ const OUTCOMES = {
 // facts is the table of what the theory says of the sum.
 function facts(d) {
   const row = (name, ...value) => el('tr', null, el('th', { scope: 'row' }, name), el('td', null, ...value));
-  const list = xs => (xs.length ? el('span', { class: 'mono' }, xs.join(', ')) : el('span', { class: 'muted' }, 'none'));
+  const list = xs => (xs && xs.length ? el('span', { class: 'mono' }, xs.join(', ')) : el('span', { class: 'muted' }, 'none'));
   const loopy = 'stopper' in d;
   const rows = [
     row(loopy ? 'simplest form' : 'canonical form', el('span', { class: 'mono', id: 'canonical' }, d.canonical)),
