@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -120,5 +121,39 @@ func TestSidesCGSuiteFacts(t *testing.T) {
 	// Read today: 80 sides, 12 of them of games that are not stoppers.
 	if checked < 80 || sided < 12 {
 		t.Errorf("checked %d sides, %d of games that are not stoppers; want 80 and 12", checked, sided)
+	}
+}
+
+// TestSideFormRandom finds the sides of random games that are not
+// stoppers and checks what the theory says of them, apart from how they
+// were found: each is a stopper, and the offside is at most the onside
+// (Siegel, VI.4). Most random games have sides that are stoppers.
+func TestSideFormRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 13))
+	found, tried := 0, 0
+	for tried < 300 {
+		g := Game{randomGraph(rng, 4), 0}
+		if IsStopper(g) {
+			continue
+		}
+		tried++
+		on, err1 := SideForm(g, true, 0)
+		off, err2 := SideForm(g, false, 0)
+		if errors.Is(err1, ErrSides) || errors.Is(err2, ErrSides) {
+			continue
+		}
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		found++
+		if !IsStopper(on) || !IsStopper(off) {
+			t.Fatalf("%+v: sides %+v, %+v not stoppers", g.Graph, on.Graph, off.Graph)
+		}
+		if le, err := LE(off, on, 0); err != nil || !le {
+			t.Fatalf("%+v: offside %+v not at most onside %+v (%v)", g.Graph, off.Graph, on.Graph, err)
+		}
+	}
+	if found < tried/2 {
+		t.Errorf("sides found for %d of %d games", found, tried)
 	}
 }
