@@ -12,8 +12,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"nimber/grid"
 )
 
 // corner is a 5 x 7 board with a corner filled: at split depth 2 its
@@ -45,15 +43,11 @@ func keyOf(t *testing.T, line string) (key string, leaf, ok bool) {
 // at split depth 2, on one and two threads, with and without a
 // checkpoint, and holds each to depth 1 and to SolveOutcome.
 func TestDepthsAgree(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 7))
 	dir := t.TempDir()
 	ctx := context.Background()
-	texts := []string{corner, "......|......|......|......|......", ".....|.....|.....|.....|.....|.....", "......|......|......|......|......|......",
-		"#.....|......|......|......|......|.....#", "..|..", "#", "...|...|..."}
-	for range 50 {
-		g := grid.Random(rng, 2+rng.IntN(5), 2+rng.IntN(6), 0.05+0.3*rng.Float64(), '.', '#')
-		texts = append(texts, BoardText(g))
-	}
+	texts := withRandomBoards(rand.New(rand.NewPCG(31, 7)), 50, 0.3, corner, "......|......|......|......|......",
+		".....|.....|.....|.....|.....|.....", "......|......|......|......|......|......",
+		"#.....|......|......|......|......|.....#", "..|..", "#", "...|...|...")
 	for k, text := range texts {
 		g := board(t, text)
 		lf, rf := solve(t, g)

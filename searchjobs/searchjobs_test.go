@@ -42,19 +42,25 @@ func board(t *testing.T, text string) grid.Grid {
 // her 37 subtrees, Right wins by his first (about 1.6 s on one core).
 const blocked = "#.......|........|...#....|........|........|........"
 
+// withRandomBoards returns the boards texts and n random ones after them,
+// of 2 to 6 rows and 2 to 7 columns, up to 5% + spread of their cells
+// filled.
+func withRandomBoards(rng *rand.Rand, n int, spread float64, texts ...string) []string {
+	for range n {
+		g := grid.Random(rng, 2+rng.IntN(5), 2+rng.IntN(6), 0.05+spread*rng.Float64(), '.', '#')
+		texts = append(texts, BoardText(g))
+	}
+	return texts
+}
+
 // TestRunAgainstSolveOutcome decides random boards with filled cells by
 // the split run, in process on one and two goroutines, at split depth 1
 // and 2, with and without a checkpoint, and holds each to SolveOutcome.
 func TestRunAgainstSolveOutcome(t *testing.T) {
-	rng := rand.New(rand.NewPCG(30, 5))
 	dir := t.TempDir()
 	ctx := context.Background()
-	texts := []string{"......|......|......|......|......", "#.....|......|......|......|......|.....#", "....|....|....|....|....|....|....",
-		".....|.....|.....|.....|.....", "#"}
-	for range 40 {
-		g := grid.Random(rng, 2+rng.IntN(5), 2+rng.IntN(6), 0.05+0.25*rng.Float64(), '.', '#')
-		texts = append(texts, BoardText(g))
-	}
+	texts := withRandomBoards(rand.New(rand.NewPCG(30, 5)), 40, 0.25, "......|......|......|......|......",
+		"#.....|......|......|......|......|.....#", "....|....|....|....|....|....|....", ".....|.....|.....|.....|.....", "#")
 	for k, text := range texts {
 		g := board(t, text)
 		lf, rf := solve(t, g)
