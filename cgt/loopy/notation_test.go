@@ -638,3 +638,31 @@ func TestSideFormRandom(t *testing.T) {
 		t.Errorf("sides found for %d of %d games", found, tried)
 	}
 }
+
+// TestOverIsTiny checks what docs/loopy-partizan.md says of over: above
+// 0, and below 1/2^k for every k sampled (up to 1/2^20), and under is its
+// negative.
+func TestOverIsTiny(t *testing.T) {
+	c := cgt.New(0)
+	over, under := mustParse(t, c, "over"), mustParse(t, c, "under")
+	le := func(a, b Game) bool {
+		r, err := LE(a, b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	zero := mustParse(t, c, "0")
+	if le(over, zero) || !le(zero, over) || le(zero, under) || !le(under, zero) {
+		t.Fatal("over is not above 0, or under not below it")
+	}
+	for k := range 21 {
+		x := mustParse(t, c, "1/"+strconv.Itoa(1<<k))
+		if !le(over, x) || le(x, over) {
+			t.Errorf("over is not below 1/%d", 1<<k)
+		}
+	}
+	if eq, err := Equal(under, over.Neg(), 0); err != nil || !eq {
+		t.Errorf("under is not -over: %v, %v", eq, err)
+	}
+}

@@ -116,8 +116,8 @@ func (p *printer) special(v int) (string, bool) {
 	if p.neg == nil {
 		p.neg = newShorts(p.c, p.g.Neg())
 	}
-	for i, sh := range []*shorts{p.sh, p.neg} {
-		f, ok := uponForm(sh, v, true)
+	for i, sh := range [][2]*shorts{{p.sh, p.neg}, {p.neg, p.sh}} {
+		f, ok := uponForm(sh[0], sh[1], v, true)
 		if !ok {
 			continue
 		}
@@ -152,8 +152,9 @@ type upon struct {
 }
 
 // uponForm returns the upon form of node v of sh's graph, if it has one;
-// checkUponth allows the uponth form.
-func uponForm(sh *shorts, v int, checkUponth bool) (upon, bool) {
+// checkUponth allows the uponth form. neg finds the short games of the
+// graph's negative.
+func uponForm(sh, neg *shorts, v int, checkUponth bool) (upon, bool) {
 	lo, ro := sh.g.Left(v), sh.g.Right(v)
 	if len(ro) == 1 && len(lo) <= 2 {
 		if x, ok := sh.of(ro[0]); ok {
@@ -175,8 +176,7 @@ func uponForm(sh *shorts, v int, checkUponth bool) (upon, bool) {
 	if !checkUponth || len(ro) != 1 {
 		return upon{}, false
 	}
-	neg := newShorts(sh.c, sh.g.Neg())
-	f, ok := uponForm(neg, ro[0], false)
+	f, ok := uponForm(neg, sh, ro[0], false)
 	if !ok {
 		return upon{}, false
 	}

@@ -169,7 +169,6 @@ func Stops(c *cgt.Calc, g Game) (left, right Pseudonumber, err error) {
 	}
 	gr := g.Graph
 	sh := newShorts(c, gr)
-	pseudo := func(v int) (Pseudonumber, bool) { return sh.pseudonumber(v) }
 	type state struct {
 		v int
 		p Player
@@ -180,7 +179,7 @@ func Stops(c *cgt.Calc, g Game) (left, right Pseudonumber, err error) {
 		if s, ok := stops[state{v, p}]; ok {
 			return s
 		}
-		s, ok := pseudo(v)
+		s, ok := sh.pseudonumber(v)
 		if !ok {
 			opts := gr.Options(v, p)
 			if len(opts) == 0 {
