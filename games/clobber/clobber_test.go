@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/cgt"
 	"nimber/game"
 	"nimber/games/internal/pgrid/pgridtest"
 )
@@ -65,15 +64,9 @@ func moves(board string, left bool) []string {
 // up to 12 cells with their explicit game trees, by Conway's ≤.
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 3))
-	f := pgridtest.NewForest()
-	for range 300 {
-		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
-		c := cgt.New(0)
-		g := pgridtest.Value(t, Game(), c, board)
-		if got, want := f.FromCalc(c, g), f.Tree(board, moves); !f.Equal(got, want) {
-			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
-		}
-	}
+	pgridtest.BruteForce(t, Game(), moves, pgridtest.Boards(300, func(int) string {
+		return pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
+	}))
 }
 
 // TestSumBruteForce checks that a sum of two boards is the sum of their
@@ -88,13 +81,7 @@ func TestSumBruteForce(t *testing.T) {
 // TestKeyKeepsValue checks that the symmetries Key uses, transposition
 // among them, keep a region's value.
 func TestKeyKeepsValue(t *testing.T) {
-	c := cgt.New(0)
-	v := pgridtest.Value(t, Game(), c, "xox|oo.")
-	for _, q := range []string{"xo|oo|x.", "xox|.oo", ".oo|xox", "x.|oo|xo"} {
-		if w := pgridtest.Value(t, Game(), c, q); w != v {
-			t.Errorf("xox|oo. = %s but its image %q = %s", c.Notation(v), q, c.Notation(w))
-		}
-	}
+	pgridtest.SameValue(t, Game(), "xox|oo.", "xo|oo|x.", "xox|.oo", ".oo|xox", "x.|oo|xo")
 }
 
 // TestBadInput checks the one-line errors of positions that are not

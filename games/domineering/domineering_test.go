@@ -70,19 +70,13 @@ func moves(board string, left bool) []string {
 // up to 12 cells with their explicit game trees, by Conway's ≤.
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 1))
-	f := pgridtest.NewForest()
-	for i := range 300 {
+	pgridtest.BruteForce(t, Game(), moves, pgridtest.Boards(300, func(i int) string {
 		rows, cols := 1+rng.IntN(4), 1+rng.IntN(4)
 		if i%3 == 0 && rows*cols <= 9 {
 			cols++
 		}
-		board := pgridtest.Random(rng, rows, cols, "...#")
-		c := cgt.New(0)
-		got := f.FromCalc(c, pgridtest.Value(t, Game(), c, board))
-		if want := f.Tree(board, moves); !f.Equal(got, want) {
-			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(pgridtest.Value(t, Game(), c, board)))
-		}
-	}
+		return pgridtest.Random(rng, rows, cols, "...#")
+	}))
 }
 
 // TestSumBruteForce checks that a sum of two boards is the sum of their
@@ -97,18 +91,9 @@ func TestSumBruteForce(t *testing.T) {
 // TestKeyKeepsValue checks that the flips Key uses keep a region's value
 // and that a transposition negates it (so Key must not transpose).
 func TestKeyKeepsValue(t *testing.T) {
+	pgridtest.SameValue(t, Game(), "..#|...", "#..|...", "...|..#") // flips
+	pgridtest.SameValue(t, Game(), ".##|...", "##.|...", "...|.##")
 	c := cgt.New(0)
-	for _, pair := range [][3]string{
-		{"..#|...", "#..|...", "...|..#"}, // flips
-		{".##|...", "##.|...", "...|.##"},
-	} {
-		v := pgridtest.Value(t, Game(), c, pair[0])
-		for _, q := range pair[1:] {
-			if w := pgridtest.Value(t, Game(), c, q); w != v {
-				t.Errorf("%q = %s but its flip %q = %s", pair[0], c.Notation(v), q, c.Notation(w))
-			}
-		}
-	}
 	v, w := pgridtest.Value(t, Game(), c, "...|..#"), pgridtest.Value(t, Game(), c, "..|..|.#")
 	if n, err := c.Neg(v); err != nil || n != w {
 		t.Errorf("the transpose of ...|..# = %s, want the negative of %s", c.Notation(w), c.Notation(v))

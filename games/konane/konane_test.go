@@ -81,19 +81,13 @@ func moves(board string, left bool) []string {
 // regions, with their explicit game trees, by Conway's ≤.
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 5))
-	f := pgridtest.NewForest()
-	for i := range 400 {
+	pgridtest.BruteForce(t, Game(), moves, pgridtest.Boards(400, func(i int) string {
 		rows, cols := 1+rng.IntN(3), 1+rng.IntN(4)
 		if i%4 == 0 {
 			rows, cols = 1+rng.IntN(2), 5+rng.IntN(3)
 		}
-		board := pgridtest.Random(rng, rows, cols, "xxoo...")
-		c := cgt.New(0)
-		g := pgridtest.Value(t, Game(), c, board)
-		if got, want := f.FromCalc(c, g), f.Tree(board, moves); !f.Equal(got, want) {
-			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(g))
-		}
-	}
+		return pgridtest.Random(rng, rows, cols, "xxoo...")
+	}))
 }
 
 // TestSplits checks that boards do split into several regions, so that

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/cgt"
 	"nimber/game"
 	"nimber/games/internal/pgrid/pgridtest"
 )
@@ -63,18 +62,10 @@ func moves(row string, left bool) []string {
 // rows of the game and random rows of up to 10 squares with their explicit game trees, by Conway's ≤.
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 5))
-	f := pgridtest.NewForest()
-	rows := []string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}
-	for range 400 {
-		rows = append(rows, pgridtest.Random(rng, 1, 1+rng.IntN(10), "TF.."))
-	}
-	for _, row := range rows {
-		c := cgt.New(0)
-		g := pgridtest.Value(t, Game(), c, row)
-		if got, want := f.FromCalc(c, g), f.Tree(row, moves); !f.Equal(got, want) {
-			t.Fatalf("%q: the engine says %s, unequal to its game tree", row, c.Notation(g))
-		}
-	}
+	rows := append([]string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}, pgridtest.Boards(400, func(int) string {
+		return pgridtest.Random(rng, 1, 1+rng.IntN(10), "TF..")
+	})...)
+	pgridtest.BruteForce(t, Game(), moves, rows)
 }
 
 // TestSumBruteForce checks that a sum of two rows is the sum of their game

@@ -102,6 +102,42 @@ func SumBruteForce(t *testing.T, g game.Game, moves Moves, n int, pair func() (a
 	}
 }
 
+// BruteForce holds g's canonical form of each board of boards to the
+// board's explicit game tree by moves, by Conway's ≤.
+func BruteForce(t *testing.T, g game.Game, moves Moves, boards []string) {
+	t.Helper()
+	f := NewForest()
+	for _, board := range boards {
+		c := cgt.New(0)
+		v := Value(t, g, c, board)
+		if got, want := f.FromCalc(c, v), f.Tree(board, moves); !f.Equal(got, want) {
+			t.Fatalf("%q: the engine says %s, unequal to its game tree", board, c.Notation(v))
+		}
+	}
+}
+
+// Boards returns n boards of next, one after another.
+func Boards(n int, next func(i int) string) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = next(i)
+	}
+	return out
+}
+
+// SameValue checks that each board of images has board's value: the
+// symmetries a game's Key uses keep a region's value.
+func SameValue(t *testing.T, g game.Game, board string, images ...string) {
+	t.Helper()
+	c := cgt.New(0)
+	v := Value(t, g, c, board)
+	for _, q := range images {
+		if w := Value(t, g, c, q); w != v {
+			t.Errorf("%s = %s but its image %q = %s", board, c.Notation(v), q, c.Notation(w))
+		}
+	}
+}
+
 // ParseErrors checks that g refuses each text of cases with a one-line
 // error containing its want.
 func ParseErrors(t *testing.T, g game.Game, cases map[string]string) {
