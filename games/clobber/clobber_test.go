@@ -44,16 +44,9 @@ func moves(board string, left bool) []string {
 				if r2 < 0 || r2 >= len(rows) || c2 < 0 || c2 >= len(rows[r]) || rows[r2][c2] != them {
 					continue
 				}
-				b := make([][]byte, len(rows))
-				for i := range rows {
-					b[i] = []byte(rows[i])
-				}
+				b := pgridtest.Cells(rows)
 				b[r][c], b[r2][c2] = '.', us
-				s := make([]string, len(b))
-				for i := range b {
-					s[i] = string(b[i])
-				}
-				out = append(out, strings.Join(s, "|"))
+				out = append(out, pgridtest.Board(b))
 			}
 		}
 	}

@@ -44,16 +44,9 @@ func moves(board string, left bool) []string {
 				continue
 			}
 			put := func(r2, c2 int) {
-				b := make([][]byte, len(rows))
-				for i := range rows {
-					b[i] = []byte(rows[i])
-				}
+				b := pgridtest.Cells(rows)
 				b[r][c], b[r2][c2] = '#', '#'
-				s := make([]string, len(b))
-				for i := range b {
-					s[i] = string(b[i])
-				}
-				out = append(out, strings.Join(s, "|"))
+				out = append(out, pgridtest.Board(b))
 			}
 			if left && r+1 < len(rows) && rows[r+1][c] == '.' {
 				put(r+1, c)

@@ -55,19 +55,12 @@ func moves(board string, left bool) []string {
 				continue
 			}
 			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				b := make([][]byte, len(rows))
-				for i := range rows {
-					b[i] = []byte(rows[i])
-				}
+				b := pgridtest.Cells(rows)
 				b[r][c] = '.'
 				for k := 1; at(r+(2*k-1)*d[0], c+(2*k-1)*d[1]) == them && at(r+2*k*d[0], c+2*k*d[1]) == '.'; k++ {
 					b[r+(2*k-1)*d[0]][c+(2*k-1)*d[1]] = '.'
 					b[r+2*k*d[0]][c+2*k*d[1]] = us
-					s := make([]string, len(b))
-					for i := range b {
-						s[i] = string(b[i])
-					}
-					out = append(out, strings.Join(s, "|"))
+					out = append(out, pgridtest.Board(b))
 					b[r+2*k*d[0]][c+2*k*d[1]] = '.'
 				}
 			}
@@ -132,29 +125,21 @@ func TestKeyKeepsValue(t *testing.T) {
 		board := pgridtest.Random(rng, h, w, "xo..")
 		rows := strings.Split(board, "|")
 		image := func(th, tw int, at func(i, j int) byte) string {
-			s := make([]string, th)
+			b := make([][]byte, th)
 			for i := range th {
-				b := make([]byte, tw)
+				b[i] = make([]byte, tw)
 				for j := range tw {
-					b[j] = at(i, j)
+					b[i][j] = at(i, j)
 				}
-				s[i] = string(b)
 			}
-			return strings.Join(s, "|")
+			return pgridtest.Board(b)
 		}
-		c := cgt.New(0)
-		v := pgridtest.Value(t, Game(), c, board)
-		for _, q := range []string{
+		pgridtest.SameValue(t, Game(), board,
 			image(h, w, func(i, j int) byte { return rows[h-1-i][j] }),
 			image(h, w, func(i, j int) byte { return rows[i][w-1-j] }),
 			image(h, w, func(i, j int) byte { return rows[h-1-i][w-1-j] }),
 			image(w, h, func(i, j int) byte { return rows[j][i] }),
-			image(w, h, func(i, j int) byte { return rows[h-1-j][w-1-i] }),
-		} {
-			if u := pgridtest.Value(t, Game(), c, q); u != v {
-				t.Fatalf("%q = %s but its image %q = %s", board, c.Notation(v), q, c.Notation(u))
-			}
-		}
+			image(w, h, func(i, j int) byte { return rows[h-1-j][w-1-i] }))
 	}
 }
 

@@ -110,6 +110,24 @@ func (f *Forest) LE(g, h int) bool {
 // Equal reports whether g = h: g ≤ h and h ≤ g.
 func (f *Forest) Equal(g, h int) bool { return f.LE(g, h) && f.LE(h, g) }
 
+// Cells returns the cells of rows as a grid to change: a copy.
+func Cells(rows []string) [][]byte {
+	b := make([][]byte, len(rows))
+	for i := range rows {
+		b[i] = []byte(rows[i])
+	}
+	return b
+}
+
+// Board writes a grid of cells as a board, rows joined by '|'.
+func Board(b [][]byte) string {
+	s := make([]string, len(b))
+	for i := range b {
+		s[i] = string(b[i])
+	}
+	return strings.Join(s, "|")
+}
+
 // Random returns a random board of rows x cols cells drawn from cells
 // (each equally likely), rows joined by '|'.
 func Random(rng *rand.Rand, rows, cols int, cells string) string {
