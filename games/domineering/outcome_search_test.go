@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
-	"testing"
-
 	"nimber/cgt"
 	"nimber/game"
 	"nimber/games/internal/pgrid/pgridtest"
 	"nimber/grid"
+	"strings"
+	"testing"
 )
 
 // randomBoard returns a rows x cols board with each cell filled with
@@ -390,4 +389,210 @@ func TestSolveOutcomeManyBoards(t *testing.T) {
 			t.Fatalf("%s: SolveOutcome says %v, %v; Outcome %v, %v", text, res.LeftFirst, res.RightFirst, left, right)
 		}
 	}
+}
+
+// TestOutcomeAgainstValues holds Outcome to the canonical forms: on random
+// boards of up to 4 x 5 cells, Left moving first wins exactly when the
+// value is positive or fuzzy (L or N), Right moving first exactly when it
+// is negative or fuzzy (R or N).
+func TestOutcomeAgainstValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 13))
+	c := cgt.New(0)
+	counts := map[cgt.Outcome]int{}
+	for range 400 {
+		rows, cols := 1+rng.IntN(4), 1+rng.IntN(5)
+		g := grid.New(rows, cols, '.')
+		for i := range g.Cells {
+			if rng.IntN(4) == 0 {
+				g.Cells[i] = '#'
+			}
+		}
+		var lines []string
+		for r := range rows {
+			lines = append(lines, string(g.Cells[r*cols:(r+1)*cols]))
+		}
+		text := strings.Join(lines, "|")
+		o := c.OutcomeOf(pgridtest.Value(t, Game(), c, text))
+		counts[o]++
+		left, right, err := Outcome(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if left != (o == cgt.L || o == cgt.N) || right != (o == cgt.R || o == cgt.N) {
+			t.Fatalf("%s: Outcome says Left first %v, Right first %v; the value's class is %v", text, left, right, o)
+		}
+	}
+	for _, o := range []cgt.Outcome{cgt.L, cgt.R, cgt.N, cgt.P} {
+		if counts[o] == 0 {
+			t.Errorf("no board of outcome %v among %v", o, counts)
+		}
+	}
+}
+
+// TestOutcomeRectangles checks the outcomes of open squares that their
+// values give (2 x 2 and 3 x 3 are ±1, 4 x 4 is CGSuite's switch, 5 x 5 is
+// 0): the first player wins the first three, the second player 5 x 5.
+func TestOutcomeRectangles(t *testing.T) {
+	for _, tc := range []struct {
+		n           int
+		left, right bool
+	}{
+		{2, true, true}, {3, true, true}, {4, true, true}, {5, false, false},
+	} {
+		left, right, err := Outcome(context.Background(), grid.New(tc.n, tc.n, '.'), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if left != tc.left || right != tc.right {
+			t.Errorf("%d x %d: Left first wins %v, Right first %v; want %v, %v", tc.n, tc.n, left, right, tc.left, tc.right)
+		}
+	}
+}
+
+// TestOutcomeLimits: a board of more than 64 cells is refused, and so is a
+// search past its table's limit.
+func TestOutcomeLimits(t *testing.T) {
+	if _, _, err := Outcome(context.Background(), grid.New(9, 8, '.'), 0); err == nil {
+		t.Error("9 x 8: searched")
+	}
+	if _, _, err := Outcome(context.Background(), grid.New(5, 5, '.'), 100); err != ErrOutcomeLimit {
+		t.Errorf("5 x 5 within 100 positions: %v", err)
+	}
+}
+
+// BenchmarkOutcome decides open rectangles both ways.
+func BenchmarkOutcome(b *testing.B) {
+	for _, size := range [][2]int{{4, 4}, {5, 5}, {6, 6}} {
+		b.Run(strconvSize(size), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := Outcome(context.Background(), grid.New(size[0], size[1], '.'), 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func strconvSize(s [2]int) string {
+	return string(rune('0'+s[0])) + "x" + string(rune('0'+s[1]))
+}
+
+// TestSplitAgainstWins checks that Split's boards decide the board as
+// Wins does: the mover wins exactly when the opponent loses one of them,
+// on random boards with blocked cells.
+func TestSplitAgainstWins(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 1))
+	ctx := context.Background()
+	for range 200 {
+		g, text := randomBoard(rng, 2+rng.IntN(4), 2+rng.IntN(4), 0.1+0.2*rng.Float64())
+		for _, mover := range []game.Side{game.Left, game.Right} {
+			want, _, err := Wins(ctx, g, mover, game.OutcomeOptions{TableMiB: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			children, settled, win, err := Split(g, mover)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !settled {
+				for _, c := range children {
+					theyWin, _, err := Wins(ctx, c, 1-mover, game.OutcomeOptions{TableMiB: 1})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !theyWin {
+						win = true
+					}
+				}
+			}
+			if win != want {
+				t.Fatalf("%s, %v first: Split says %v, Wins %v", text, mover, win, want)
+			}
+		}
+	}
+}
+
+// TestSolverKeepsTable checks that a Solver's table, kept from board to
+// board, never changes an answer: the children of random boards decided
+// one after another by one Solver, against Wins with a table each.
+func TestSolverKeepsTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 5))
+	ctx := context.Background()
+	for range 20 {
+		g, text := randomBoard(rng, 5, 6, 0.1+0.2*rng.Float64())
+		v, err := NewSolver(5, 6, game.OutcomeOptions{TableMiB: 1, Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		children, _, _, err := Split(g, game.Left)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range children {
+			got, _, err := v.Wins(ctx, c, game.Right)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _, err := Wins(ctx, c, game.Right, game.OutcomeOptions{TableMiB: 1, Threads: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Fatalf("a child of %s: the Solver says %v, Wins %v", text, got, want)
+			}
+		}
+	}
+	if _, err := NewSolver(32, 2, game.OutcomeOptions{}); err == nil {
+		t.Error("a 32 x 2 Solver made")
+	}
+	v, _ := NewSolver(3, 3, game.OutcomeOptions{TableMiB: 1})
+	if _, _, err := v.Wins(ctx, grid.New(3, 4, '.'), game.Left); err == nil {
+		t.Error("a 3 x 4 board decided by a 3 x 3 Solver")
+	}
+}
+
+// TestSelfTranspose checks SelfTranspose on boards made symmetric and on
+// random ones, and that a board it accepts has Right first = Left first.
+func TestSelfTranspose(t *testing.T) {
+	for _, tc := range []struct {
+		rows []string
+		want bool
+	}{
+		{[]string{"...", "...", "..."}, true},
+		{[]string{".#.", "#..", "..."}, true},
+		{[]string{".#.", "...", "..."}, false},
+		{[]string{"...", "..."}, false},
+		{[]string{"#"}, true},
+	} {
+		if got := SelfTranspose(grid.MustFromRows(tc.rows...)); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.rows, got, tc.want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(30, 4))
+	found := 0
+	for range 300 {
+		n := 2 + rng.IntN(4)
+		g := grid.Random(rng, n, n, 0.25, '.', '#')
+		for r := range n {
+			for c := range r {
+				g.Set(r, c, g.At(c, r))
+			}
+		}
+		if !SelfTranspose(g) {
+			t.Fatalf("a board made symmetric is not its own transpose:\n%s", g)
+		}
+		res, err := SolveOutcome(context.Background(), g, game.OutcomeOptions{TableMiB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _, err := Wins(context.Background(), g, game.Right, game.OutcomeOptions{TableMiB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w != res.LeftFirst {
+			t.Fatalf("Right first %v, Left first %v on\n%s", w, res.LeftFirst, g)
+		}
+		found++
+	}
+	t.Logf("%d symmetric boards", found)
 }
