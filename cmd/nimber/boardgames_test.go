@@ -6,6 +6,71 @@ import (
 	"testing"
 )
 
+// TestValueKonane values Konane positions through nimber value --game
+// konane, the registry's entry alone: values worked by hand (a double
+// jump among the options of xo.o.), a sum equal to the sum of its values
+// as EXPRs, and the refusals of a bad board and of a region over the
+// limit, in one line with exit status 2.
+func TestValueKonane(t *testing.T) {
+	for _, tc := range []struct{ pos, want string }{
+		{"xo.", "1"},
+		{"ox.", "-1"},
+		{".xo.", "*"},
+		{"xo.o.", "1"},
+		{"xo.......ox", "2"},
+		{"xoxo|o.ox|xo.o", "2"},
+	} {
+		if d := valueJSON(t, "--game", "konane", tc.pos, "--json"); d.Canonical != tc.want {
+			t.Errorf("value --game konane %q: %s, want %s", tc.pos, d.Canonical, tc.want)
+		}
+	}
+	sum := valueJSON(t, "--game", "konane", "xo.o.", ".xo.", "--json")
+	want := valueJSON(t, "1", "*", "--json")
+	if !reflect.DeepEqual(sum, want) {
+		t.Errorf("konane xo.o. + .xo. = %+v, want that of 1 + *: %+v", sum, want)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"xo.", "xo|X."}, `position 2 "xo|X.": row 2, column 1: character 'X' is not one of ".xo"`},
+		{[]string{"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo"}, "30 stones, limit 22"},
+		{[]string{"xoxoxox|o..xoxo|xoxo..x|oxoxo.o"}, "23 stones, limit 22"},
+	} {
+		code, out, errOut := nimber(t, "", append([]string{"value", "--game", "konane"}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("value --game konane %q: exit %d, %q, %q; want 2 and one line with %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestAnalyzeKonane checks analyze konane against value --game konane:
+// the position's canonical form and outcome, and each move's, whose
+// position is valued again; and the moves of a row x(o.)^n: n for Left,
+// one a jump more than the last, none for Right.
+func TestAnalyzeKonane(t *testing.T) {
+	for _, tc := range [][]string{{"xoxo|o.ox|xo.o"}, {"xo.o.", ".xo."}, {"x.o|o.x|.xo"}} {
+		s := analyzeJSON(t, append([]string{"konane"}, tc...)...)
+		d := valueJSON(t, append(append([]string{"--game", "konane"}, tc...), "--json")...)
+		if s.Canonical != d.Canonical || s.Outcome != d.Outcome {
+			t.Errorf("analyze konane %q: %s (%s), value --game says %s (%s)", tc, s.Canonical, s.Outcome, d.Canonical, d.Outcome)
+		}
+		for _, m := range append(s.Left, s.Right...) {
+			if v := valueJSON(t, "--game", "konane", m.Position, "--json"); v.Canonical != m.Canonical || v.Outcome != m.Outcome {
+				t.Errorf("analyze konane %q: move %+v, value --game says %s (%s)", tc, m, v.Canonical, v.Outcome)
+			}
+		}
+	}
+	for n := 1; n <= 4; n++ {
+		pos := "x" + strings.Repeat("o.", n)
+		s := analyzeJSON(t, "konane", pos)
+		if len(s.Left) != n || len(s.Right) != 0 {
+			t.Errorf("analyze konane %s: %d Left and %d Right moves, want %d and 0", pos, len(s.Left), len(s.Right), n)
+		}
+	}
+	refused(t, "character 'X'", "analyze", "konane", "xX.")
+}
+
 // TestValueSnort values Snort positions through nimber value --game snort,
 // the registry's entry alone: values worked by hand and CGSuite's
 // (GameGraphTest, whose tinted vertex "L" is our 'l'), a sum equal to the
