@@ -29,19 +29,11 @@ func TestValueKonane(t *testing.T) {
 	if !reflect.DeepEqual(sum, want) {
 		t.Errorf("konane xo.o. + .xo. = %+v, want that of 1 + *: %+v", sum, want)
 	}
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
+	valueRefusals(t, "konane", []refusal{
 		{[]string{"xo.", "xo|X."}, `position 2 "xo|X.": row 2, column 1: character 'X' is not one of ".xo"`},
 		{[]string{"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo"}, "30 stones, limit 22"},
 		{[]string{"xoxoxox|o..xoxo|xoxo..x|oxoxo.o"}, "23 stones, limit 22"},
-	} {
-		code, out, errOut := nimber(t, "", append([]string{"value", "--game", "konane"}, tc.args...)...)
-		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
-			t.Errorf("value --game konane %q: exit %d, %q, %q; want 2 and one line with %q", tc.args, code, out, errOut, tc.want)
-		}
-	}
+	})
 }
 
 // TestAnalyzeKonane checks analyze konane against value --game konane:
@@ -49,18 +41,7 @@ func TestValueKonane(t *testing.T) {
 // position is valued again; and the moves of a row x(o.)^n: n for Left,
 // one a jump more than the last, none for Right.
 func TestAnalyzeKonane(t *testing.T) {
-	for _, tc := range [][]string{{"xoxo|o.ox|xo.o"}, {"xo.o.", ".xo."}, {"x.o|o.x|.xo"}} {
-		s := analyzeJSON(t, append([]string{"konane"}, tc...)...)
-		d := valueJSON(t, append(append([]string{"--game", "konane"}, tc...), "--json")...)
-		if s.Canonical != d.Canonical || s.Outcome != d.Outcome {
-			t.Errorf("analyze konane %q: %s (%s), value --game says %s (%s)", tc, s.Canonical, s.Outcome, d.Canonical, d.Outcome)
-		}
-		for _, m := range append(s.Left, s.Right...) {
-			if v := valueJSON(t, "--game", "konane", m.Position, "--json"); v.Canonical != m.Canonical || v.Outcome != m.Outcome {
-				t.Errorf("analyze konane %q: move %+v, value --game says %s (%s)", tc, m, v.Canonical, v.Outcome)
-			}
-		}
-	}
+	analyzeMatchesValue(t, "konane", [][]string{{"xoxo|o.ox|xo.o"}, {"xo.o.", ".xo."}, {"x.o|o.x|.xo"}})
 	for n := 1; n <= 4; n++ {
 		pos := "x" + strings.Repeat("o.", n)
 		s := analyzeJSON(t, "konane", pos)
@@ -94,19 +75,11 @@ func TestValueSnort(t *testing.T) {
 	if !reflect.DeepEqual(sum, want) {
 		t.Errorf("snort L..|... + .. = %+v, want that of {4||0|-1} + +-1: %+v", sum, want)
 	}
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
+	valueRefusals(t, "snort", []refusal{
 		{[]string{"..", ".LR"}, `position 2 ".LR": row 1, column 2: L and R cells side by side, which no play of Snort makes`},
 		{[]string{"......|......|......|."}, "row 4 has 1 cells, row 1 has 6"},
 		{[]string{"..........|.........#"}, "region 1 (..........|.........#): 19 cells, limit 18"},
-	} {
-		code, out, errOut := nimber(t, "", append([]string{"value", "--game", "snort"}, tc.args...)...)
-		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
-			t.Errorf("value --game snort %q: exit %d, %q, %q; want 2 and one line with %q", tc.args, code, out, errOut, tc.want)
-		}
-	}
+	})
 }
 
 // TestAnalyzeSnort checks analyze snort against value --game snort: the
@@ -114,18 +87,7 @@ func TestValueSnort(t *testing.T) {
 // is valued again; and the moves of a row of n empty cells: n for each
 // player.
 func TestAnalyzeSnort(t *testing.T) {
-	for _, tc := range [][]string{{"L..|..."}, {"...", "l.r"}, {"R.|.."}} {
-		s := analyzeJSON(t, append([]string{"snort"}, tc...)...)
-		d := valueJSON(t, append(append([]string{"--game", "snort"}, tc...), "--json")...)
-		if s.Canonical != d.Canonical || s.Outcome != d.Outcome {
-			t.Errorf("analyze snort %q: %s (%s), value --game says %s (%s)", tc, s.Canonical, s.Outcome, d.Canonical, d.Outcome)
-		}
-		for _, m := range append(s.Left, s.Right...) {
-			if v := valueJSON(t, "--game", "snort", m.Position, "--json"); v.Canonical != m.Canonical || v.Outcome != m.Outcome {
-				t.Errorf("analyze snort %q: move %+v, value --game says %s (%s)", tc, m, v.Canonical, v.Outcome)
-			}
-		}
-	}
+	analyzeMatchesValue(t, "snort", [][]string{{"L..|..."}, {"...", "l.r"}, {"R.|.."}})
 	for n := 1; n <= 5; n++ {
 		s := analyzeJSON(t, "snort", strings.Repeat(".", n))
 		if len(s.Left) != n || len(s.Right) != n {
@@ -133,4 +95,42 @@ func TestAnalyzeSnort(t *testing.T) {
 		}
 	}
 	refused(t, "L and R cells side by side", "analyze", "snort", "LR.")
+}
+
+// refusal is a value --game command's positions and the text of its
+// one-line error.
+type refusal struct {
+	args []string
+	want string
+}
+
+// valueRefusals checks that value --game name refuses each case's
+// positions with exit status 2 and one line holding its want.
+func valueRefusals(t *testing.T, name string, cases []refusal) {
+	t.Helper()
+	for _, tc := range cases {
+		code, out, errOut := nimber(t, "", append([]string{"value", "--game", name}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("value --game %s %q: exit %d, %q, %q; want 2 and one line with %q", name, tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+// analyzeMatchesValue checks analyze name against value --game name on
+// each sum of positions: the canonical form and outcome, and each move's,
+// whose position is valued again.
+func analyzeMatchesValue(t *testing.T, name string, sums [][]string) {
+	t.Helper()
+	for _, tc := range sums {
+		s := analyzeJSON(t, append([]string{name}, tc...)...)
+		d := valueJSON(t, append(append([]string{"--game", name}, tc...), "--json")...)
+		if s.Canonical != d.Canonical || s.Outcome != d.Outcome {
+			t.Errorf("analyze %s %q: %s (%s), value --game says %s (%s)", name, tc, s.Canonical, s.Outcome, d.Canonical, d.Outcome)
+		}
+		for _, m := range append(s.Left, s.Right...) {
+			if v := valueJSON(t, "--game", name, m.Position, "--json"); v.Canonical != m.Canonical || v.Outcome != m.Outcome {
+				t.Errorf("analyze %s %q: move %+v, value --game says %s (%s)", name, tc, m, v.Canonical, v.Outcome)
+			}
+		}
+	}
 }
