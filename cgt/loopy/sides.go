@@ -114,7 +114,7 @@ func SideLE(g, h Game, onside bool, limit int) (bool, error) {
 // When no deletion makes a stopper, SideForm fails with ErrSides. limit
 // bounds the positions compared (0 for none).
 func SideForm(g Game, onside bool, limit int) (Game, error) {
-	cur := restrict(g.Graph, g.Start, nil)
+	cur := restrictGame(g)
 	for !IsStopper(cur) {
 		next, ok, err := deleteOne(cur, g, onside, limit)
 		if err != nil {
@@ -147,7 +147,7 @@ func deleteOne(cur, g Game, onside bool, limit int) (Game, bool, error) {
 				} else {
 					h.right[v] = rest
 				}
-				cand := restrict(h, cur.Start, nil)
+				cand := restrictGame(Game{h, cur.Start})
 				le, err := SideLE(cand, g, onside, limit)
 				if err != nil {
 					return Game{}, false, err

@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -11,92 +12,181 @@ import (
 // Right option at least another), none is reversible (a Left option with
 // a Right option at most the position, bypassed by that option's Left
 // options; Right's alike), and no two positions are equal (fused into
-// one). Each step is kept only when the game stays a stopper equal to g
-// by the survival test: fusing two equal positions can make a cycle (the
-// position {*|*} fused with its follower 0 would become dud), so a class
-// of equal positions is fused into the first of them that keeps the
-// value. limit bounds the positions compared (the square of the graph's
-// size, and the sums of each check; 0 for none).
+// one). limit bounds the positions compared pairwise (the square of a
+// part's size; 0 for none).
+//
+// A graph whose positions fall into several strongly connected parts is
+// simplified part by part, followers first (simplifyParts), so that the
+// pairwise comparison covers one part and the simplest forms of what it
+// reaches, not the whole graph.
 func Simplify(g Game, limit int) (Game, error) {
 	if !IsStopper(g) {
 		return Game{}, ErrNotStopper
 	}
-	cur := restrict(g.Graph, g.Start, nil)
-	// A step is checked against the form before it (equal to g by the
-	// steps before), which is smaller than g.
-	keeps := func(cand Game) (bool, error) {
-		if !IsStopper(cand) {
-			return false, nil
-		}
-		eq, err := Equal(cand, cur, limit)
-		if err != nil {
-			return false, fmt.Errorf("loopy: checking a simplification: %w", err)
-		}
-		return eq, nil
+	h, roots, err := simplifyParts(g.Graph, []int{g.Start}, limit)
+	if err != nil {
+		return Game{}, err
 	}
+	return Game{h, roots[0]}, nil
+}
+
+// simplifyRoots returns the simplest form of the stoppers at roots of
+// graph g, all in one graph, and the node of each root in it. It works
+// in rounds, each on one comparison of all pairs of positions (Order):
+// a round bypasses every reversible option and removes every dominated
+// one, which keeps the value of every position, so one comparison serves
+// the whole round; a round that changes nothing fuses equal positions
+// into one. Fusion comes last because only then are equal positions
+// alike option for option: fusing {*|*} with its follower 0 before
+// bypassing its reversible options would make a cycle, and dud.
+func simplifyRoots(g *Graph, roots []int, limit int) (*Graph, []int, error) {
+	cur, at := restrict(g, roots, nil)
 	for {
-		le, err := Order(cur.Graph, limit)
+		le, err := Order(cur, limit)
 		if err != nil {
-			return Game{}, err
+			return nil, nil, err
 		}
-		next, ok, err := firstKept(keeps,
-			func() []Game { return undominate(cur, le) },
-			func() []Game { return bypasses(cur, le) },
-			func() []Game { return fusions(cur, le) })
+		next, changed, err := reduce(cur, le)
 		if err != nil {
-			return Game{}, err
+			return nil, nil, err
 		}
-		if !ok {
-			return cur, nil
+		var to []int
+		if !changed {
+			next = cur
+			to, changed = fuse(le)
 		}
-		cur = next
+		if !changed {
+			return cur, at, nil
+		}
+		cur, at = restrict(next, at, to)
 	}
 }
 
-// firstKept returns the first candidate of the lists, made in turn,
-// that keeps the value, reporting whether there was one.
-func firstKept(keeps func(Game) (bool, error), lists ...func() []Game) (Game, bool, error) {
-	for _, list := range lists {
-		for _, cand := range list() {
-			ok, err := keeps(cand)
-			if err != nil {
-				return Game{}, false, err
+// errBypass is returned if bypassing reversible options does not end,
+// which cannot happen in a stopper (each bypass would lie on a cycle of
+// moves that alternate between the players).
+var errBypass = errors.New("loopy: bypassing reversible options did not end")
+
+// reduce returns a copy of g in which every position's reversible
+// options are bypassed and its dominated options removed, using le, the
+// order of g's positions, and whether anything changed. Each change
+// keeps the value of every position, so le stays true of the positions
+// throughout.
+func reduce(g *Graph, le [][]bool) (*Graph, bool, error) {
+	h := &Graph{left: slices.Clone(g.left), right: slices.Clone(g.right)}
+	below := func(p Player, x, y int) bool { // x is no better than y for p
+		if p == Left {
+			return le[x][y]
+		}
+		return le[y][x]
+	}
+	changed := false
+	for v := range h.Len() {
+		for _, p := range []Player{Left, Right} {
+			opts := slices.Clone(h.Options(v, p))
+			// A bypass adds options, which may be reversible in turn; in
+			// a stopper this ends, and the guard turns a failure into an
+			// error rather than a hang.
+			guard := h.Len() * h.Len()
+			for i := 0; i < len(opts); i++ {
+				for _, r := range h.Options(opts[i], p.Opponent()) {
+					if !below(p, r, v) {
+						continue
+					}
+					if guard--; guard < 0 {
+						return nil, false, errBypass
+					}
+					opts = slices.Delete(opts, i, i+1)
+					for _, k := range h.Options(r, p) {
+						if !slices.Contains(opts, k) {
+							opts = append(opts, k)
+						}
+					}
+					i, changed = -1, true
+					break
+				}
 			}
-			if ok {
-				return cand, true, nil
+			kept := opts[:0:0]
+			for i, o := range opts {
+				dominated := slices.Contains(opts[:i], o)
+				for j, k := range opts {
+					if dominated {
+						break
+					}
+					if k == o {
+						continue
+					}
+					// Of two equal options the first stays.
+					equal := le[o][k] && le[k][o]
+					dominated = below(p, o, k) && (!equal || j < i)
+				}
+				if dominated {
+					changed = true
+				} else {
+					kept = append(kept, o)
+				}
+			}
+			if p == Left {
+				h.left[v] = kept
+			} else {
+				h.right[v] = kept
 			}
 		}
 	}
-	return Game{}, false, nil
+	return h, changed, nil
 }
 
-// restrict returns the positions of graph g reachable from start,
-// renumbered in the order met (start first), each node's options sorted
-// and without repeats; to maps a node to the node whose edges it takes
-// (nil for itself).
-func restrict(g *Graph, start int, to []int) Game {
+// fuse maps each position of g equal to an earlier one to the earliest
+// of them (the rest to themselves), reporting whether any was.
+func fuse(le [][]bool) ([]int, bool) {
+	to := make([]int, len(le))
+	fused := false
+	for v := range to {
+		to[v] = v
+		for u := range v {
+			if le[u][v] && le[v][u] {
+				to[v], fused = u, true
+				break
+			}
+		}
+	}
+	return to, fused
+}
+
+// restrict returns the positions of graph g reachable from roots,
+// renumbered in the order met (the roots first), each node's options
+// sorted and without repeats, and the new number of each root; to maps
+// a node to the node whose edges it takes (nil for itself).
+func restrict(g *Graph, roots []int, to []int) (*Graph, []int) {
 	rep := func(v int) int {
 		if to == nil {
 			return v
 		}
 		return to[v]
 	}
-	num := map[int]int{rep(start): 0}
-	order := []int{rep(start)}
-	out := NewGraph(1)
+	num := map[int]int{}
+	var order []int
+	out := NewGraph(0)
+	id := func(w int) int {
+		w = rep(w)
+		n, ok := num[w]
+		if !ok {
+			n = out.AddNode()
+			num[w] = n
+			order = append(order, w)
+		}
+		return n
+	}
+	at := make([]int, len(roots))
+	for i, r := range roots {
+		at[i] = id(r)
+	}
 	for i := 0; i < len(order); i++ {
 		v := order[i]
 		for _, p := range []Player{Left, Right} {
 			var opts []int
 			for _, w := range g.Options(v, p) {
-				w = rep(w)
-				n, ok := num[w]
-				if !ok {
-					n = out.AddNode()
-					num[w] = n
-					order = append(order, w)
-				}
-				opts = append(opts, n)
+				opts = append(opts, id(w))
 			}
 			slices.Sort(opts)
 			opts = slices.Compact(opts)
@@ -107,114 +197,235 @@ func restrict(g *Graph, start int, to []int) Game {
 			}
 		}
 	}
-	return Game{out, 0}
+	return out, at
 }
 
-// fusions returns the graphs that fuse one class of equal positions
-// into one of them: for each class, each of its members in turn.
-func fusions(g Game, le [][]bool) []Game {
-	n := g.Graph.Len()
-	var out []Game
-	done := make([]bool, n)
-	for v := range n {
-		if done[v] {
-			continue
+// restrictGame is restrict of one game.
+func restrictGame(g Game) Game {
+	h, at := restrict(g.Graph, []int{g.Start}, nil)
+	return Game{h, at[0]}
+}
+
+// simplifyParts is simplifyRoots done one strongly connected part of
+// the graph at a time, followers first: each part is simplified together
+// with the simplest forms of the positions its moves leave it for, which
+// are kept in one growing graph (the pool) in which no position is
+// written twice with the same options. The pool's forms are already
+// simplest, so a round changes only the part's positions, and a part
+// position equal to a pool position is fused into it.
+func simplifyParts(g *Graph, roots []int, limit int) (*Graph, []int, error) {
+	parts := components(g, roots)
+	if len(parts) == 1 {
+		return simplifyRoots(g, roots, limit)
+	}
+	pool := NewGraph(0)
+	known := map[string]int{} // a pool position's options, written as text
+	val := make([]int, g.Len())
+	for i := range val {
+		val[i] = -1
+	}
+	for _, part := range parts {
+		in := make(map[int]int, len(part))
+		for i, v := range part {
+			in[v] = i
 		}
-		class := []int{v}
-		for u := v + 1; u < n; u++ {
-			if le[u][v] && le[v][u] {
-				class = append(class, u)
-				done[u] = true
+		// The part's positions are nodes 0..len(part)-1 of local; the
+		// pool positions their moves reach follow, with their own forms.
+		local := NewGraph(len(part))
+		var poolRoots []int
+		fromPool := map[int]int{}
+		poolNode := func(w int) int {
+			if n, ok := fromPool[w]; ok {
+				return n
+			}
+			n := local.AddNode()
+			fromPool[w] = n
+			poolRoots = append(poolRoots, w)
+			return n
+		}
+		for i, v := range part {
+			for _, p := range []Player{Left, Right} {
+				for _, w := range g.Options(v, p) {
+					if j, ok := in[w]; ok {
+						local.AddMove(p, i, j)
+					} else {
+						local.AddMove(p, i, poolNode(val[w]))
+					}
+				}
 			}
 		}
-		if len(class) == 1 {
-			continue
+		// Copy the pool below the reached pool positions.
+		for k := 0; k < len(poolRoots); k++ {
+			w := poolRoots[k]
+			n := fromPool[w]
+			for _, p := range []Player{Left, Right} {
+				for _, x := range pool.Options(w, p) {
+					local.AddMove(p, n, poolNode(x))
+				}
+			}
 		}
-		for _, r := range class {
-			to := make([]int, n)
-			for i := range to {
-				to[i] = i
-			}
-			for _, u := range class {
-				to[u] = r
-			}
-			out = append(out, restrict(g.Graph, g.Start, to))
+		localRoots := make([]int, 0, local.Len())
+		for k := range poolRoots {
+			localRoots = append(localRoots, len(part)+k)
+		}
+		for i := range part {
+			localRoots = append(localRoots, i)
+		}
+		h, at, err := simplifyRoots(local, localRoots, limit)
+		if err != nil {
+			return nil, nil, err
+		}
+		// Every node of h is a pool position already (the image of a
+		// pool root) or a new one, added unless the pool has a position
+		// with the same options.
+		inPool := make([]int, h.Len())
+		for i := range inPool {
+			inPool[i] = -1
+		}
+		for k, w := range poolRoots {
+			inPool[at[k]] = w
+		}
+		intern(h, inPool, pool, known)
+		for i, v := range part {
+			val[v] = inPool[at[len(poolRoots)+i]]
 		}
 	}
-	return out
+	rootVals := make([]int, len(roots))
+	for i, r := range roots {
+		rootVals[i] = val[r]
+	}
+	// The pool may hold two equal positions (added on cycles apart):
+	// one more round over the roots' forms fuses them.
+	return simplifyRoots(pool, rootVals, limit)
 }
 
-// undominate returns the graph without dominated options, if g has any:
-// a Left option at most another Left option, a Right option at least
-// another Right option (of two equal options, the first stays).
-func undominate(g Game, le [][]bool) []Game {
-	out := NewGraph(g.Graph.Len())
-	changed := false
-	for v := range g.Graph.Len() {
+// intern gives every node of h without a pool position (inPool[v] < 0)
+// one: the pool position with the same options where there is one, else
+// a new one. Nodes whose options are all in the pool are looked up
+// first, repeatedly; the rest, on cycles among themselves, are added.
+func intern(h *Graph, inPool []int, pool *Graph, known map[string]int) {
+	key := func(v int) (string, bool) {
+		var b []byte
 		for _, p := range []Player{Left, Right} {
-			opts := g.Graph.Options(v, p)
-			for _, o := range opts {
-				dominated := false
-				for _, k := range opts {
-					if k == o {
-						continue
+			opts := make([]int, 0, len(h.Options(v, p)))
+			for _, w := range h.Options(v, p) {
+				if inPool[w] < 0 {
+					return "", false
+				}
+				opts = append(opts, inPool[w])
+			}
+			slices.Sort(opts)
+			b = fmt.Appendf(b, "%v|", opts)
+		}
+		return string(b), true
+	}
+	for changed := true; changed; {
+		changed = false
+		for v := range h.Len() {
+			if inPool[v] >= 0 {
+				continue
+			}
+			k, ok := key(v)
+			if !ok {
+				continue
+			}
+			w, found := known[k]
+			if !found {
+				w = pool.AddNode()
+				for _, p := range []Player{Left, Right} {
+					for _, x := range h.Options(v, p) {
+						pool.AddMove(p, w, inPool[x])
 					}
-					below := p == Left && le[o][k] || p == Right && le[k][o]
-					equal := le[o][k] && le[k][o]
-					if below && (!equal || k < o) {
-						dominated = true
+				}
+				known[k] = w
+			}
+			inPool[v], changed = w, true
+		}
+	}
+	var rest []int
+	for v := range h.Len() {
+		if inPool[v] < 0 {
+			inPool[v] = pool.AddNode()
+			rest = append(rest, v)
+		}
+	}
+	for _, v := range rest {
+		for _, p := range []Player{Left, Right} {
+			for _, x := range h.Options(v, p) {
+				pool.AddMove(p, inPool[v], inPool[x])
+			}
+		}
+	}
+}
+
+// components returns the strongly connected parts of the positions of g
+// reachable from roots, followers first: no move leaves a part for a
+// later one (Tarjan's algorithm, without recursion).
+func components(g *Graph, roots []int) [][]int {
+	n := g.Len()
+	index, low := make([]int, n), make([]int, n)
+	for i := range index {
+		index[i] = -1
+	}
+	onStack := make([]bool, n)
+	var parts [][]int
+	var path []int
+	next := 0
+	type frame struct{ v, edge int }
+	succ := func(v, i int) (int, bool) {
+		if l := len(g.left[v]); i < l {
+			return g.left[v][i], true
+		} else if i-l < len(g.right[v]) {
+			return g.right[v][i-l], true
+		}
+		return 0, false
+	}
+	for _, r := range roots {
+		if index[r] >= 0 {
+			continue
+		}
+		frames := []frame{{r, 0}}
+		index[r], low[r] = next, next
+		next++
+		path = append(path, r)
+		onStack[r] = true
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			w, ok := succ(f.v, f.edge)
+			if ok {
+				f.edge++
+				if index[w] < 0 {
+					index[w], low[w] = next, next
+					next++
+					path = append(path, w)
+					onStack[w] = true
+					frames = append(frames, frame{w, 0})
+				} else if onStack[w] {
+					low[f.v] = min(low[f.v], index[w])
+				}
+				continue
+			}
+			v := f.v
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				u := frames[len(frames)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] == index[v] {
+				var part []int
+				for {
+					w := path[len(path)-1]
+					path = path[:len(path)-1]
+					onStack[w] = false
+					part = append(part, w)
+					if w == v {
 						break
 					}
 				}
-				if dominated {
-					changed = true
-				} else {
-					out.AddMove(p, v, o)
-				}
+				slices.Reverse(part)
+				parts = append(parts, part)
 			}
 		}
 	}
-	if !changed {
-		return nil
-	}
-	return []Game{restrict(out, g.Start, nil)}
-}
-
-// bypasses returns the graphs that bypass one reversible option: a
-// Left option o of v with a Right option r ≤ v replaced by r's Left
-// options (Right's alike).
-func bypasses(g Game, le [][]bool) []Game {
-	gr := g.Graph
-	var out []Game
-	for v := range gr.Len() {
-		for _, p := range []Player{Left, Right} {
-			for _, o := range gr.Options(v, p) {
-				for _, r := range gr.Options(o, p.Opponent()) {
-					if p == Left && !le[r][v] || p == Right && !le[v][r] {
-						continue
-					}
-					var opts []int
-					for _, k := range gr.Options(v, p) {
-						if k != o {
-							opts = append(opts, k)
-						}
-					}
-					opts = append(opts, gr.Options(r, p)...)
-					slices.Sort(opts)
-					opts = slices.Compact(opts)
-					if slices.Equal(opts, gr.Options(v, p)) {
-						continue
-					}
-					h := &Graph{left: slices.Clone(gr.left), right: slices.Clone(gr.right)}
-					if p == Left {
-						h.left[v] = opts
-					} else {
-						h.right[v] = opts
-					}
-					out = append(out, restrict(h, g.Start, nil))
-				}
-			}
-		}
-	}
-	return out
+	return parts
 }
