@@ -10,8 +10,12 @@ import (
 // g's start. Such play is a path in the graph of (node, player to move)
 // states, whose edges are that player's moves; g is a stopper exactly
 // when no cycle of those states is reachable from g.
-func IsStopper(g Game) bool {
-	n := g.Graph.Len()
+func IsStopper(g Game) bool { return stopperFrom(g.Graph, []int{g.Start}) }
+
+// stopperFrom reports whether every position of g reachable from roots
+// is a stopper.
+func stopperFrom(g *Graph, roots []int) bool {
+	n := g.Len()
 	// Depth-first search for a cycle, colours 0 unseen, 1 on the path,
 	// 2 done; iterative, so deep graphs cannot overflow the stack.
 	colour := [2][]uint8{make([]uint8, n), make([]uint8, n)}
@@ -20,7 +24,7 @@ func IsStopper(g Game) bool {
 		p    Player
 		next int
 	}
-	for _, v := range g.Reachable() {
+	for _, v := range reachable(g, roots) {
 		for _, p := range []Player{Left, Right} {
 			if colour[p][v] != 0 {
 				continue
@@ -29,7 +33,7 @@ func IsStopper(g Game) bool {
 			colour[p][v] = 1
 			for len(stack) > 0 {
 				f := &stack[len(stack)-1]
-				opts := g.Graph.Options(f.v, f.p)
+				opts := g.Options(f.v, f.p)
 				if f.next == len(opts) {
 					colour[f.p][f.v] = 2
 					stack = stack[:len(stack)-1]
@@ -86,40 +90,77 @@ func Equal(g, h Game, limit int) (bool, error) {
 }
 
 // Order returns, for every pair of nodes x, y of a graph whose nodes are
-// all stoppers, whether x ≤ y, in one retrograde analysis of the graph of
-// all differences y - x: its node (x, y) has Left options (x, y^L) and
-// (x^R, y), and Right options (x, y^R) and (x^L, y). limit bounds n², the
-// nodes of that graph (0 for none).
+// all stoppers, whether x ≤ y: whether Right, moving first in y - x,
+// fails to win. The difference y - x has Left options (x, y^L) and
+// (x^R, y), and Right options (x, y^R) and (x^L, y); one retrograde
+// analysis over all pairs finds every pair that Right wins moving first,
+// without building the graph of differences. limit bounds n², the pairs
+// (0 for none).
 func Order(g *Graph, limit int) ([][]bool, error) {
 	n := g.Len()
 	if limit > 0 && n*n > limit {
 		return nil, fmt.Errorf("%w: comparing %d positions pairwise takes %d, over %d", ErrTooManyPositions, n, n*n, limit)
 	}
-	d := NewGraph(n * n)
-	at := func(x, y int) int { return x*n + y }
-	for x := range n {
-		for y := range n {
-			v := at(x, y)
-			for _, w := range g.left[y] {
-				d.AddLeft(v, at(x, w))
-			}
-			for _, w := range g.right[x] {
-				d.AddLeft(v, at(w, y))
-			}
-			for _, w := range g.right[y] {
-				d.AddRight(v, at(x, w))
-			}
-			for _, w := range g.left[x] {
-				d.AddRight(v, at(w, y))
+	rev := [2][][]int{make([][]int, n), make([][]int, n)} // who moves to v
+	for v := range n {
+		for _, p := range []Player{Left, Right} {
+			for _, w := range g.Options(v, p) {
+				rev[p][w] = append(rev[p][w], v)
 			}
 		}
 	}
-	o := Solve(d)
+	// open[x*n+y] counts Left's moves from (x, y), Left to move, not yet
+	// known to reach a pair Right wins moving first; at zero Left loses
+	// there. rightWins marks the pairs Right wins moving first.
+	open := make([]int32, n*n)
+	rightWins := make([]bool, n*n)
+	var lost []int32 // pairs Left loses moving first, to propagate
+	for x := range n {
+		for y := range n {
+			d := len(g.left[y]) + len(g.right[x])
+			open[x*n+y] = int32(d)
+			if d == 0 {
+				lost = append(lost, int32(x*n+y))
+			}
+		}
+	}
+	// leftTo calls f for each pair with Left to move that has a Left
+	// move to pair (a, b): (a, y) for y with Left option b, (x, b) for x
+	// with Right option a. rightTo alike for Right's moves: (a, y) for y
+	// with Right option b, (x, b) for x with Left option a.
+	each := func(a, b int, pb, pa Player, f func(int)) {
+		for _, y := range rev[pb][b] {
+			f(a*n + y)
+		}
+		for _, x := range rev[pa][a] {
+			f(x*n + b)
+		}
+	}
+	var won []int32
+	for len(lost) > 0 {
+		s := int(lost[len(lost)-1])
+		lost = lost[:len(lost)-1]
+		each(s/n, s%n, Right, Left, func(t int) {
+			if !rightWins[t] {
+				rightWins[t] = true
+				won = append(won, int32(t))
+			}
+		})
+		for len(won) > 0 {
+			t := int(won[len(won)-1])
+			won = won[:len(won)-1]
+			each(t/n, t%n, Left, Right, func(u int) {
+				if open[u]--; open[u] == 0 {
+					lost = append(lost, int32(u))
+				}
+			})
+		}
+	}
 	le := make([][]bool, n)
 	for x := range n {
 		le[x] = make([]bool, n)
 		for y := range n {
-			le[x][y] = o.First[Right][at(x, y)] != RightWins
+			le[x][y] = !rightWins[x*n+y]
 		}
 	}
 	return le, nil

@@ -114,14 +114,23 @@ type Game struct {
 
 // Reachable returns the nodes reachable from g's start by any moves of
 // either player, the start first, in the order met.
-func (g Game) Reachable() []int {
-	seen := make([]bool, g.Graph.Len())
-	order := []int{g.Start}
-	seen[g.Start] = true
+func (g Game) Reachable() []int { return reachable(g.Graph, []int{g.Start}) }
+
+// reachable returns the nodes of g reachable from roots, the roots first,
+// in the order met.
+func reachable(g *Graph, roots []int) []int {
+	seen := make([]bool, g.Len())
+	var order []int
+	for _, r := range roots {
+		if !seen[r] {
+			seen[r] = true
+			order = append(order, r)
+		}
+	}
 	for i := 0; i < len(order); i++ {
 		v := order[i]
 		for _, p := range []Player{Left, Right} {
-			for _, w := range g.Graph.Options(v, p) {
+			for _, w := range g.Options(v, p) {
 				if !seen[w] {
 					seen[w] = true
 					order = append(order, w)

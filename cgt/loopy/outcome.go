@@ -45,16 +45,35 @@ func Solve(g *Graph) Outcomes { return solveFrom(g, nil) }
 // taken as decided before the analysis starts.
 func solveFrom(g *Graph, fixed *Outcomes) Outcomes {
 	n := g.Len()
+	// into[p][w]: the nodes v with a move of p to w.
+	into := [2][][]int{make([][]int, n), make([][]int, n)}
+	for v := range n {
+		for _, p := range []Player{Left, Right} {
+			for _, w := range g.Options(v, p) {
+				into[p][w] = append(into[p][w], v)
+			}
+		}
+	}
+	return solveStates(n,
+		func(v int, p Player) int { return len(g.Options(v, p)) },
+		func(w int, p Player, f func(int)) {
+			for _, v := range into[p][w] {
+				f(v)
+			}
+		}, fixed)
+}
+
+// solveStates is the retrograde analysis of Solve over a graph of n
+// nodes given by its moves' count (the moves of p from v) and into
+// (calls f with each node that has a move of p to w, once a move), with
+// the states fixed decides taken as decided first.
+func solveStates(n int, count func(v int, p Player) int, into func(w int, p Player, f func(int)), fixed *Outcomes) Outcomes {
 	var out Outcomes
 	// pending[p][v]: node v's moves for p not yet known to lose for p.
-	var pending [2][]int
-	// into[p][w]: the nodes v with a move of p to w (so state (v, p)
-	// reaches state (w, opponent)).
-	var into [2][][]int
+	var pending [2][]int32
 	for p := range 2 {
 		out.First[p] = make([]Outcome, n)
-		pending[p] = make([]int, n)
-		into[p] = make([][]int, n)
+		pending[p] = make([]int32, n)
 	}
 	type state struct {
 		v int
@@ -69,15 +88,7 @@ func solveFrom(g *Graph, fixed *Outcomes) Outcomes {
 	}
 	for v := range n {
 		for _, p := range []Player{Left, Right} {
-			opts := g.Options(v, p)
-			pending[p][v] = len(opts)
-			for _, w := range opts {
-				into[p][w] = append(into[p][w], v)
-			}
-		}
-	}
-	for v := range n {
-		for _, p := range []Player{Left, Right} {
+			pending[p][v] = int32(count(v, p))
 			switch {
 			case fixed != nil && fixed.First[p][v] != Draw:
 				decide(v, p, fixed.First[p][v])
@@ -93,18 +104,19 @@ func solveFrom(g *Graph, fixed *Outcomes) Outcomes {
 		// (u, q) with q the other player and u a node with a move of q
 		// to s.v.
 		q := s.p.Opponent()
-		for _, u := range into[q][s.v] {
+		won := out.First[s.p][s.v] == wins(q)
+		into(s.v, q, func(u int) {
 			if decided[q][u] {
-				continue
+				return
 			}
-			if out.First[s.p][s.v] == wins(q) {
+			if won {
 				decide(u, q, wins(q))
-				continue
+				return
 			}
 			if pending[q][u]--; pending[q][u] == 0 {
 				decide(u, q, wins(s.p))
 			}
-		}
+		})
 	}
 	return out
 }

@@ -27,66 +27,97 @@ import (
 // g ≤ h when Right, moving first in H - G, does not win. limit bounds the
 // states, the product of the graphs' sizes (0 for none).
 func SideLE(g, h Game, onside bool, limit int) (bool, error) {
-	n1, n2 := g.Graph.Len(), h.Graph.Len()
+	le, err := sideOrder(g.Graph, h.Graph, onside, limit)
+	if err != nil {
+		return false, err
+	}
+	return le[g.Start][h.Start], nil
+}
+
+// sideOrder returns, for every node x of g and y of h, whether x ≤ y
+// when their onsides (onside set) or offsides are compared (SideLE): the
+// analysis decides every pair at once. limit bounds the pairs (0 for
+// none).
+func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
+	n1, n2 := g.Len(), h.Len()
 	if limit > 0 && n1*n2 > limit {
-		return false, fmt.Errorf("%w: comparing sides takes %d positions, over %d", ErrTooManyPositions, n1*n2, limit)
+		return nil, fmt.Errorf("%w: comparing sides takes %d positions, over %d", ErrTooManyPositions, n1*n2, limit)
 	}
 	at := func(x, y int) int { return x*n2 + y }
-	d := NewGraph(n1 * n2)
-	// The moves of each state by component: in H (y moves) or in -G (x
-	// moves), for each player.
-	var inH, inG [2][][]int
+	// A state (x, y) stands for H - G at y in H and x in G. A move of p
+	// is in H (to y's option for p) or in -G (to x's option for p's
+	// opponent).
+	var gInto, hInto [2][][]int
 	for p := range 2 {
-		inH[p], inG[p] = make([][]int, n1*n2), make([][]int, n1*n2)
+		gInto[p], hInto[p] = make([][]int, n1), make([][]int, n2)
 	}
-	for x := range n1 {
-		for y := range n2 {
-			v := at(x, y)
+	for _, gr := range []struct {
+		g    *Graph
+		into *[2][][]int
+	}{{g, &gInto}, {h, &hInto}} {
+		for v := range gr.g.Len() {
 			for _, p := range []Player{Left, Right} {
-				for _, w := range h.Graph.Options(y, p) {
-					inH[p][v] = append(inH[p][v], at(x, w))
-					d.AddMove(p, v, at(x, w))
-				}
-				// A move of p in -G is a move of the opponent in G.
-				for _, w := range g.Graph.Options(x, p.Opponent()) {
-					inG[p][v] = append(inG[p][v], at(w, y))
-					d.AddMove(p, v, at(w, y))
+				for _, w := range gr.g.Options(v, p) {
+					gr.into[p][w] = append(gr.into[p][w], v)
 				}
 			}
 		}
 	}
-	free, bound, exit := inH[Left], inG[Left], inG[Right]
+	count := func(v int, p Player) int {
+		return len(h.Options(v%n2, p)) + len(g.Options(v/n2, p.Opponent()))
+	}
+	into := func(v int, p Player, f func(int)) {
+		x, y := v/n2, v%n2
+		for _, w := range hInto[p][y] {
+			f(at(x, w))
+		}
+		for _, w := range gInto[p.Opponent()][x] {
+			f(at(w, y))
+		}
+	}
+	// each calls f with the states p's moves from v reach, in H or in -G.
+	inH := func(v int, p Player, f func(int) bool) bool {
+		for _, w := range h.Options(v%n2, p) {
+			if !f(at(v/n2, w)) {
+				return false
+			}
+		}
+		return true
+	}
+	inG := func(v int, p Player, f func(int) bool) bool {
+		for _, w := range g.Options(v/n2, p.Opponent()) {
+			if !f(at(w, v%n2)) {
+				return false
+			}
+		}
+		return true
+	}
+	free, bound, exit := inH, inG, inG
 	if !onside {
-		free, bound, exit = inG[Left], inH[Left], inH[Right]
+		free, bound, exit = inG, inH, inH
 	}
 	var fixed Outcomes
 	for p := range 2 {
 		fixed.First[p] = make([]Outcome, n1*n2)
 	}
 	for {
-		o := solveFrom(d, &fixed)
+		o := solveStates(n1*n2, count, into, &fixed)
 		good := [2][]bool{make([]bool, n1*n2), make([]bool, n1*n2)}
 		undecided := func(p Player, v int) bool { return o.First[p][v] == Draw }
 		for changed := true; changed; {
 			changed = false
 			for v := range n1 * n2 {
 				if undecided(Left, v) && !good[Left][v] {
-					ok := false
-					for _, t := range free[v] {
-						ok = ok || undecided(Right, t)
-					}
-					for _, t := range bound[v] {
-						ok = ok || undecided(Right, t) && good[Right][t]
-					}
+					// Some free move to an undecided state, or bound move
+					// to a good one: the searches stop at the first.
+					ok := !free(v, Left, func(t int) bool { return !undecided(Right, t) }) ||
+						!bound(v, Left, func(t int) bool { return !(undecided(Right, t) && good[Right][t]) })
 					if ok {
 						good[Left][v], changed = true, true
 					}
 				}
 				if undecided(Right, v) && !good[Right][v] {
-					ok := true
-					for _, t := range exit[v] {
-						ok = ok && (!undecided(Left, t) || good[Left][t])
-					}
+					ok := exit(v, Right, func(t int) bool { return !undecided(Left, t) || good[Left][t] })
 					if ok {
 						good[Right][v], changed = true, true
 					}
@@ -102,68 +133,153 @@ func SideLE(g, h Game, onside bool, limit int) (bool, error) {
 			}
 		}
 		if !bad {
-			return o.First[Right][at(g.Start, h.Start)] != RightWins, nil
+			le := make([][]bool, n1)
+			for x := range n1 {
+				le[x] = make([]bool, n2)
+				for y := range n2 {
+					le[x][y] = o.First[Right][at(x, y)] != RightWins
+				}
+			}
+			return le, nil
 		}
 	}
 }
 
 // SideForm returns the onside (onside set) or the offside of g as a
-// stopper in simplest form, found by deleting options one at a time, each
-// deletion kept when the game's side stays equal to g's (SideLE both
-// ways): once the graph is a stopper, it is its own side, so it is g's.
-// When no deletion makes a stopper, SideForm fails with ErrSides. limit
-// bounds the positions compared (0 for none).
+// stopper in simplest form. It works on the strongly connected parts of
+// g's graph, followers first (as Simplify does), each part's moves out of
+// it replaced by the sides of the positions they reach: a part without
+// play that alternates for ever is a stopper, simplified; in another,
+// options on cycles are deleted (Right's first on the onside, Left's on
+// the offside), each deletion kept when the side of every position of
+// the part stays the same (sideOrder both ways), until the part is a
+// stopper: then each position is its own side, so it is the side
+// sought. When no deletion makes a stopper, SideForm fails with
+// ErrSides. limit bounds the positions compared (0 for none).
 func SideForm(g Game, onside bool, limit int) (Game, error) {
-	cur := restrictGame(g)
-	for !IsStopper(cur) {
-		next, ok, err := deleteOne(cur, g, onside, limit)
-		if err != nil {
-			return Game{}, err
+	side := func(local *Graph, roots []int) (*Graph, []int, error) {
+		if stopperFrom(local, roots) {
+			return simplifyRoots(local, roots, limit)
 		}
-		if !ok {
-			return Game{}, ErrSides
-		}
-		cur = next
+		return sideRoots(local, roots, onside, limit)
 	}
-	return Simplify(cur, limit)
+	h, roots, err := byParts(g.Graph, []int{g.Start}, limit, side)
+	if err != nil {
+		return Game{}, err
+	}
+	return Game{h, roots[0]}, nil
 }
 
-// deleteOne returns cur without one option, the first (Right's before
-// Left's on the onside, Left's before Right's on the offside) whose
-// deletion keeps the side equal to g's.
-func deleteOne(cur, g Game, onside bool, limit int) (Game, bool, error) {
+// sideRoots returns the sides of the positions at roots of g as
+// stoppers in simplest form, in one graph, with the node of each root:
+// SideForm's deletions, each kept when every root's side stays equal.
+func sideRoots(g *Graph, roots []int, onside bool, limit int) (*Graph, []int, error) {
+	orig, at := restrict(g, roots, nil)
+	cur := &Graph{left: slices.Clone(orig.left), right: slices.Clone(orig.right)}
 	order := []Player{Right, Left}
 	if !onside {
 		order = []Player{Left, Right}
 	}
-	for _, p := range order {
-		for v := range cur.Graph.Len() {
-			opts := cur.Graph.Options(v, p)
-			for i := range opts {
-				h := &Graph{left: slices.Clone(cur.Graph.left), right: slices.Clone(cur.Graph.right)}
-				rest := slices.Delete(slices.Clone(opts), i, i+1)
-				if p == Left {
-					h.left[v] = rest
-				} else {
-					h.right[v] = rest
-				}
-				cand := restrictGame(Game{h, cur.Start})
-				le, err := SideLE(cand, g, onside, limit)
-				if err != nil {
-					return Game{}, false, err
-				}
-				if !le {
-					continue
-				}
-				ge, err := SideLE(g, cand, onside, limit)
-				if err != nil {
-					return Game{}, false, err
-				}
-				if ge {
-					return cand, true, nil
-				}
+	same := func(cand *Graph) (bool, error) {
+		below, err := sideOrder(cand, orig, onside, limit)
+		if err != nil {
+			return false, err
+		}
+		above, err := sideOrder(orig, cand, onside, limit)
+		if err != nil {
+			return false, err
+		}
+		for _, r := range at {
+			if !below[r][r] || !above[r][r] {
+				return false, nil
+			}
+		}
+		return true, nil
+	}
+	// try deletes as many of edges as keep every root's side: all at
+	// once, or else each half in turn, down to single edges.
+	var try func(cur *Graph, edges []edge) (*Graph, bool, error)
+	try = func(cur *Graph, edges []edge) (*Graph, bool, error) {
+		if len(edges) == 0 {
+			return cur, false, nil
+		}
+		cand := without(cur, edges)
+		ok, err := same(cand)
+		if err != nil || ok {
+			return cand, ok, err
+		}
+		if len(edges) == 1 {
+			return cur, false, nil
+		}
+		mid := len(edges) / 2
+		cur, d1, err := try(cur, edges[:mid])
+		if err != nil {
+			return nil, false, err
+		}
+		cur, d2, err := try(cur, edges[mid:])
+		return cur, d1 || d2, err
+	}
+	for !stopperFrom(cur, at) {
+		deleted := false
+		for _, p := range order {
+			var err error
+			if cur, deleted, err = try(cur, cyclicEdges(cur, at, p)); err != nil {
+				return nil, nil, err
+			}
+			if deleted {
+				break
+			}
+		}
+		if !deleted {
+			return nil, nil, ErrSides
+		}
+	}
+	return simplifyRoots(cur, at, limit)
+}
+
+// An edge is a move of player p from node v to node w.
+type edge struct {
+	v, w int
+	p    Player
+}
+
+// cyclicEdges returns p's moves between positions reachable from roots
+// that lie in the same strongly connected part of g: only those can be
+// on play that alternates for ever.
+func cyclicEdges(g *Graph, roots []int, p Player) []edge {
+	part := make([]int, g.Len())
+	for v := range part {
+		part[v] = -1
+	}
+	for i, c := range components(g, roots) {
+		for _, v := range c {
+			part[v] = i
+		}
+	}
+	var out []edge
+	for v := range g.Len() {
+		for _, w := range g.Options(v, p) {
+			if part[v] >= 0 && part[w] == part[v] {
+				out = append(out, edge{v, w, p})
 			}
 		}
 	}
-	return Game{}, false, nil
+	return out
+}
+
+// without returns a copy of g without edges.
+func without(g *Graph, edges []edge) *Graph {
+	h := &Graph{left: slices.Clone(g.left), right: slices.Clone(g.right)}
+	for _, e := range edges {
+		opts := h.Options(e.v, e.p)
+		if i := slices.Index(opts, e.w); i >= 0 {
+			rest := slices.Delete(slices.Clone(opts), i, i+1)
+			if e.p == Left {
+				h.left[e.v] = rest
+			} else {
+				h.right[e.v] = rest
+			}
+		}
+	}
+	return h
 }

@@ -1,8 +1,8 @@
 package loopy
 
 import (
+	"encoding/binary"
 	"errors"
-	"fmt"
 	"slices"
 )
 
@@ -16,14 +16,17 @@ import (
 // part's size; 0 for none).
 //
 // A graph whose positions fall into several strongly connected parts is
-// simplified part by part, followers first (simplifyParts), so that the
+// simplified part by part, followers first (byParts), so that the
 // pairwise comparison covers one part and the simplest forms of what it
 // reaches, not the whole graph.
 func Simplify(g Game, limit int) (Game, error) {
 	if !IsStopper(g) {
 		return Game{}, ErrNotStopper
 	}
-	h, roots, err := simplifyParts(g.Graph, []int{g.Start}, limit)
+	simplest := func(local *Graph, roots []int) (*Graph, []int, error) {
+		return simplifyRoots(local, roots, limit)
+	}
+	h, roots, err := byParts(g.Graph, []int{g.Start}, limit, simplest)
 	if err != nil {
 		return Game{}, err
 	}
@@ -32,34 +35,27 @@ func Simplify(g Game, limit int) (Game, error) {
 
 // simplifyRoots returns the simplest form of the stoppers at roots of
 // graph g, all in one graph, and the node of each root in it. It works
-// in rounds, each on one comparison of all pairs of positions (Order):
-// a round bypasses every reversible option and removes every dominated
-// one, which keeps the value of every position, so one comparison serves
-// the whole round; a round that changes nothing fuses equal positions
-// into one. Fusion comes last because only then are equal positions
-// alike option for option: fusing {*|*} with its follower 0 before
+// on one comparison of all pairs of positions (Order): rounds bypass
+// every reversible option and remove every dominated one until none is
+// left, which keeps the value of every position, so the one comparison
+// serves them all; then equal positions are fused into one. Fusion
+// comes last because only then are equal positions alike option for
+// option: fusing {*|*} with its follower 0 before
 // bypassing its reversible options would make a cycle, and dud.
 func simplifyRoots(g *Graph, roots []int, limit int) (*Graph, []int, error) {
 	cur, at := restrict(g, roots, nil)
-	for {
-		le, err := Order(cur, limit)
-		if err != nil {
-			return nil, nil, err
-		}
-		next, changed, err := reduce(cur, le)
-		if err != nil {
-			return nil, nil, err
-		}
-		var to []int
-		if !changed {
-			next = cur
-			to, changed = fuse(le)
-		}
-		if !changed {
-			return cur, at, nil
-		}
-		cur, at = restrict(next, at, to)
+	le, err := Order(cur, limit)
+	if err != nil {
+		return nil, nil, err
 	}
+	for changed := true; changed; {
+		if cur, changed, err = reduce(cur, le); err != nil {
+			return nil, nil, err
+		}
+	}
+	to, _ := fuse(le)
+	h, at := restrict(cur, at, to)
+	return h, at, nil
 }
 
 // errBypass is returned if bypassing reversible options does not end,
@@ -206,17 +202,20 @@ func restrictGame(g Game) Game {
 	return Game{h, at[0]}
 }
 
-// simplifyParts is simplifyRoots done one strongly connected part of
-// the graph at a time, followers first: each part is simplified together
-// with the simplest forms of the positions its moves leave it for, which
-// are kept in one growing graph (the pool) in which no position is
-// written twice with the same options. The pool's forms are already
-// simplest, so a round changes only the part's positions, and a part
-// position equal to a pool position is fused into it.
-func simplifyParts(g *Graph, roots []int, limit int) (*Graph, []int, error) {
+// byParts returns the stoppers that solve makes of the positions at
+// roots of g (their simplest forms, or their sides) in simplest form, in
+// one graph, and the node of each root, found one strongly connected
+// part of the graph at a time, followers first: solve gets the part's
+// positions (as roots) in a graph with the stoppers already found for
+// the positions its moves leave it for, which are kept in one growing
+// graph (the pool) in which no position is written twice with the same
+// options. The pool's forms are already simplest, so simplification
+// changes only the part's positions, and a part position equal to a pool
+// position is fused into it.
+func byParts(g *Graph, roots []int, limit int, solve func(local *Graph, roots []int) (*Graph, []int, error)) (*Graph, []int, error) {
 	parts := components(g, roots)
 	if len(parts) == 1 {
-		return simplifyRoots(g, roots, limit)
+		return solve(g, roots)
 	}
 	pool := NewGraph(0)
 	known := map[string]int{} // a pool position's options, written as text
@@ -224,7 +223,29 @@ func simplifyParts(g *Graph, roots []int, limit int) (*Graph, []int, error) {
 	for i := range val {
 		val[i] = -1
 	}
+	// A position alone in its part is known by its options before any
+	// simplification: one with the same options has the same value.
+	raw := map[string]int{}
 	for _, part := range parts {
+		var rawKey string
+		if len(part) == 1 {
+			v := part[0]
+			rawKey = optionsKey(func(p Player) []int {
+				opts := slices.Clone(g.Options(v, p))
+				for i, w := range opts {
+					if w == v {
+						opts[i] = -1
+					} else {
+						opts[i] = val[w]
+					}
+				}
+				return opts
+			})
+			if w, ok := raw[rawKey]; ok {
+				val[v] = w
+				continue
+			}
+		}
 		in := make(map[int]int, len(part))
 		for i, v := range part {
 			in[v] = i
@@ -271,7 +292,7 @@ func simplifyParts(g *Graph, roots []int, limit int) (*Graph, []int, error) {
 		for i := range part {
 			localRoots = append(localRoots, i)
 		}
-		h, at, err := simplifyRoots(local, localRoots, limit)
+		h, at, err := solve(local, localRoots)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -289,6 +310,9 @@ func simplifyParts(g *Graph, roots []int, limit int) (*Graph, []int, error) {
 		for i, v := range part {
 			val[v] = inPool[at[len(poolRoots)+i]]
 		}
+		if len(part) == 1 {
+			raw[rawKey] = val[part[0]]
+		}
 	}
 	rootVals := make([]int, len(roots))
 	for i, r := range roots {
@@ -305,19 +329,20 @@ func simplifyParts(g *Graph, roots []int, limit int) (*Graph, []int, error) {
 // first, repeatedly; the rest, on cycles among themselves, are added.
 func intern(h *Graph, inPool []int, pool *Graph, known map[string]int) {
 	key := func(v int) (string, bool) {
-		var b []byte
 		for _, p := range []Player{Left, Right} {
-			opts := make([]int, 0, len(h.Options(v, p)))
 			for _, w := range h.Options(v, p) {
 				if inPool[w] < 0 {
 					return "", false
 				}
-				opts = append(opts, inPool[w])
 			}
-			slices.Sort(opts)
-			b = fmt.Appendf(b, "%v|", opts)
 		}
-		return string(b), true
+		return optionsKey(func(p Player) []int {
+			opts := slices.Clone(h.Options(v, p))
+			for i, w := range opts {
+				opts[i] = inPool[w]
+			}
+			return opts
+		}), true
 	}
 	for changed := true; changed; {
 		changed = false
@@ -356,6 +381,24 @@ func intern(h *Graph, inPool []int, pool *Graph, known map[string]int) {
 			}
 		}
 	}
+}
+
+// optionsKey writes a position's options, as opts gives them for each
+// player (numbers from -1 up, in any order, repeats allowed), as a key:
+// two positions have the same key exactly when they have the same sets
+// of options.
+func optionsKey(opts func(Player) []int) string {
+	var b []byte
+	for _, p := range []Player{Left, Right} {
+		o := opts(p)
+		slices.Sort(o)
+		o = slices.Compact(o)
+		b = binary.AppendUvarint(b, uint64(len(o)))
+		for _, w := range o {
+			b = binary.AppendUvarint(b, uint64(w+1))
+		}
+	}
+	return string(b)
 }
 
 // components returns the strongly connected parts of the positions of g

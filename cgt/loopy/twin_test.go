@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -506,5 +507,106 @@ func TestSimplifyAgainstTwin(t *testing.T) {
 		if !isomorphic(t, got, want) {
 			t.Fatalf("%+v: simplest form %+v, twin's %+v", g.Graph, got.Graph, want.Graph)
 		}
+	}
+}
+
+// sideFormChecked, the twin of SideForm, returns the onside (onside set) or the offside of g as a
+// stopper in simplest form, found by deleting options one at a time, each
+// deletion kept when the game's side stays equal to g's (SideLE both
+// ways): once the graph is a stopper, it is its own side, so it is g's.
+// When no deletion makes a stopper, SideForm fails with ErrSides. limit
+// bounds the positions compared (0 for none).
+func sideFormChecked(g Game, onside bool, limit int) (Game, error) {
+	cur := restrictGame(g)
+	for !IsStopper(cur) {
+		next, ok, err := deleteOneChecked(cur, g, onside, limit)
+		if err != nil {
+			return Game{}, err
+		}
+		if !ok {
+			return Game{}, ErrSides
+		}
+		cur = next
+	}
+	return simplifyChecked(cur, limit)
+}
+
+// deleteOneChecked returns cur without one option, the first (Right's before
+// Left's on the onside, Left's before Right's on the offside) whose
+// deletion keeps the side equal to g's.
+func deleteOneChecked(cur, g Game, onside bool, limit int) (Game, bool, error) {
+	order := []Player{Right, Left}
+	if !onside {
+		order = []Player{Left, Right}
+	}
+	for _, p := range order {
+		for v := range cur.Graph.Len() {
+			opts := cur.Graph.Options(v, p)
+			for i := range opts {
+				h := &Graph{left: slices.Clone(cur.Graph.left), right: slices.Clone(cur.Graph.right)}
+				rest := slices.Delete(slices.Clone(opts), i, i+1)
+				if p == Left {
+					h.left[v] = rest
+				} else {
+					h.right[v] = rest
+				}
+				cand := restrictGame(Game{h, cur.Start})
+				le, err := SideLE(cand, g, onside, limit)
+				if err != nil {
+					return Game{}, false, err
+				}
+				if !le {
+					continue
+				}
+				ge, err := SideLE(g, cand, onside, limit)
+				if err != nil {
+					return Game{}, false, err
+				}
+				if ge {
+					return cand, true, nil
+				}
+			}
+		}
+	}
+	return Game{}, false, nil
+}
+
+// TestSideFormAgainstTwin checks on random games that are not stoppers,
+// of several strongly connected parts, that SideForm finds the sides
+// the twin finds (when both find them), and that each side it finds is
+// the game's side by the comparison of sides both ways.
+func TestSideFormAgainstTwin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 14))
+	compared, tried := 0, 0
+	for tried < 300 {
+		g := Game{randomGraph(rng, 6), 0}
+		if IsStopper(g) {
+			continue
+		}
+		tried++
+		for _, onside := range []bool{true, false} {
+			got, err1 := SideForm(g, onside, 0)
+			want, err2 := sideFormChecked(g, onside, 0)
+			if err1 != nil && !errors.Is(err1, ErrSides) || err2 != nil && !errors.Is(err2, ErrSides) {
+				t.Fatal(err1, err2)
+			}
+			if err1 == nil {
+				le, err := SideLE(got, g, onside, 0)
+				ge, err2 := SideLE(g, got, onside, 0)
+				if err != nil || err2 != nil || !le || !ge || !IsStopper(got) {
+					t.Fatalf("%+v (onside %v): side %+v is not the game's side", g.Graph, onside, got.Graph)
+				}
+			}
+			if err1 != nil || err2 != nil {
+				continue
+			}
+			compared++
+			if !isomorphic(t, got, want) {
+				t.Fatalf("%+v (onside %v): side %+v, twin's %+v", g.Graph, onside, got.Graph, want.Graph)
+			}
+		}
+	}
+	if compared < tried {
+		t.Errorf("compared %d sides of %d games", compared, tried)
 	}
 }
