@@ -110,9 +110,11 @@ type Info struct {
 	Noun string `json:"noun"`
 	// Accelerated: the game has a faster solver than the generic one.
 	Accelerated bool `json:"accelerated"`
-	// Repeats: an impartial game whose positions repeat (Repeater), valued
-	// by generalised Sprague–Grundy values; it has no nim-sequence and
-	// none of the compounds' invariants but the disjunctive sum.
+	// Repeats: a game whose positions repeat (Repeater). An impartial one
+	// is valued by generalised Sprague–Grundy values; it has no
+	// nim-sequence and none of the compounds' invariants but the
+	// disjunctive sum. A partizan one is valued as a loopy game (package
+	// loopy, through PartizanGame.Graph), not by canonical forms.
 	Repeats bool `json:"repeats,omitempty"`
 }
 

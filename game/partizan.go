@@ -114,6 +114,9 @@ func OfPartizan[P comparable](r PartizanRules[P]) Game {
 	if d, ok := r.(PartDescriber[P]); ok {
 		g.info.Noun = d.PartNoun()
 	}
+	if rp, ok := r.(Repeater); ok {
+		g.info.Repeats = rp.Repeats()
+	}
 	return g
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"nimber/cgt"
+	"nimber/cgt/loopy"
 	"nimber/game"
 )
 
@@ -37,6 +38,10 @@ type PartizanMove struct {
 	// move next: a Left move that leaves a position ≥ 0 (outcome L or P),
 	// a Right move that leaves one ≤ 0 (outcome R or P).
 	Wins bool `json:"wins"`
+	// Draws reports a move, in a game whose positions repeat, after which
+	// play goes on for ever with the opponent to move next and best play
+	// (neither Wins nor a loss for the mover).
+	Draws bool `json:"draws,omitempty"`
 	// Undecided is set on a move that a search of who wins
 	// (AnalyzePartizanSearch) left undecided: not searched (a move of the
 	// side not asked for), or its search stopped by the time or positions
@@ -81,6 +86,9 @@ type PartizanState struct {
 type PartizanOptions struct {
 	// Thermographs adds the thermograph of the position and of each part.
 	Thermographs bool
+	// Limit bounds the positions of a game whose positions repeat, and
+	// the pairs of them its simplest forms compare (0 for none).
+	Limit int
 }
 
 // AnalyzePartizan analyses pos, a position of the partizan game g, in the
@@ -99,6 +107,12 @@ func AnalyzePartizanWith(ctx context.Context, g game.Game, pos game.Position, c 
 	pg, ok := game.PartizanOf(g)
 	if !ok {
 		return nil, fmt.Errorf("analyze: a game of kind %s, not partizan", g.Info().Kind)
+	}
+	if g.Info().Repeats {
+		if o.Thermographs {
+			return nil, fmt.Errorf("analyze: its positions repeat, and a loopy game has no thermograph here")
+		}
+		return analyzeLoopy(ctx, g, pg, pos, c, o.Limit)
 	}
 	e := pg.NewEvaluator(c)
 	sum, values, err := pg.Values(ctx, e, pos)
@@ -154,3 +168,91 @@ func AnalyzePartizanWith(ctx context.Context, g game.Game, pos game.Position, c 
 	}
 	return s, nil
 }
+
+// MethodLoopy is PartizanState.Method of an analysis of a game whose
+// positions repeat (analyzeLoopy).
+const MethodLoopy = "loopy value"
+
+// analyzeLoopy analyses pos, a position of a partizan game whose
+// positions repeat, over the graph of every position reachable from it:
+// who wins each position with each player to move, draws included
+// (loopy.Solve), and the value of the position, of its parts and of
+// every move's result as a loopy game (loopy.Describe: a stopper's
+// simplest form, or its sides). A move wins when its mover wins with the
+// opponent to move next, and draws when play then goes on for ever.
+func analyzeLoopy(ctx context.Context, g game.Game, pg game.PartizanGame, pos game.Position, c *cgt.Calc, limit int) (*PartizanState, error) {
+	gr, err := pg.Graph(ctx, pos, limit)
+	if err != nil {
+		return nil, err
+	}
+	solved := loopy.Solve(gr.Graph)
+	describe := func(at loopy.Game) (loopy.Description, error) {
+		if err := context.Cause(ctx); err != nil {
+			return loopy.Description{}, err
+		}
+		return loopy.Describe(c, at, limit)
+	}
+	d, err := describe(gr)
+	if err != nil {
+		return nil, err
+	}
+	s := &PartizanState{
+		Position: g.Format(pos), Canonical: d.Canonical, Outcome: d.Outcome, Method: MethodLoopy,
+		Parts: []PartizanPart{}, Left: []PartizanMove{}, Right: []PartizanMove{},
+	}
+	parts := g.Parts(pos)
+	for _, p := range parts {
+		part := PartizanPart{Position: g.Name(p), Canonical: d.Canonical}
+		if len(parts) > 1 {
+			pg, err := pg.Graph(ctx, p, limit)
+			if err != nil {
+				return nil, err
+			}
+			pd, err := describe(pg)
+			if err != nil {
+				return nil, err
+			}
+			part.Canonical = pd.Canonical
+		}
+		s.Parts = append(s.Parts, part)
+	}
+	// The graph's moves from its start are the parts' moves, part by
+	// part, in the order of the game's options (PartizanGame.Graph).
+	var next [2]int
+	for i, p := range parts {
+		for _, side := range []game.Side{game.Left, game.Right} {
+			for _, opt := range pg.Options(p, side) {
+				moves := gr.Graph.Options(gr.Start, loopy.Player(side))
+				if next[side] >= len(moves) {
+					return nil, fmt.Errorf("analyze: the graph of %s has %d %s moves, fewer than the game's", g.Format(pos), len(moves), side)
+				}
+				v := moves[next[side]]
+				next[side]++
+				after := make([]game.Position, 0, len(parts))
+				after = append(after, parts[:i]...)
+				after = append(after, opt)
+				after = append(after, parts[i+1:]...)
+				md, err := describe(loopy.Game{Graph: gr.Graph, Start: v})
+				if err != nil {
+					return nil, err
+				}
+				mover := loopy.Player(side)
+				o := solved.First[mover.Opponent()][v]
+				m := PartizanMove{
+					Part: i, Leaves: g.Name(opt), Position: g.Format(g.Join(after...)),
+					Canonical: md.Canonical, Outcome: md.Outcome,
+					Wins: o == loopyWin[side], Draws: o == loopy.Draw,
+				}
+				if side == game.Left {
+					s.Left = append(s.Left, m)
+				} else {
+					s.Right = append(s.Right, m)
+				}
+			}
+		}
+	}
+	return s, nil
+}
+
+// loopyWin is the outcome in which each side wins.
+var loopyWin = [2]loopy.Outcome{game.Left: loopy.LeftWins, game.Right: loopy.RightWins}

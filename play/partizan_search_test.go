@@ -42,7 +42,7 @@ func TestAnalyzePartizanSearch(t *testing.T) {
 		{"clobber", "xoxo|oxox"},
 	}
 	for _, e := range registry.Entries() {
-		if e.Supports().Partizan {
+		if s := e.Supports(); s.Partizan && s.OutcomeSearch {
 			cases = append(cases, [2]string{e.Name, e.ExamplePosition})
 		}
 	}

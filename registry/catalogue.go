@@ -12,6 +12,7 @@ import (
 	"nimber/games/col"
 	"nimber/games/cutcake"
 	"nimber/games/domineering"
+	"nimber/games/foxgeese"
 	"nimber/games/hackenbush"
 	"nimber/games/inventor"
 	"nimber/games/konane"
@@ -169,6 +170,20 @@ var catalogue = []*Entry{
 		Format:          "one row: 'T' Left's toad (moves right), 'F' Right's frog (moves left), '.' empty; rows joined by '+' are a sum",
 		ExamplePosition: "TTT..FFF",
 		open:            fixed(toadsfrogs.Game),
+	},
+	{
+		Name:            "fox-and-geese",
+		Summary:         "Fox and Geese (partizan, loopy): Left moves a goose diagonally down, Right the fox diagonally; valued as a loopy game, as CGSuite does (nimber value --game)",
+		Format:          "geese R,C R,C ... fox R,C (row 1 at the bottom, only squares with row + column even; 'width W ' in front for a board not 8 wide); positions joined by '+' are a sum",
+		ExamplePosition: "geese 4,2 4,4 4,6 4,8 fox 1,1",
+		open:            fixed(foxgeese.Game),
+	},
+	{
+		Name:            "backsliding-toads-frogs",
+		Summary:         "Backsliding Toads and Frogs (partizan, loopy): Toads and Frogs in which a piece may also slide one square back; valued as a loopy game, as CGSuite does (nimber value --game)",
+		Format:          "one row: 'T' Left's toad (moves right, or back left), 'F' Right's frog (moves left, or back right), '.' empty; rows joined by '+' are a sum",
+		ExamplePosition: "TT..FF",
+		open:            fixed(toadsfrogs.Backsliding),
 	},
 	{
 		Name:            "cutcake",

@@ -59,7 +59,8 @@ type Supports struct {
 	// positions (nimber table --function canonical --family).
 	Families bool `json:"families"`
 	// OutcomeSearch: who wins by a search of wins and losses, small regions
-	// valued inside it (nimber outcome): every partizan game.
+	// valued inside it (nimber outcome): every partizan game whose
+	// positions do not repeat.
 	OutcomeSearch bool `json:"outcome_search"`
 }
 
@@ -97,7 +98,7 @@ func (e *Entry) Supports() Supports {
 		Loopy:         info.Kind == game.Loopy,
 		Partizan:      info.Kind == game.Partizan,
 		Families:      hasFamilies,
-		OutcomeSearch: info.Kind == game.Partizan,
+		OutcomeSearch: info.Kind == game.Partizan && !info.Repeats,
 	}
 }
 

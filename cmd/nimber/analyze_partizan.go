@@ -9,20 +9,26 @@ import (
 	"github.com/spf13/cobra"
 
 	"nimber/cgt"
+	"nimber/cgt/loopy"
 	"nimber/game"
 	"nimber/play"
 )
 
 // analyzePartizan analyses pos, a position of the partizan game g, in a
 // Calc bounded by half of maxMemory (a Calc allocates about twice its
-// estimate), and prints it in words or as JSON.
+// estimate), and prints it in words or as JSON. A game whose positions
+// repeat is analysed over at most 1024 positions (and pairs of them) a
+// MiB.
 func analyzePartizan(cmd *cobra.Command, g *chosenGame, pos game.Position, maxMemory int64, asJSON bool) error {
 	act := startActivity(cmd.ErrOrStderr(), g.name, 0)
-	s, err := play.AnalyzePartizan(cmd.Context(), g, pos, cgt.New(max(maxMemory/2, 1)))
+	s, err := play.AnalyzePartizanWith(cmd.Context(), g, pos, cgt.New(max(maxMemory/2, 1)), play.PartizanOptions{Limit: int(max(maxMemory>>10, 1))})
 	act.stop()
 	if err != nil {
-		if errors.Is(err, cgt.ErrLimit) {
+		switch {
+		case errors.Is(err, cgt.ErrLimit):
 			err = fmt.Errorf("%w (--max-memory %d bytes: the canonical forms may take half; raise it)", err, maxMemory)
+		case errors.Is(err, loopy.ErrTooManyPositions):
+			err = fmt.Errorf("%w (--max-memory %d bytes allows %d; raise it)", err, maxMemory, max(maxMemory>>10, 1))
 		}
 		return g.annotate(fmt.Errorf("analyze %s: %w", g.name, err))
 	}
@@ -36,7 +42,8 @@ func analyzePartizan(cmd *cobra.Command, g *chosenGame, pos game.Position, maxMe
 
 // writePartizan explains an analysed partizan position: the position, its
 // canonical form and outcome, its parts' canonical forms, and each
-// player's moves, those that win for the mover marked *.
+// player's moves, those that win for the mover marked * and those that
+// draw (in a game whose positions repeat) marked =.
 func writePartizan(out *bufio.Writer, noun string, s *play.PartizanState) {
 	text := strings.TrimRight(s.Position, "\n")
 	if strings.Contains(text, "\n") || text == "" {
@@ -59,19 +66,30 @@ func writePartizan(out *bufio.Writer, noun string, s *play.PartizanState) {
 			fmt.Fprintf(out, "%s has no move\n", side.name)
 			continue
 		}
-		wins := 0
+		wins, draws := 0, 0
 		for _, m := range side.moves {
 			if m.Wins {
 				wins++
 			}
+			if m.Draws {
+				draws++
+			}
 		}
-		fmt.Fprintf(out, "%s's moves (%d, %d winning for %s moving first, marked *):\n", side.name, len(side.moves), wins, side.name)
+		drawn := ""
+		if draws > 0 {
+			drawn = fmt.Sprintf(", %d drawing, marked =", draws)
+		}
+		fmt.Fprintf(out, "%s's moves (%d, %d winning for %s moving first, marked *%s):\n", side.name, len(side.moves), wins, side.name, drawn)
 		for _, m := range side.moves {
 			where := ""
 			if len(s.Parts) > 1 {
 				where = fmt.Sprintf("in %s %d: ", noun, m.Part+1)
 			}
-			fmt.Fprintf(out, "%s %sleaves %s, value %s (%s)\n", winMark(m.Wins), where, m.Leaves, m.Canonical, m.Outcome)
+			mark := winMark(m.Wins)
+			if m.Draws {
+				mark = "="
+			}
+			fmt.Fprintf(out, "%s %sleaves %s, value %s (%s)\n", mark, where, m.Leaves, m.Canonical, m.Outcome)
 		}
 	}
 }

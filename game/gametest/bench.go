@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"nimber/cgt"
+	"nimber/cgt/loopy"
 	"nimber/game"
 )
 
@@ -27,6 +28,31 @@ func BenchValue(b *testing.B, g game.Game, text string) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(e.Len()), "parts")
+	}
+}
+
+// BenchLoopyValue values the position text of the partizan game g whose
+// positions repeat as nimber value --game does, from scratch once an
+// iteration: its graph (PartizanGame.Graph), then its loopy value
+// (loopy.Describe), reporting the graph's positions as "positions".
+func BenchLoopyValue(b *testing.B, g game.Game, text string) {
+	pg, ok := game.PartizanOf(g)
+	if !ok {
+		b.Fatalf("%s is not a partizan game", text)
+	}
+	pos, err := g.Parse(text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		gr, err := pg.Graph(context.Background(), pos, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := loopy.Describe(cgt.New(0), gr, 0); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(gr.Graph.Len()), "positions")
 	}
 }
 

@@ -5,6 +5,11 @@
 // over one piece of the other player's into the empty square right behind
 // it; who cannot move loses. A row splits into parts that no move joins
 // (at every TTFF, which can never move again), valued separately.
+//
+// Backsliding Toads and Frogs (CGSuite's BackslidingToadsAndFrogs) adds
+// one move: a piece may also slide one square back into an empty square.
+// Its positions repeat, so it is valued as a loopy game (package loopy),
+// and a row is never split: no block of pieces is stuck for good.
 package toadsfrogs
 
 import (
@@ -29,13 +34,20 @@ func Game() game.Game { return theGame }
 
 var theGame = game.OfPartizan[string](rules{})
 
-// rules is Toads and Frogs' rules. A part is a row of 'T', 'F' and '.'.
-type rules struct{}
+// Backsliding returns Backsliding Toads and Frogs, for the registry: a
+// game of Kind Partizan whose positions repeat.
+func Backsliding() game.Game { return backsliding }
+
+var backsliding = game.OfPartizan[string](rules{back: true})
+
+// rules is Toads and Frogs' rules, with backsliding when back is set. A
+// part is a row of 'T', 'F' and '.'.
+type rules struct{ back bool }
 
 // Options yields side's options of row p: every toad's (Left) or frog's
-// (Right) slide or jump, leaving the parts of the row with a move still in
-// them.
-func (rules) Options(p string, side game.Side) iter.Seq[[]string] {
+// (Right) slide or jump, then with back every slide back, leaving the
+// parts of the row with a move still in them.
+func (r rules) Options(p string, side game.Side) iter.Seq[[]string] {
 	return func(yield func([]string) bool) {
 		us, them, step := byte('T'), byte('F'), 1
 		if side == game.Right {
@@ -54,20 +66,44 @@ func (rules) Options(p string, side game.Side) iter.Seq[[]string] {
 				continue
 			}
 			b[i], b[to] = '.', us
-			leaves := split(string(b))
+			leaves := r.split(string(b))
 			b[i], b[to] = us, '.'
 			if !yield(leaves) {
 				return
 			}
 		}
+		if !r.back {
+			return
+		}
+		for i := range b {
+			if to := i - step; b[i] == us && to >= 0 && to < len(b) && b[to] == '.' {
+				b[i], b[to] = '.', us
+				leaves := r.split(string(b))
+				b[i], b[to] = us, '.'
+				if !yield(leaves) {
+					return
+				}
+			}
+		}
 	}
 }
+
+// Repeats says that Backsliding Toads and Frogs' positions repeat.
+func (r rules) Repeats() bool { return r.back }
 
 // split returns the parts of row: the row cut at every TTFF (those four
 // pieces never move again, and no piece passes them), each piece less its
 // leading frogs and trailing toads (which never move either), and only the
-// parts in which some piece may move.
-func split(row string) []string {
+// parts in which some piece may move. With backsliding every piece may
+// move again, so the row stays whole, and is left out only when no piece
+// ever moves (no piece, or no empty square).
+func (r rules) split(row string) []string {
+	if r.back {
+		if strings.Contains(row, ".") && strings.ContainsAny(row, "TF") {
+			return []string{row}
+		}
+		return nil
+	}
 	var out []string
 	for {
 		i := strings.Index(row, "TTFF")
@@ -92,7 +128,7 @@ func appendPart(out []string, p string) []string {
 // Parse reads a position: one row, or several joined by '+' (a sum), each
 // of 'T' (or 't'), 'F' (or 'f') and '.'. Errors say the row (when there
 // are several), column and character.
-func (rules) Parse(text string) (game.Sum[string], error) {
+func (r rules) Parse(text string) (game.Sum[string], error) {
 	if len(text) > MaxText {
 		return game.Sum[string]{}, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
 	}
@@ -119,7 +155,7 @@ func (rules) Parse(text string) (game.Sum[string], error) {
 				return game.Sum[string]{}, fmt.Errorf("%scolumn %d: character %q is not one of \"TF.\"", where, j+1, rune(c))
 			}
 		}
-		s.Parts = append(s.Parts, split(string(b))...)
+		s.Parts = append(s.Parts, r.split(string(b))...)
 	}
 	return s, nil
 }

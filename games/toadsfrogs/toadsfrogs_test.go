@@ -1,12 +1,16 @@
 package toadsfrogs
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"nimber/cgt"
+	"nimber/cgt/loopy"
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
@@ -113,4 +117,59 @@ func TestBadInput(t *testing.T) {
 	if !errors.As(err, &le) || le.Got != 27 || le.Limit != MaxRow {
 		t.Errorf("27 squares: %v, want a limit of %d squares", err, MaxRow)
 	}
+}
+
+// backMoves is Backsliding Toads and Frogs by its definition, for the
+// twin: the moves of Toads and Frogs, and every piece's slide one square
+// back into an empty square.
+func backMoves(row string, side game.Side) []string {
+	left := side == game.Left
+	out := moves(row, left)
+	us, back := byte('T'), -1
+	if !left {
+		us, back = 'F', 1
+	}
+	for i := range len(row) {
+		if to := i + back; row[i] == us && to >= 0 && to < len(row) && row[to] == '.' {
+			b := []byte(row)
+			b[i], b[to] = '.', us
+			out = append(out, string(b))
+		}
+	}
+	return out
+}
+
+// TestBacksliding checks Backsliding Toads and Frogs: CGSuite's value of
+// TTT..FFF (GameStripTest), and who wins random rows, with either player
+// moving first, draws included, against the twin.
+func TestBacksliding(t *testing.T) {
+	pg, _ := game.PartizanOf(Backsliding())
+	pos, err := Backsliding().Parse("ttt..fff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, err := pg.Graph(context.Background(), pos, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := loopy.Describe(cgt.New(0), gr, 0)
+	if want := "{on||0|-1/2} & {1/2|0||off}"; err != nil || d.Canonical != want {
+		t.Errorf("TTT..FFF: %s (%v), CGSuite %s", d.Canonical, err, want)
+	}
+	rng := rand.New(rand.NewPCG(22, 7))
+	rows := pgridtest.Boards(300, func(int) string { return pgridtest.Random(rng, 1, 1+rng.IntN(7), "TF..") })
+	classes := gametest.MatchLoopyTwin(t, Backsliding(), rows, gametest.LoopyTwin[string]{
+		State: func(text string) (string, error) { return strings.ToUpper(text), nil },
+		Next:  backMoves,
+		Key:   func(row string) string { return row },
+	})
+	if classes["D"] == 0 || classes["L"] == 0 || classes["R"] == 0 {
+		t.Errorf("classes %v: want draws and wins for each player", classes)
+	}
+	gametest.CheckParse(t, Backsliding(), []gametest.ParseCase{
+		{In: "ttff..", Format: "TTFF.."},
+		{In: "TTFF + T.F", Format: "T.F"},
+		{In: "T.+.F", Format: "T. + .F"},
+		{In: "T.X", Err: "column 3: character 'X' is not one of \"TF.\""},
+	})
 }

@@ -1,0 +1,285 @@
+// Package foxgeese is the partizan game Fox and Geese, with Winning Ways'
+// and CGSuite's conventions: on a board 8 columns wide (or W) and open
+// upwards, only the squares whose row and column add up to an even
+// number are used, row 1 at the bottom. Left moves one goose one square
+// diagonally down; Right moves the fox one square diagonally in any
+// direction; no piece moves onto another; who cannot move loses. Its
+// positions repeat (the fox may move back and forth), so it is valued as
+// a loopy game (package loopy). A fox that has got past the geese (on or
+// above the highest goose's row, or one row below it with an empty
+// square diagonally above) can never be caught: as in CGSuite, such a
+// position is off, in which Right passes for ever.
+package foxgeese
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"nimber/game"
+)
+
+// Width is the board's width unless a position says otherwise.
+const Width = 8
+
+// MaxCells bounds a board: width times the highest goose's row.
+const MaxCells = 64
+
+// MaxText is the longest position text Parse reads, in bytes.
+const MaxText = 1 << 12
+
+// Game returns Fox and Geese, for the registry: a game of Kind Partizan.
+func Game() game.Game { return theGame }
+
+var theGame = game.OfPartizan[Board](rules{})
+
+// A Board is one position: the width, the geese as a set of squares, and
+// the fox's square. Square (row r, column c), both from 1, is bit
+// (r-1)·W + (c-1).
+type Board struct {
+	W     int8
+	Fox   int8
+	Geese uint64
+}
+
+// square returns the bit of (row, col).
+func (b Board) square(row, col int) int { return (row-1)*int(b.W) + col - 1 }
+
+// rowCol returns the row and column of square s.
+func (b Board) rowCol(s int) (row, col int) { return s/int(b.W) + 1, s%int(b.W) + 1 }
+
+// free reports whether (row, col) is on the board, within MaxCells, and
+// holds neither fox nor goose.
+func (b Board) free(row, col int) bool {
+	if row < 1 || col < 1 || col > int(b.W) || b.square(row, col) >= MaxCells {
+		return false
+	}
+	s := b.square(row, col)
+	return s != int(b.Fox) && b.Geese&(1<<s) == 0
+}
+
+// Escaped reports whether the fox can no longer be caught: it is on or
+// above the highest goose's row, or one row below with an empty square
+// diagonally above it (CGSuite's rule), or there are no geese.
+func (b Board) Escaped() bool {
+	if b.Geese == 0 {
+		return true
+	}
+	top, _ := b.rowCol(63 - bits.LeadingZeros64(b.Geese))
+	row, col := b.rowCol(int(b.Fox))
+	if row >= top {
+		return true
+	}
+	return row == top-1 && (b.free(row+1, col-1) || b.free(row+1, col+1))
+}
+
+// rules is Fox and Geese's rules.
+type rules struct{}
+
+// Options yields side's options of board p: every goose's step
+// diagonally down (Left) or the fox's diagonal step (Right). An escaped
+// fox's board has no Left option and one Right option, itself: off.
+func (rules) Options(p Board, side game.Side) iter.Seq[[]Board] {
+	return func(yield func([]Board) bool) {
+		var leaves [1]Board
+		one := func(q Board) bool {
+			leaves[0] = q
+			return yield(leaves[:])
+		}
+		if p.Escaped() {
+			if side == game.Right {
+				one(p)
+			}
+			return
+		}
+		if side == game.Right {
+			row, col := p.rowCol(int(p.Fox))
+			for _, d := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
+				if r, c := row+d[0], col+d[1]; p.free(r, c) {
+					q := p
+					q.Fox = int8(p.square(r, c))
+					if !one(q) {
+						return
+					}
+				}
+			}
+			return
+		}
+		for g := p.Geese; g != 0; g &= g - 1 {
+			s := bits.TrailingZeros64(g)
+			row, col := p.rowCol(s)
+			for _, dc := range [2]int{-1, 1} {
+				if r, c := row-1, col+dc; p.free(r, c) {
+					q := p
+					q.Geese = p.Geese&^(1<<s) | 1<<p.square(r, c)
+					if !one(q) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// Parse reads a position: "geese R,C R,C ... fox R,C", with "width W "
+// in front for a board other than 8 columns wide; positions joined by
+// '+' are a sum. Errors say the position (when there are several), the
+// column and what is wrong.
+func (rules) Parse(text string) (game.Sum[Board], error) {
+	if len(text) > MaxText {
+		return game.Sum[Board]{}, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	}
+	var s game.Sum[Board]
+	parts := strings.Split(text, "+")
+	col := 1
+	for i, part := range parts {
+		where := ""
+		if len(parts) > 1 {
+			where = fmt.Sprintf("position %d: ", i+1)
+		}
+		b, err := parseBoard(part, col)
+		if err != nil {
+			return game.Sum[Board]{}, fmt.Errorf("%s%w", where, err)
+		}
+		s.Parts = append(s.Parts, b)
+		col += len(part) + 1
+	}
+	return s, nil
+}
+
+// A word is a word of a position's text and the column it starts at.
+type word struct {
+	text string
+	col  int
+}
+
+// words splits text into words separated by spaces, with their columns
+// counted from col.
+func words(text string, col int) []word {
+	var out []word
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i == len(text) || text[i] == ' ' || text[i] == '\t' || text[i] == '\n' {
+			if start >= 0 {
+				out = append(out, word{text[start:i], col + start})
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// parseBoard reads one position whose text starts at column col.
+func parseBoard(text string, col int) (Board, error) {
+	ws := words(text, col)
+	b := Board{W: Width, Fox: -1}
+	end := col + len(text)
+	if len(ws) >= 2 && ws[0].text == "width" {
+		w, err := strconv.Atoi(ws[1].text)
+		if err != nil || w < 2 || w > 16 {
+			return Board{}, fmt.Errorf("column %d: width %q is not a whole number from 2 to 16", ws[1].col, ws[1].text)
+		}
+		b.W = int8(w)
+		ws = ws[2:]
+	}
+	if len(ws) == 0 || ws[0].text != "geese" {
+		at := end
+		if len(ws) > 0 {
+			at = ws[0].col
+		}
+		return Board{}, fmt.Errorf("column %d: expected \"geese\" (a position is \"geese R,C R,C ... fox R,C\")", at)
+	}
+	ws = ws[1:]
+	foxAt := -1
+	for i, w := range ws {
+		if w.text == "fox" {
+			foxAt = i
+			break
+		}
+	}
+	if foxAt < 0 || foxAt != len(ws)-2 {
+		return Board{}, fmt.Errorf("column %d: expected \"fox R,C\" after the geese, at the end", end)
+	}
+	for _, w := range ws[:foxAt] {
+		s, err := b.parseSquare(w)
+		if err != nil {
+			return Board{}, err
+		}
+		if b.Geese&(1<<s) != 0 {
+			return Board{}, fmt.Errorf("column %d: two geese on %s", w.col, w.text)
+		}
+		b.Geese |= 1 << s
+	}
+	fox := ws[foxAt+1]
+	s, err := b.parseSquare(fox)
+	if err != nil {
+		return Board{}, err
+	}
+	if b.Geese&(1<<s) != 0 {
+		return Board{}, fmt.Errorf("column %d: the fox is on a goose's square %s", fox.col, fox.text)
+	}
+	b.Fox = int8(s)
+	return b, nil
+}
+
+// parseSquare reads "R,C", a usable square of b's width within MaxCells.
+func (b Board) parseSquare(w word) (int, error) {
+	r, c, ok := strings.Cut(w.text, ",")
+	row, err1 := strconv.Atoi(r)
+	col, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("column %d: %q is not a square ROW,COLUMN", w.col, w.text)
+	}
+	switch {
+	case row < 1 || col < 1 || col > int(b.W):
+		return 0, fmt.Errorf("column %d: square %s is off the board (1 <= column <= %d, row >= 1)", w.col, w.text, b.W)
+	case (row+col)%2 != 0:
+		return 0, fmt.Errorf("column %d: square %s is not used (row + column must be even)", w.col, w.text)
+	case b.square(row, col) >= MaxCells:
+		return 0, fmt.Errorf("column %d: %w", w.col, &game.LimitError{What: "square " + w.text, Measure: "cells (width x row)", Got: int64(b.square(row, col) + 1), Limit: MaxCells})
+	}
+	return b.square(row, col), nil
+}
+
+// Format writes a position as Parse reads it.
+func (rules) Format(s game.Sum[Board]) string {
+	texts := make([]string, len(s.Parts))
+	for i, b := range s.Parts {
+		texts[i] = b.String()
+	}
+	return strings.Join(texts, " + ")
+}
+
+// String writes b as Parse reads it: geese from the bottom row up, left
+// to right.
+func (b Board) String() string {
+	var sb strings.Builder
+	if b.W != Width {
+		fmt.Fprintf(&sb, "width %d ", b.W)
+	}
+	sb.WriteString("geese")
+	for g := b.Geese; g != 0; g &= g - 1 {
+		r, c := b.rowCol(bits.TrailingZeros64(g))
+		fmt.Fprintf(&sb, " %d,%d", r, c)
+	}
+	r, c := b.rowCol(int(b.Fox))
+	fmt.Fprintf(&sb, " fox %d,%d", r, c)
+	return sb.String()
+}
+
+// Check accepts every position Parse reads: its squares are bounded by
+// MaxCells, and the positions of its graph by the caller's limit.
+func (rules) Check(game.Sum[Board]) error { return nil }
+
+func (rules) PartNoun() string { return "board" }
+
+// Repeats says that positions repeat (the fox moves back and forth).
+func (rules) Repeats() bool { return true }
+
+func (rules) DescribePart(b Board) string {
+	return fmt.Sprintf("%d geese: %s", bits.OnesCount64(b.Geese), b)
+}
