@@ -30,6 +30,9 @@ type Families interface {
 // FamiliesOf returns the families of g's positions; ok is false when g
 // has none.
 func FamiliesOf(g Game) (f Families, ok bool) {
+	if g.Info().Repeats {
+		return nil, false // no canonical forms to tabulate
+	}
 	f, ok = g.Rules().(Families)
 	return f, ok
 }

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"nimber/cgt"
@@ -84,7 +85,8 @@ type PartizanState struct {
 
 // PartizanOptions say what AnalyzePartizanWith adds to the analysis.
 type PartizanOptions struct {
-	// Thermographs adds the thermograph of the position and of each part.
+	// Thermographs adds the thermograph of the position and of each part
+	// (none for a game whose positions repeat).
 	Thermographs bool
 	// Limit bounds the positions of a game whose positions repeat, and
 	// the pairs of them its simplest forms compare (0 for none).
@@ -109,13 +111,14 @@ func AnalyzePartizanWith(ctx context.Context, g game.Game, pos game.Position, c 
 		return nil, fmt.Errorf("analyze: a game of kind %s, not partizan", g.Info().Kind)
 	}
 	if g.Info().Repeats {
-		if o.Thermographs {
-			return nil, fmt.Errorf("analyze: its positions repeat, and a loopy game has no thermograph here")
-		}
 		return analyzeLoopy(ctx, g, pg, pos, c, o.Limit)
 	}
 	e := pg.NewEvaluator(c)
 	sum, values, err := pg.Values(ctx, e, pos)
+	if _, cycle := errors.AsType[*game.CycleError](err); cycle {
+		// A rules file whose play repeats, found out only now.
+		return analyzeLoopy(ctx, g, pg, pos, c, o.Limit)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -186,29 +189,59 @@ func analyzeLoopy(ctx context.Context, g game.Game, pg game.PartizanGame, pos ga
 		return nil, err
 	}
 	solved := loopy.Solve(gr.Graph)
-	describe := func(at loopy.Game) (loopy.Description, error) {
-		if err := context.Cause(ctx); err != nil {
-			return loopy.Description{}, err
-		}
-		return loopy.Describe(c, at, limit)
+	// The graph's moves from its start are the parts' moves, part by
+	// part, in the order of the game's options (PartizanGame.Graph):
+	// the position and every move's are valued together.
+	nodes := []int{gr.Start}
+	var next [2]int
+	type move struct {
+		side  game.Side
+		m     PartizanMove
+		index int // of its node in nodes
 	}
-	d, err := describe(gr)
+	var moves []move
+	parts := g.Parts(pos)
+	for i, p := range parts {
+		for _, side := range []game.Side{game.Left, game.Right} {
+			for _, opt := range pg.Options(p, side) {
+				out := gr.Graph.Options(gr.Start, loopy.Player(side))
+				if next[side] >= len(out) {
+					return nil, fmt.Errorf("analyze: the graph of %s has %d %s moves, fewer than the game's", g.Format(pos), len(out), side)
+				}
+				v := out[next[side]]
+				next[side]++
+				after := make([]game.Position, 0, len(parts))
+				after = append(after, parts[:i]...)
+				after = append(after, opt)
+				after = append(after, parts[i+1:]...)
+				o := solved.First[loopy.Player(side).Opponent()][v]
+				moves = append(moves, move{side, PartizanMove{
+					Part: i, Leaves: g.Name(opt), Position: g.Format(g.Join(after...)),
+					Wins: o == loopyWin[side], Draws: o == loopy.Draw,
+				}, len(nodes)})
+				nodes = append(nodes, v)
+			}
+		}
+	}
+	if err := context.Cause(ctx); err != nil {
+		return nil, err
+	}
+	ds, err := loopy.DescribeAll(ctx, c, gr.Graph, nodes, limit)
 	if err != nil {
 		return nil, err
 	}
 	s := &PartizanState{
-		Position: g.Format(pos), Canonical: d.Canonical, Outcome: d.Outcome, Method: MethodLoopy,
+		Position: g.Format(pos), Canonical: ds[0].Canonical, Outcome: ds[0].Outcome, Method: MethodLoopy,
 		Parts: []PartizanPart{}, Left: []PartizanMove{}, Right: []PartizanMove{},
 	}
-	parts := g.Parts(pos)
 	for _, p := range parts {
-		part := PartizanPart{Position: g.Name(p), Canonical: d.Canonical}
+		part := PartizanPart{Position: g.Name(p), Canonical: ds[0].Canonical}
 		if len(parts) > 1 {
-			pg, err := pg.Graph(ctx, p, limit)
+			pgr, err := pg.Graph(ctx, p, limit)
 			if err != nil {
 				return nil, err
 			}
-			pd, err := describe(pg)
+			pd, err := loopy.Describe(ctx, c, pgr, limit)
 			if err != nil {
 				return nil, err
 			}
@@ -216,39 +249,13 @@ func analyzeLoopy(ctx context.Context, g game.Game, pg game.PartizanGame, pos ga
 		}
 		s.Parts = append(s.Parts, part)
 	}
-	// The graph's moves from its start are the parts' moves, part by
-	// part, in the order of the game's options (PartizanGame.Graph).
-	var next [2]int
-	for i, p := range parts {
-		for _, side := range []game.Side{game.Left, game.Right} {
-			for _, opt := range pg.Options(p, side) {
-				moves := gr.Graph.Options(gr.Start, loopy.Player(side))
-				if next[side] >= len(moves) {
-					return nil, fmt.Errorf("analyze: the graph of %s has %d %s moves, fewer than the game's", g.Format(pos), len(moves), side)
-				}
-				v := moves[next[side]]
-				next[side]++
-				after := make([]game.Position, 0, len(parts))
-				after = append(after, parts[:i]...)
-				after = append(after, opt)
-				after = append(after, parts[i+1:]...)
-				md, err := describe(loopy.Game{Graph: gr.Graph, Start: v})
-				if err != nil {
-					return nil, err
-				}
-				mover := loopy.Player(side)
-				o := solved.First[mover.Opponent()][v]
-				m := PartizanMove{
-					Part: i, Leaves: g.Name(opt), Position: g.Format(g.Join(after...)),
-					Canonical: md.Canonical, Outcome: md.Outcome,
-					Wins: o == loopyWin[side], Draws: o == loopy.Draw,
-				}
-				if side == game.Left {
-					s.Left = append(s.Left, m)
-				} else {
-					s.Right = append(s.Right, m)
-				}
-			}
+	for _, mv := range moves {
+		m := mv.m
+		m.Canonical, m.Outcome = ds[mv.index].Canonical, ds[mv.index].Outcome
+		if mv.side == game.Left {
+			s.Left = append(s.Left, m)
+		} else {
+			s.Right = append(s.Right, m)
 		}
 	}
 	return s, nil

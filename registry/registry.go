@@ -55,6 +55,10 @@ type Supports struct {
 	Board     bool `json:"board"`     // positions drawn as boards
 	Loopy     bool `json:"loopy"`     // positions can repeat: outcomes, no Grundy values
 	Partizan  bool `json:"partizan"`  // Left and Right move differently: canonical forms (nimber value --game), no Grundy values
+	// LoopyPartizan: a partizan game whose positions repeat, valued as a
+	// loopy game (stoppers and sides, outcomes with draws) rather than by
+	// canonical forms.
+	LoopyPartizan bool `json:"loopy_partizan"`
 	// Families: tables of canonical forms of the game's families of
 	// positions (nimber table --function canonical --family).
 	Families bool `json:"families"`
@@ -71,7 +75,8 @@ func (s Supports) Words() []string {
 		ok   bool
 		word string
 	}{{s.Official, "official I/O"}, {s.Play, "play"}, {s.Tables, "tables"}, {s.Sequences, "sequences"}, {s.Loopy, "loopy (outcomes, no Grundy values)"},
-		{s.Partizan, "partizan (canonical forms, no Grundy values)"}, {s.Families, "families (table --function canonical)"},
+		{s.Partizan && !s.LoopyPartizan, "partizan (canonical forms, no Grundy values)"},
+		{s.LoopyPartizan, "partizan, loopy (stoppers and sides, outcomes with draws)"}, {s.Families, "families (table --function canonical)"},
 		{s.OutcomeSearch, "outcome search (nimber outcome)"}} {
 		if w.ok {
 			words = append(words, w.word)
@@ -97,6 +102,7 @@ func (e *Entry) Supports() Supports {
 		Board:         info.Legend != nil,
 		Loopy:         info.Kind == game.Loopy,
 		Partizan:      info.Kind == game.Partizan,
+		LoopyPartizan: info.Kind == game.Partizan && info.Repeats,
 		Families:      hasFamilies,
 		OutcomeSearch: info.Kind == game.Partizan && !info.Repeats,
 	}

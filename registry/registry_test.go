@@ -64,7 +64,7 @@ func testPartizan(t *testing.T, e *Entry, g game.PartizanGame, pos game.Position
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := loopy.Describe(c, gr, 0); err != nil {
+		if _, err := loopy.Describe(context.Background(), c, gr, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -38,7 +39,7 @@ var ErrSides = errors.New("not a stopper, and its sides were not found as stoppe
 // and describes the sum. limit bounds the positions of the sum and of
 // the comparisons its simplest form takes (0 for none). The error is a
 // *cgt.SumError saying which expression, or the sum, failed.
-func DescribeSum(c *cgt.Calc, exprs []string, limit int) (Description, error) {
+func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (Description, error) {
 	var games []Game
 	for i, e := range exprs {
 		g, err := Parse(c, e)
@@ -51,7 +52,7 @@ func DescribeSum(c *cgt.Calc, exprs []string, limit int) (Description, error) {
 	if err != nil {
 		return Description{}, &cgt.SumError{Stage: cgt.StageAdd, Index: len(exprs) - 1, Err: err}
 	}
-	d, err := Describe(c, sum, limit)
+	d, err := Describe(ctx, c, sum, limit)
 	if err != nil {
 		return Description{}, &cgt.SumError{Stage: cgt.StageDescribe, Index: len(exprs) - 1, Err: err}
 	}
@@ -63,15 +64,73 @@ func DescribeSum(c *cgt.Calc, exprs []string, limit int) (Description, error) {
 // stopper is described by its sides (SideForm), written as CGSuite
 // writes them (onside & offside, dud for on & off), its stops the Left
 // stop of its onside and the Right stop of its offside, and no options;
-// one whose sides are not found is refused with ErrSides.
-func Describe(c *cgt.Calc, g Game, limit int) (Description, error) {
-	if !IsStopper(g) {
-		return describeSides(c, g, limit)
-	}
-	s, err := Simplify(g, limit)
+// one whose sides are not found is refused with ErrSides. Once ctx is
+// done it fails with ctx's error.
+func Describe(ctx context.Context, c *cgt.Calc, g Game, limit int) (Description, error) {
+	ds, err := DescribeAll(ctx, c, g.Graph, []int{g.Start}, limit)
 	if err != nil {
 		return Description{}, err
 	}
+	return ds[0], nil
+}
+
+// DescribeAll describes the games at nodes of graph g (Describe), their
+// forms found together, part by part of the graph (byParts), so that
+// what they share is simplified once: the positions a move leaves, for
+// one.
+func DescribeAll(ctx context.Context, c *cgt.Calc, g *Graph, nodes []int, limit int) ([]Description, error) {
+	stopper := make([]bool, len(nodes))
+	all := true
+	for i, v := range nodes {
+		stopper[i] = stopperFrom(g, []int{v})
+		all = all && stopper[i]
+	}
+	out := make([]Description, len(nodes))
+	if all {
+		h, at, err := byParts(ctx, g, nodes, limit, func(local *Graph, roots []int) (*Graph, []int, error) {
+			return simplifyRoots(local, roots, limit)
+		})
+		if err != nil {
+			return nil, err
+		}
+		for i := range nodes {
+			if out[i], err = describeStopper(c, Game{h, at[i]}, limit); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	// The sides of every node; a stopper's are its simplest form.
+	var sides [2]*Graph
+	var at [2][]int
+	for i, onside := range []bool{true, false} {
+		var err error
+		sides[i], at[i], err = sideForms(ctx, g, nodes, onside, limit)
+		if errors.Is(err, ErrSides) && len(nodes) == 1 {
+			return nil, fmt.Errorf("%w (outcome %s)", ErrSides, ClassOf(Game{g, nodes[0]}))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	o := Solve(g)
+	for i, v := range nodes {
+		var err error
+		if stopper[i] {
+			out[i], err = describeStopper(c, Game{sides[0], at[0][i]}, limit)
+		} else {
+			class := Class{o.First[Left][v], o.First[Right][v]}
+			out[i], err = describeSided(c, class, Game{sides[0], at[0][i]}, Game{sides[1], at[1][i]}, limit)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// describeStopper describes s, a stopper in simplest form.
+func describeStopper(c *cgt.Calc, s Game, limit int) (Description, error) {
 	text, err := Notation(c, s, limit)
 	if err != nil {
 		return Description{}, err
@@ -101,28 +160,21 @@ func Describe(c *cgt.Calc, g Game, limit int) (Description, error) {
 	return d, nil
 }
 
-// describeSides describes g, not a stopper, by its sides.
-func describeSides(c *cgt.Calc, g Game, limit int) (Description, error) {
-	var sides [2]Game
+// describeSided describes a game of outcome class class that is not a
+// stopper by its sides, on and off, stoppers in simplest form.
+func describeSided(c *cgt.Calc, class Class, on, off Game, limit int) (Description, error) {
 	var texts [2]string
-	for i, onside := range []bool{true, false} {
-		f, err := SideForm(g, onside, limit)
-		if errors.Is(err, ErrSides) {
-			return Description{}, fmt.Errorf("%w (outcome %s)", ErrSides, ClassOf(g))
-		}
-		if err != nil {
-			return Description{}, err
-		}
+	for i, f := range []Game{on, off} {
+		var err error
 		if texts[i], err = Notation(c, f, limit); err != nil {
 			return Description{}, err
 		}
-		sides[i] = f
 	}
-	l, _, err := Stops(c, sides[0])
+	l, _, err := Stops(c, on)
 	if err != nil {
 		return Description{}, err
 	}
-	_, r, err := Stops(c, sides[1])
+	_, r, err := Stops(c, off)
 	if err != nil {
 		return Description{}, err
 	}
@@ -134,7 +186,7 @@ func describeSides(c *cgt.Calc, g Game, limit int) (Description, error) {
 		canonical = "dud"
 	}
 	return Description{
-		Canonical: canonical, Outcome: ClassOf(g).String(), Onside: texts[0], Offside: texts[1],
+		Canonical: canonical, Outcome: class.String(), Onside: texts[0], Offside: texts[1],
 		LeftStop: l.String(), RightStop: r.String(),
 	}, nil
 }

@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -447,7 +448,7 @@ func fact(c *cgt.Calc, g Game, kind string) (string, error) {
 	case "OutcomeClass":
 		return ClassOf(g).String(), nil
 	case "Notation":
-		d, err := Describe(c, g, 1<<20)
+		d, err := Describe(context.Background(), c, g, 1<<20)
 		return d.Canonical, err
 	}
 	s, err := Simplify(g, 1<<20)

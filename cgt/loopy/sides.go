@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"context"
 	"fmt"
 	"slices"
 )
@@ -157,23 +158,28 @@ func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
 // sought. When no deletion makes a stopper, SideForm fails with
 // ErrSides. limit bounds the positions compared (0 for none).
 func SideForm(g Game, onside bool, limit int) (Game, error) {
-	side := func(local *Graph, roots []int) (*Graph, []int, error) {
-		if stopperFrom(local, roots) {
-			return simplifyRoots(local, roots, limit)
-		}
-		return sideRoots(local, roots, onside, limit)
-	}
-	h, roots, err := byParts(g.Graph, []int{g.Start}, limit, side)
+	h, roots, err := sideForms(context.Background(), g.Graph, []int{g.Start}, onside, limit)
 	if err != nil {
 		return Game{}, err
 	}
 	return Game{h, roots[0]}, nil
 }
 
+// sideForms is SideForm of the games at roots of g, in one graph, with
+// the node of each root, watching ctx.
+func sideForms(ctx context.Context, g *Graph, roots []int, onside bool, limit int) (*Graph, []int, error) {
+	return byParts(ctx, g, roots, limit, func(local *Graph, roots []int) (*Graph, []int, error) {
+		if stopperFrom(local, roots) {
+			return simplifyRoots(local, roots, limit)
+		}
+		return sideRoots(ctx, local, roots, onside, limit)
+	})
+}
+
 // sideRoots returns the sides of the positions at roots of g as
 // stoppers in simplest form, in one graph, with the node of each root:
 // SideForm's deletions, each kept when every root's side stays equal.
-func sideRoots(g *Graph, roots []int, onside bool, limit int) (*Graph, []int, error) {
+func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit int) (*Graph, []int, error) {
 	orig, at := restrict(g, roots, nil)
 	cur := &Graph{left: slices.Clone(orig.left), right: slices.Clone(orig.right)}
 	order := []Player{Right, Left}
@@ -181,17 +187,18 @@ func sideRoots(g *Graph, roots []int, onside bool, limit int) (*Graph, []int, er
 		order = []Player{Left, Right}
 	}
 	same := func(cand *Graph) (bool, error) {
-		below, err := sideOrder(cand, orig, onside, limit)
-		if err != nil {
+		if err := context.Cause(ctx); err != nil {
 			return false, err
 		}
-		above, err := sideOrder(orig, cand, onside, limit)
-		if err != nil {
-			return false, err
-		}
-		for _, r := range at {
-			if !below[r][r] || !above[r][r] {
-				return false, nil
+		for _, pair := range [][2]*Graph{{cand, orig}, {orig, cand}} {
+			le, err := sideOrder(pair[0], pair[1], onside, limit)
+			if err != nil {
+				return false, err
+			}
+			for _, r := range at {
+				if !le[r][r] {
+					return false, nil
+				}
 			}
 		}
 		return true, nil

@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"slices"
@@ -26,7 +27,7 @@ func Simplify(g Game, limit int) (Game, error) {
 	simplest := func(local *Graph, roots []int) (*Graph, []int, error) {
 		return simplifyRoots(local, roots, limit)
 	}
-	h, roots, err := byParts(g.Graph, []int{g.Start}, limit, simplest)
+	h, roots, err := byParts(context.Background(), g.Graph, []int{g.Start}, limit, simplest)
 	if err != nil {
 		return Game{}, err
 	}
@@ -209,10 +210,10 @@ func restrictGame(g Game) Game {
 // positions (as roots) in a graph with the stoppers already found for
 // the positions its moves leave it for, which are kept in one growing
 // graph (the pool) in which no position is written twice with the same
-// options. The pool's forms are already simplest, so simplification
+// options; ctx is checked part by part. The pool's forms are already simplest, so simplification
 // changes only the part's positions, and a part position equal to a pool
 // position is fused into it.
-func byParts(g *Graph, roots []int, limit int, solve func(local *Graph, roots []int) (*Graph, []int, error)) (*Graph, []int, error) {
+func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(local *Graph, roots []int) (*Graph, []int, error)) (*Graph, []int, error) {
 	parts := components(g, roots)
 	if len(parts) == 1 {
 		return solve(g, roots)
@@ -227,6 +228,9 @@ func byParts(g *Graph, roots []int, limit int, solve func(local *Graph, roots []
 	// simplification: one with the same options has the same value.
 	raw := map[string]int{}
 	for _, part := range parts {
+		if err := context.Cause(ctx); err != nil {
+			return nil, nil, err
+		}
 		var rawKey string
 		if len(part) == 1 {
 			v := part[0]

@@ -49,7 +49,7 @@ func BenchLoopyValue(b *testing.B, g game.Game, text string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := loopy.Describe(cgt.New(0), gr, 0); err != nil {
+		if _, err := loopy.Describe(context.Background(), cgt.New(0), gr, 0); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(gr.Graph.Len()), "positions")

@@ -42,7 +42,7 @@ func TestCGSuiteValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := loopy.Describe(cgt.New(0), gr, 0)
+		d, err := loopy.Describe(context.Background(), cgt.New(0), gr, 0)
 		if err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}

@@ -152,7 +152,7 @@ func TestBacksliding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := loopy.Describe(cgt.New(0), gr, 0)
+	d, err := loopy.Describe(context.Background(), cgt.New(0), gr, 0)
 	if want := "{on||0|-1/2} & {1/2|0||off}"; err != nil || d.Canonical != want {
 		t.Errorf("TTT..FFF: %s (%v), CGSuite %s", d.Canonical, err, want)
 	}
