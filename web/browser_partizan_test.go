@@ -221,6 +221,15 @@ func TestBrowserPartizan(t *testing.T) {
 		b.screenshot(dir, "partizan-"+g.Name+".png")
 	}
 
+	// A drawn position of Backsliding Toads and Frogs (CGSuite's
+	// example): the turn says a draw, the moves are marked as drawing, and
+	// the computer, to move, plays a drawing move.
+	b.do("backsliding", chromedp.Navigate(ts.URL+"/partizan?game=backsliding-toads-frogs&position=TTT..FFF"))
+	waitFor[bool](b, "the draw", `(document.querySelector('#turn')?.textContent || '').includes('goes on for ever: a draw') && [...document.querySelectorAll('#moves button.move')].some(m => m.textContent.startsWith('= draws'))`)
+	b.screenshot(dir, "partizan-backsliding-draw.png")
+	b.do("backsliding, the computer to move", chromedp.Navigate(ts.URL+"/partizan?game=backsliding-toads-frogs&position=TTT..FFF&computer=left"))
+	waitFor[bool](b, "the computer's drawing move", `new URLSearchParams(location.search).get('position') === 'TT.T.FFF'`)
+
 	// Hackenbush's stalks are drawn; a bad position is refused with its
 	// column and leaves no stale board.
 	b.do("hackenbush", chromedp.Navigate(ts.URL+"/partizan?game=hackenbush&position=LRR+GG"))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"nimber/cgt"
+	"nimber/cgt/loopy"
 	"nimber/game"
 	"nimber/play"
 	"nimber/problems"
@@ -97,7 +98,7 @@ func (s *Server) handlePartizan(w http.ResponseWriter, r *http.Request) {
 			return st, nil
 		}
 		vctx, cancel := context.WithDeadline(ctx, start.Add(budget/2))
-		st, err := play.AnalyzePartizanWith(vctx, g, pos, cgt.New(s.valueMemory()), play.PartizanOptions{Thermographs: true})
+		st, err := play.AnalyzePartizanWith(vctx, g, pos, cgt.New(s.valueMemory()), play.PartizanOptions{Thermographs: true, Limit: s.loopyPositions()})
 		late := vctx.Err() != nil // before cancel, which sets it
 		cancel()
 		switch {
@@ -105,6 +106,12 @@ func (s *Server) handlePartizan(w http.ResponseWriter, r *http.Request) {
 			return st, nil
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
+		case g.Info().Repeats:
+			// No search of who wins follows play that may go on for ever.
+			if late {
+				err = fmt.Errorf("its loopy value took more than half the time limit of %v", s.opts.Timeout)
+			}
+			return nil, e.Annotate(s.partizanError(err))
 		case !late && !play.OutOfReach(err):
 			return nil, e.Annotate(s.partizanError(err))
 		}
@@ -166,6 +173,8 @@ func (s *Server) partizanError(err error) error {
 		return fmt.Errorf("%w (this server's limit for a value: %s, %d bytes a part)", err, problems.FormatBytes(s.valueMemory()), game.PartBytes)
 	case errors.Is(err, cgt.ErrWork):
 		return fmt.Errorf("%w (%d comparisons)", err, int64(cgt.DefaultWork))
+	case errors.Is(err, loopy.ErrTooManyPositions):
+		return fmt.Errorf("%w (this server's limit for a loopy value: %d positions)", err, s.loopyPositions())
 	}
 	return err
 }

@@ -55,9 +55,16 @@ func TestPartizan(t *testing.T) {
 		if got := strings.TrimSpace(rec.Body.String()); got != string(want) {
 			t.Errorf("%s %q:\n got %s\nwant %s", e.Name, e.ExamplePosition, got, want)
 		}
-		checkThermograph(t, e.Name+" "+st.Position, st.Canonical, st.Thermograph)
-		for _, p := range st.Parts {
-			checkThermograph(t, e.Name+" part "+p.Position, p.Canonical, p.Thermograph)
+		if g.Info().Repeats {
+			// A loopy value: no thermograph.
+			if st.Method != play.MethodLoopy || st.Thermograph != nil {
+				t.Errorf("%s %q: method %q, thermograph %v; want a loopy value without one", e.Name, e.ExamplePosition, st.Method, st.Thermograph)
+			}
+		} else {
+			checkThermograph(t, e.Name+" "+st.Position, st.Canonical, st.Thermograph)
+			for _, p := range st.Parts {
+				checkThermograph(t, e.Name+" part "+p.Position, p.Canonical, p.Thermograph)
+			}
 		}
 		moves := append(append([]play.PartizanMove{}, st.Left...), st.Right...)
 		if len(moves) == 0 {
@@ -331,5 +338,35 @@ func TestPartizanSearch(t *testing.T) {
 	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody(m.Position)), &after)
 	if after.Outcome != m.Outcome || after.Method != play.MethodCanonical {
 		t.Errorf("%s: outcome %s by %s, the move listed %s", m.Position, after.Outcome, after.Method, m.Outcome)
+	}
+}
+
+// TestPartizanDraws: POST /api/partizan of CGSuite's Backsliding Toads
+// and Frogs example, a draw whoever starts, answers its sides and marks
+// the moves that keep the draw as drawing, and no move as winning.
+func TestPartizanDraws(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	rec := do(t, s, "POST", "/api/partizan/backsliding-toads-frogs", partizanBody("TTT..FFF"))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d; %s", rec.Code, rec.Body)
+	}
+	var st play.PartizanState
+	decode(t, rec, &st)
+	if st.Canonical != "{on||0|-1/2} & {1/2|0||off}" || st.Outcome != "D" || st.Method != play.MethodLoopy {
+		t.Fatalf("%s (%s) by %q", st.Canonical, st.Outcome, st.Method)
+	}
+	for _, moves := range [][]play.PartizanMove{st.Left, st.Right} {
+		draws := 0
+		for _, m := range moves {
+			if m.Wins {
+				t.Errorf("%s wins in a drawn position", m.Position)
+			}
+			if m.Draws {
+				draws++
+			}
+		}
+		if draws == 0 {
+			t.Errorf("no drawing move among %+v", moves)
+		}
 	}
 }

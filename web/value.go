@@ -65,10 +65,10 @@ func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.computeAside(w, r, fmt.Sprintf("a value of %.200q", req.Exprs), func(context.Context) (any, error) {
+	s.computeAside(w, r, fmt.Sprintf("a value of %.200q", req.Exprs), func(ctx context.Context) (any, error) {
 		c := cgt.New(s.valueMemory())
 		if slices.ContainsFunc(req.Exprs, loopy.LooksLoopy) {
-			d, err := loopy.DescribeSum(c, req.Exprs, s.loopyPositions())
+			d, err := loopy.DescribeSum(ctx, c, req.Exprs, s.loopyPositions())
 			if err != nil {
 				return nil, s.valueError(req.Exprs, err)
 			}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"runtime"
@@ -158,7 +159,7 @@ func TestValueLoopy(t *testing.T) {
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%q: status %d; %s", exprs, rec.Code, rec.Body)
 		}
-		d, err := loopy.DescribeSum(cgt.New(0), exprs, 0)
+		d, err := loopy.DescribeSum(context.Background(), cgt.New(0), exprs, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,7 +172,7 @@ func TestValueLoopy(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
 		{`{"exprs": ["a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]}`, "its sides were not found as stoppers"},
 		{`{"exprs": ["{1|0+pass}"]}`, `column 6: pass stands alone`},
-		{`{"exprs": ["upon", "upon", "upon", "upon"]}`, "this server's limit for a loopy value"},
+		{`{"exprs": ["upon", "upon", "upon", "upon", "upon", "upon", "upon", "upon"]}`, "this server's limit for a loopy value"},
 	} {
 		srv := s
 		if strings.Contains(tc.body, "upon") {

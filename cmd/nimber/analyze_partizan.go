@@ -52,7 +52,7 @@ func writePartizan(out *bufio.Writer, noun string, s *play.PartizanState) {
 		fmt.Fprintf(out, "position: %s\n", text)
 	}
 	fmt.Fprintf(out, "canonical form %s\n", s.Canonical)
-	fmt.Fprintf(out, "outcome %s: %s\n", s.Outcome, partizanOutcome[s.Outcome])
+	fmt.Fprintf(out, "outcome %s: %s\n", s.Outcome, classWords(s.Outcome))
 	if len(s.Parts) > 1 {
 		for i, p := range s.Parts {
 			fmt.Fprintf(out, "  %s %d: %s = %s\n", noun, i+1, p.Position, p.Canonical)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"nimber/cgt/loopy"
 	"nimber/game"
 	"nimber/searchjobs"
 )
@@ -40,11 +41,13 @@ type outcomeFlags struct {
 type outcomeReport struct {
 	Position   string `json:"position"`
 	Outcome    string `json:"outcome"`
-	LeftFirst  string `json:"left_first"`  // who wins with Left moving first
-	RightFirst string `json:"right_first"` // who wins with Right moving first
+	LeftFirst  string `json:"left_first"`  // who wins with Left moving first: Left, Right or Draw
+	RightFirst string `json:"right_first"` // who wins with Right moving first: Left, Right or Draw
 	// Method is "search" (wins and losses alone), "values" (every region
-	// valued by its canonical form) or "search+values" (a search in which
-	// small regions were valued).
+	// valued by its canonical form), "search+values" (a search in which
+	// small regions were valued) or, for a game whose positions repeat,
+	// "retrograde" (the graph of every position reachable, draws
+	// included; the outcome then one of CGSuite's nine classes).
 	Method string `json:"method"`
 	// Positions is what the search searched, table hits included.
 	Positions int64   `json:"positions"`
@@ -93,6 +96,13 @@ board of up to 64 cells by its own search with safe-move bounds (8 x 8).
 --memory MiB is shared by the table and the canonical forms (default: 256
 for the forms; a table of 64 MiB, or for one Domineering board of more than
 64 cells 1 GiB, of more than 90 cells 4 GiB, at most a quarter of memory).
+
+A game whose positions repeat (fox-and-geese, backsliding-toads-frogs, a
+rules file whose play returns) is decided instead over the graph of every
+position reachable (method "retrograde", at most 1024 positions a MiB of
+--memory, 4 Mi by default), draws included: the outcome is then one of
+CGSuite's nine classes (L, R, N, P, D, PHat, PCheck, NHat, NCheck), and a
+player's first move may give "Draw".
 
 Long and distributed runs of one Domineering board: --out FILE splits the
 search into subtrees, the first player's moves each decided on its own (one
@@ -150,9 +160,14 @@ keeps a board decided now; --db FILE --list lists the boards kept.`,
 			if f.asJSON {
 				return flushJSON(out, rep)
 			}
-			fmt.Fprintf(out, "outcome %s: %s\n", rep.Outcome, partizanOutcome[rep.Outcome])
-			fmt.Fprintf(out, "Left moving first: %s wins\n", rep.LeftFirst)
-			fmt.Fprintf(out, "Right moving first: %s wins\n", rep.RightFirst)
+			fmt.Fprintf(out, "outcome %s: %s\n", rep.Outcome, classWords(rep.Outcome))
+			for _, first := range [][2]string{{"Left", rep.LeftFirst}, {"Right", rep.RightFirst}} {
+				if first[1] == loopyDraw {
+					fmt.Fprintf(out, "%s moving first: a draw (play goes on for ever)\n", first[0])
+				} else {
+					fmt.Fprintf(out, "%s moving first: %s wins\n", first[0], first[1])
+				}
+			}
 			fmt.Fprintf(out, "by %s: %d positions searched (%d table hits), %d settled by bounds or values, %d regions valued\n",
 				rep.Method, rep.Positions, rep.TableHits, rep.Cutoffs, rep.Valued)
 			return out.Flush()
@@ -202,7 +217,14 @@ func (f outcomeFlags) decide(cmd *cobra.Command, g *chosenGame, positions []stri
 		go reportSearch(cmd.ErrOrStderr(), &seen, stop)
 	}
 	start := time.Now()
+	if g.Info().Repeats {
+		return f.decideLoopy(cmd, pg, g.Join(ps...), rep, start)
+	}
 	res, err := pg.Outcome(cmd.Context(), g.Join(ps...), o)
+	if _, cycle := errors.AsType[*game.CycleError](err); cycle {
+		// A rules file whose play repeats, found out only now.
+		return f.decideLoopy(cmd, pg, g.Join(ps...), rep, start)
+	}
 	rep.Seconds = time.Since(start).Seconds()
 	if errors.Is(err, game.ErrSearchLimit) {
 		return rep, fmt.Errorf("not settled within --max-positions %d", f.maxPositions)
@@ -216,6 +238,35 @@ func (f outcomeFlags) decide(cmd *cobra.Command, g *chosenGame, positions []stri
 		rep.PositionsPerSecond = math.Round(float64(res.Nodes) / rep.Seconds)
 	}
 	rep.setOutcome(res.LeftFirst, res.RightFirst)
+	return rep, nil
+}
+
+// loopyDraw is who wins, in an outcomeReport, where play goes on for ever.
+const loopyDraw = "Draw"
+
+// decideLoopy decides pos, a position of a game whose positions repeat,
+// by a retrograde analysis of every position reachable (loopy.Solve), at
+// most 1024 positions a MiB of --memory (4 Mi by default).
+func (f outcomeFlags) decideLoopy(cmd *cobra.Command, pg game.PartizanGame, pos game.Position, rep outcomeReport, start time.Time) (outcomeReport, error) {
+	limit := 1 << 22
+	if f.memoryMiB > 0 {
+		limit = f.memoryMiB << 10
+	}
+	gr, err := pg.Graph(cmd.Context(), pos, limit)
+	if errors.Is(err, loopy.ErrTooManyPositions) {
+		return rep, fmt.Errorf("%w (--memory allows %d; raise it)", err, limit)
+	}
+	if err != nil {
+		return rep, err
+	}
+	class := loopy.ClassOf(gr)
+	who := map[loopy.Outcome]string{loopy.LeftWins: "Left", loopy.RightWins: "Right", loopy.Draw: loopyDraw}
+	rep.Outcome, rep.LeftFirst, rep.RightFirst = class.String(), who[class.LeftFirst], who[class.RightFirst]
+	rep.Method, rep.Positions = "retrograde", int64(gr.Graph.Len())
+	rep.Seconds = time.Since(start).Seconds()
+	if rep.Seconds > 0 {
+		rep.PositionsPerSecond = math.Round(float64(rep.Positions) / rep.Seconds)
+	}
 	return rep, nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"nimber/cgt/loopy"
 )
 
 // TestOutcomeCommand checks outcome's answers on boards whose outcomes
@@ -54,6 +56,37 @@ func TestOutcomeByValue(t *testing.T) {
 		if rep.Method == "" || rep.Outcome != d.Outcome || [2]string{rep.LeftFirst, rep.RightFirst} != first {
 			t.Errorf("outcome %q: %+v; value says %s (%s)", args, rep, d.Canonical, d.Outcome)
 		}
+	}
+}
+
+// TestOutcomeLoopy checks outcome on games whose positions repeat,
+// decided by a retrograde analysis with draws against the outcome class
+// of their loopy value: Fox and Geese, Backsliding Toads and Frogs (a
+// draw), and a rules file in which Left moves round a cycle for ever.
+func TestOutcomeLoopy(t *testing.T) {
+	loop := writeRules(t, "loop.star", "def left(n):\n    return [(n + 1) % 3]\ndef right(n):\n    return []\n")
+	for _, tc := range []struct {
+		args  []string
+		first [2]string
+	}{
+		{[]string{"--game", "fox-and-geese", "geese 3,1 3,3 3,5 3,7 fox 1,5"}, [2]string{"Left", "Left"}},
+		{[]string{"--game", "backsliding-toads-frogs", "TTT..FFF"}, [2]string{"Draw", "Draw"}},
+		{[]string{"--game", "backsliding-toads-frogs", "TT..FF"}, [2]string{"Left", "Right"}},
+		{[]string{"--rules", loop, "1"}, [2]string{"Left", "Left"}},
+	} {
+		code, out, errOut := nimber(t, "", append([]string{"outcome", "--json"}, tc.args...)...)
+		var rep outcomeReport
+		if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
+			t.Fatalf("outcome %q: exit %d, %v, %q", tc.args, code, err, errOut)
+		}
+		d := valueAs[loopy.Description](t, append(tc.args, "--json")...)
+		if rep.Method != "retrograde" || rep.Outcome != d.Outcome || [2]string{rep.LeftFirst, rep.RightFirst} != tc.first {
+			t.Errorf("outcome %q: %+v; value says %s (%s)", tc.args, rep, d.Canonical, d.Outcome)
+		}
+	}
+	code, out, _ := nimber(t, "", "outcome", "--game", "backsliding-toads-frogs", "TTT..FFF")
+	if code != 0 || !strings.HasPrefix(out, "outcome D: a draw whoever starts\nLeft moving first: a draw (play goes on for ever)\n") {
+		t.Errorf("TTT..FFF: exit %d, %q", code, out)
 	}
 }
 

@@ -231,10 +231,9 @@ func (f valueFlags) loopyPositions() int { return f.memory << 10 }
 
 // describeLoopy reads and describes the sum of loopy EXPRs in a Calc
 // bounded by --memory, the positions of the sum and of its comparisons
-// bounded by 1024 for each MiB (the pairs that Order compares take about
-// 0.8 KiB each: six upons, 531,441 pairs, took 419 MB).
-func describeLoopy(_ context.Context, exprs []string, f valueFlags) (loopy.Description, error) {
-	d, err := loopy.DescribeSum(cgt.New(int64(f.memory)<<20), exprs, f.loopyPositions())
+// bounded by 1024 for each MiB, watching ctx (--timeout).
+func describeLoopy(ctx context.Context, exprs []string, f valueFlags) (loopy.Description, error) {
+	d, err := loopy.DescribeSum(ctx, cgt.New(int64(f.memory)<<20), exprs, f.loopyPositions())
 	return d, f.sumError(exprs, err)
 }
 
@@ -292,6 +291,12 @@ var loopyOutcome = map[string]string{
 	"NCheck": "Right wins moving first, a draw when Left moves first",
 }
 
+// classWords says who wins in an outcome class, of a short or a loopy
+// game.
+func classWords(class string) string {
+	return cmp.Or(loopyOutcome[class], partizanOutcome[class])
+}
+
 // writeAny writes a short or a loopy game's description in words.
 func writeAny(w io.Writer, d any) {
 	switch d := d.(type) {
@@ -305,7 +310,7 @@ func writeAny(w io.Writer, d any) {
 // writeLoopyValue writes a loopy game's description in words.
 func writeLoopyValue(w io.Writer, d loopy.Description) {
 	fmt.Fprintln(w, d.Canonical)
-	fmt.Fprintf(w, "outcome %s: %s\n", d.Outcome, cmp.Or(loopyOutcome[d.Outcome], partizanOutcome[d.Outcome]))
+	fmt.Fprintf(w, "outcome %s: %s\n", d.Outcome, classWords(d.Outcome))
 	if d.Stopper {
 		fmt.Fprintln(w, "a stopper: its onside and offside are itself")
 	} else {

@@ -50,7 +50,7 @@ func describeRepeating(ctx context.Context, c *cgt.Calc, pg game.PartizanGame, p
 	gr, err := pg.Graph(ctx, pos, f.loopyPositions())
 	if err == nil {
 		var d loopy.Description
-		if d, err = loopy.Describe(c, gr, f.loopyPositions()); err == nil {
+		if d, err = loopy.Describe(ctx, c, gr, f.loopyPositions()); err == nil {
 			return d, nil
 		}
 	}

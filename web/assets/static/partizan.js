@@ -14,14 +14,18 @@ import { download, svgText, svgPNG } from './share.js';
 const SIDES = { left: 'Left', right: 'Right' };
 const other = side => (side === 'left' ? 'right' : 'left');
 
-// winner says who wins a position of outcome class o with side to move.
+// FIRST says who wins each outcome class (CGSuite's names, draws
+// included) with Left and with Right moving first: null for a draw.
+const FIRST = {
+  L: ['left', 'left'], R: ['right', 'right'], N: ['left', 'right'], P: ['right', 'left'], D: [null, null],
+  PHat: [null, 'left'], PCheck: ['right', null], NHat: ['left', null], NCheck: [null, 'right'],
+};
+
+// winner says who wins a position of outcome class o with side to move:
+// null when play goes on for ever (a draw).
 function winner(o, side) {
-  switch (o) {
-    case 'L': return 'left';
-    case 'R': return 'right';
-    case 'P': return other(side);
-    default: return side; // N: the player to move
-  }
+  const f = FIRST[o] || [side, side];
+  return f[side === 'left' ? 0 : 1];
 }
 
 let games = []; // the partizan games of GET /api/games
@@ -84,6 +88,26 @@ function partPicture(text) {
       }));
     }];
   }
+  const fox = /^(?:width (\d+) )?geese((?: \d+,\d+)*) fox (\d+),(\d+)$/.exec(text);
+  if (fox) {
+    // Fox and Geese: row 1 at the bottom, only squares with row + column
+    // even in use; geese white, the fox red.
+    const w = Number(fox[1] || 8);
+    const geese = fox[2].trim() ? fox[2].trim().split(' ').map(q => q.split(',').map(Number)) : [];
+    const f = [Number(fox[3]), Number(fox[4])];
+    const h = Math.max(8, f[0], ...geese.map(q => q[0]));
+    if (w > 24 || h > 24) return null;
+    return [w * CELL, h * CELL, (g, x0, y0) => {
+      for (let r = 1; r <= h; r++) for (let c = 1; c <= w; c++) {
+        const x = x0 + (c - 1) * CELL, y = y0 + (h - r) * CELL;
+        g.append(svg('rect', { class: 'cell', x, y, width: CELL, height: CELL, fill: (r + c) % 2 === 0 ? '#c9b48a' : '#f4ecd8' }));
+        const goose = geese.some(q => q[0] === r && q[1] === c);
+        if (goose || (f[0] === r && f[1] === c)) {
+          g.append(svg('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 3, fill: goose ? '#ffffff' : '#a61b1b', stroke: '#1d2327', 'stroke-width': 1.5 }));
+        }
+      }
+    }];
+  }
   const cake = /^(\d+)x(\d+)$/.exec(text);
   if (cake) {
     const [r, c] = [Number(cake[1]), Number(cake[2])];
@@ -142,7 +166,7 @@ function drawBoard(st) {
 
 // valued says whether the answer has canonical forms (else a search of
 // who wins gave it).
-const valued = st => st.method === 'canonical form' || (!st.method && st.canonical !== '');
+const valued = st => st.method === 'canonical form' || st.method === 'loopy value' || (!st.method && st.canonical !== '');
 
 // positions writes a count of positions with thousands separated.
 const positions = n => `${Number(n).toLocaleString('en')} position${n === 1 ? '' : 's'}`;
@@ -151,7 +175,7 @@ const positions = n => `${Number(n).toLocaleString('en')} position${n === 1 ? ''
 // the mover's moves it left undecided.
 function showMethod(st) {
   const moves = state.move === 'left' ? st.left_moves : st.right_moves;
-  let text = 'Answered by: canonical form.';
+  let text = st.method === 'loopy value' ? 'Answered by: the loopy value (positions repeat; play may go on for ever, a draw).' : 'Answered by: canonical form.';
   if (!valued(st)) {
     text = `Answered by: ${st.method || 'search'} (${positions(st.nodes || 0)}): the canonical form is out of reach, so a search of who wins marks the moves.`;
     const open = moves.filter(m => m.undecided).length;
@@ -173,7 +197,7 @@ function showValue(st) {
   $('#value').replaceChildren(el('table', { class: 'data facts', id: 'parts' },
     el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'of'), el('th', { scope: 'col' }, 'canonical form'), el('th', { scope: 'col' }, 'outcome'))),
     el('tbody', null, rows)),
-  el('p', { class: 'small muted' }, 'Outcome: L Left wins, R Right wins (whoever starts), P the second player wins, N the first player wins.'));
+  el('p', { class: 'small muted' }, 'Outcome: L Left wins, R Right wins (whoever starts), P the second player wins, N the first player wins; where positions repeat, D a draw, and PHat, PCheck, NHat, NCheck a win one way and a draw the other.'));
   const q = new URLSearchParams();
   for (const p of st.parts.length ? st.parts : [{ canonical: '0' }]) q.append('expr', p.canonical);
   $('#value-link').href = '/value?' + q.toString();
@@ -184,7 +208,8 @@ function showThermograph() {
   const st = shown;
   if (!st) return;
   if (!st.thermograph) {
-    $('#thermograph').replaceChildren(el('p', { class: 'muted' }, 'No thermograph: the canonical form is out of reach.'));
+    const why = st.method === 'loopy value' ? 'its positions repeat (a loopy game has none here)' : 'the canonical form is out of reach';
+    $('#thermograph').replaceChildren(el('p', { class: 'muted' }, `No thermograph: ${why}.`));
     $('#export-svg').disabled = true;
     $('#export-png').disabled = true;
     return;
@@ -207,7 +232,7 @@ function showMoves(st) {
     return;
   }
   const computerMoves = state.computer === side;
-  const mark = m => (m.undecided ? ['mv-open', '? not decided'] : m.wins ? ['mv-win', '✓ wins'] : ['mv-lose', '✗ loses']);
+  const mark = m => (m.undecided ? ['mv-open', '? not decided'] : m.wins ? ['mv-win', '✓ wins'] : m.draws ? ['mv-open', '= draws'] : ['mv-lose', '✗ loses']);
   list.replaceChildren(...moves.map((m, i) => el('li', null,
     el('button', { type: 'button', class: `move ${mark(m)[0]}`, 'data-i': i, disabled: computerMoves },
       el('strong', null, mark(m)[1]), ' ',
@@ -227,11 +252,13 @@ function showTurn(st) {
   }
   const w = winner(st.outcome, side);
   const why = valued(st) ? `value ${st.canonical}, outcome ${st.outcome}` : `outcome ${st.outcome}, by a search of who wins`;
-  $('#turn').textContent = `${who(side)} to move. ${who(w)} wins with perfect play (${why}).${last}`;
+  const result = w ? `${who(w)} wins with perfect play` : 'With perfect play the game goes on for ever: a draw';
+  $('#turn').textContent = `${who(side)} to move. ${result} (${why}).${last}`;
 }
 
 // show analyses the state's position and draws it; when the computer is to
-// move, it plays its move: a winning one if it has one, else its first.
+// move, it plays its move: a winning one if it has one, else a drawing
+// one, else its first.
 async function show() {
   const n = ++asked;
   setError('error', '');
@@ -254,8 +281,9 @@ async function show() {
     showThermograph();
     const moves = state.move === 'left' ? st.left_moves : st.right_moves;
     if (state.computer === state.move && moves.length > 0) {
-      // A winning move; else one the search left undecided, which may win.
-      playMove(moves.find(m => m.wins) || moves.find(m => m.undecided) || moves[0]);
+      // A winning move; else a drawing one; else one the search left
+      // undecided, which may win.
+      playMove(moves.find(m => m.wins) || moves.find(m => m.draws) || moves.find(m => m.undecided) || moves[0]);
     }
   } catch (e) {
     if (n !== asked) return;
