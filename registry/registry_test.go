@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"nimber/cgt"
-	"nimber/cgt/loopy"
 	"nimber/game"
 	"nimber/game/gametest"
 )
@@ -60,13 +59,7 @@ func testPartizan(t *testing.T, e *Entry, g game.PartizanGame, pos game.Position
 		if _, cycle := errors.AsType[*game.CycleError](err); !cycle || !g.Info().Repeats {
 			t.Fatal(err)
 		}
-		gr, err := g.Graph(context.Background(), pos, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := loopy.Describe(context.Background(), c, gr, 0); err != nil {
-			t.Fatal(err)
-		}
+		gametest.LoopyValue(t, g, e.ExamplePosition)
 	}
 	for _, side := range []game.Side{game.Left, game.Right} {
 		for _, o := range g.Options(pos, side) {

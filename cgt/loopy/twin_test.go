@@ -571,19 +571,25 @@ func deleteOneChecked(cur, g Game, onside bool, limit int) (Game, bool, error) {
 	return Game{}, false, nil
 }
 
+// randomNonStoppers returns n random games of up to size positions that
+// are not stoppers.
+func randomNonStoppers(rng *rand.Rand, size, n int) []Game {
+	var out []Game
+	for len(out) < n {
+		if g := (Game{randomGraph(rng, size), 0}); !IsStopper(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // TestSideFormAgainstTwin checks on random games that are not stoppers,
 // of several strongly connected parts, that SideForm finds the sides
 // the twin finds (when both find them), and that each side it finds is
 // the game's side by the comparison of sides both ways.
 func TestSideFormAgainstTwin(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 14))
-	compared, tried := 0, 0
-	for tried < 300 {
-		g := Game{randomGraph(rng, 6), 0}
-		if IsStopper(g) {
-			continue
-		}
-		tried++
+	compared, tried := 0, 300
+	for _, g := range randomNonStoppers(rand.New(rand.NewPCG(31, 14)), 6, tried) {
 		for _, onside := range []bool{true, false} {
 			got, err1 := SideForm(g, onside, 0)
 			want, err2 := sideFormChecked(g, onside, 0)

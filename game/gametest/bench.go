@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"nimber/cgt"
-	"nimber/cgt/loopy"
 	"nimber/game"
 )
 
@@ -14,14 +13,7 @@ import (
 // distinct parts valued as the metric "parts": the benchmark of a
 // partizan game's canonical forms.
 func BenchValue(b *testing.B, g game.Game, text string) {
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		b.Fatalf("%s is not a partizan game", text)
-	}
-	pos, err := g.Parse(text)
-	if err != nil {
-		b.Fatal(err)
-	}
+	pg, pos := partizanPosition(b, g, text, g.Parse)
 	for b.Loop() {
 		e := pg.NewEvaluator(cgt.New(0))
 		if _, _, err := pg.Values(context.Background(), e, pos); err != nil {
@@ -36,23 +28,10 @@ func BenchValue(b *testing.B, g game.Game, text string) {
 // iteration: its graph (PartizanGame.Graph), then its loopy value
 // (loopy.Describe), reporting the graph's positions as "positions".
 func BenchLoopyValue(b *testing.B, g game.Game, text string) {
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		b.Fatalf("%s is not a partizan game", text)
-	}
-	pos, err := g.Parse(text)
-	if err != nil {
-		b.Fatal(err)
-	}
+	pg, pos := partizanPosition(b, g, text, g.Parse)
 	for b.Loop() {
-		gr, err := pg.Graph(context.Background(), pos, 0)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := loopy.Describe(context.Background(), cgt.New(0), gr, 0); err != nil {
-			b.Fatal(err)
-		}
-		b.ReportMetric(float64(gr.Graph.Len()), "positions")
+		_, n := loopyValue(b, pg, pos)
+		b.ReportMetric(float64(n), "positions")
 	}
 }
 
@@ -60,17 +39,27 @@ func BenchLoopyValue(b *testing.B, g game.Game, text string) {
 // by its search (ParseSearch, Outcome) from scratch once an iteration, on
 // one goroutine with the default limits.
 func BenchOutcome(b *testing.B, g game.Game, text string) {
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		b.Fatalf("%s is not a partizan game", text)
-	}
-	pos, err := pg.ParseSearch(text)
-	if err != nil {
-		b.Fatal(err)
-	}
+	pg, _ := game.PartizanOf(g)
+	_, pos := partizanPosition(b, g, text, pg.ParseSearch)
 	for b.Loop() {
 		if _, err := pg.Outcome(context.Background(), pos, game.OutcomeOptions{Threads: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// partizanPosition returns g as a partizan game and the position text
+// read by parse, failing tb when g is not partizan or text does not
+// parse.
+func partizanPosition(tb testing.TB, g game.Game, text string, parse func(string) (game.Position, error)) (game.PartizanGame, game.Position) {
+	tb.Helper()
+	pg, ok := game.PartizanOf(g)
+	if !ok {
+		tb.Fatalf("%s is not a partizan game", text)
+	}
+	pos, err := parse(text)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pg, pos
 }

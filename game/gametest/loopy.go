@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"nimber/cgt"
 	"nimber/cgt/loopy"
 	"nimber/game"
 )
@@ -19,6 +20,31 @@ type LoopyTwin[S any] struct {
 	Next func(s S, side game.Side) []S
 	// Key writes s canonically: equal positions, equal keys.
 	Key func(s S) string
+}
+
+// LoopyValue returns the loopy value of the position text of the
+// partizan game g whose positions repeat, as nimber value --game gives
+// it: its graph (PartizanGame.Graph), then loopy.Describe; t fails on an
+// error.
+func LoopyValue(t testing.TB, g game.Game, text string) loopy.Description {
+	t.Helper()
+	pg, pos := partizanPosition(t, g, text, g.Parse)
+	d, _ := loopyValue(t, pg, pos)
+	return d
+}
+
+// loopyValue is LoopyValue of pos, with the positions of its graph.
+func loopyValue(tb testing.TB, pg game.PartizanGame, pos game.Position) (loopy.Description, int) {
+	tb.Helper()
+	gr, err := pg.Graph(context.Background(), pos, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, err := loopy.Describe(context.Background(), cgt.New(0), gr, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d, gr.Graph.Len()
 }
 
 // MatchLoopyTwin checks g on the positions of texts against its twin: who

@@ -1,7 +1,6 @@
 package foxgeese
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -9,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/cgt"
-	"nimber/cgt/loopy"
 	"nimber/game"
 	"nimber/game/gametest"
 )
@@ -22,7 +19,6 @@ func TestCGSuiteValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, _ := game.PartizanOf(Game())
 	rows := 0
 	for line := range strings.Lines(string(data)) {
 		line = strings.TrimRight(line, "\n")
@@ -34,19 +30,7 @@ func TestCGSuiteValues(t *testing.T) {
 			t.Fatalf("row %q has no tab", line)
 		}
 		rows++
-		pos, err := Game().Parse(text)
-		if err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
-		gr, err := pg.Graph(context.Background(), pos, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := loopy.Describe(context.Background(), cgt.New(0), gr, 0)
-		if err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
-		if d.Canonical != want || !d.Stopper {
+		if d := gametest.LoopyValue(t, Game(), text); d.Canonical != want || !d.Stopper {
 			t.Errorf("%q: %s (stopper %v), CGSuite %s", text, d.Canonical, d.Stopper, want)
 		}
 	}

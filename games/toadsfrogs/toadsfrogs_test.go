@@ -1,14 +1,11 @@
 package toadsfrogs
 
 import (
-	"context"
 	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"nimber/cgt"
-	"nimber/cgt/loopy"
 	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
@@ -143,18 +140,8 @@ func backMoves(row string, side game.Side) []string {
 // TTT..FFF (GameStripTest), and who wins random rows, with either player
 // moving first, draws included, against the twin.
 func TestBacksliding(t *testing.T) {
-	pg, _ := game.PartizanOf(Backsliding())
-	pos, err := Backsliding().Parse("ttt..fff")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gr, err := pg.Graph(context.Background(), pos, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := loopy.Describe(context.Background(), cgt.New(0), gr, 0)
-	if want := "{on||0|-1/2} & {1/2|0||off}"; err != nil || d.Canonical != want {
-		t.Errorf("TTT..FFF: %s (%v), CGSuite %s", d.Canonical, err, want)
+	if d, want := gametest.LoopyValue(t, Backsliding(), "ttt..fff"), "{on||0|-1/2} & {1/2|0||off}"; d.Canonical != want {
+		t.Errorf("TTT..FFF: %s, CGSuite %s", d.Canonical, want)
 	}
 	rng := rand.New(rand.NewPCG(22, 7))
 	rows := pgridtest.Boards(300, func(int) string { return pgridtest.Random(rng, 1, 1+rng.IntN(7), "TF..") })
