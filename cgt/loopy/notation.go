@@ -36,8 +36,9 @@ var ErrTooManyPositions = errors.New("loopy: too many positions")
 //     moves back to it (a{0|a} is over; a{0||||0|||a|*||*});
 //   - the constants on, off, over, under, upon and dud;
 //   - the short games of c.Parse as terms: numbers (0, -1/2, 3/4),
-//     nimbers (*, *2), ups and downs (^, v2, ^<3>, v[2]), Tiny(G) and
-//     Miny(G) of a short G;
+//     nimbers (*, *2), ups and downs (^, v2, ^<3>, v[2]);
+//   - Tiny(G) = {0 || 0 | -G} and Miny(G) = {G | 0 || 0} of any G
+//     (Tiny(on) is {0||0|off});
 //   - sums G + H (and, as in package cgt, terms side by side: 1*, 3/2over),
 //     differences G - H, negatives -G, switches +-G (±G), +-{A, B} for
 //     {A, B | -A, -B}, and parentheses.
@@ -811,7 +812,7 @@ func (b *nbuilder) eval(n *pnode) (nvalue, error) {
 			return nvalue{}, err
 		}
 		if x.loopy {
-			return nvalue{}, b.fail(n, "%s of a loopy game: only short games are read there", n.text)
+			return b.tinyLoopy(n, x)
 		}
 		var g cgt.Game
 		if n.text == "Tiny" {
@@ -825,6 +826,36 @@ func (b *nbuilder) eval(n *pnode) (nvalue, error) {
 		return nvalue{short: g}, nil
 	}
 	return nvalue{}, b.fail(n, "unexpected term")
+}
+
+// tinyLoopy builds Tiny(G) = {0 || 0 | -G}, or Miny(G) = {G | 0 || 0},
+// of the loopy game x (n the term).
+func (b *nbuilder) tinyLoopy(n *pnode, x nvalue) (nvalue, error) {
+	t := newTarget()
+	zero, err := b.addShort(t, n, cgt.Zero)
+	if err != nil {
+		return nvalue{}, err
+	}
+	top, inner := t.g.AddNode(), t.g.AddNode()
+	if err := b.grow(n, 2); err != nil {
+		return nvalue{}, err
+	}
+	tiny := n.text == "Tiny"
+	g, err := b.copy(t, n, x, tiny)
+	if err != nil {
+		return nvalue{}, err
+	}
+	// Tiny: top {0 | inner}, inner {0 | -G}; Miny is its negative, built
+	// directly: top {inner | 0}, inner {G | 0}.
+	near, far := Left, Right
+	if !tiny {
+		near, far = Right, Left
+	}
+	t.g.AddMove(near, top, zero)
+	t.g.AddMove(far, top, inner)
+	t.g.AddMove(near, inner, zero)
+	t.g.AddMove(far, inner, g)
+	return nvalue{loopy: true, game: Game{t.g, top}}, nil
 }
 
 // shorts computes options that are all short.
