@@ -36,25 +36,40 @@ type Description struct {
 var ErrSides = errors.New("not a stopper, and its sides were not found as stoppers (onside & offside)")
 
 // DescribeSum reads exprs in CGSuite's loopy notation (Parse), adds them
-// and describes the sum. limit bounds the positions of the sum and of
+// and describes the sum. An expression may be a sided value S & T (its
+// onside S and offside T): the sum's sides are then the sides of the
+// sums of the terms' sides. limit bounds the positions of the sum and of
 // the comparisons its simplest form takes (0 for none). The error is a
 // *cgt.SumError saying which expression, or the sum, failed.
 func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (Description, error) {
-	var games []Game
+	terms := make([]term, len(exprs))
+	sided := false
 	for i, e := range exprs {
-		g, err := Parse(c, e)
+		t, err := parseTerm(c, e)
 		if err != nil {
 			return Description{}, &cgt.SumError{Stage: cgt.StageRead, Index: i, Err: err}
 		}
-		games = append(games, g)
+		terms[i], sided = t, sided || t.sided
+	}
+	last := len(exprs) - 1
+	if sided {
+		d, err := describeSidedSum(ctx, c, terms, limit)
+		if err != nil {
+			return Description{}, &cgt.SumError{Stage: cgt.StageDescribe, Index: last, Err: err}
+		}
+		return d, nil
+	}
+	games := make([]Game, len(terms))
+	for i, t := range terms {
+		games[i] = t.on
 	}
 	sum, err := Sum(limit, games...)
 	if err != nil {
-		return Description{}, &cgt.SumError{Stage: cgt.StageAdd, Index: len(exprs) - 1, Err: err}
+		return Description{}, &cgt.SumError{Stage: cgt.StageAdd, Index: last, Err: err}
 	}
 	d, err := Describe(ctx, c, sum, limit)
 	if err != nil {
-		return Description{}, &cgt.SumError{Stage: cgt.StageDescribe, Index: len(exprs) - 1, Err: err}
+		return Description{}, &cgt.SumError{Stage: cgt.StageDescribe, Index: last, Err: err}
 	}
 	return d, nil
 }

@@ -212,7 +212,7 @@ func lex(s string) ([]token, error) {
 				kind = tWord
 			}
 		case ch == '&':
-			return nil, &cgt.SyntaxError{Column: i + 1, Msg: "a sided value G & H is not read yet"}
+			return nil, &cgt.SyntaxError{Column: i + 1, Msg: "a sided value S & T is read only as a whole expression (DescribeSum), not as a game"}
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
 			return nil, &cgt.SyntaxError{Column: i + 1, Msg: fmt.Sprintf("unexpected %q", r)}

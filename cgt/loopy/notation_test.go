@@ -663,3 +663,59 @@ func TestOverIsTiny(t *testing.T) {
 		t.Errorf("under is not -over: %v, %v", eq, err)
 	}
 }
+
+// TestSidedValues reads sided values S & T, alone and in sums: CGSuite's
+// row "over & v" (EvalTest) is read and printed back, the sides of a sum
+// are the sums of the sides, and an onside below its offside, a second
+// & and a & inside braces are refused with their columns.
+func TestSidedValues(t *testing.T) {
+	c := cgt.New(0)
+	for _, tc := range []struct {
+		exprs          []string
+		canonical, out string
+	}{
+		{[]string{"over & v"}, "over & v", "D"},
+		{[]string{"1 & 0", "1&0"}, "2 & 0", "PHat"},
+		{[]string{"on & off"}, "dud", "D"},
+		{[]string{"{on||0|-1/2} & {1/2|0||off}"}, "{on||0|-1/2} & {1/2|0||off}", "D"},
+		{[]string{"2 & +-1", "-1"}, "1 & {0|-2}", "NHat"},
+		{[]string{"* & *"}, "*", "N"},
+	} {
+		d, err := DescribeSum(context.Background(), c, tc.exprs, 0)
+		if err != nil || d.Canonical != tc.canonical || d.Outcome != tc.out {
+			t.Errorf("%q: %s (%s), %v; want %s (%s)", tc.exprs, d.Canonical, d.Outcome, err, tc.canonical, tc.out)
+		}
+	}
+	for _, tc := range []struct{ expr, want string }{
+		{"0 & 1", "must be at least its offside"},
+		{"1 & 0 & 0", "column 7: a second &"},
+		{"{1 & 0|0}", "column 4: a sided value S & T is read only as a whole expression"},
+		{"1 & {0|", "column 8: a game is missing"},
+	} {
+		_, err := DescribeSum(context.Background(), c, []string{tc.expr}, 0)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.expr, err, tc.want)
+		}
+	}
+}
+
+// TestSidedClass checks the outcome class of a sided value worked out
+// from its sides (sidedClass, used for S & T written out) against the
+// class that retrograde analysis gives the games whose sides they are.
+func TestSidedClass(t *testing.T) {
+	checked := 0
+	for _, g := range randomNonStoppers(rand.New(rand.NewPCG(31, 15)), 5, 300) {
+		on, err1 := SideForm(g, true, 0)
+		off, err2 := SideForm(g, false, 0)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		checked++
+		if got, want := sidedClass(on, off), ClassOf(g); got != want {
+			t.Fatalf("%+v: class %s from its sides, %s by analysis", g.Graph, got, want)
+		}
+	}
+	if checked < 150 {
+		t.Errorf("checked %d games", checked)
+	}
+}
