@@ -8,8 +8,7 @@ import (
 )
 
 // Graph returns the graph of pos: every whole position reachable from it
-// by either player's moves, with its Left
-// and Right moves. It is how a partizan game whose positions repeat is
+// by either player's moves, with its Left and Right moves. It is how a partizan game whose positions repeat is
 // valued (package loopy): Values refuses such a game with a *CycleError.
 // limit bounds the positions (0 for none): past it the error wraps
 // loopy.ErrTooManyPositions. ctx is checked every 1024 positions, and a
