@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Simplify returns the simplest form of the stopper g (Siegel,
@@ -227,95 +230,60 @@ func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(l
 	// A position alone in its part is known by its options before any
 	// simplification: one with the same options has the same value.
 	raw := map[string]int{}
-	for _, part := range parts {
+	for _, level := range levels(g, parts) {
 		if err := context.Cause(ctx); err != nil {
 			return nil, nil, err
 		}
-		var rawKey string
-		if len(part) == 1 {
-			v := part[0]
-			rawKey = optionsKey(func(p Player) []int {
-				opts := slices.Clone(g.Options(v, p))
-				for i, w := range opts {
-					if w == v {
-						opts[i] = -1
-					} else {
-						opts[i] = val[w]
-					}
+		// The parts of a level reach only parts of lower levels, whose
+		// forms are in the pool: they are solved in parallel, then their
+		// forms added to the pool one by one, in order.
+		keys := make([]string, len(level))
+		same := make([]int, len(level)) // the part of the level solved for it
+		var todo []int
+		first := map[string]int{}
+		for i, pi := range level {
+			same[i] = i
+			if part := parts[pi]; len(part) == 1 {
+				keys[i] = rawKey(g, part[0], val)
+				if _, ok := raw[keys[i]]; ok {
+					same[i] = -1
+					continue
 				}
-				return opts
-			})
-			if w, ok := raw[rawKey]; ok {
-				val[v] = w
-				continue
-			}
-		}
-		in := make(map[int]int, len(part))
-		for i, v := range part {
-			in[v] = i
-		}
-		// The part's positions are nodes 0..len(part)-1 of local; the
-		// pool positions their moves reach follow, with their own forms.
-		local := NewGraph(len(part))
-		var poolRoots []int
-		fromPool := map[int]int{}
-		poolNode := func(w int) int {
-			if n, ok := fromPool[w]; ok {
-				return n
-			}
-			n := local.AddNode()
-			fromPool[w] = n
-			poolRoots = append(poolRoots, w)
-			return n
-		}
-		for i, v := range part {
-			for _, p := range []Player{Left, Right} {
-				for _, w := range g.Options(v, p) {
-					if j, ok := in[w]; ok {
-						local.AddMove(p, i, j)
-					} else {
-						local.AddMove(p, i, poolNode(val[w]))
-					}
+				if j, ok := first[keys[i]]; ok {
+					same[i] = j
+					continue
 				}
+				first[keys[i]] = i
 			}
+			todo = append(todo, i)
 		}
-		// Copy the pool below the reached pool positions.
-		for k := 0; k < len(poolRoots); k++ {
-			w := poolRoots[k]
-			n := fromPool[w]
-			for _, p := range []Player{Left, Right} {
-				for _, x := range pool.Options(w, p) {
-					local.AddMove(p, n, poolNode(x))
-				}
-			}
-		}
-		localRoots := make([]int, 0, local.Len())
-		for k := range poolRoots {
-			localRoots = append(localRoots, len(part)+k)
-		}
-		for i := range part {
-			localRoots = append(localRoots, i)
-		}
-		h, at, err := solve(local, localRoots)
+		solved := make([]solvedPart, len(level))
+		err := parallel(ctx, len(todo), func(k int) error {
+			i := todo[k]
+			var err error
+			solved[i], err = solvePart(g, parts[level[i]], val, pool, solve)
+			return err
+		})
 		if err != nil {
 			return nil, nil, err
 		}
-		// Every node of h is a pool position already (the image of a
-		// pool root) or a new one, added unless the pool has a position
-		// with the same options.
-		inPool := make([]int, h.Len())
-		for i := range inPool {
-			inPool[i] = -1
-		}
-		for k, w := range poolRoots {
-			inPool[at[k]] = w
-		}
-		intern(h, inPool, pool, known)
-		for i, v := range part {
-			val[v] = inPool[at[len(poolRoots)+i]]
-		}
-		if len(part) == 1 {
-			raw[rawKey] = val[part[0]]
+		for i, pi := range level {
+			part := parts[pi]
+			switch j := same[i]; {
+			case j < 0:
+				val[part[0]] = raw[keys[i]]
+			case j != i:
+				val[part[0]] = val[parts[level[j]][0]]
+			default:
+				sp := solved[i]
+				intern(sp.h, sp.inPool, pool, known)
+				for k, v := range part {
+					val[v] = sp.inPool[sp.at[k]]
+				}
+				if len(part) == 1 {
+					raw[keys[i]] = val[part[0]]
+				}
+			}
 		}
 	}
 	rootVals := make([]int, len(roots))
@@ -325,6 +293,167 @@ func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(l
 	// The pool may hold two equal positions (added on cycles apart):
 	// one more round over the roots' forms fuses them.
 	return simplifyRoots(pool, rootVals, limit)
+}
+
+// rawKey is the key (optionsKey) of position v, alone in its part, by
+// the pool positions of its options (val) and -1 for itself.
+func rawKey(g *Graph, v int, val []int) string {
+	return optionsKey(func(p Player) []int {
+		opts := slices.Clone(g.Options(v, p))
+		for i, w := range opts {
+			if w == v {
+				opts[i] = -1
+			} else {
+				opts[i] = val[w]
+			}
+		}
+		return opts
+	})
+}
+
+// A solvedPart is a part's forms found by solve: the graph h, the node
+// of each of the part's positions (at, in the part's order), and the
+// pool position of each node of h that is one (inPool; -1 for new
+// ones).
+type solvedPart struct {
+	h      *Graph
+	at     []int
+	inPool []int
+}
+
+// solvePart solves one part of g (byParts) in a graph of its own: the
+// part's positions, then the pool positions their moves reach (val) and
+// those below them. It only reads g, val and pool.
+func solvePart(g *Graph, part []int, val []int, pool *Graph, solve func(local *Graph, roots []int) (*Graph, []int, error)) (solvedPart, error) {
+	in := make(map[int]int, len(part))
+	for i, v := range part {
+		in[v] = i
+	}
+	local := NewGraph(len(part))
+	var poolRoots []int
+	fromPool := map[int]int{}
+	poolNode := func(w int) int {
+		if n, ok := fromPool[w]; ok {
+			return n
+		}
+		n := local.AddNode()
+		fromPool[w] = n
+		poolRoots = append(poolRoots, w)
+		return n
+	}
+	for i, v := range part {
+		for _, p := range []Player{Left, Right} {
+			for _, w := range g.Options(v, p) {
+				if j, ok := in[w]; ok {
+					local.AddMove(p, i, j)
+				} else {
+					local.AddMove(p, i, poolNode(val[w]))
+				}
+			}
+		}
+	}
+	for k := 0; k < len(poolRoots); k++ {
+		w := poolRoots[k]
+		n := fromPool[w]
+		for _, p := range []Player{Left, Right} {
+			for _, x := range pool.Options(w, p) {
+				local.AddMove(p, n, poolNode(x))
+			}
+		}
+	}
+	// The pool positions first, so that a part position equal to one is
+	// fused into it.
+	localRoots := make([]int, 0, local.Len())
+	for k := range poolRoots {
+		localRoots = append(localRoots, len(part)+k)
+	}
+	for i := range part {
+		localRoots = append(localRoots, i)
+	}
+	h, at, err := solve(local, localRoots)
+	if err != nil {
+		return solvedPart{}, err
+	}
+	inPool := make([]int, h.Len())
+	for i := range inPool {
+		inPool[i] = -1
+	}
+	for k, w := range poolRoots {
+		inPool[at[k]] = w
+	}
+	return solvedPart{h: h, at: at[len(poolRoots):], inPool: inPool}, nil
+}
+
+// levels groups parts (followers first, as components returns them) by
+// level: a part whose moves stay in it is of level 0, another one more
+// than the highest level its moves reach. Parts of one level never reach
+// each other.
+func levels(g *Graph, parts [][]int) [][]int {
+	partOf := make([]int32, g.Len())
+	for i, part := range parts {
+		for _, v := range part {
+			partOf[v] = int32(i)
+		}
+	}
+	level := make([]int, len(parts))
+	var out [][]int
+	for i, part := range parts {
+		for _, v := range part {
+			for _, p := range []Player{Left, Right} {
+				for _, w := range g.Options(v, p) {
+					if q := int(partOf[w]); q != i {
+						level[i] = max(level[i], level[q]+1)
+					}
+				}
+			}
+		}
+		for len(out) <= level[i] {
+			out = append(out, nil)
+		}
+		out[level[i]] = append(out[level[i]], i)
+	}
+	return out
+}
+
+// parallel calls f(0), ..., f(n-1) on GOMAXPROCS goroutines, returning
+// the first error; ctx is checked before each call.
+func parallel(ctx context.Context, n int, f func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := range n {
+			if err := context.Cause(ctx); err != nil {
+				return err
+			}
+			if err := f(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var next atomic.Int64
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || errs[w] != nil {
+					return
+				}
+				if errs[w] = context.Cause(ctx); errs[w] != nil {
+					return
+				}
+				errs[w] = f(i)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // intern gives every node of h without a pool position (inPool[v] < 0)

@@ -202,7 +202,8 @@ func TestValueRefusals(t *testing.T) {
 		args []string
 	}{
 		{`value: argument 2 "{1|": column 1: unbalanced {`, []string{"value", "1", "{1|"}},
-		{`value: argument 1 "0 & 1": column 3: a sided value G & H is not read yet`, []string{"value", "0 & 1"}},
+		{`value: argument 1 "{1 & 0|0}": column 4: a sided value S & T is read only as a whole expression`, []string{"value", "{1 & 0|0}"}},
+		{`value: the value of the game: the onside of a sided value S & T must be at least its offside`, []string{"value", "0 & 1"}},
 		{`value: argument 1 "{0|1}}": column 6: unexpected '}'`, []string{"value", "{0|1}}"}},
 		{`value: argument 1 "1/3": column 1: "3": the denominator is not a power of two`, []string{"value", "1/3"}},
 		{`value: argument 1 "*1024": column 1: cgt: a nimber or a multiple of up past the bounds: ups 0 (at most 65536 either way), nimber 1024 (at most 1023)`, []string{"value", "*1024"}},
