@@ -227,6 +227,8 @@ func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit in
 		return cur, d1 || d2, err
 	}
 	for !stopperFrom(cur, at) {
+		// Only a move on alternating play that goes on for ever needs
+		// deleting.
 		deleted := false
 		for _, p := range order {
 			var err error
@@ -250,23 +252,38 @@ type edge struct {
 	p    Player
 }
 
-// cyclicEdges returns p's moves between positions reachable from roots
-// that lie in the same strongly connected part of g: only those can be
-// on play that alternates for ever.
+// cyclicEdges returns p's moves from positions reachable from roots
+// that lie on a cycle of play that alternates between the players: a
+// cycle of states (position, player to move) in which a move of p takes
+// (v, p) to (w, p's opponent). Only deleting those can make g a stopper.
 func cyclicEdges(g *Graph, roots []int, p Player) []edge {
-	part := make([]int, g.Len())
+	// The state (v, q) is node 2v+q of st; every move is a Left edge.
+	st := NewGraph(2 * g.Len())
+	for v := range g.Len() {
+		for _, q := range []Player{Left, Right} {
+			for _, w := range g.Options(v, q) {
+				st.AddLeft(2*v+int(q), 2*w+int(q.Opponent()))
+			}
+		}
+	}
+	var starts []int
+	for _, r := range roots {
+		starts = append(starts, 2*r, 2*r+1)
+	}
+	part := make([]int, st.Len())
 	for v := range part {
 		part[v] = -1
 	}
-	for i, c := range components(g, roots) {
+	for i, c := range components(st, starts) {
 		for _, v := range c {
 			part[v] = i
 		}
 	}
 	var out []edge
 	for v := range g.Len() {
+		from := 2*v + int(p)
 		for _, w := range g.Options(v, p) {
-			if part[v] >= 0 && part[w] == part[v] {
+			if to := 2*w + int(p.Opponent()); part[from] >= 0 && part[from] == part[to] {
 				out = append(out, edge{v, w, p})
 			}
 		}
