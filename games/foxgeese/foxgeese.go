@@ -35,40 +35,70 @@ func Game() game.Game { return theGame }
 
 var theGame = game.OfPartizan[Board](rules{})
 
-// A Board is one position: the width, the geese as a set of squares, and
-// the fox's square. Square (row r, column c), both from 1, is bit
-// (r-1)·W + (c-1).
-type Board struct {
-	W     int8
-	Fox   int8
-	Geese uint64
+// A Board is one position, packed into 64 bits so that the graph of
+// positions looks it up fast: the geese as a set of squares (bits 0 to
+// 31), the fox's square (bits 32 to 36) and the width W (bits 40 to 44).
+// Only squares whose row and column add up to an even number are used:
+// square (row, col), both from 1, is cell (row-1)·W + (col-1) halved,
+// which numbers them 0, 1, ... from the bottom row up.
+type Board uint64
+
+// newBoard returns the board of width w, the fox on square fox and the
+// geese on the squares of geese.
+func newBoard(w, fox int, geese uint32) Board {
+	return Board(w)<<40 | Board(fox)<<32 | Board(geese)
 }
 
-// square returns the bit of (row, col).
-func (b Board) square(row, col int) int { return (row-1)*int(b.W) + col - 1 }
+// width, fox and geese return b's width, the fox's square and the geese.
+func (b Board) width() int    { return int(b >> 40 & 31) }
+func (b Board) fox() int      { return int(b >> 32 & 31) }
+func (b Board) geese() uint32 { return uint32(b) }
+func (b Board) withFox(s int) Board {
+	return b&^(31<<32) | Board(s)<<32
+}
+func (b Board) withGeese(g uint32) Board { return b&^0xffffffff | Board(g) }
+
+// cell returns the cell of (row, col), -1 off the board or past MaxCells.
+func (b Board) cell(row, col int) int {
+	w := b.width()
+	if row < 1 || col < 1 || col > w || (row-1)*w+col-1 >= MaxCells {
+		return -1
+	}
+	return (row-1)*w + col - 1
+}
+
+// square returns the square of (row, col), a used square on the board.
+func (b Board) square(row, col int) int { return b.cell(row, col) / 2 }
 
 // rowCol returns the row and column of square s.
-func (b Board) rowCol(s int) (row, col int) { return s/int(b.W) + 1, s%int(b.W) + 1 }
+func (b Board) rowCol(s int) (row, col int) {
+	w := b.width()
+	c := 2 * s
+	if row, col = c/w+1, c%w+1; (row+col)%2 != 0 {
+		row, col = (c+1)/w+1, (c+1)%w+1
+	}
+	return row, col
+}
 
-// free reports whether (row, col) is on the board, within MaxCells, and
-// holds neither fox nor goose.
+// free reports whether (row, col) is a used square on the board, within
+// MaxCells, that holds neither fox nor goose.
 func (b Board) free(row, col int) bool {
-	if row < 1 || col < 1 || col > int(b.W) || b.square(row, col) >= MaxCells {
+	if b.cell(row, col) < 0 || (row+col)%2 != 0 {
 		return false
 	}
 	s := b.square(row, col)
-	return s != int(b.Fox) && b.Geese&(1<<s) == 0
+	return s != b.fox() && b.geese()&(1<<s) == 0
 }
 
 // Escaped reports whether the fox can no longer be caught: it is on or
 // above the highest goose's row, or one row below with an empty square
 // diagonally above it (CGSuite's rule), or there are no geese.
 func (b Board) Escaped() bool {
-	if b.Geese == 0 {
+	if b.geese() == 0 {
 		return true
 	}
-	top, _ := b.rowCol(63 - bits.LeadingZeros64(b.Geese))
-	row, col := b.rowCol(int(b.Fox))
+	top, _ := b.rowCol(31 - bits.LeadingZeros32(b.geese()))
+	row, col := b.rowCol(b.fox())
 	if row >= top {
 		return true
 	}
@@ -95,26 +125,22 @@ func (rules) Options(p Board, side game.Side) iter.Seq[[]Board] {
 			return
 		}
 		if side == game.Right {
-			row, col := p.rowCol(int(p.Fox))
+			row, col := p.rowCol(p.fox())
 			for _, d := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
 				if r, c := row+d[0], col+d[1]; p.free(r, c) {
-					q := p
-					q.Fox = int8(p.square(r, c))
-					if !one(q) {
+					if !one(p.withFox(p.square(r, c))) {
 						return
 					}
 				}
 			}
 			return
 		}
-		for g := p.Geese; g != 0; g &= g - 1 {
-			s := bits.TrailingZeros64(g)
+		for g := p.geese(); g != 0; g &= g - 1 {
+			s := bits.TrailingZeros32(g)
 			row, col := p.rowCol(s)
 			for _, dc := range [2]int{-1, 1} {
 				if r, c := row-1, col+dc; p.free(r, c) {
-					q := p
-					q.Geese = p.Geese&^(1<<s) | 1<<p.square(r, c)
-					if !one(q) {
+					if !one(p.withGeese(p.geese()&^(1<<s) | 1<<p.square(r, c))) {
 						return
 					}
 				}
@@ -176,14 +202,14 @@ func words(text string, col int) []word {
 // parseBoard reads one position whose text starts at column col.
 func parseBoard(text string, col int) (Board, error) {
 	ws := words(text, col)
-	b := Board{W: Width, Fox: -1}
+	b := newBoard(Width, 0, 0)
 	end := col + len(text)
 	if len(ws) >= 2 && ws[0].text == "width" {
 		w, err := strconv.Atoi(ws[1].text)
 		if err != nil || w < 2 || w > 16 {
-			return Board{}, fmt.Errorf("column %d: width %q is not a whole number from 2 to 16", ws[1].col, ws[1].text)
+			return 0, fmt.Errorf("column %d: width %q is not a whole number from 2 to 16", ws[1].col, ws[1].text)
 		}
-		b.W = int8(w)
+		b = newBoard(w, 0, 0)
 		ws = ws[2:]
 	}
 	if len(ws) == 0 || ws[0].text != "geese" {
@@ -191,7 +217,7 @@ func parseBoard(text string, col int) (Board, error) {
 		if len(ws) > 0 {
 			at = ws[0].col
 		}
-		return Board{}, fmt.Errorf("column %d: expected \"geese\" (a position is \"geese R,C R,C ... fox R,C\")", at)
+		return 0, fmt.Errorf("column %d: expected \"geese\" (a position is \"geese R,C R,C ... fox R,C\")", at)
 	}
 	ws = ws[1:]
 	foxAt := -1
@@ -202,28 +228,27 @@ func parseBoard(text string, col int) (Board, error) {
 		}
 	}
 	if foxAt < 0 || foxAt != len(ws)-2 {
-		return Board{}, fmt.Errorf("column %d: expected \"fox R,C\" after the geese, at the end", end)
+		return 0, fmt.Errorf("column %d: expected \"fox R,C\" after the geese, at the end", end)
 	}
 	for _, w := range ws[:foxAt] {
 		s, err := b.parseSquare(w)
 		if err != nil {
-			return Board{}, err
+			return 0, err
 		}
-		if b.Geese&(1<<s) != 0 {
-			return Board{}, fmt.Errorf("column %d: two geese on %s", w.col, w.text)
+		if b.geese()&(1<<s) != 0 {
+			return 0, fmt.Errorf("column %d: two geese on %s", w.col, w.text)
 		}
-		b.Geese |= 1 << s
+		b = b.withGeese(b.geese() | 1<<s)
 	}
 	fox := ws[foxAt+1]
 	s, err := b.parseSquare(fox)
 	if err != nil {
-		return Board{}, err
+		return 0, err
 	}
-	if b.Geese&(1<<s) != 0 {
-		return Board{}, fmt.Errorf("column %d: the fox is on a goose's square %s", fox.col, fox.text)
+	if b.geese()&(1<<s) != 0 {
+		return 0, fmt.Errorf("column %d: the fox is on a goose's square %s", fox.col, fox.text)
 	}
-	b.Fox = int8(s)
-	return b, nil
+	return b.withFox(s), nil
 }
 
 // parseSquare reads "R,C", a usable square of b's width within MaxCells.
@@ -235,12 +260,12 @@ func (b Board) parseSquare(w word) (int, error) {
 		return 0, fmt.Errorf("column %d: %q is not a square ROW,COLUMN", w.col, w.text)
 	}
 	switch {
-	case row < 1 || col < 1 || col > int(b.W):
-		return 0, fmt.Errorf("column %d: square %s is off the board (1 <= column <= %d, row >= 1)", w.col, w.text, b.W)
+	case row < 1 || col < 1 || col > b.width():
+		return 0, fmt.Errorf("column %d: square %s is off the board (1 <= column <= %d, row >= 1)", w.col, w.text, b.width())
 	case (row+col)%2 != 0:
 		return 0, fmt.Errorf("column %d: square %s is not used (row + column must be even)", w.col, w.text)
-	case b.square(row, col) >= MaxCells:
-		return 0, fmt.Errorf("column %d: %w", w.col, &game.LimitError{What: "square " + w.text, Measure: "cells (width x row)", Got: int64(b.square(row, col) + 1), Limit: MaxCells})
+	case b.cell(row, col) < 0:
+		return 0, fmt.Errorf("column %d: %w", w.col, &game.LimitError{What: "square " + w.text, Measure: "cells (width x row)", Got: int64((row-1)*b.width() + col), Limit: MaxCells})
 	}
 	return b.square(row, col), nil
 }
@@ -258,15 +283,15 @@ func (rules) Format(s game.Sum[Board]) string {
 // to right.
 func (b Board) String() string {
 	var sb strings.Builder
-	if b.W != Width {
-		fmt.Fprintf(&sb, "width %d ", b.W)
+	if b.width() != Width {
+		fmt.Fprintf(&sb, "width %d ", b.width())
 	}
 	sb.WriteString("geese")
-	for g := b.Geese; g != 0; g &= g - 1 {
-		r, c := b.rowCol(bits.TrailingZeros64(g))
+	for g := b.geese(); g != 0; g &= g - 1 {
+		r, c := b.rowCol(bits.TrailingZeros32(g))
 		fmt.Fprintf(&sb, " %d,%d", r, c)
 	}
-	r, c := b.rowCol(int(b.Fox))
+	r, c := b.rowCol(b.fox())
 	fmt.Fprintf(&sb, " fox %d,%d", r, c)
 	return sb.String()
 }
@@ -281,5 +306,5 @@ func (rules) PartNoun() string { return "board" }
 func (rules) Repeats() bool { return true }
 
 func (rules) DescribePart(b Board) string {
-	return fmt.Sprintf("%d geese: %s", bits.OnesCount64(b.Geese), b)
+	return fmt.Sprintf("%d geese: %s", bits.OnesCount32(b.geese()), b)
 }
