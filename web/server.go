@@ -28,6 +28,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"nimber/cgt/loopy"
 	"nimber/problems"
 	"nimber/registry"
 	"nimber/store"
@@ -550,6 +551,9 @@ func (s *Server) computeAside(w http.ResponseWriter, r *http.Request, what strin
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
+	// A slot is one core: a loopy value runs on this goroutine alone (so
+	// the recover below also covers it).
+	ctx = loopy.WithWorkers(ctx, 1)
 	type answer struct {
 		v   any
 		err error

@@ -415,10 +415,25 @@ func levels(g *Graph, parts [][]int) [][]int {
 	return out
 }
 
-// parallel calls f(0), ..., f(n-1) on GOMAXPROCS goroutines, returning
-// the first error; ctx is checked before each call.
+// workersKey is the key of the context value WithWorkers sets.
+type workersKey struct{}
+
+// WithWorkers returns ctx with a bound on the goroutines that one
+// simplification runs at once (GOMAXPROCS unless set): a server that
+// gives each computation one core says 1.
+func WithWorkers(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, workersKey{}, max(n, 1))
+}
+
+// parallel calls f(0), ..., f(n-1) on GOMAXPROCS goroutines (fewer
+// where WithWorkers says so), returning the first error; ctx is checked
+// before each call.
 func parallel(ctx context.Context, n int, f func(i int) error) error {
-	workers := min(runtime.GOMAXPROCS(0), n)
+	workers := runtime.GOMAXPROCS(0)
+	if w, ok := ctx.Value(workersKey{}).(int); ok {
+		workers = w
+	}
+	workers = min(workers, n)
 	if workers <= 1 {
 		for i := range n {
 			if err := context.Cause(ctx); err != nil {

@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -614,5 +615,28 @@ func TestSideFormAgainstTwin(t *testing.T) {
 	}
 	if compared < tried {
 		t.Errorf("compared %d sides of %d games", compared, tried)
+	}
+}
+
+// TestWithWorkers checks that a simplification bounded to one goroutine
+// gives the same forms as one on every core.
+func TestWithWorkers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 16))
+	one := WithWorkers(context.Background(), 1)
+	for range 100 {
+		g := randomStopper(rng, 8)
+		want, err := Simplify(g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, at, err := byParts(one, g.Graph, []int{g.Start}, 0, func(local *Graph, roots []int) (*Graph, []int, error) {
+			return simplifyRoots(local, roots, 0)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := (Game{h, at[0]}); !isomorphic(t, got, want) {
+			t.Fatalf("%+v: on one goroutine %+v, on every core %+v", g.Graph, got.Graph, want.Graph)
+		}
 	}
 }
