@@ -87,6 +87,40 @@ func skip(s string, i, to int) int {
 	return i
 }
 
+// MaxTimes bounds n in n*G.
+const MaxTimes = 1024
+
+// times reads n*G, the whole number n at s[i:j] and the atom G after the
+// *, as CGSuite does: n copies of G added (3*{1|0} is {2|1}, not 3 + *
+// + {1|0}).
+func (p *parser) times(i, j, to int) (Game, int, error) {
+	if p.s[i] == '-' { // -n*G is -(n*G)
+		g, next, err := p.times(i+1, j, to)
+		if err != nil {
+			return 0, 0, err
+		}
+		if g, err = p.c.Neg(g); err != nil {
+			return 0, 0, p.failed(i, err)
+		}
+		return g, next, nil
+	}
+	n, err := strconv.Atoi(p.s[i:j])
+	if err != nil || n < 0 || n > MaxTimes {
+		return 0, 0, p.fail(i, "n*G: n is %q, not a whole number from 0 to %d", p.s[i:j], MaxTimes)
+	}
+	g, next, err := p.atom(j+1, to)
+	if err != nil {
+		return 0, 0, err
+	}
+	total := Zero
+	for range n {
+		if total, err = p.c.Add(total, g); err != nil {
+			return 0, 0, p.failed(i, err)
+		}
+	}
+	return total, next, nil
+}
+
 // atom reads one term at i: a number, a nimber, ups or downs (with
 // ^<n> and ^[n]), -G, +-G, Tiny(G), Miny(G), (G) or braces.
 func (p *parser) atom(i, to int) (Game, int, error) {
@@ -117,6 +151,9 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 				return 0, 0, p.failed(i, err)
 			}
 			return n, next, nil
+		}
+		if j+1 < to && s[j] == '*' && (s[j+1] == '{' || s[j+1] == '(' || s[j+1] >= 'A' && s[j+1] <= 'Z') {
+			return p.times(i, j, to)
 		}
 		x, err := ParseDyadic(s[i:j])
 		if err != nil {

@@ -241,6 +241,8 @@ func TestParseErrors(t *testing.T) {
 		{"Tiny(1", "column 5: unbalanced (: no ) closes it"},
 		{"+-", "column 3: a game is missing"},
 		{"", "column 1: a game is missing"},
+		{"2000*{1|0}", "column 1: n*G: n is \"2000\", not a whole number from 0 to 1024"},
+		{"1/2*{1|0}", "column 1: n*G: n is \"1/2\""},
 	} {
 		_, err := c.Parse(tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -297,6 +299,14 @@ func TestNotationForms(t *testing.T) {
 		{"{0|^<2>*}", "{0|^<2>*}"},
 		{"(1+1)*", "2*"},
 		{"^<1>+^[1]", "^^"},
+		// CGSuite's n*G: n copies of G, not n + * + G; 3* and 3*^ stay
+		// juxtaposed.
+		{"3*{1|0}", "{2|1}"},
+		{"-3*{1|0}", "{-1|-2}"},
+		{"2*(^)", "^^"},
+		{"2*Tiny(1)", "{0||0,{0|-1}|-1}"},
+		{"0*{1|0}", "0"},
+		{"3*^", "3^*"},
 	} {
 		g, err := c.Parse(tc.in)
 		if err != nil {

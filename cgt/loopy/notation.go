@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -103,6 +104,7 @@ const (
 	tPlus  // +
 	tMinus // -
 	tPM    // +- or ±
+	tTimes // the * of n*G
 	tShort // a term of c.Parse: a number, nimber, ups or downs
 	tWord  // an identifier
 	tPass  // pass
@@ -178,10 +180,11 @@ func lex(s string) ([]token, error) {
 			kind = tShort
 		case ch == '*':
 			// CGSuite reads n*G (an integer, then * and a game) as n
-			// copies of G; Parse does not multiply, and must not misread
-			// it as n + * + G.
+			// copies of G, not as n + * + G.
 			if len(toks) > 0 && toks[len(toks)-1].end == i && isDigit(s[i-1]) && i+1 < len(s) && multiplicand(s[i+1]) {
-				return nil, &cgt.SyntaxError{Column: i + 1, Msg: "n*G, CGSuite's multiple of a game, is not read: write the sum"}
+				toks = append(toks, token{kind: tTimes, pos: i, end: i + 1, n: 1})
+				i++
+				continue
 			}
 			i++
 			for i < len(s) && isDigit(s[i]) {
@@ -266,6 +269,7 @@ const (
 	kSwitch                     // +-kids[0]
 	kSwitchList                 // +-{kids...}
 	kTiny                       // Tiny(kids[0]) or, text "Miny", Miny
+	kTimes                      // text copies of kids[0] added: n*G
 )
 
 type pnode struct {
@@ -361,9 +365,28 @@ func (p *nparser) sum() (*pnode, error) {
 	return &pnode{kind: kSum, pos: first.pos, end: last.end, kids: terms, loopy: anyLoopy(terms)}, nil
 }
 
-// term reads -G, +-G or a primary term.
+// MaxTimes bounds n in n*G.
+const MaxTimes = 1024
+
+// term reads -G, +-G, n*G or a primary term.
 func (p *nparser) term() (*pnode, error) {
 	t := p.peek()
+	if t.kind == tShort && p.toks[p.i+1].kind == tTimes {
+		p.next()
+		times := p.next()
+		n, err := strconv.Atoi(p.src[t.pos:t.end])
+		if err != nil || n < 0 || n > MaxTimes {
+			return nil, p.fail(t.pos, "n*G: n is %q, not a whole number from 0 to %d", p.src[t.pos:t.end], MaxTimes)
+		}
+		if !startsTerm(p.peek().kind) {
+			return nil, p.fail(times.pos, "n*G: a game is missing after *")
+		}
+		g, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		return &pnode{kind: kTimes, pos: t.pos, end: g.end, text: p.src[t.pos:t.end], kids: []*pnode{g}, loopy: g.loopy}, nil
+	}
 	switch t.kind {
 	case tMinus:
 		p.next()
@@ -747,6 +770,8 @@ func (b *nbuilder) eval(n *pnode) (nvalue, error) {
 		return nvalue{loopy: true, game: Game{t.g, v}}, err
 	case kSum:
 		return b.sum(n)
+	case kTimes:
+		return b.times(n)
 	case kNeg:
 		x, err := b.eval(n.kids[0])
 		if err != nil {
@@ -874,19 +899,43 @@ func (b *nbuilder) shorts(ns []*pnode) ([]cgt.Game, error) {
 // sum adds the terms of n: the short ones in the cgt.Calc, then those
 // with the loopy ones by Sum.
 func (b *nbuilder) sum(n *pnode) (nvalue, error) {
-	short := cgt.Zero
-	var games []Game
-	for _, k := range n.kids {
+	xs := make([]nvalue, len(n.kids))
+	for i, k := range n.kids {
 		x, err := b.eval(k)
 		if err != nil {
 			return nvalue{}, err
 		}
+		xs[i] = x
+	}
+	return b.add(n, xs)
+}
+
+// times evaluates n*G: n copies of G added.
+func (b *nbuilder) times(n *pnode) (nvalue, error) {
+	x, err := b.eval(n.kids[0])
+	if err != nil {
+		return nvalue{}, err
+	}
+	count, _ := strconv.Atoi(n.text) // checked by the parser
+	xs := make([]nvalue, count)
+	for i := range xs {
+		xs[i] = x
+	}
+	return b.add(n, xs)
+}
+
+// add adds the values xs of the term n.
+func (b *nbuilder) add(n *pnode, xs []nvalue) (nvalue, error) {
+	short := cgt.Zero
+	var games []Game
+	for _, x := range xs {
 		if x.loopy {
 			games = append(games, x.game)
 			continue
 		}
+		var err error
 		if short, err = b.c.Add(short, x.short); err != nil {
-			return nvalue{}, b.failed(k, err)
+			return nvalue{}, b.failed(n, err)
 		}
 	}
 	if len(games) == 0 {

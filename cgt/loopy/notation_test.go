@@ -111,6 +111,9 @@ func TestParseEqual(t *testing.T) {
 		{"(over)", "((over))"},
 		{"{1|-1}", "+-1"},
 		{"{1,2|-1,-2}", "+-{1,2}"},
+		{"2*upon", "upon+upon"}, // CGSuite's n*G
+		{"3*{1|0} + 0*on", "{2|1}"},
+		{"-2*over", "under+under"},
 		{"Tiny(on)", "{0||0|off}"}, // Tiny and Miny of loopy games
 		{"Miny(over)", "{over|0||0}"},
 		{"Tiny(over)", "{0||0|under}"},

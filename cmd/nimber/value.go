@@ -42,7 +42,7 @@ second player wins, N: the first player wins), left and right stops, mean,
 temperature, birthday, atomic weight (or "not atomic") and options. Several
 EXPRs are a sum. The notation: numbers (5, -1/2, 25/16), nimbers (*, *8), ups
 and downs (^, ^^, ^3, v, v9), ^<n> and ^[n] (v<n>, v[n]), juxtaposed or added
-(6^*, 73/16+v9*8), switches (+-1, +-{2|1}), Tiny(G) and Miny(G), negation
+(6^*, 73/16+v9*8), n*G (n copies of G), switches (+-1, +-{2|1}), Tiny(G) and Miny(G), negation
 (-{1|}), parentheses and braces {L|R}, the number of bars nesting ({0||0|v*} is
 {0|{0|v*}}). The canonical form is written as CGSuite writes it. An EXPR that starts with - comes after --, where --json,
 --thermograph and --memory are still read as flags. --json prints canonical,
