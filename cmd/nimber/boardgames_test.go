@@ -12,28 +12,39 @@ import (
 // as EXPRs, and the refusals of a bad board and of a region over the
 // limit, in one line with exit status 2.
 func TestValueKonane(t *testing.T) {
-	for _, tc := range []struct{ pos, want string }{
+	checkBoardValues(t, "konane", []valueCase{
 		{"xo.", "1"},
 		{"ox.", "-1"},
 		{".xo.", "*"},
 		{"xo.o.", "1"},
 		{"xo.......ox", "2"},
 		{"xoxo|o.ox|xo.o", "2"},
-	} {
-		if d := valueJSON(t, "--game", "konane", tc.pos, "--json"); d.Canonical != tc.want {
-			t.Errorf("value --game konane %q: %s, want %s", tc.pos, d.Canonical, tc.want)
-		}
-	}
-	sum := valueJSON(t, "--game", "konane", "xo.o.", ".xo.", "--json")
-	want := valueJSON(t, "1", "*", "--json")
-	if !reflect.DeepEqual(sum, want) {
-		t.Errorf("konane xo.o. + .xo. = %+v, want that of 1 + *: %+v", sum, want)
-	}
-	valueRefusals(t, "konane", []refusal{
+	}, []string{"xo.o.", ".xo."}, []string{"1", "*"}, []refusal{
 		{[]string{"xo.", "xo|X."}, `position 2 "xo|X.": row 2, column 1: character 'X' is not one of ".xo"`},
 		{[]string{"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo"}, "30 stones, limit 22"},
 		{[]string{"xoxoxox|o..xoxo|xoxo..x|oxoxo.o"}, "23 stones, limit 22"},
 	})
+}
+
+// A valueCase is a position of a game and its canonical form.
+type valueCase struct{ pos, want string }
+
+// checkBoardValues checks nimber value --game game: each position's
+// canonical form, that the sum of the positions sum is the sum of the
+// EXPRs exprs (every JSON field alike), and the refusals.
+func checkBoardValues(t *testing.T, game string, cases []valueCase, sum, exprs []string, refusals []refusal) {
+	t.Helper()
+	for _, tc := range cases {
+		if d := valueJSON(t, "--game", game, tc.pos, "--json"); d.Canonical != tc.want {
+			t.Errorf("value --game %s %q: %s, want %s", game, tc.pos, d.Canonical, tc.want)
+		}
+	}
+	got := valueJSON(t, append(append([]string{"--game", game}, sum...), "--json")...)
+	want := valueJSON(t, append(exprs, "--json")...)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s %q = %+v, want that of %q: %+v", game, sum, got, exprs, want)
+	}
+	valueRefusals(t, game, refusals)
 }
 
 // TestAnalyzeKonane checks analyze konane against value --game konane:
@@ -58,24 +69,14 @@ func TestAnalyzeKonane(t *testing.T) {
 // sum of its values as EXPRs, and the refusals of a board no play makes
 // and of a region over the limit, in one line with exit status 2.
 func TestValueSnort(t *testing.T) {
-	for _, tc := range []struct{ pos, want string }{
+	checkBoardValues(t, "snort", []valueCase{
 		{".", "*"},
 		{"..", "+-1"},
 		{"L.", "1"},
 		{"l...l", "{4|0,+-1}"},
 		{"....|##.#", "+-{3|2}"},
 		{"...|...|...", "+-{3|2}"},
-	} {
-		if d := valueJSON(t, "--game", "snort", tc.pos, "--json"); d.Canonical != tc.want {
-			t.Errorf("value --game snort %q: %s, want %s", tc.pos, d.Canonical, tc.want)
-		}
-	}
-	sum := valueJSON(t, "--game", "snort", "L..|...", "..", "--json")
-	want := valueJSON(t, "{4||0|-1}", "+-1", "--json")
-	if !reflect.DeepEqual(sum, want) {
-		t.Errorf("snort L..|... + .. = %+v, want that of {4||0|-1} + +-1: %+v", sum, want)
-	}
-	valueRefusals(t, "snort", []refusal{
+	}, []string{"L..|...", ".."}, []string{"{4||0|-1}", "+-1"}, []refusal{
 		{[]string{"..", ".LR"}, `position 2 ".LR": row 1, column 2: L and R cells side by side, which no play of Snort makes`},
 		{[]string{"......|......|......|."}, "row 4 has 1 cells, row 1 has 6"},
 		{[]string{"..........|.........#"}, "region 1 (..........|.........#): 19 cells, limit 18"},

@@ -400,18 +400,7 @@ func TestOutcomeAgainstValues(t *testing.T) {
 	c := cgt.New(0)
 	counts := map[cgt.Outcome]int{}
 	for range 400 {
-		rows, cols := 1+rng.IntN(4), 1+rng.IntN(5)
-		g := grid.New(rows, cols, '.')
-		for i := range g.Cells {
-			if rng.IntN(4) == 0 {
-				g.Cells[i] = '#'
-			}
-		}
-		var lines []string
-		for r := range rows {
-			lines = append(lines, string(g.Cells[r*cols:(r+1)*cols]))
-		}
-		text := strings.Join(lines, "|")
+		g, text := randomBoard(rng, 1+rng.IntN(4), 1+rng.IntN(5), 0.25)
 		o := c.OutcomeOf(pgridtest.Value(t, Game(), c, text))
 		counts[o]++
 		left, right, err := Outcome(context.Background(), g, 0)
