@@ -39,31 +39,23 @@ type rules struct{}
 func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 	return func(yield func([]pgrid.Region) bool) {
 		g := p.Grid()
-		us, them := byte('x'), byte('o')
-		if side == game.Right {
-			us, them = them, us
-		}
-		for r := range g.Rows {
-			for c := range g.Cols {
-				i := r*g.Cols + c
-				if g.Cells[i] != us {
+		pgrid.EachStone(g, side, func(r, c int, us, them byte) bool {
+			i := r*g.Cols + c
+			for _, d := range pgrid.Dirs {
+				r2, c2 := r+d[0], c+d[1]
+				if r2 < 0 || r2 >= g.Rows || c2 < 0 || c2 >= g.Cols || g.Cells[r2*g.Cols+c2] != them {
 					continue
 				}
-				for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-					r2, c2 := r+d[0], c+d[1]
-					if r2 < 0 || r2 >= g.Rows || c2 < 0 || c2 >= g.Cols || g.Cells[r2*g.Cols+c2] != them {
-						continue
-					}
-					j := r2*g.Cols + c2
-					g.Cells[i], g.Cells[j] = '.', us
-					leaves := split(g)
-					g.Cells[i], g.Cells[j] = us, them
-					if !yield(leaves) {
-						return
-					}
+				j := r2*g.Cols + c2
+				g.Cells[i], g.Cells[j] = '.', us
+				leaves := split(g)
+				g.Cells[i], g.Cells[j] = us, them
+				if !yield(leaves) {
+					return false
 				}
 			}
-		}
+			return true
+		})
 	}
 }
 

@@ -36,9 +36,6 @@ var theGame = game.OfPartizan[pgrid.Region](rules{})
 // rules is Konane's rules.
 type rules struct{}
 
-// dirs are the four orthogonal directions a stone jumps in.
-var dirs = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
-
 // Options yields side's options of region p: every stone of side's
 // jumping, in one of the four directions, over 1, 2, ... stones of the
 // other's, each with an empty cell right behind it, leaving the regions
@@ -46,23 +43,14 @@ var dirs = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
 func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 	return func(yield func([]pgrid.Region) bool) {
 		g := p.Grid()
-		us, them := byte('x'), byte('o')
-		if side == game.Right {
-			us, them = them, us
-		}
-		for r := range g.Rows {
-			for c := range g.Cols {
-				i := r*g.Cols + c
-				if g.Cells[i] != us {
-					continue
-				}
-				for _, d := range dirs {
-					if !jumps(g, r, c, d, us, them, yield) {
-						return
-					}
+		pgrid.EachStone(g, side, func(r, c int, us, them byte) bool {
+			for _, d := range pgrid.Dirs {
+				if !jumps(g, r, c, d, us, them, yield) {
+					return false
 				}
 			}
-		}
+			return true
+		})
 	}
 }
 

@@ -265,3 +265,24 @@ var Stones = []game.Symbol{
 func DescribeStones(p Region) string {
 	return fmt.Sprintf("%d of Left's stones and %d of Right's: %s", strings.Count(string(p), "x"), strings.Count(string(p), "o"), p)
 }
+
+// Dirs are the four orthogonal directions, as (row, column) steps.
+var Dirs = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+
+// EachStone calls f with the row and column of each of side's stones in
+// g (Left's 'x', Right's 'o', in reading order) and the two players'
+// stones, side's first; it stops, returning false, when f does.
+func EachStone(g grid.Grid, side game.Side, f func(r, c int, us, them byte) bool) bool {
+	us, them := byte('x'), byte('o')
+	if side == game.Right {
+		us, them = them, us
+	}
+	for r := range g.Rows {
+		for c := range g.Cols {
+			if g.Cells[r*g.Cols+c] == us && !f(r, c, us, them) {
+				return false
+			}
+		}
+	}
+	return true
+}
