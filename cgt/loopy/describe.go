@@ -115,18 +115,20 @@ func DescribeAll(ctx context.Context, c *cgt.Calc, g *Graph, nodes []int, limit 
 		}
 		return out, nil
 	}
-	// The sides of every node; a stopper's are its simplest form.
+	// The sides of every node, both found at once; a stopper's are its
+	// simplest form.
 	var sides [2]*Graph
 	var at [2][]int
-	for i, onside := range []bool{true, false} {
+	err := parallel(ctx, 2, func(i int) error {
 		var err error
-		sides[i], at[i], err = sideForms(ctx, g, nodes, onside, limit)
-		if errors.Is(err, ErrSides) && len(nodes) == 1 {
-			return nil, fmt.Errorf("%w (outcome %s)", ErrSides, ClassOf(Game{g, nodes[0]}))
-		}
-		if err != nil {
-			return nil, err
-		}
+		sides[i], at[i], err = sideForms(ctx, g, nodes, i == 0, limit)
+		return err
+	})
+	if errors.Is(err, ErrSides) && len(nodes) == 1 {
+		return nil, fmt.Errorf("%w (outcome %s)", ErrSides, ClassOf(Game{g, nodes[0]}))
+	}
+	if err != nil {
+		return nil, err
 	}
 	o := Solve(g)
 	for i, v := range nodes {

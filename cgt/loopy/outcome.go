@@ -56,69 +56,87 @@ func solveFrom(g *Graph, fixed *Outcomes) Outcomes {
 	}
 	return solveStates(n,
 		func(v int, p Player) int { return len(g.Options(v, p)) },
-		func(w int, p Player, f func(int)) {
-			for _, v := range into[p][w] {
-				f(v)
-			}
-		}, fixed)
+		func(w int, p Player, buf []int) []int { return append(buf, into[p][w]...) },
+		fixed)
 }
 
 // solveStates is the retrograde analysis of Solve over a graph of n
 // nodes given by its moves' count (the moves of p from v) and into
-// (calls f with each node that has a move of p to w, once a move), with
-// the states fixed decides taken as decided first.
-func solveStates(n int, count func(v int, p Player) int, into func(w int, p Player, f func(int)), fixed *Outcomes) Outcomes {
-	var out Outcomes
+// (appends to buf each node that has a move of p to w, once a move, and
+// returns it), with the states fixed decides taken as decided first.
+func solveStates(n int, count func(v int, p Player) int, into func(w int, p Player, buf []int) []int, fixed *Outcomes) Outcomes {
+	r := newRetro(n, count, into, fixed)
+	r.run()
+	return r.out
+}
+
+// A retro is a retrograde analysis under way (solveStates): states may
+// be decided from outside between runs, and a run goes on from where
+// the last stopped, for what a state decided stays decided.
+type retro struct {
+	out  Outcomes
+	into func(w int, p Player, buf []int) []int
 	// pending[p][v]: node v's moves for p not yet known to lose for p.
-	var pending [2][]int32
+	pending [2][]int32
+	decided []bool // by state 2v+p: node v with player p to move
+	queue   []int  // states decided, their predecessors not yet told
+	from    []int
+}
+
+// newRetro starts solveStates' analysis: every state fixed decides,
+// and every state whose player has no move, is decided and queued.
+func newRetro(n int, count func(v int, p Player) int, into func(w int, p Player, buf []int) []int, fixed *Outcomes) *retro {
+	r := &retro{into: into, decided: make([]bool, 2*n)}
 	for p := range 2 {
-		out.First[p] = make([]Outcome, n)
-		pending[p] = make([]int32, n)
-	}
-	type state struct {
-		v int
-		p Player
-	}
-	var queue []state
-	decided := [2][]bool{make([]bool, n), make([]bool, n)}
-	decide := func(v int, p Player, o Outcome) {
-		decided[p][v] = true
-		out.First[p][v] = o
-		queue = append(queue, state{v, p})
+		r.out.First[p] = make([]Outcome, n)
+		r.pending[p] = make([]int32, n)
 	}
 	for v := range n {
 		for _, p := range []Player{Left, Right} {
-			pending[p][v] = int32(count(v, p))
+			r.pending[p][v] = int32(count(v, p))
 			switch {
 			case fixed != nil && fixed.First[p][v] != Draw:
-				decide(v, p, fixed.First[p][v])
-			case pending[p][v] == 0:
-				decide(v, p, wins(p.Opponent()))
+				r.decide(v, p, fixed.First[p][v])
+			case r.pending[p][v] == 0:
+				r.decide(v, p, wins(p.Opponent()))
 			}
 		}
 	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		// State (s.v, s.p) is decided; the states that move into it are
+	return r
+}
+
+// decide sets the outcome of node v with p to move and queues it.
+func (r *retro) decide(v int, p Player, o Outcome) {
+	r.decided[2*v+int(p)] = true
+	r.out.First[p][v] = o
+	r.queue = append(r.queue, 2*v+int(p))
+}
+
+// run tells every queued state's predecessors, deciding those it
+// settles, until the queue is empty.
+func (r *retro) run() {
+	for len(r.queue) > 0 {
+		s := r.queue[len(r.queue)-1]
+		r.queue = r.queue[:len(r.queue)-1]
+		v, p := s/2, Player(s%2)
+		// State (v, p) is decided; the states that move into it are
 		// (u, q) with q the other player and u a node with a move of q
-		// to s.v.
-		q := s.p.Opponent()
-		won := out.First[s.p][s.v] == wins(q)
-		into(s.v, q, func(u int) {
-			if decided[q][u] {
-				return
+		// to v.
+		q := p.Opponent()
+		won := r.out.First[p][v] == wins(q)
+		r.from = r.into(v, q, r.from[:0])
+		for _, u := range r.from {
+			switch {
+			case r.decided[2*u+int(q)]:
+			case won:
+				r.decide(u, q, wins(q))
+			default:
+				if r.pending[q][u]--; r.pending[q][u] == 0 {
+					r.decide(u, q, wins(p))
+				}
 			}
-			if won {
-				decide(u, q, wins(q))
-				return
-			}
-			if pending[q][u]--; pending[q][u] == 0 {
-				decide(u, q, wins(s.p))
-			}
-		})
+		}
 	}
-	return out
 }
 
 // Class is an outcome class of a game, with draws: who wins with Left

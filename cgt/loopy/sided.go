@@ -84,24 +84,29 @@ var ErrSidesOrder = errors.New("the onside of a sided value S & T must be at lea
 // are the sides of the sum of the sides; Siegel, "Combinatorial Game
 // Theory", VI.4).
 func describeSidedSum(ctx context.Context, c *cgt.Calc, terms []term, limit int) (Description, error) {
+	// The onside (i = 0) and the offside, both found at once.
 	var sides [2]Game
-	for i, onside := range []bool{true, false} {
+	err := parallel(ctx, 2, func(i int) error {
 		games := make([]Game, len(terms))
 		for j, t := range terms {
 			games[j] = t.off
-			if onside {
+			if i == 0 {
 				games[j] = t.on
 			}
 		}
 		sum, err := Sum(limit, games...)
 		if err != nil {
-			return Description{}, err
+			return err
 		}
-		h, at, err := sideForms(ctx, sum.Graph, []int{sum.Start}, onside, limit)
+		h, at, err := sideForms(ctx, sum.Graph, []int{sum.Start}, i == 0, limit)
 		if err != nil {
-			return Description{}, err
+			return err
 		}
 		sides[i] = Game{h, at[0]}
+		return nil
+	})
+	if err != nil {
+		return Description{}, err
 	}
 	le, err := LE(sides[1], sides[0], limit)
 	if err != nil {

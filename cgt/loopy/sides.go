@@ -67,61 +67,106 @@ func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
 	count := func(v int, p Player) int {
 		return len(h.Options(v%n2, p)) + len(g.Options(v/n2, p.Opponent()))
 	}
-	into := func(v int, p Player, f func(int)) {
+	into := func(v int, p Player, buf []int) []int {
 		x, y := v/n2, v%n2
 		for _, w := range hInto[p][y] {
-			f(at(x, w))
+			buf = append(buf, at(x, w))
 		}
 		for _, w := range gInto[p.Opponent()][x] {
-			f(at(w, y))
+			buf = append(buf, at(w, y))
 		}
+		return buf
 	}
-	// each calls f with the states p's moves from v reach, in H or in -G.
-	inH := func(v int, p Player, f func(int) bool) bool {
-		for _, w := range h.Options(v%n2, p) {
-			if !f(at(v/n2, w)) {
-				return false
+	// On the onside Left's free moves are in H, her bound moves and
+	// Right's exits in -G; on the offside the other way round. A move of
+	// p in H goes to y's option for p, in -G to x's option for p's
+	// opponent. moves appends to buf the states p's moves in H (inH) or
+	// in -G reach from v; back the states with such a move to v.
+	moves := func(v int, p Player, inH bool, buf []int) []int {
+		x, y := v/n2, v%n2
+		if inH {
+			for _, w := range h.Options(y, p) {
+				buf = append(buf, at(x, w))
 			}
+			return buf
 		}
-		return true
+		for _, w := range g.Options(x, p.Opponent()) {
+			buf = append(buf, at(w, y))
+		}
+		return buf
 	}
-	inG := func(v int, p Player, f func(int) bool) bool {
-		for _, w := range g.Options(v/n2, p.Opponent()) {
-			if !f(at(w, v%n2)) {
-				return false
+	back := func(v int, p Player, inH bool, buf []int) []int {
+		x, y := v/n2, v%n2
+		if inH {
+			for _, w := range hInto[p][y] {
+				buf = append(buf, at(x, w))
 			}
+			return buf
 		}
-		return true
+		for _, w := range gInto[p.Opponent()][x] {
+			buf = append(buf, at(w, y))
+		}
+		return buf
 	}
-	free, bound, exit := inH, inG, inG
-	if !onside {
-		free, bound, exit = inG, inH, inH
-	}
-	var fixed Outcomes
-	for p := range 2 {
-		fixed.First[p] = make([]Outcome, n1*n2)
+	freeInH := onside
+	r := newRetro(n1*n2, count, into, nil)
+	o := &r.out
+	undecided := func(p Player, v int) bool { return o.First[p][v] == Draw }
+	good := [2][]bool{make([]bool, n1*n2), make([]bool, n1*n2)}
+	// open[v]: Right's exits from v, Right to move, to undecided states
+	// not known to be good (each good one, queued, closes its own).
+	open := make([]int32, n1*n2)
+	var queue, buf []int // good states, 2v+p, their predecessors not yet told
+	mark := func(v int, p Player) {
+		good[p][v] = true
+		queue = append(queue, 2*v+int(p))
 	}
 	for {
-		o := solveStates(n1*n2, count, into, &fixed)
-		good := [2][]bool{make([]bool, n1*n2), make([]bool, n1*n2)}
-		undecided := func(p Player, v int) bool { return o.First[p][v] == Draw }
-		for changed := true; changed; {
-			changed = false
-			for v := range n1 * n2 {
-				if undecided(Left, v) && !good[Left][v] {
-					// Some free move to an undecided state, or bound move
-					// to a good one: the searches stop at the first.
-					ok := !free(v, Left, func(t int) bool { return !undecided(Right, t) }) ||
-						!bound(v, Left, func(t int) bool { return !(undecided(Right, t) && good[Right][t]) })
-					if ok {
-						good[Left][v], changed = true, true
+		r.run()
+		clear(good[Left])
+		clear(good[Right])
+		for v := range n1 * n2 {
+			if undecided(Left, v) {
+				// A free move to an undecided state makes her good.
+				buf = moves(v, Left, freeInH, buf[:0])
+				if slices.ContainsFunc(buf, func(t int) bool { return undecided(Right, t) }) {
+					mark(v, Left)
+				}
+			}
+		}
+		for v := range n1 * n2 {
+			if undecided(Right, v) {
+				open[v] = 0
+				for _, t := range moves(v, Right, !freeInH, buf[:0]) {
+					if undecided(Left, t) {
+						open[v]++
 					}
 				}
-				if undecided(Right, v) && !good[Right][v] {
-					ok := exit(v, Right, func(t int) bool { return !undecided(Left, t) || good[Left][t] })
-					if ok {
-						good[Right][v], changed = true, true
+				if open[v] == 0 {
+					mark(v, Right)
+				}
+			}
+		}
+		// A good state with Left to move closes Right's exits to it; a
+		// good state with Right to move makes good Left's bound moves
+		// to it.
+		for len(queue) > 0 {
+			s := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			t, p := s/2, Player(s%2)
+			if p == Left {
+				for _, v := range back(t, Right, !freeInH, buf[:0]) {
+					if undecided(Right, v) && !good[Right][v] {
+						if open[v]--; open[v] == 0 {
+							mark(v, Right)
+						}
 					}
+				}
+				continue
+			}
+			for _, v := range back(t, Left, !freeInH, buf[:0]) {
+				if undecided(Left, v) && !good[Left][v] {
+					mark(v, Left)
 				}
 			}
 		}
@@ -129,7 +174,8 @@ func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
 		for v := range n1 * n2 {
 			for _, p := range []Player{Left, Right} {
 				if undecided(p, v) && !good[p][v] {
-					fixed.First[p][v], bad = RightWins, true
+					r.decide(v, p, RightWins)
+					bad = true
 				}
 			}
 		}
@@ -153,7 +199,7 @@ func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
 // play that alternates for ever is a stopper, simplified; in another,
 // options on cycles are deleted (Right's first on the onside, Left's on
 // the offside), each deletion kept when the side of every position of
-// the part stays the same (sideOrder both ways), until the part is a
+// the part stays the same (sideOrder, one way), until the part is a
 // stopper: then each position is its own side, so it is the side
 // sought. When no deletion makes a stopper, SideForm fails with
 // ErrSides. limit bounds the positions compared (0 for none).
@@ -186,19 +232,26 @@ func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit in
 	if !onside {
 		order = []Player{Left, Right}
 	}
-	same := func(cand *Graph) (bool, error) {
+	// same reports whether deleting p's edges, which made cand from a
+	// graph whose roots have their sides in orig, kept every root's side.
+	// Without some of Right's options a game is at least what it was,
+	// without Left's at most (TestSidesMonotone), so one comparison
+	// decides.
+	same := func(cand *Graph, p Player) (bool, error) {
 		if err := context.Cause(ctx); err != nil {
 			return false, err
 		}
-		for _, pair := range [][2]*Graph{{cand, orig}, {orig, cand}} {
-			le, err := sideOrder(pair[0], pair[1], onside, limit)
-			if err != nil {
-				return false, err
-			}
-			for _, r := range at {
-				if !le[r][r] {
-					return false, nil
-				}
+		lo, hi := cand, orig
+		if p == Left {
+			lo, hi = orig, cand
+		}
+		le, err := sideOrder(lo, hi, onside, limit)
+		if err != nil {
+			return false, err
+		}
+		for _, r := range at {
+			if !le[r][r] {
+				return false, nil
 			}
 		}
 		return true, nil
@@ -211,7 +264,7 @@ func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit in
 			return cur, false, nil
 		}
 		cand := without(cur, edges)
-		ok, err := same(cand)
+		ok, err := same(cand, edges[0].p)
 		if err != nil || ok {
 			return cand, ok, err
 		}

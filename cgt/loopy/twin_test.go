@@ -640,3 +640,34 @@ func TestWithWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestSidesMonotone checks the fact SideForm's deletions rely on: a game
+// without some of Right's options is at least the game, without some of
+// Left's at most, on either side (Left mirrors Right's moves in the
+// difference), so a deletion keeps a side when one comparison holds.
+func TestSidesMonotone(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 17))
+	for _, g := range randomNonStoppers(rng, 6, 300) {
+		for _, p := range []Player{Left, Right} {
+			var edges []edge
+			for v := range g.Graph.Len() {
+				for _, w := range g.Graph.Options(v, p) {
+					if rng.IntN(3) == 0 {
+						edges = append(edges, edge{v, w, p})
+					}
+				}
+			}
+			h := Game{without(g.Graph, edges), g.Start}
+			for _, onside := range []bool{true, false} {
+				lo, hi := h, g // without Left's options: h ≤ g
+				if p == Right {
+					lo, hi = g, h
+				}
+				le, err := SideLE(lo, hi, onside, 0)
+				if err != nil || !le {
+					t.Fatalf("%+v without %v (onside %v): not %v's way (%v)", g.Graph, edges, onside, p, err)
+				}
+			}
+		}
+	}
+}
