@@ -36,16 +36,18 @@ type Description struct {
 var ErrSides = errors.New("not a stopper, and its sides were not found as stoppers (onside & offside)")
 
 // DescribeSum reads exprs in CGSuite's loopy notation (Parse), adds them
-// and describes the sum. An expression may be a sided value S & T (its
-// onside S and offside T): the sum's sides are then the sides of the
-// sums of the terms' sides. limit bounds the positions of the sum and of
-// the comparisons its simplest form takes (0 for none). The error is a
-// *cgt.SumError saying which expression, or the sum, failed.
+// and describes the sum. An expression may hold sided values S & T (onside
+// S, offside T) anywhere a game stands ({2&-2|1&-2}, 9*(upon & v),
+// -(1 & 0)); an & at its outermost level splits it into onside and
+// offside (parseTerm). The sum's sides are then the sides of the sums of
+// the terms' sides. limit bounds the positions of the sum and of the
+// comparisons its simplest form and sides take (0 for none). The error is
+// a *cgt.SumError saying which expression, or the sum, failed.
 func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (Description, error) {
 	terms := make([]term, len(exprs))
 	sided := false
 	for i, e := range exprs {
-		t, err := parseTerm(c, e)
+		t, err := parseTerm(ctx, c, e, limit)
 		if err != nil {
 			return Description{}, &cgt.SumError{Stage: cgt.StageRead, Index: i, Err: err}
 		}

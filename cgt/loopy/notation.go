@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -58,22 +59,43 @@ func Parse(c *cgt.Calc, s string) (Game, error) {
 	if len(s) > MaxNotation {
 		return Game{}, &cgt.SyntaxError{Column: 1, Msg: fmt.Sprintf("%d bytes, over the limit of %d", len(s), MaxNotation)}
 	}
-	toks, err := lex(s)
+	p, root, err := parseTree(s)
 	if err != nil {
 		return Game{}, err
+	}
+	for _, t := range p.toks {
+		if t.kind == tAmp {
+			return Game{}, p.fail(t.pos, "a sided value S & T is a value, not a game: it is read by DescribeSum (nimber value)")
+		}
+	}
+	b := &nbuilder{c: c, src: s, labels: p.labels}
+	return b.game(root)
+}
+
+// parseTree reads s into its syntax tree, each node marked sided when it
+// holds an & (markSided), and returns it with the parser that read it.
+func parseTree(s string) (*nparser, *pnode, error) {
+	toks, err := lex(s)
+	if err != nil {
+		return nil, nil, err
 	}
 	p := &nparser{src: s, toks: toks, labels: map[string]bool{}}
 	if p.peek().kind == tEOF {
-		return Game{}, p.fail(0, "empty input: a game is missing")
+		return nil, nil, p.fail(0, "empty input: a game is missing")
 	}
-	root, err := p.sum()
+	root, err := p.expr(true)
 	if err != nil {
-		return Game{}, err
+		return nil, nil, err
 	}
 	if t := p.peek(); t.kind != tEOF {
-		return Game{}, p.unexpected(t)
+		return nil, nil, p.unexpected(t)
 	}
-	b := &nbuilder{c: c, src: s, labels: p.labels}
+	markSided(root)
+	return p, root, nil
+}
+
+// game evaluates root, the whole expression, as the start of a graph.
+func (b *nbuilder) game(root *pnode) (Game, error) {
 	v, err := b.eval(root)
 	if err != nil {
 		return Game{}, err
@@ -108,6 +130,7 @@ const (
 	tShort // a term of c.Parse: a number, nimber, ups or downs
 	tWord  // an identifier
 	tPass  // pass
+	tAmp   // the & of a sided value S & T
 )
 
 type token struct {
@@ -215,7 +238,7 @@ func lex(s string) ([]token, error) {
 				kind = tWord
 			}
 		case ch == '&':
-			return nil, &cgt.SyntaxError{Column: i + 1, Msg: "a sided value S & T is read only as a whole expression (DescribeSum), not as a game"}
+			kind, i = tAmp, i+1
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
 			return nil, &cgt.SyntaxError{Column: i + 1, Msg: fmt.Sprintf("unexpected %q", r)}
@@ -270,6 +293,7 @@ const (
 	kSwitchList                 // +-{kids...}
 	kTiny                       // Tiny(kids[0]) or, text "Miny", Miny
 	kTimes                      // text copies of kids[0] added: n*G
+	kSided                      // kids[0] & kids[1], the & at amp; top when the whole expression
 )
 
 type pnode struct {
@@ -280,6 +304,25 @@ type pnode struct {
 	kids        []*pnode
 	left, right []*pnode
 	loopy       bool // holds pass, a label, a word: not short
+	sided       bool // holds an &: its value differs on the onside and the offside
+	top         bool // a kSided that is the whole expression, unparenthesized
+	amp         int  // where the & of a kSided is
+}
+
+// markSided marks n and the nodes under it sided when they hold an &,
+// and reports whether n does.
+func markSided(n *pnode) bool {
+	for _, list := range [][]*pnode{n.kids, n.left, n.right} {
+		for _, k := range list {
+			if markSided(k) {
+				n.sided = true
+			}
+		}
+	}
+	if n.kind == kSided {
+		n.sided = true
+	}
+	return n.sided
 }
 
 func anyLoopy(ns []*pnode) bool {
@@ -334,6 +377,33 @@ func startsTerm(k tokKind) bool {
 		return true
 	}
 	return false
+}
+
+// expr reads a sum, or a sided value S & T of two sums: & binds more
+// loosely than anything else, and one & stands at each level (the whole
+// expression, an option in braces, the inside of parentheses or of
+// Tiny(...)); (S & T) & U nests. top is set for the whole expression.
+func (p *nparser) expr(top bool) (*pnode, error) {
+	on, err := p.sum()
+	if err != nil {
+		return nil, err
+	}
+	if p.peek().kind != tAmp {
+		return on, nil
+	}
+	amp := p.next()
+	if !startsTerm(p.peek().kind) {
+		return nil, p.fail(amp.pos, "a game is missing after &: a sided value is S & T")
+	}
+	off, err := p.sum()
+	if err != nil {
+		return nil, err
+	}
+	if t := p.peek(); t.kind == tAmp {
+		return nil, p.fail(t.pos, "a second &: a sided value is S & T (parenthesize to nest: (S & T) & U)")
+	}
+	return &pnode{kind: kSided, pos: on.pos, end: off.end, amp: amp.pos, top: top, kids: []*pnode{on, off},
+		loopy: on.loopy || off.loopy}, nil
 }
 
 // sum reads terms joined by + or side by side (G - H is G and -H side by
@@ -446,7 +516,7 @@ func (p *nparser) primary() (*pnode, error) {
 		}
 		if (word == "Tiny" || word == "Miny") && nx.kind == tLParen && nx.pos == t.end {
 			open := p.next()
-			g, err := p.sum()
+			g, err := p.expr(false)
 			if err != nil {
 				return nil, err
 			}
@@ -467,7 +537,7 @@ func (p *nparser) primary() (*pnode, error) {
 		}
 		return n, nil
 	case tLParen:
-		g, err := p.sum()
+		g, err := p.expr(false)
 		if err != nil {
 			return nil, err
 		}
@@ -475,7 +545,7 @@ func (p *nparser) primary() (*pnode, error) {
 			return nil, err
 		}
 		return g, nil
-	case tEOF, tRBrace, tRParen, tComma, tBars, tPlus:
+	case tEOF, tRBrace, tRParen, tComma, tBars, tPlus, tAmp:
 		return nil, p.fail(t.pos, "a game is missing")
 	}
 	return nil, p.unexpected(t)
@@ -503,7 +573,7 @@ func (p *nparser) braces(label string, open token) (*pnode, error) {
 		var seg []*pnode
 		if k := p.peek().kind; k != tBars && k != tRBrace {
 			for {
-				g, err := p.sum()
+				g, err := p.expr(false)
 				if err != nil {
 					return nil, err
 				}
@@ -609,12 +679,23 @@ type target struct {
 
 func newTarget() *target { return &target{g: NewGraph(0), seen: map[cgt.Game]int{}} }
 
+// An nbuilder computes the games of a syntax tree. A tree that holds a
+// sided value S & T is computed twice, once for its onside and once for
+// its offside (off set): each S & T then stands for S or for T, the
+// other one under a negative (-(S & T) is -T & -S), and the sides of the
+// games computed are the sides of the value.
 type nbuilder struct {
 	c      *cgt.Calc
 	src    string
 	labels map[string]bool
 	frames []frame
 	used   int // positions made so far
+
+	off   bool                 // computing the offside
+	sides map[*pnode][2]nvalue // the onside and offside of each S & T met, checked
+	memo  map[sidedKey]nvalue  // the values of the sided nodes computed
+	ctx   context.Context      // watched while the sides of an S & T are found
+	limit int                  // bounds the positions those comparisons take (0 for none)
 }
 
 func (b *nbuilder) fail(n *pnode, format string, args ...any) error {
@@ -722,8 +803,39 @@ func (b *nbuilder) constant(t *target, n *pnode) (int, error) {
 	return b.copy(t, n, nvalue{loopy: true, game: g}, false)
 }
 
-// eval computes n as a game of its own.
+// A sidedKey is a node that holds an S & T and the side it is computed
+// for.
+type sidedKey struct {
+	n   *pnode
+	off bool
+}
+
+// eval computes n as a game of its own. The value of a node that holds
+// an S & T is kept for each side: +-G computes G for both, so that
+// nested switches would otherwise take time exponential in their depth.
+// A node is computed under the same braces and labels each time (those
+// around it in the text), so its value for a side is the same each time.
 func (b *nbuilder) eval(n *pnode) (nvalue, error) {
+	if !n.sided {
+		return b.evalNode(n)
+	}
+	key := sidedKey{n, b.off}
+	if v, ok := b.memo[key]; ok {
+		return v, nil
+	}
+	v, err := b.evalNode(n)
+	if err != nil {
+		return nvalue{}, err
+	}
+	if b.memo == nil {
+		b.memo = map[sidedKey]nvalue{}
+	}
+	b.memo[key] = v
+	return v, nil
+}
+
+// evalNode computes n as a game of its own (eval, without the memo).
+func (b *nbuilder) evalNode(n *pnode) (nvalue, error) {
 	switch n.kind {
 	case kShort:
 		g, err := b.c.Parse(b.src[n.pos:n.end])
@@ -772,8 +884,10 @@ func (b *nbuilder) eval(n *pnode) (nvalue, error) {
 		return b.sum(n)
 	case kTimes:
 		return b.times(n)
+	case kSided:
+		return b.sided(n)
 	case kNeg:
-		x, err := b.eval(n.kids[0])
+		x, err := b.flipped(n.kids[0])
 		if err != nil {
 			return nvalue{}, err
 		}
@@ -788,21 +902,29 @@ func (b *nbuilder) eval(n *pnode) (nvalue, error) {
 		v, err := b.copy(t, n, x, true)
 		return nvalue{loopy: true, game: Game{t.g, v}}, err
 	case kSwitch, kSwitchList:
+		// +-G is {G | -G}: G's negative is computed for the other side.
 		opts := make([]nvalue, len(n.kids))
+		negs := make([]nvalue, len(n.kids))
 		loopy := false
 		for i, k := range n.kids {
 			x, err := b.eval(k)
 			if err != nil {
 				return nvalue{}, err
 			}
-			opts[i], loopy = x, loopy || x.loopy
+			y := x
+			if k.sided {
+				if y, err = b.flipped(k); err != nil {
+					return nvalue{}, err
+				}
+			}
+			opts[i], negs[i], loopy = x, y, loopy || x.loopy || y.loopy
 		}
 		if !loopy {
 			l := make([]cgt.Game, len(opts))
 			r := make([]cgt.Game, len(opts))
 			for i, x := range opts {
 				l[i] = x.short
-				neg, err := b.c.Neg(x.short)
+				neg, err := b.c.Neg(negs[i].short)
 				if err != nil {
 					return nvalue{}, b.failed(n, err)
 				}
@@ -819,20 +941,26 @@ func (b *nbuilder) eval(n *pnode) (nvalue, error) {
 		if err := b.grow(n, 1); err != nil {
 			return nvalue{}, err
 		}
-		for _, x := range opts {
+		for i, x := range opts {
 			w, err := b.copy(t, n, x, false)
 			if err != nil {
 				return nvalue{}, err
 			}
 			t.g.AddLeft(v, w)
-			if w, err = b.copy(t, n, x, true); err != nil {
+			if w, err = b.copy(t, n, negs[i], true); err != nil {
 				return nvalue{}, err
 			}
 			t.g.AddRight(v, w)
 		}
 		return nvalue{loopy: true, game: Game{t.g, v}}, nil
 	case kTiny:
-		x, err := b.eval(n.kids[0])
+		// Tiny(G) = {0 || 0 | -G} holds G's negative, computed for the
+		// other side; Miny(G) = {G | 0 || 0} holds G.
+		eval := b.eval
+		if n.text == "Tiny" {
+			eval = b.flipped
+		}
+		x, err := eval(n.kids[0])
 		if err != nil {
 			return nvalue{}, err
 		}
@@ -851,6 +979,14 @@ func (b *nbuilder) eval(n *pnode) (nvalue, error) {
 		return nvalue{short: g}, nil
 	}
 	return nvalue{}, b.fail(n, "unexpected term")
+}
+
+// flipped computes n for the other side: n's negative holds n computed
+// for the offside when the onside is sought, and the other way round.
+func (b *nbuilder) flipped(n *pnode) (nvalue, error) {
+	b.off = !b.off
+	defer func() { b.off = !b.off }()
+	return b.eval(n)
 }
 
 // tinyLoopy builds Tiny(G) = {0 || 0 | -G}, or Miny(G) = {G | 0 || 0},

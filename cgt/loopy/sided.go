@@ -3,75 +3,143 @@ package loopy
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"nimber/cgt"
 )
 
-// A term is one expression of a sum: a game, or a sided value S & T
-// given by its onside and offside games.
+// A term is one expression of a sum: a game, or a sided value given by
+// its onside and offside games (not yet in their simplest forms).
 type term struct {
 	on, off Game
 	sided   bool
 }
 
-// parseTerm reads expr, a game in Parse's notation or a sided value
-// "S & T" (one & outside all braces and parentheses, S and T games).
-// Errors are *cgt.SyntaxError with columns in expr.
-func parseTerm(c *cgt.Calc, expr string) (term, error) {
-	at, err := sidedAt(expr)
+// parseTerm reads expr, a game in Parse's notation that may hold sided
+// values S & T (S and T games, or sided values themselves, the onside of
+// S and the offside of T taken) anywhere a game stands. & binds more
+// loosely than anything else: an & at the outermost level splits the
+// whole expression into its onside and offside, one inside braces,
+// parentheses or Tiny(...) the option or game it stands in. An expression
+// with sided values is computed twice, each S & T standing for S when
+// the onside is sought and for T when the offside is, the other way round
+// under a negative (-(S & T) is -T & -S): the games computed have the
+// expression's sides, for the sides of a game are those of the game
+// whose options are the options' sides, and the sides of a sum the sides
+// of the sums of the sides (Siegel, "Combinatorial Game Theory", VI.4).
+// Every S & T but the outermost is checked where it stands, its onside
+// at least its offside (ErrSidesOrder); the outermost is checked on the
+// whole sum (describeSidedSum), as the sum of several expressions each
+// S & T is. ctx and limit bound those checks. Errors are
+// *cgt.SyntaxError with columns in expr.
+func parseTerm(ctx context.Context, c *cgt.Calc, expr string, limit int) (term, error) {
+	if len(expr) > MaxNotation {
+		return term{}, &cgt.SyntaxError{Column: 1, Msg: fmt.Sprintf("%d bytes, over the limit of %d", len(expr), MaxNotation)}
+	}
+	p, root, err := parseTree(expr)
 	if err != nil {
 		return term{}, err
 	}
-	if at < 0 {
-		g, err := Parse(c, expr)
+	b := &nbuilder{c: c, src: expr, labels: p.labels, ctx: ctx, limit: limit}
+	if !root.sided {
+		g, err := b.game(root)
 		return term{on: g, off: g}, err
 	}
-	var t term
-	t.sided = true
-	for i, part := range []struct {
-		text   string
-		offset int
-	}{{expr[:at], 0}, {expr[at+1:], at + 1}} {
-		g, err := Parse(c, part.text)
-		if se, ok := errors.AsType[*cgt.SyntaxError](err); ok {
-			moved := *se
-			moved.Column += part.offset
-			return term{}, &moved
-		}
+	t := term{sided: true}
+	for _, off := range []bool{false, true} {
+		b.off, b.used = off, 0
+		g, err := b.game(root)
 		if err != nil {
 			return term{}, err
 		}
-		if i == 0 {
-			t.on = g
-		} else {
+		if off {
 			t.off = g
+		} else {
+			t.on = g
 		}
 	}
 	return t, nil
 }
 
-// sidedAt returns the index of the & of a sided value in expr, -1 when
-// there is none, or an error for a second & or one inside braces,
-// parentheses or brackets.
-func sidedAt(expr string) (int, error) {
-	at, depth := -1, 0
-	for i := 0; i < len(expr); i++ {
-		switch expr[i] {
-		case '{', '(', '[', '<':
-			depth++
-		case '}', ')', ']', '>':
-			depth--
-		case '&':
-			switch {
-			case depth > 0:
-				return 0, &cgt.SyntaxError{Column: i + 1, Msg: "a sided value S & T is read only as a whole expression, not inside braces or parentheses"}
-			case at >= 0:
-				return 0, &cgt.SyntaxError{Column: i + 1, Msg: "a second &: a sided value is S & T"}
-			}
-			at = i
+// sided computes the sided value n, S & T: S on the onside, T on the
+// offside. Each S & T but the outermost is computed once for both sides
+// (its operands cannot use the labels or pass of braces around it), and
+// checked: the onside of S at least the offside of T.
+func (b *nbuilder) sided(n *pnode) (nvalue, error) {
+	side := 0
+	if b.off {
+		side = 1
+	}
+	if n.top {
+		return b.eval(n.kids[side])
+	}
+	if v, ok := b.sides[n]; ok {
+		return v[side], nil
+	}
+	var v [2]nvalue
+	var g [2]Game
+	off := b.off
+	defer func() { b.off = off }()
+	for i, k := range n.kids {
+		if k.kind == kPass {
+			return nvalue{}, b.fail(k, "pass stands alone as an option: it cannot be a side of S & T")
+		}
+		b.off = i == 1
+		x, err := b.eval(k)
+		if err != nil {
+			return nvalue{}, err
+		}
+		if g[i], err = b.sideOf(n, x, i == 0); err != nil {
+			return nvalue{}, err
+		}
+		v[i] = x
+		if x.loopy { // its side stands for it: a stopper, maybe smaller
+			v[i].game = g[i]
 		}
 	}
-	return at, nil
+	le, err := LE(g[1], g[0], b.limit)
+	if err != nil {
+		return nvalue{}, b.ampFailed(n, err)
+	}
+	if !le {
+		return nvalue{}, b.ampFailed(n, ErrSidesOrder)
+	}
+	if b.sides == nil {
+		b.sides = map[*pnode][2]nvalue{}
+	}
+	b.sides[n] = v
+	return v[side], nil
+}
+
+// sideOf returns the onside (onside set) or offside of x, an operand of
+// the sided value n: x itself when a stopper, else its side form.
+func (b *nbuilder) sideOf(n *pnode, x nvalue, onside bool) (Game, error) {
+	g := x.game
+	if !x.loopy {
+		t := newTarget()
+		v, err := b.addShort(t, n, x.short)
+		if err != nil {
+			return Game{}, err
+		}
+		g = Game{t.g, v}
+	}
+	if IsStopper(g) {
+		return g, nil
+	}
+	ctx := b.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	h, at, err := sideForms(ctx, g.Graph, []int{g.Start}, onside, b.limit)
+	if err != nil {
+		return Game{}, b.ampFailed(n, err)
+	}
+	return Game{h, at[0]}, nil
+}
+
+// ampFailed is the error err of the sided value n, at its &.
+func (b *nbuilder) ampFailed(n *pnode, err error) error {
+	return &cgt.SyntaxError{Column: n.amp + 1, Msg: err.Error(), Err: err}
 }
 
 // ErrSidesOrder is the error of a sided value S & T whose onside S is
