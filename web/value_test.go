@@ -65,7 +65,7 @@ func TestValueRefusals(t *testing.T) {
 	}
 	for _, tc := range []struct{ body, want string }{
 		{exprs("1", "{1|"), `expression 2 "{1|": column 1: unbalanced {: no } closes it`},
-		{exprs("{1 & 0|0}"), `expression 1 "{1 & 0|0}": column 4: a sided value S & T is read only as a whole expression, not inside braces or parentheses`},
+		{exprs("{0 & 1|0}"), `expression 1 "{0 & 1|0}": column 4: the onside of a sided value S & T must be at least its offside`},
 		{exprs("1/3"), `expression 1 "1/3": column 1: "3": the denominator is not a power of two`},
 		{exprs("*1024"), `expression 1 "*1024": column 1: cgt: a nimber or a multiple of up past the bounds`},
 		{exprs(""), `expression 1 "": column 1:`},

@@ -56,8 +56,9 @@ NCheck), its stops (pseudonumbers such as over and 3/2under) and options; --json
 adds onside, offside and stopper, and prints null for the short-game fields a
 loopy game lacks. A game that is not a stopper is answered by its sides, written
 as CGSuite writes them (dud is on & off, a{1||a|0} is 2 & +-1); one whose sides
-are not stoppers (Bach's carousel) is refused. A sided value written out, S & T
-as a whole EXPR, is read too: '1 & 0' '1 & 0' is 2 & 0.
+are not stoppers (Bach's carousel) is refused. A sided value written out, S & T,
+is read too, wherever a game stands: '1 & 0' '1 & 0' is 2 & 0, '{2&-2|1&-2}' is
+{2|1} & -2*.
 
 With --game NAME the arguments are positions of a partizan game of nimber
 games (domineering, clobber), several positions a sum: each region of a board

@@ -202,7 +202,7 @@ func TestValueRefusals(t *testing.T) {
 		args []string
 	}{
 		{`value: argument 2 "{1|": column 1: unbalanced {`, []string{"value", "1", "{1|"}},
-		{`value: argument 1 "{1 & 0|0}": column 4: a sided value S & T is read only as a whole expression`, []string{"value", "{1 & 0|0}"}},
+		{`value: argument 1 "{0 & 1|0}": column 4: the onside of a sided value S & T must be at least its offside`, []string{"value", "{0 & 1|0}"}},
 		{`value: the value of the game: the onside of a sided value S & T must be at least its offside`, []string{"value", "0 & 1"}},
 		{`value: argument 1 "{0|1}}": column 6: unexpected '}'`, []string{"value", "{0|1}}"}},
 		{`value: argument 1 "1/3": column 1: "3": the denominator is not a power of two`, []string{"value", "1/3"}},
