@@ -3,91 +3,261 @@ package game
 import (
 	"context"
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"nimber/cgt/loopy"
 )
 
 // Graph returns the graph of pos: every whole position reachable from it
-// by either player's moves, with its Left and Right moves. It is how a partizan game whose positions repeat is
-// valued (package loopy): Values refuses such a game with a *CycleError.
-// limit bounds the positions (0 for none): past it the error wraps
-// loopy.ErrTooManyPositions. ctx is checked every 1024 positions, and a
-// failure of the game's code (PartizanContextual) is returned.
+// by either player's moves, with its Left and Right moves. It is how a
+// partizan game whose positions repeat is valued (package loopy): Values
+// refuses such a game with a *CycleError. limit bounds the positions (0
+// for none): past it the error wraps loopy.ErrTooManyPositions. ctx is
+// checked between batches of positions, and a failure of the game's code
+// (PartizanContextual) is returned.
+//
+// The positions are met breadth first, one distance from pos at a time:
+// the options of a distance's positions are listed on every core
+// (loopy.Workers of ctx), each with rules bound to it, and looked up
+// among the positions met; then the new ones are numbered in order, so
+// the graph does not depend on the cores.
 func (g *partizan[P]) Graph(ctx context.Context, pos Position, limit int) (loopy.Game, error) {
-	r, failure := g.bind(ctx)
-	out := loopy.NewGraph(0)
-	// A position of one part is keyed by the part, others by their text.
-	ones, texts := map[P]int{}, map[string]int{}
-	var queue []Sum[P]
-	// node returns the node of s with its part j replaced by leaves (j <
-	// 0: s itself), made when new; the sum is built only then.
-	node := func(s Sum[P], j int, leaves []P) (int, error) {
-		if j >= 0 && (len(s.Parts) != 1 || len(leaves) != 1) {
-			s, j = replace(s, j, leaves), -1
-		}
-		var one P
-		var text string
-		var v int
-		var ok bool
-		switch {
-		case j >= 0:
-			one = leaves[0]
-			v, ok = ones[one]
-		case len(s.Parts) == 1:
-			one = s.Parts[0]
-			v, ok = ones[one]
-		default:
-			text = g.format(s)
-			v, ok = texts[text]
-		}
-		if ok {
-			return v, nil
-		}
-		if limit > 0 && len(queue) >= limit {
-			return 0, fmt.Errorf("%w: the game has more than %d positions", loopy.ErrTooManyPositions, limit)
-		}
-		if j >= 0 {
-			s = replace(s, j, leaves)
-		}
-		v = out.AddNode()
-		if len(s.Parts) == 1 {
-			ones[one] = v
-		} else {
-			texts[text] = v
-		}
-		queue = append(queue, s)
-		return v, nil
+	m := &graphMaker[P]{g: g, out: loopy.NewGraph(0), ones: map[P]int32{}, texts: map[string]int32{}, limit: limit}
+	start, err := m.add(g.sum(pos))
+	workers := loopy.Workers(ctx)
+	rules := make([]PartizanRules[P], workers)
+	failures := make([]func() error, workers)
+	for w := range workers {
+		rules[w], failures[w] = g.bind(ctx)
 	}
-	// expand adds the moves of the i-th position met.
-	expand := func(i int) error {
-		s := queue[i]
-		for _, side := range []Side{Left, Right} {
-			for j, p := range s.Parts {
-				for leaves := range r.Options(p, side) {
-					w, err := node(s, j, leaves)
-					if err != nil {
-						return err
-					}
-					out.AddMove(loopy.Player(side), i, w)
-				}
-			}
-		}
-		return nil
+	for lo := 0; err == nil && lo < len(m.queue); {
+		hi := len(m.queue)
+		err = m.level(ctx, rules, lo, hi)
+		lo = hi
 	}
-	start, err := node(g.sum(pos), -1, nil)
-	for i := 0; err == nil && i < len(queue); i++ {
-		if i%1024 == 0 {
-			if err = context.Cause(ctx); err != nil {
-				break
-			}
+	for _, failure := range failures {
+		if ferr := failure(); ferr != nil {
+			return loopy.Game{}, ferr
 		}
-		err = expand(i)
-	}
-	if ferr := failure(); ferr != nil {
-		return loopy.Game{}, ferr
 	}
 	if err != nil {
 		return loopy.Game{}, err
 	}
-	return loopy.Game{Graph: out, Start: start}, nil
+	return loopy.Game{Graph: m.out, Start: start}, nil
+}
+
+// A graphMaker builds the graph of Graph.
+type graphMaker[P comparable] struct {
+	g     *partizan[P]
+	out   *loopy.Graph
+	limit int
+	// A position of one part is keyed by the part, others by their text.
+	ones    map[P]int32
+	texts   map[string]int32
+	queue   []Sum[P] // the positions met, by node
+	arena   []int    // where nodes' options are cut from
+	parts   []P      // where new positions' parts are cut from
+	batches []batch[P]
+}
+
+// An option is a move found by a worker: the player's side and the node
+// it leads to, or for a position not met when the worker looked, -1-2i
+// for the i-th new part of its batch (a position of one part) or -2-2i
+// for the i-th new sum.
+type option struct {
+	node int32
+	side Side
+}
+
+// A batch is the options of some positions of one distance, found by a
+// worker: ends[i] is the end in opts of the i-th position's options. Its
+// slices are kept from one distance to the next.
+type batch[P comparable] struct {
+	from  int
+	ends  []int
+	opts  []option
+	parts []P
+	sums  []Sum[P]
+	texts []string // the sums' text keys
+}
+
+// key returns the text key of s, "" for a position of one part.
+func (m *graphMaker[P]) key(s Sum[P]) string {
+	if len(s.Parts) == 1 {
+		return ""
+	}
+	return m.g.format(s)
+}
+
+// lookup returns the node of s (keyed by text when not of one part), or
+// -1 when it was not met.
+func (m *graphMaker[P]) lookup(s Sum[P], text string) int32 {
+	var v int32
+	var ok bool
+	if len(s.Parts) == 1 {
+		v, ok = m.ones[s.Parts[0]]
+	} else {
+		v, ok = m.texts[text]
+	}
+	if !ok {
+		return -1
+	}
+	return v
+}
+
+// add returns the node of s, made when new.
+func (m *graphMaker[P]) add(s Sum[P]) (int, error) {
+	return m.addKeyed(s, m.key(s))
+}
+
+// addPart is add of the position of the one part p in frame.
+func (m *graphMaker[P]) addPart(p P, frame P) (int, error) {
+	if v, ok := m.ones[p]; ok {
+		return int(v), nil
+	}
+	if len(m.parts) == cap(m.parts) {
+		m.parts = make([]P, 0, 1<<12)
+	}
+	m.parts = append(m.parts, p)
+	return m.addNew(Sum[P]{Parts: m.parts[len(m.parts)-1 : len(m.parts) : len(m.parts)], Frame: frame}, "")
+}
+
+// addKeyed is add of s with its text key.
+func (m *graphMaker[P]) addKeyed(s Sum[P], text string) (int, error) {
+	if v := m.lookup(s, text); v >= 0 {
+		return int(v), nil
+	}
+	return m.addNew(s, text)
+}
+
+// addNew adds s, not met before, with its text key.
+func (m *graphMaker[P]) addNew(s Sum[P], text string) (int, error) {
+	if m.limit > 0 && len(m.queue) >= m.limit {
+		return 0, fmt.Errorf("%w: the game has more than %d positions", loopy.ErrTooManyPositions, m.limit)
+	}
+	v := m.out.AddNode()
+	if len(s.Parts) == 1 {
+		m.ones[s.Parts[0]] = int32(v)
+	} else {
+		m.texts[text] = int32(v)
+	}
+	m.queue = append(m.queue, s)
+	return v, nil
+}
+
+// level adds the moves of the positions lo..hi-1 and the positions they
+// lead to: the workers list the options of a batch of them at a time
+// (the maps are only read meanwhile), then the new positions are
+// numbered in order.
+func (m *graphMaker[P]) level(ctx context.Context, rules []PartizanRules[P], lo, hi int) error {
+	const size = 256
+	for len(m.batches) < (hi-lo+size-1)/size {
+		m.batches = append(m.batches, batch[P]{})
+	}
+	batches := m.batches[:(hi-lo+size-1)/size]
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, len(rules))
+	for w, r := range rules {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(batches) {
+					return
+				}
+				if errs[w] = context.Cause(ctx); errs[w] != nil {
+					return
+				}
+				b := &batches[k]
+				b.from = lo + k*size
+				b.ends, b.opts, b.parts = b.ends[:0], b.opts[:0], b.parts[:0]
+				clear(b.sums)
+				b.sums, b.texts = b.sums[:0], b.texts[:0]
+				for v := b.from; v < min(b.from+size, hi); v++ {
+					m.options(r, m.queue[v], b)
+					b.ends = append(b.ends, len(b.opts))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	var nodes [2][]int
+	for k := range batches {
+		b := &batches[k]
+		start := 0
+		for i, end := range b.ends {
+			nodes[Left], nodes[Right] = nodes[Left][:0], nodes[Right][:0]
+			for _, o := range b.opts[start:end] {
+				v := int(o.node)
+				var err error
+				switch {
+				case v < 0 && v%2 != 0: // -1-2i
+					v, err = m.addPart(b.parts[(-1-v)/2], m.queue[b.from+i].Frame)
+				case v < 0:
+					v, err = m.addKeyed(b.sums[(-2-v)/2], b.texts[(-2-v)/2])
+				}
+				if err != nil {
+					return err
+				}
+				nodes[o.side] = append(nodes[o.side], v)
+			}
+			start = end
+			for _, side := range []Side{Left, Right} {
+				m.out.SetOptions(b.from+i, loopy.Player(side), m.cut(nodes[side]))
+			}
+		}
+	}
+	return nil
+}
+
+// options appends to b the options of s by the rules r, each with its
+// node when met before.
+func (m *graphMaker[P]) options(r PartizanRules[P], s Sum[P], b *batch[P]) {
+	for _, side := range []Side{Left, Right} {
+		for j, p := range s.Parts {
+			for leaves := range r.Options(p, side) {
+				var sum Sum[P]
+				var text string
+				if len(s.Parts) == 1 && len(leaves) == 1 {
+					sum = Sum[P]{Parts: leaves, Frame: s.Frame}
+				} else {
+					sum = replace(s, j, leaves)
+					text = m.key(sum)
+				}
+				node := m.lookup(sum, text)
+				switch {
+				case node >= 0:
+				case len(s.Parts) == 1 && len(leaves) == 1:
+					// The rules' leaves are valid during the call only.
+					b.parts = append(b.parts, leaves[0])
+					node = int32(-1 - 2*(len(b.parts)-1))
+				default:
+					b.sums = append(b.sums, sum)
+					b.texts = append(b.texts, text)
+					node = int32(-2 - 2*(len(b.sums)-1))
+				}
+				b.opts = append(b.opts, option{node, side})
+			}
+		}
+	}
+}
+
+// cut returns a copy of nodes cut from the arena, its capacity its
+// length.
+func (m *graphMaker[P]) cut(nodes []int) []int {
+	if len(nodes) == 0 {
+		return nil
+	}
+	if cap(m.arena)-len(m.arena) < len(nodes) {
+		m.arena = make([]int, 0, max(1<<16, len(nodes)))
+	}
+	start := len(m.arena)
+	m.arena = append(m.arena, nodes...)
+	return m.arena[start:len(m.arena):len(m.arena)]
 }

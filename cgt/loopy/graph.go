@@ -49,6 +49,16 @@ func (g *Graph) AddMove(p Player, from, to int) {
 	}
 }
 
+// SetOptions makes opts node v's options for player p. The graph keeps
+// opts: the caller must not change it after.
+func (g *Graph) SetOptions(v int, p Player, opts []int) {
+	if p == Left {
+		g.left[v] = opts
+	} else {
+		g.right[v] = opts
+	}
+}
+
 // Left returns node v's Left options (not to be changed).
 func (g *Graph) Left(v int) []int { return g.left[v] }
 

@@ -74,19 +74,21 @@ func solveStates(n int, count func(v int, p Player) int, into func(w int, p Play
 // be decided from outside between runs, and a run goes on from where
 // the last stopped, for what a state decided stays decided.
 type retro struct {
-	out  Outcomes
+	out  Outcomes // Draw while undecided
 	into func(w int, p Player, buf []int) []int
+	// pairs, when set, gives the moves into states of a difference of
+	// two graphs instead of into (without a call for each state).
+	pairs *pairMoves
 	// pending[p][v]: node v's moves for p not yet known to lose for p.
 	pending [2][]int32
-	decided []bool // by state 2v+p: node v with player p to move
-	queue   []int  // states decided, their predecessors not yet told
+	queue   []int // states 2v+p decided, their predecessors not yet told
 	from    []int
 }
 
 // newRetro starts solveStates' analysis: every state fixed decides,
 // and every state whose player has no move, is decided and queued.
 func newRetro(n int, count func(v int, p Player) int, into func(w int, p Player, buf []int) []int, fixed *Outcomes) *retro {
-	r := &retro{into: into, decided: make([]bool, 2*n)}
+	r := &retro{into: into}
 	for p := range 2 {
 		r.out.First[p] = make([]Outcome, n)
 		r.pending[p] = make([]int32, n)
@@ -107,7 +109,6 @@ func newRetro(n int, count func(v int, p Player) int, into func(w int, p Player,
 
 // decide sets the outcome of node v with p to move and queues it.
 func (r *retro) decide(v int, p Player, o Outcome) {
-	r.decided[2*v+int(p)] = true
 	r.out.First[p][v] = o
 	r.queue = append(r.queue, 2*v+int(p))
 }
@@ -124,19 +125,69 @@ func (r *retro) run() {
 		// to v.
 		q := p.Opponent()
 		won := r.out.First[p][v] == wins(q)
-		r.from = r.into(v, q, r.from[:0])
+		if r.pairs != nil {
+			r.from = r.pairs.into(v, q, r.from[:0])
+		} else {
+			r.from = r.into(v, q, r.from[:0])
+		}
+		first, pending := r.out.First[q], r.pending[q]
 		for _, u := range r.from {
 			switch {
-			case r.decided[2*u+int(q)]:
+			case first[u] != Draw:
 			case won:
 				r.decide(u, q, wins(q))
 			default:
-				if r.pending[q][u]--; r.pending[q][u] == 0 {
+				if pending[u]--; pending[u] == 0 {
 					r.decide(u, q, wins(p))
 				}
 			}
 		}
 	}
+}
+
+// pairMoves are the moves into the states of H - G, for graphs g and h
+// of n1 and n2 nodes, a state (x, y) (x in G, y in H) numbered x*n2+y:
+// a move of p is in H (to y's option for p) or in -G (to x's option for
+// p's opponent).
+type pairMoves struct {
+	n2 int
+	// gInto[p][x], hInto[p][y]: the nodes with a move of p to x in g, to
+	// y in h.
+	gInto, hInto [2][][]int
+}
+
+// newPairMoves returns the moves into the states of h - g.
+func newPairMoves(g, h *Graph) *pairMoves {
+	m := &pairMoves{n2: h.Len()}
+	for _, gr := range []struct {
+		g    *Graph
+		into *[2][][]int
+	}{{g, &m.gInto}, {h, &m.hInto}} {
+		for p := range 2 {
+			gr.into[p] = make([][]int, gr.g.Len())
+		}
+		for v := range gr.g.Len() {
+			for _, p := range []Player{Left, Right} {
+				for _, w := range gr.g.Options(v, p) {
+					gr.into[p][w] = append(gr.into[p][w], v)
+				}
+			}
+		}
+	}
+	return m
+}
+
+// into appends to buf the states with a move of p to state v, once a
+// move, and returns it.
+func (m *pairMoves) into(v int, p Player, buf []int) []int {
+	x, y := v/m.n2, v%m.n2
+	for _, w := range m.hInto[p][y] {
+		buf = append(buf, x*m.n2+w)
+	}
+	for _, w := range m.gInto[p.Opponent()][x] {
+		buf = append(buf, w*m.n2+y)
+	}
+	return buf
 }
 
 // Class is an outcome class of a game, with draws: who wins with Left

@@ -28,54 +28,27 @@ import (
 // g ≤ h when Right, moving first in H - G, does not win. limit bounds the
 // states, the product of the graphs' sizes (0 for none).
 func SideLE(g, h Game, onside bool, limit int) (bool, error) {
-	le, err := sideOrder(g.Graph, h.Graph, onside, limit)
-	if err != nil {
-		return false, err
-	}
-	return le[g.Start][h.Start], nil
+	return sideLEAll(g.Graph, h.Graph, [][2]int{{g.Start, h.Start}}, onside, limit)
 }
 
-// sideOrder returns, for every node x of g and y of h, whether x ≤ y
-// when their onsides (onside set) or offsides are compared (SideLE): the
-// analysis decides every pair at once. limit bounds the pairs (0 for
-// none).
-func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
+// sideLEAll reports whether x ≤ y for every pair (x, y) of pairs, x a
+// node of g and y of h, when their onsides (onside set) or offsides are
+// compared (SideLE): one analysis decides every pair at once, and stops
+// as soon as one pair is found not ≤. limit bounds the pairs of nodes
+// (0 for none).
+func sideLEAll(g, h *Graph, pairs [][2]int, onside bool, limit int) (bool, error) {
 	n1, n2 := g.Len(), h.Len()
 	if limit > 0 && n1*n2 > limit {
-		return nil, fmt.Errorf("%w: comparing sides takes %d positions, over %d", ErrTooManyPositions, n1*n2, limit)
+		return false, fmt.Errorf("%w: comparing sides takes %d positions, over %d", ErrTooManyPositions, n1*n2, limit)
 	}
 	at := func(x, y int) int { return x*n2 + y }
 	// A state (x, y) stands for H - G at y in H and x in G. A move of p
 	// is in H (to y's option for p) or in -G (to x's option for p's
 	// opponent).
-	var gInto, hInto [2][][]int
-	for p := range 2 {
-		gInto[p], hInto[p] = make([][]int, n1), make([][]int, n2)
-	}
-	for _, gr := range []struct {
-		g    *Graph
-		into *[2][][]int
-	}{{g, &gInto}, {h, &hInto}} {
-		for v := range gr.g.Len() {
-			for _, p := range []Player{Left, Right} {
-				for _, w := range gr.g.Options(v, p) {
-					gr.into[p][w] = append(gr.into[p][w], v)
-				}
-			}
-		}
-	}
+	m := newPairMoves(g, h)
+	gInto, hInto := m.gInto, m.hInto
 	count := func(v int, p Player) int {
 		return len(h.Options(v%n2, p)) + len(g.Options(v/n2, p.Opponent()))
-	}
-	into := func(v int, p Player, buf []int) []int {
-		x, y := v/n2, v%n2
-		for _, w := range hInto[p][y] {
-			buf = append(buf, at(x, w))
-		}
-		for _, w := range gInto[p.Opponent()][x] {
-			buf = append(buf, at(w, y))
-		}
-		return buf
 	}
 	// On the onside Left's free moves are in H, her bound moves and
 	// Right's exits in -G; on the offside the other way round. A move of
@@ -109,7 +82,8 @@ func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
 		return buf
 	}
 	freeInH := onside
-	r := newRetro(n1*n2, count, into, nil)
+	r := newRetro(n1*n2, count, nil, nil)
+	r.pairs = m
 	o := &r.out
 	undecided := func(p Player, v int) bool { return o.First[p][v] == Draw }
 	good := [2][]bool{make([]bool, n1*n2), make([]bool, n1*n2)}
@@ -121,8 +95,20 @@ func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
 		good[p][v] = true
 		queue = append(queue, 2*v+int(p))
 	}
+	// x ≤ y fails when Right, moving first in y - x, wins; a state once
+	// won stays won.
+	failed := func() bool {
+		for _, xy := range pairs {
+			if o.First[Right][at(xy[0], xy[1])] == RightWins {
+				return true
+			}
+		}
+		return false
+	}
 	for {
-		r.run()
+		if r.run(); failed() {
+			return false, nil
+		}
 		clear(good[Left])
 		clear(good[Right])
 		for v := range n1 * n2 {
@@ -180,14 +166,7 @@ func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
 			}
 		}
 		if !bad {
-			le := make([][]bool, n1)
-			for x := range n1 {
-				le[x] = make([]bool, n2)
-				for y := range n2 {
-					le[x][y] = o.First[Right][at(x, y)] != RightWins
-				}
-			}
-			return le, nil
+			return true, nil
 		}
 	}
 }
@@ -199,7 +178,7 @@ func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
 // play that alternates for ever is a stopper, simplified; in another,
 // options on cycles are deleted (Right's first on the onside, Left's on
 // the offside), each deletion kept when the side of every position of
-// the part stays the same (sideOrder, one way), until the part is a
+// the part stays the same (sideLEAll, one way), until the part is a
 // stopper: then each position is its own side, so it is the side
 // sought. When no deletion makes a stopper, SideForm fails with
 // ErrSides. limit bounds the positions compared (0 for none).
@@ -237,6 +216,10 @@ func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit in
 	// Without some of Right's options a game is at least what it was,
 	// without Left's at most (TestSidesMonotone), so one comparison
 	// decides.
+	diagonal := make([][2]int, len(at))
+	for i, r := range at {
+		diagonal[i] = [2]int{r, r}
+	}
 	same := func(cand *Graph, p Player) (bool, error) {
 		if err := context.Cause(ctx); err != nil {
 			return false, err
@@ -245,16 +228,7 @@ func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit in
 		if p == Left {
 			lo, hi = orig, cand
 		}
-		le, err := sideOrder(lo, hi, onside, limit)
-		if err != nil {
-			return false, err
-		}
-		for _, r := range at {
-			if !le[r][r] {
-				return false, nil
-			}
-		}
-		return true, nil
+		return sideLEAll(lo, hi, diagonal, onside, limit)
 	}
 	// try deletes as many of edges as keep every root's side: all at
 	// once, or else each half in turn, down to single edges.

@@ -158,46 +158,56 @@ func fuse(le [][]bool) ([]int, bool) {
 // sorted and without repeats, and the new number of each root; to maps
 // a node to the node whose edges it takes (nil for itself).
 func restrict(g *Graph, roots []int, to []int) (*Graph, []int) {
-	rep := func(v int) int {
-		if to == nil {
-			return v
-		}
-		return to[v]
-	}
-	num := map[int]int{}
+	num := make([]int32, g.Len()) // new number + 1, 0 while unmet
 	var order []int
-	out := NewGraph(0)
 	id := func(w int) int {
-		w = rep(w)
-		n, ok := num[w]
-		if !ok {
-			n = out.AddNode()
-			num[w] = n
-			order = append(order, w)
+		if to != nil {
+			w = to[w]
 		}
-		return n
+		if num[w] == 0 {
+			order = append(order, w)
+			num[w] = int32(len(order))
+		}
+		return int(num[w]) - 1
 	}
 	at := make([]int, len(roots))
 	for i, r := range roots {
 		at[i] = id(r)
 	}
+	// The options of all nodes are cut from a few shared arrays (arena),
+	// each slice's capacity its length, so that an append copies it. The
+	// first holds all of g's edges when they are few.
+	edges := 0
+	for v := range g.Len() {
+		edges += len(g.left[v]) + len(g.right[v])
+	}
+	arena := make([]int, 0, min(edges, 1<<16))
+	var left, right [][]int
 	for i := 0; i < len(order); i++ {
 		v := order[i]
 		for _, p := range []Player{Left, Right} {
-			var opts []int
-			for _, w := range g.Options(v, p) {
-				opts = append(opts, id(w))
+			opts := g.Options(v, p)
+			if cap(arena)-len(arena) < len(opts) {
+				arena = make([]int, 0, max(1<<16, len(opts)))
 			}
-			slices.Sort(opts)
-			opts = slices.Compact(opts)
+			start := len(arena)
+			for _, w := range opts {
+				arena = append(arena, id(w))
+			}
+			slices.Sort(arena[start:])
+			arena = arena[:start+len(slices.Compact(arena[start:]))]
+			kept := arena[start:len(arena):len(arena)]
+			if len(kept) == 0 {
+				kept = nil
+			}
 			if p == Left {
-				out.left[i] = opts
+				left = append(left, kept)
 			} else {
-				out.right[i] = opts
+				right = append(right, kept)
 			}
 		}
 	}
-	return out, at
+	return &Graph{left: left, right: right}, at
 }
 
 // restrictGame is restrict of one game.
@@ -425,15 +435,19 @@ func WithWorkers(ctx context.Context, n int) context.Context {
 	return context.WithValue(ctx, workersKey{}, max(n, 1))
 }
 
-// parallel calls f(0), ..., f(n-1) on GOMAXPROCS goroutines (fewer
-// where WithWorkers says so), returning the first error; ctx is checked
-// before each call.
-func parallel(ctx context.Context, n int, f func(i int) error) error {
-	workers := runtime.GOMAXPROCS(0)
+// Workers returns the goroutines a computation under ctx may use:
+// GOMAXPROCS, or fewer where WithWorkers says so.
+func Workers(ctx context.Context) int {
 	if w, ok := ctx.Value(workersKey{}).(int); ok {
-		workers = w
+		return w
 	}
-	workers = min(workers, n)
+	return runtime.GOMAXPROCS(0)
+}
+
+// parallel calls f(0), ..., f(n-1) on Workers(ctx) goroutines, returning
+// the first error; ctx is checked before each call.
+func parallel(ctx context.Context, n int, f func(i int) error) error {
+	workers := min(Workers(ctx), n)
 	if workers <= 1 {
 		for i := range n {
 			if err := context.Cause(ctx); err != nil {

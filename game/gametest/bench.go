@@ -35,6 +35,20 @@ func BenchLoopyValue(b *testing.B, g game.Game, text string) {
 	}
 }
 
+// BenchLoopyGraph builds the graph of the position text of the partizan
+// game g whose positions repeat (PartizanGame.Graph) once an iteration,
+// the first step of BenchLoopyValue, reporting its positions.
+func BenchLoopyGraph(b *testing.B, g game.Game, text string) {
+	pg, pos := partizanPosition(b, g, text, g.Parse)
+	for b.Loop() {
+		gr, err := pg.Graph(context.Background(), pos, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(gr.Graph.Len()), "positions")
+	}
+}
+
 // BenchOutcome decides who wins the position text of the partizan game g
 // by its search (ParseSearch, Outcome) from scratch once an iteration, on
 // one goroutine with the default limits.

@@ -22,3 +22,9 @@ func BenchmarkRow6(b *testing.B) {
 func BenchmarkRow8(b *testing.B) {
 	gametest.BenchLoopyValue(b, Game(), "geese 8,2 8,4 8,6 8,8 fox 1,1")
 }
+
+// BenchmarkGraphRow8 builds the graph of BenchmarkRow8's position, the
+// part of its work done through the game API.
+func BenchmarkGraphRow8(b *testing.B) {
+	gametest.BenchLoopyGraph(b, Game(), "geese 8,2 8,4 8,6 8,8 fox 1,1")
+}
