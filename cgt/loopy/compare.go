@@ -101,14 +101,7 @@ func Order(g *Graph, limit int) ([][]bool, error) {
 	if limit > 0 && n*n > limit {
 		return nil, fmt.Errorf("%w: comparing %d positions pairwise takes %d, over %d", ErrTooManyPositions, n, n*n, limit)
 	}
-	rev := [2][][]int{make([][]int, n), make([][]int, n)} // who moves to v
-	for v := range n {
-		for _, p := range []Player{Left, Right} {
-			for _, w := range g.Options(v, p) {
-				rev[p][w] = append(rev[p][w], v)
-			}
-		}
-	}
+	rev := g.into() // who moves to v
 	// open[x*n+y] counts Left's moves from (x, y), Left to move, not yet
 	// known to reach a pair Right wins moving first; at zero Left loses
 	// there. rightWins marks the pairs Right wins moving first.
@@ -156,12 +149,13 @@ func Order(g *Graph, limit int) ([][]bool, error) {
 			})
 		}
 	}
+	// The rows of le share rightWins' array, each pair flipped.
 	le := make([][]bool, n)
+	for i, w := range rightWins {
+		rightWins[i] = !w
+	}
 	for x := range n {
-		le[x] = make([]bool, n)
-		for y := range n {
-			le[x][y] = !rightWins[x*n+y]
-		}
+		le[x] = rightWins[x*n : (x+1)*n : (x+1)*n]
 	}
 	return le, nil
 }

@@ -59,6 +59,37 @@ func (g *Graph) SetOptions(v int, p Player, opts []int) {
 	}
 }
 
+// into returns, for each player p and node w, the nodes with a move of
+// p to w (once a move, in order), all cut from one array.
+func (g *Graph) into() [2][][]int {
+	n := g.Len()
+	var out [2][][]int
+	for _, p := range []Player{Left, Right} {
+		count := make([]int, n+1)
+		for v := range n {
+			for _, w := range g.Options(v, p) {
+				count[w+1]++
+			}
+		}
+		for w := range n {
+			count[w+1] += count[w]
+		}
+		flat := make([]int, count[n])
+		fill := slices.Clone(count[:n])
+		for v := range n {
+			for _, w := range g.Options(v, p) {
+				flat[fill[w]] = v
+				fill[w]++
+			}
+		}
+		out[p] = make([][]int, n)
+		for w := range n {
+			out[p][w] = flat[count[w]:count[w+1]:count[w+1]]
+		}
+	}
+	return out
+}
+
 // Left returns node v's Left options (not to be changed).
 func (g *Graph) Left(v int) []int { return g.left[v] }
 

@@ -45,15 +45,7 @@ func Solve(g *Graph) Outcomes { return solveFrom(g, nil) }
 // taken as decided before the analysis starts.
 func solveFrom(g *Graph, fixed *Outcomes) Outcomes {
 	n := g.Len()
-	// into[p][w]: the nodes v with a move of p to w.
-	into := [2][][]int{make([][]int, n), make([][]int, n)}
-	for v := range n {
-		for _, p := range []Player{Left, Right} {
-			for _, w := range g.Options(v, p) {
-				into[p][w] = append(into[p][w], v)
-			}
-		}
-	}
+	into := g.into()
 	return solveStates(n,
 		func(v int, p Player) int { return len(g.Options(v, p)) },
 		func(w int, p Player, buf []int) []int { return append(buf, into[p][w]...) },
@@ -158,22 +150,7 @@ type pairMoves struct {
 
 // newPairMoves returns the moves into the states of h - g.
 func newPairMoves(g, h *Graph) *pairMoves {
-	m := &pairMoves{n2: h.Len()}
-	for _, gr := range []struct {
-		g    *Graph
-		into *[2][][]int
-	}{{g, &m.gInto}, {h, &m.hInto}} {
-		for p := range 2 {
-			gr.into[p] = make([][]int, gr.g.Len())
-		}
-		for v := range gr.g.Len() {
-			for _, p := range []Player{Left, Right} {
-				for _, w := range gr.g.Options(v, p) {
-					gr.into[p][w] = append(gr.into[p][w], v)
-				}
-			}
-		}
-	}
+	m := &pairMoves{n2: h.Len(), gInto: g.into(), hInto: h.into()}
 	return m
 }
 

@@ -233,6 +233,13 @@ func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(l
 	}
 	pool := NewGraph(0)
 	known := map[string]int{} // a pool position's options, written as text
+	// index[v]: v's place in its part.
+	index := make([]int32, g.Len())
+	for _, part := range parts {
+		for i, v := range part {
+			index[v] = int32(i)
+		}
+	}
 	val := make([]int, g.Len())
 	for i := range val {
 		val[i] = -1
@@ -271,7 +278,7 @@ func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(l
 		err := parallel(ctx, len(todo), func(k int) error {
 			i := todo[k]
 			var err error
-			solved[i], err = solvePart(g, parts[level[i]], val, pool, solve)
+			solved[i], err = solvePart(g, parts[level[i]], index, val, pool, solve)
 			return err
 		})
 		if err != nil {
@@ -333,12 +340,11 @@ type solvedPart struct {
 
 // solvePart solves one part of g (byParts) in a graph of its own: the
 // part's positions, then the pool positions their moves reach (val) and
-// those below them. It only reads g, val and pool.
-func solvePart(g *Graph, part []int, val []int, pool *Graph, solve func(local *Graph, roots []int) (*Graph, []int, error)) (solvedPart, error) {
-	in := make(map[int]int, len(part))
-	for i, v := range part {
-		in[v] = i
-	}
+// those below them. A move of the part stays in it when it reaches a
+// position without a pool position yet (val -1): the parts of one level
+// never reach each other. index gives each position's place in its
+// part. It only reads g, index, val and pool.
+func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solve func(local *Graph, roots []int) (*Graph, []int, error)) (solvedPart, error) {
 	local := NewGraph(len(part))
 	var poolRoots []int
 	fromPool := map[int]int{}
@@ -354,8 +360,8 @@ func solvePart(g *Graph, part []int, val []int, pool *Graph, solve func(local *G
 	for i, v := range part {
 		for _, p := range []Player{Left, Right} {
 			for _, w := range g.Options(v, p) {
-				if j, ok := in[w]; ok {
-					local.AddMove(p, i, j)
+				if val[w] < 0 {
+					local.AddMove(p, i, int(index[w]))
 				} else {
 					local.AddMove(p, i, poolNode(val[w]))
 				}
