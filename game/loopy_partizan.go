@@ -23,16 +23,17 @@ import (
 // among the positions met; then the new ones are numbered in order, so
 // the graph does not depend on the cores.
 func (g *partizan[P]) Graph(ctx context.Context, pos Position, limit int) (loopy.Game, error) {
-	m := &graphMaker[P]{g: g, out: loopy.NewGraph(0), ones: map[P]int32{}, texts: map[string]int32{}, limit: limit}
-	start, err := m.add(g.sum(pos))
+	root := g.sum(pos)
+	m := &graphMaker[P]{g: g, frame: root.Frame, ones: map[P]int32{}, texts: map[string]int32{}, limit: limit}
+	start, err := m.addKeyed(root, m.key(root))
 	workers := loopy.Workers(ctx)
 	rules := make([]PartizanRules[P], workers)
 	failures := make([]func() error, workers)
 	for w := range workers {
 		rules[w], failures[w] = g.bind(ctx)
 	}
-	for lo := 0; err == nil && lo < len(m.queue); {
-		hi := len(m.queue)
+	for lo := 0; err == nil && lo < len(m.where); {
+		hi := len(m.where)
 		err = m.level(ctx, rules, lo, hi)
 		lo = hi
 	}
@@ -44,21 +45,56 @@ func (g *partizan[P]) Graph(ctx context.Context, pos Position, limit int) (loopy
 	if err != nil {
 		return loopy.Game{}, err
 	}
-	return loopy.Game{Graph: m.out, Start: start}, nil
+	return loopy.Game{Graph: m.graph(), Start: start}, nil
 }
 
-// A graphMaker builds the graph of Graph.
+// A graphMaker builds the graph of Graph. What grows with the positions
+// is kept in arrays without pointers (P, a part, is a value in the games
+// that repeat), so that growing them costs the garbage collector
+// nothing; the graph's own slices are made once, at the end.
 type graphMaker[P comparable] struct {
 	g     *partizan[P]
-	out   *loopy.Graph
 	limit int
+	frame P // every position's, a move keeps it
 	// A position of one part is keyed by the part, others by their text.
-	ones    map[P]int32
-	texts   map[string]int32
-	queue   []Sum[P] // the positions met, by node
-	arena   []int    // where nodes' options are cut from
-	parts   []P      // where new positions' parts are cut from
+	ones  map[P]int32
+	texts map[string]int32
+	// The positions met, by node: where[v] >= 0 is the index in singles
+	// of a position of one part, -1-i the i-th of multis.
+	where   []int32
+	singles []P
+	multis  []Sum[P]
+	// The options of node v for player p are edges[p][ends[p][v]:ends[p][v+1]].
+	edges   [2][]int32
+	ends    [2][]int32
 	batches []batch[P]
+}
+
+// position returns the position of node v.
+func (m *graphMaker[P]) position(v int) Sum[P] {
+	if i := int(m.where[v]); i >= 0 {
+		return Sum[P]{Parts: m.singles[i : i+1 : i+1], Frame: m.frame}
+	}
+	return m.multis[-1-m.where[v]]
+}
+
+// graph returns the graph of the edges found.
+func (m *graphMaker[P]) graph() *loopy.Graph {
+	n := len(m.where)
+	var opts [2][][]int
+	for p := range opts {
+		flat := make([]int, len(m.edges[p]))
+		for i, w := range m.edges[p] {
+			flat[i] = int(w)
+		}
+		opts[p] = make([][]int, n)
+		for v := range n {
+			if a, b := m.ends[p][v], m.ends[p][v+1]; a < b {
+				opts[p][v] = flat[a:b:b]
+			}
+		}
+	}
+	return loopy.GraphOf(opts[Left], opts[Right])
 }
 
 // An option is a move found by a worker: the player's side and the node
@@ -106,24 +142,21 @@ func (m *graphMaker[P]) lookup(s Sum[P], text string) int32 {
 	return v
 }
 
-// add returns the node of s, made when new.
-func (m *graphMaker[P]) add(s Sum[P]) (int, error) {
-	return m.addKeyed(s, m.key(s))
-}
-
-// addPart is add of the position of the one part p in frame.
-func (m *graphMaker[P]) addPart(p P, frame P) (int, error) {
+// addPart is addKeyed of the position of the one part p.
+func (m *graphMaker[P]) addPart(p P) (int, error) {
 	if v, ok := m.ones[p]; ok {
 		return int(v), nil
 	}
-	if len(m.parts) == cap(m.parts) {
-		m.parts = make([]P, 0, 1<<12)
+	v, err := m.next()
+	if err == nil {
+		m.ones[p] = int32(v)
+		m.where = append(m.where, int32(len(m.singles)))
+		m.singles = append(m.singles, p)
 	}
-	m.parts = append(m.parts, p)
-	return m.addNew(Sum[P]{Parts: m.parts[len(m.parts)-1 : len(m.parts) : len(m.parts)], Frame: frame}, "")
+	return v, err
 }
 
-// addKeyed is add of s with its text key.
+// addKeyed returns the node of s, of text key text, made when new.
 func (m *graphMaker[P]) addKeyed(s Sum[P], text string) (int, error) {
 	if v := m.lookup(s, text); v >= 0 {
 		return int(v), nil
@@ -133,16 +166,25 @@ func (m *graphMaker[P]) addKeyed(s Sum[P], text string) (int, error) {
 
 // addNew adds s, not met before, with its text key.
 func (m *graphMaker[P]) addNew(s Sum[P], text string) (int, error) {
-	if m.limit > 0 && len(m.queue) >= m.limit {
+	if len(s.Parts) == 1 {
+		return m.addPart(s.Parts[0])
+	}
+	v, err := m.next()
+	if err == nil {
+		m.texts[text] = int32(v)
+		m.where = append(m.where, int32(-1-len(m.multis)))
+		m.multis = append(m.multis, s)
+	}
+	return v, err
+}
+
+// next returns the number of the next new node, or an error past the
+// limit.
+func (m *graphMaker[P]) next() (int, error) {
+	v := len(m.where)
+	if m.limit > 0 && v >= m.limit {
 		return 0, fmt.Errorf("%w: the game has more than %d positions", loopy.ErrTooManyPositions, m.limit)
 	}
-	v := m.out.AddNode()
-	if len(s.Parts) == 1 {
-		m.ones[s.Parts[0]] = int32(v)
-	} else {
-		m.texts[text] = int32(v)
-	}
-	m.queue = append(m.queue, s)
 	return v, nil
 }
 
@@ -175,7 +217,7 @@ func (m *graphMaker[P]) level(ctx context.Context, rules []PartizanRules[P], lo,
 				clear(b.sums)
 				b.sums, b.texts = b.sums[:0], b.texts[:0]
 				for v := b.from; v < min(b.from+size, hi); v++ {
-					m.options(r, m.queue[v], b)
+					m.options(r, m.position(v), b)
 					b.ends = append(b.ends, len(b.opts))
 				}
 			}
@@ -187,30 +229,35 @@ func (m *graphMaker[P]) level(ctx context.Context, rules []PartizanRules[P], lo,
 			return err
 		}
 	}
-	var nodes [2][]int
+	for p := range m.ends {
+		if len(m.ends[p]) == 0 {
+			m.ends[p] = append(m.ends[p], 0)
+		}
+	}
+	// A position's options come Left's first (options), so each side's
+	// edges are appended in order.
 	for k := range batches {
 		b := &batches[k]
 		start := 0
-		for i, end := range b.ends {
-			nodes[Left], nodes[Right] = nodes[Left][:0], nodes[Right][:0]
+		for _, end := range b.ends {
 			for _, o := range b.opts[start:end] {
 				v := int(o.node)
 				var err error
 				switch {
 				case v < 0 && v%2 != 0: // -1-2i
-					v, err = m.addPart(b.parts[(-1-v)/2], m.queue[b.from+i].Frame)
+					v, err = m.addPart(b.parts[(-1-v)/2])
 				case v < 0:
 					v, err = m.addKeyed(b.sums[(-2-v)/2], b.texts[(-2-v)/2])
 				}
 				if err != nil {
 					return err
 				}
-				nodes[o.side] = append(nodes[o.side], v)
+				m.edges[o.side] = append(m.edges[o.side], int32(v))
+			}
+			for p := range m.ends {
+				m.ends[p] = append(m.ends[p], int32(len(m.edges[p])))
 			}
 			start = end
-			for _, side := range []Side{Left, Right} {
-				m.out.SetOptions(b.from+i, loopy.Player(side), m.cut(nodes[side]))
-			}
 		}
 	}
 	return nil
@@ -246,18 +293,4 @@ func (m *graphMaker[P]) options(r PartizanRules[P], s Sum[P], b *batch[P]) {
 			}
 		}
 	}
-}
-
-// cut returns a copy of nodes cut from the arena, its capacity its
-// length.
-func (m *graphMaker[P]) cut(nodes []int) []int {
-	if len(nodes) == 0 {
-		return nil
-	}
-	if cap(m.arena)-len(m.arena) < len(nodes) {
-		m.arena = make([]int, 0, max(1<<16, len(nodes)))
-	}
-	start := len(m.arena)
-	m.arena = append(m.arena, nodes...)
-	return m.arena[start:len(m.arena):len(m.arena)]
 }

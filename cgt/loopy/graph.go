@@ -27,6 +27,13 @@ func NewGraph(n int) *Graph {
 // Len returns the number of nodes.
 func (g *Graph) Len() int { return len(g.left) }
 
+// GraphOf returns the graph whose node v has the Left options left[v]
+// and the Right options right[v]. The graph keeps the slices: the caller
+// must not change them after.
+func GraphOf(left, right [][]int) *Graph {
+	return &Graph{left: left, right: right}
+}
+
 // AddNode adds a node without edges and returns its number.
 func (g *Graph) AddNode() int {
 	g.left = append(g.left, nil)
@@ -46,16 +53,6 @@ func (g *Graph) AddMove(p Player, from, to int) {
 		g.AddLeft(from, to)
 	} else {
 		g.AddRight(from, to)
-	}
-}
-
-// SetOptions makes opts node v's options for player p. The graph keeps
-// opts: the caller must not change it after.
-func (g *Graph) SetOptions(v int, p Player, opts []int) {
-	if p == Left {
-		g.left[v] = opts
-	} else {
-		g.right[v] = opts
 	}
 }
 

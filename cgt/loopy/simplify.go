@@ -83,7 +83,8 @@ func reduce(g *Graph, le [][]bool) (*Graph, bool, error) {
 	changed := false
 	for v := range h.Len() {
 		for _, p := range []Player{Left, Right} {
-			opts := slices.Clone(h.Options(v, p))
+			// opts is copied before it is first changed.
+			opts, owned := h.Options(v, p), false
 			// A bypass adds options, which may be reversible in turn; in
 			// a stopper this ends, and the guard turns a failure into an
 			// error rather than a hang.
@@ -96,6 +97,9 @@ func reduce(g *Graph, le [][]bool) (*Graph, bool, error) {
 					if guard--; guard < 0 {
 						return nil, false, errBypass
 					}
+					if !owned {
+						opts, owned = slices.Clone(opts), true
+					}
 					opts = slices.Delete(opts, i, i+1)
 					for _, k := range h.Options(r, p) {
 						if !slices.Contains(opts, k) {
@@ -106,25 +110,33 @@ func reduce(g *Graph, le [][]bool) (*Graph, bool, error) {
 					break
 				}
 			}
-			kept := opts[:0:0]
-			for i, o := range opts {
-				dominated := slices.Contains(opts[:i], o)
-				for j, k := range opts {
-					if dominated {
-						break
-					}
-					if k == o {
-						continue
-					}
-					// Of two equal options the first stays.
-					equal := le[o][k] && le[k][o]
-					dominated = below(p, o, k) && (!equal || j < i)
+			dominated := func(i int) bool {
+				o := opts[i]
+				if slices.Contains(opts[:i], o) {
+					return true
 				}
-				if dominated {
+				for j, k := range opts {
+					// Of two equal options the first stays.
+					if k != o && below(p, o, k) && (!(le[o][k] && le[k][o]) || j < i) {
+						return true
+					}
+				}
+				return false
+			}
+			var kept []int
+			for i, o := range opts {
+				switch {
+				case dominated(i):
+					if kept == nil {
+						kept = append(make([]int, 0, len(opts)), opts[:i]...)
+					}
 					changed = true
-				} else {
+				case kept != nil:
 					kept = append(kept, o)
 				}
+			}
+			if kept == nil {
+				kept = opts
 			}
 			if p == Left {
 				h.left[v] = kept
@@ -159,7 +171,7 @@ func fuse(le [][]bool) ([]int, bool) {
 // a node to the node whose edges it takes (nil for itself).
 func restrict(g *Graph, roots []int, to []int) (*Graph, []int) {
 	num := make([]int32, g.Len()) // new number + 1, 0 while unmet
-	var order []int
+	order := make([]int, 0, g.Len())
 	id := func(w int) int {
 		if to != nil {
 			w = to[w]
@@ -182,7 +194,7 @@ func restrict(g *Graph, roots []int, to []int) (*Graph, []int) {
 		edges += len(g.left[v]) + len(g.right[v])
 	}
 	arena := make([]int, 0, min(edges, 1<<16))
-	var left, right [][]int
+	left, right := make([][]int, 0, g.Len()), make([][]int, 0, g.Len())
 	for i := 0; i < len(order); i++ {
 		v := order[i]
 		for _, p := range []Player{Left, Right} {
@@ -345,38 +357,58 @@ type solvedPart struct {
 // never reach each other. index gives each position's place in its
 // part. It only reads g, index, val and pool.
 func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solve func(local *Graph, roots []int) (*Graph, []int, error)) (solvedPart, error) {
-	local := NewGraph(len(part))
 	var poolRoots []int
 	fromPool := map[int]int{}
 	poolNode := func(w int) int {
 		if n, ok := fromPool[w]; ok {
 			return n
 		}
-		n := local.AddNode()
+		n := len(part) + len(poolRoots)
 		fromPool[w] = n
 		poolRoots = append(poolRoots, w)
 		return n
 	}
-	for i, v := range part {
+	// The options of every node are cut from one array (arena), each
+	// slice's capacity its length.
+	n := len(part)
+	var opts [2][][]int
+	var arena []int
+	for _, v := range part {
 		for _, p := range []Player{Left, Right} {
+			n += len(g.Options(v, p))
+		}
+	}
+	arena = make([]int, 0, 2*n)
+	cut := func(p Player, start int) {
+		var o []int
+		if len(arena) > start {
+			o = arena[start:len(arena):len(arena)]
+		}
+		opts[p] = append(opts[p], o)
+	}
+	for _, v := range part {
+		for _, p := range []Player{Left, Right} {
+			start := len(arena)
 			for _, w := range g.Options(v, p) {
 				if val[w] < 0 {
-					local.AddMove(p, i, int(index[w]))
+					arena = append(arena, int(index[w]))
 				} else {
-					local.AddMove(p, i, poolNode(val[w]))
+					arena = append(arena, poolNode(val[w]))
 				}
 			}
+			cut(p, start)
 		}
 	}
 	for k := 0; k < len(poolRoots); k++ {
-		w := poolRoots[k]
-		n := fromPool[w]
 		for _, p := range []Player{Left, Right} {
-			for _, x := range pool.Options(w, p) {
-				local.AddMove(p, n, poolNode(x))
+			start := len(arena)
+			for _, x := range pool.Options(poolRoots[k], p) {
+				arena = append(arena, poolNode(x))
 			}
+			cut(p, start)
 		}
 	}
+	local := &Graph{left: opts[Left], right: opts[Right]}
 	// The pool positions first, so that a part position equal to one is
 	// fused into it.
 	localRoots := make([]int, 0, local.Len())
