@@ -149,11 +149,12 @@ func TestValueDeadline(t *testing.T) {
 }
 
 // TestValueLoopy: POST /api/value answers a loopy game as nimber value
-// --json does (package loopy), and refuses one whose sides are not found, or
-// past the server's limit, with 400 and a line that says why.
+// --json does (package loopy), Bach's carousel by sides that are not
+// stoppers included, and refuses a bad one, or one past the server's
+// limit, with 400 and a line that says why.
 func TestValueLoopy(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	for _, exprs := range [][]string{{"over"}, {"upon", "*"}, {"a{0||||0|||a|*||*}"}, {"{pass|3/2}", "1/2"}, {"dud"}, {"a{1||a|0}"}} {
+	for _, exprs := range [][]string{{"over"}, {"upon", "*"}, {"a{0||||0|||a|*||*}"}, {"{pass|3/2}", "1/2"}, {"dud"}, {"a{1||a|0}"}, {"a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"}} {
 		body, _ := json.Marshal(valueRequest{Exprs: exprs})
 		rec := do(t, s, "POST", "/api/value", string(body))
 		if rec.Code != http.StatusOK {
@@ -170,7 +171,7 @@ func TestValueLoopy(t *testing.T) {
 	}
 	small, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
 	for _, tc := range []struct{ body, want string }{
-		{`{"exprs": ["a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]}`, "its sides were not found as stoppers"},
+		{`{"exprs": ["a{0,{1|1,{*,{1+*|1+*,a}|*}}|0} & 0"]}`, "a side that is not a stopper"},
 		{`{"exprs": ["{1|0+pass}"]}`, `column 6: pass stands alone`},
 		{`{"exprs": ["upon", "upon", "upon", "upon", "upon", "upon", "upon", "upon"]}`, "this server's limit for a loopy value"},
 	} {

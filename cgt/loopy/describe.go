@@ -21,8 +21,8 @@ type Description struct {
 	Onside       string   `json:"onside"`
 	Offside      string   `json:"offside"`
 	Stopper      bool     `json:"stopper"`
-	LeftStop     string   `json:"left_stop"`
-	RightStop    string   `json:"right_stop"`
+	LeftStop     *string  `json:"left_stop"`  // null for a side that is not a stopper
+	RightStop    *string  `json:"right_stop"` // null for a side that is not a stopper
 	Mean         *string  `json:"mean"`
 	Temperature  *string  `json:"temperature"`
 	Birthday     *int64   `json:"birthday"`
@@ -31,9 +31,10 @@ type Description struct {
 	RightOptions []string `json:"right_options"`
 }
 
-// ErrSides is the error of a game that is not a stopper and whose sides
-// are not found as stoppers (Bach's carousel has such sides).
-var ErrSides = errors.New("not a stopper, and its sides were not found as stoppers (onside & offside)")
+// ErrSides is the error of a side that is not a stopper where one is
+// needed: SideForm's, or an operand's side in S & T (Bach's carousel has
+// such sides).
+var ErrSides = errors.New("a side that is not a stopper (onside & offside)")
 
 // DescribeSum reads exprs in CGSuite's loopy notation (Parse), adds them
 // and describes the sum. An expression may hold sided values S & T (onside
@@ -160,7 +161,7 @@ func describeStopper(c *cgt.Calc, s Game, limit int) (Description, error) {
 	}
 	d := Description{
 		Canonical: text, Outcome: ClassOf(s).String(), Onside: text, Offside: text, Stopper: true,
-		LeftStop: l.String(), RightStop: r.String(), LeftOptions: []string{}, RightOptions: []string{},
+		LeftStop: ptr(l.String()), RightStop: ptr(r.String()), LeftOptions: []string{}, RightOptions: []string{},
 	}
 	order := &printer{c: c, g: s.Graph, sh: newShorts(c, s.Graph)}
 	for _, p := range []Player{Left, Right} {
@@ -189,13 +190,16 @@ func describeSided(c *cgt.Calc, class Class, on, off Game, limit int) (Descripti
 			return Description{}, err
 		}
 	}
-	l, _, err := Stops(c, on)
-	if err != nil {
-		return Description{}, err
-	}
-	_, r, err := Stops(c, off)
-	if err != nil {
-		return Description{}, err
+	var stops [2]*string // Left's of the onside, Right's of the offside
+	for i, side := range []Game{on, off} {
+		if !IsStopper(side) {
+			continue // a side that is not a stopper has no stops given
+		}
+		l, r, err := Stops(c, side)
+		if err != nil {
+			return Description{}, err
+		}
+		stops[i] = ptr([]Pseudonumber{l, r}[i].String())
 	}
 	canonical := texts[0] + " & " + texts[1]
 	switch {
@@ -206,6 +210,9 @@ func describeSided(c *cgt.Calc, class Class, on, off Game, limit int) (Descripti
 	}
 	return Description{
 		Canonical: canonical, Outcome: class.String(), Onside: texts[0], Offside: texts[1],
-		LeftStop: l.String(), RightStop: r.String(),
+		LeftStop: stops[0], RightStop: stops[1],
 	}, nil
 }
+
+// ptr returns a pointer to a copy of s.
+func ptr(s string) *string { return &s }

@@ -1,6 +1,7 @@
 package loopy
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -31,6 +32,10 @@ import (
 // such options, never in value).
 func Notation(c *cgt.Calc, g Game, limit int) (string, error) {
 	s, err := Simplify(g, limit)
+	if errors.Is(err, ErrNotStopper) {
+		// A side that is not a stopper is written as its graph stands.
+		s, err = restrictGame(g), nil
+	}
 	if err != nil {
 		return "", err
 	}
@@ -96,8 +101,8 @@ func labelName(n int) string {
 // special writes v when CGSuite writes it as a switch, a Tiny or Miny,
 // or an upon form.
 func (p *printer) special(v int) (string, bool) {
-	if p.err != nil {
-		return "", false
+	if p.err != nil || !IsStopper(Game{p.g, v}) {
+		return "", false // a position of a side that is not a stopper is written plainly
 	}
 	if sw, err := Equal(Game{p.g, v}, Game{p.g, v}.Neg(), p.limit); err != nil {
 		p.err = err

@@ -97,6 +97,9 @@ func (b *nbuilder) sided(n *pnode) (nvalue, error) {
 			v[i].game = g[i]
 		}
 	}
+	if !IsStopper(g[0]) || !IsStopper(g[1]) {
+		return nvalue{}, b.ampFailed(n, ErrSides) // S & T is read of stoppers
+	}
 	le, err := LE(g[1], g[0], b.limit)
 	if err != nil {
 		return nvalue{}, b.ampFailed(n, err)
@@ -175,6 +178,9 @@ func describeSidedSum(ctx context.Context, c *cgt.Calc, terms []term, limit int)
 	})
 	if err != nil {
 		return Description{}, err
+	}
+	if !IsStopper(sides[0]) || !IsStopper(sides[1]) {
+		return Description{}, ErrSides // S & T is read of stoppers
 	}
 	le, err := LE(sides[1], sides[0], limit)
 	if err != nil {

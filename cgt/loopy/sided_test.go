@@ -73,7 +73,7 @@ func TestSidedValues(t *testing.T) {
 		{"{1 &|0}", "column 4: a game is missing after &", nil},
 		{"{0|pass & 1}", "column 4: pass stands alone", nil},
 		{"a{a & 0|0}", `column 3: label "a" stands alone`, nil},
-		{"{a{0,{1|1,{*,{1+*|1+*,a}|*}}|0} & 0|0}", "column 33: not a stopper", ErrSides},
+		{"{a{0,{1|1,{*,{1+*|1+*,a}|*}}|0} & 0|0}", "column 33: a side that is not a stopper", ErrSides},
 	} {
 		_, err := DescribeSum(context.Background(), c, []string{tc.expr}, 0)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {

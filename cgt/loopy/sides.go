@@ -37,9 +37,34 @@ func SideLE(g, h Game, onside bool, limit int) (bool, error) {
 // as soon as one pair is found not ≤. limit bounds the pairs of nodes
 // (0 for none).
 func sideLEAll(g, h *Graph, pairs [][2]int, onside bool, limit int) (bool, error) {
+	_, ok, err := sideOutcomes(g, h, pairs, onside, limit)
+	return ok, err
+}
+
+// sideOrder returns, for every node x of g and y of h, whether x ≤ y
+// when their onsides (onside set) or offsides are compared: le[x][y].
+func sideOrder(g, h *Graph, onside bool, limit int) ([][]bool, error) {
+	right, _, err := sideOutcomes(g, h, nil, onside, limit)
+	if err != nil {
+		return nil, err
+	}
+	le := make([][]bool, g.Len())
+	for x := range le {
+		le[x] = make([]bool, h.Len())
+		for y := range le[x] {
+			le[x][y] = right[x*h.Len()+y] != RightWins
+		}
+	}
+	return le, nil
+}
+
+// sideOutcomes is the analysis of sideLEAll: who wins H - G with Right
+// moving first, by state x*n2+y, and whether every pair of pairs is ≤;
+// it stops, without the outcomes, as soon as one is not.
+func sideOutcomes(g, h *Graph, pairs [][2]int, onside bool, limit int) ([]Outcome, bool, error) {
 	n1, n2 := g.Len(), h.Len()
 	if limit > 0 && n1*n2 > limit {
-		return false, fmt.Errorf("%w: comparing sides takes %d positions, over %d", ErrTooManyPositions, n1*n2, limit)
+		return nil, false, fmt.Errorf("%w: comparing sides takes %d positions, over %d", ErrTooManyPositions, n1*n2, limit)
 	}
 	at := func(x, y int) int { return x*n2 + y }
 	// A state (x, y) stands for H - G at y in H and x in G. A move of p
@@ -107,7 +132,7 @@ func sideLEAll(g, h *Graph, pairs [][2]int, onside bool, limit int) (bool, error
 	}
 	for {
 		if r.run(); failed() {
-			return false, nil
+			return nil, false, nil
 		}
 		clear(good[Left])
 		clear(good[Right])
@@ -166,7 +191,7 @@ func sideLEAll(g, h *Graph, pairs [][2]int, onside bool, limit int) (bool, error
 			}
 		}
 		if !bad {
-			return true, nil
+			return o.First[Right], true, nil
 		}
 	}
 }
@@ -180,18 +205,23 @@ func sideLEAll(g, h *Graph, pairs [][2]int, onside bool, limit int) (bool, error
 // the offside), each deletion kept when the side of every position of
 // the part stays the same (sideLEAll, one way), until the part is a
 // stopper: then each position is its own side, so it is the side
-// sought. When no deletion makes a stopper, SideForm fails with
-// ErrSides. limit bounds the positions compared (0 for none).
+// sought. When no deletion makes a stopper, the side is not one, and
+// SideForm fails with ErrSides (Describe gives such a side as a graph,
+// looseSides). limit bounds the positions compared (0 for none).
 func SideForm(g Game, onside bool, limit int) (Game, error) {
 	h, roots, err := sideForms(context.Background(), g.Graph, []int{g.Start}, onside, limit)
 	if err != nil {
 		return Game{}, err
 	}
-	return Game{h, roots[0]}, nil
+	if side := (Game{h, roots[0]}); IsStopper(side) {
+		return side, nil
+	}
+	return Game{}, ErrSides
 }
 
 // sideForms is SideForm of the games at roots of g, in one graph, with
-// the node of each root, watching ctx.
+// the node of each root, watching ctx; a side that is not a stopper is
+// given as a graph of it (looseSides).
 func sideForms(ctx context.Context, g *Graph, roots []int, onside bool, limit int) (*Graph, []int, error) {
 	return byParts(ctx, g, roots, limit, func(local *Graph, roots []int) (*Graph, []int, error) {
 		if stopperFrom(local, roots) {
@@ -267,10 +297,202 @@ func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit in
 			}
 		}
 		if !deleted {
-			return nil, nil, ErrSides
+			return looseSides(ctx, cur, at, onside, limit)
 		}
 	}
 	return simplifyRoots(cur, at, limit)
+}
+
+// looseSides returns the sides of the positions at roots of g when they
+// are not stoppers, g being a graph of them from which no move on
+// alternating cycles can be deleted (sideRoots). The graph is made
+// smaller as a stopper is simplified, by the order of sides: equal
+// positions fused, then dominated options removed and reversible ones
+// bypassed. There being no simplest form here, each step is kept only
+// when it keeps the side of every root, compared both ways; the result
+// is a graph of the sides, not a canonical one (CGSuite's is one too).
+func looseSides(ctx context.Context, g *Graph, roots []int, onside bool, limit int) (*Graph, []int, error) {
+	cur, at := restrict(g, roots, nil)
+	// keeps reports whether the roots candAt of cand have the sides of
+	// the roots at of cur.
+	keeps := func(cand *Graph, candAt []int) (bool, error) {
+		if err := context.Cause(ctx); err != nil {
+			return false, err
+		}
+		there, back := make([][2]int, len(at)), make([][2]int, len(at))
+		for i := range at {
+			there[i], back[i] = [2]int{candAt[i], at[i]}, [2]int{at[i], candAt[i]}
+		}
+		ok, err := sideLEAll(cand, cur, there, onside, limit)
+		if err != nil || !ok {
+			return false, err
+		}
+		return sideLEAll(cur, cand, back, onside, limit)
+	}
+	for changed := true; changed; {
+		le, err := sideOrder(cur, cur, onside, limit)
+		if err != nil {
+			return nil, nil, err
+		}
+		changed, err = looseStep(cur, le, onside, func(cand step) (bool, error) {
+			h, hAt := restrict(cand.g, at, cand.to)
+			if !smaller(h, cur) {
+				return false, nil // each change kept makes the graph smaller, so this ends
+			}
+			ok, err := keeps(h, hAt)
+			if ok {
+				cur, at = h, hAt
+			}
+			return ok, err
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return cur, at, nil
+}
+
+// smaller reports whether g has fewer nodes than h, or as many and
+// fewer edges.
+func smaller(g, h *Graph) bool {
+	if g.Len() != h.Len() {
+		return g.Len() < h.Len()
+	}
+	edges := func(g *Graph) int {
+		n := 0
+		for v := range g.Len() {
+			n += len(g.left[v]) + len(g.right[v])
+		}
+		return n
+	}
+	return edges(g) < edges(h)
+}
+
+// A step is a graph made from another by one change that may keep its
+// sides: g, with node v taking node to[v]'s place (to nil for none).
+type step struct {
+	g  *Graph
+	to []int
+}
+
+// looseStep offers try the changes looseSides makes to g, whose
+// positions are ordered by le on one side (onside set), until try keeps
+// one, and reports whether it did: all equal positions fused at once,
+// then each pair alone; then one dominated option removed, then one
+// reversible option bypassed, under the conditions CGSuite puts on them
+// for sides (an option that play alternating from it can return to is
+// not removed or bypassed so).
+func looseStep(g *Graph, le [][]bool, onside bool, try func(step) (bool, error)) (bool, error) {
+	identity := func() []int {
+		to := make([]int, g.Len())
+		for w := range to {
+			to[w] = w
+		}
+		return to
+	}
+	if to, fused := fuse(le); fused {
+		if ok, err := try(step{g: g, to: to}); ok || err != nil {
+			return ok, err
+		}
+	}
+	for v := range g.Len() {
+		for u := range v {
+			if le[u][v] && le[v][u] {
+				to := identity()
+				to[v] = u
+				if ok, err := try(step{g: g, to: to}); ok || err != nil {
+					return ok, err
+				}
+			}
+		}
+	}
+	below := func(p Player, x, y int) bool { // x is no better than y for p
+		if p == Left {
+			return le[x][y]
+		}
+		return le[y][x]
+	}
+	with := func(v int, p Player, opts []int) step {
+		h := &Graph{left: slices.Clone(g.left), right: slices.Clone(g.right)}
+		if p == Left {
+			h.left[v] = opts
+		} else {
+			h.right[v] = opts
+		}
+		return step{g: h}
+	}
+	reach := alternating(g)
+	returns := func(from int, mover Player, to int) bool { // from with mover to move reaches to with mover's opponent to move
+		return reach[2*from+int(mover)][2*to+int(mover.Opponent())]
+	}
+	for v := range g.Len() {
+		for _, p := range []Player{Left, Right} {
+			// A dominated option of p's is kept on the side where endless
+			// play counts against p when p's opponent can play back from
+			// the better option to v.
+			strict := p == Left && !onside || p == Right && onside
+			opts := g.Options(v, p)
+			for i, o := range opts {
+				for j, k := range opts {
+					if i == j || !below(p, o, k) || strict && returns(k, p.Opponent(), v) {
+						continue
+					}
+					if ok, err := try(with(v, p, slices.Delete(slices.Clone(opts), i, i+1))); ok || err != nil {
+						return ok, err
+					}
+					break
+				}
+			}
+		}
+	}
+	for v := range g.Len() {
+		for _, p := range []Player{Left, Right} {
+			opts := g.Options(v, p)
+			for i, o := range opts {
+				for _, r := range g.Options(o, p.Opponent()) {
+					// r reverses o unless play alternating from r, p to
+					// move, returns to o with p's opponent to move.
+					if !below(p, r, v) || returns(r, p, o) {
+						continue
+					}
+					rest := slices.Delete(slices.Clone(opts), i, i+1)
+					for _, k := range g.Options(r, p) {
+						if !slices.Contains(rest, k) {
+							rest = append(rest, k)
+						}
+					}
+					if ok, err := try(with(v, p, rest)); ok || err != nil {
+						return ok, err
+					}
+				}
+			}
+		}
+	}
+	return false, nil
+}
+
+// alternating returns, for every state 2v+p (node v with player p to
+// move) of g, the states that play alternating from it reaches.
+func alternating(g *Graph) [][]bool {
+	n := 2 * g.Len()
+	out := make([][]bool, n)
+	for s := range n {
+		seen := make([]bool, n)
+		queue := []int{s}
+		for len(queue) > 0 {
+			t := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			v, p := t/2, Player(t%2)
+			for _, w := range g.Options(v, p) {
+				if u := 2*w + int(p.Opponent()); !seen[u] {
+					seen[u] = true
+					queue = append(queue, u)
+				}
+			}
+		}
+		out[s] = seen
+	}
+	return out
 }
 
 // An edge is a move of player p from node v to node w.

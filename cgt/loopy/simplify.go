@@ -321,6 +321,9 @@ func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(l
 	}
 	// The pool may hold two equal positions (added on cycles apart):
 	// one more round over the roots' forms fuses them.
+	if !stopperFrom(pool, rootVals) {
+		return solve(pool, rootVals) // sides that are not stoppers
+	}
 	return simplifyRoots(pool, rootVals, limit)
 }
 

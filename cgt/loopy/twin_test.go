@@ -671,3 +671,34 @@ func TestSidesMonotone(t *testing.T) {
 		}
 	}
 }
+
+// TestLooseSides checks the sides that are not stoppers (looseSides) on
+// random games: each graph found has the game's side, by the comparison
+// of sides both ways, and is no larger than the game's.
+func TestLooseSides(t *testing.T) {
+	loose := 0
+	for _, g := range randomNonStoppers(rand.New(rand.NewPCG(31, 18)), 8, 3000) {
+		for _, onside := range []bool{true, false} {
+			h, at, err := sideForms(context.Background(), g.Graph, []int{g.Start}, onside, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			side := Game{h, at[0]}
+			if IsStopper(side) {
+				continue
+			}
+			loose++
+			le, err1 := SideLE(side, g, onside, 0)
+			ge, err2 := SideLE(g, side, onside, 0)
+			if err1 != nil || err2 != nil || !le || !ge {
+				t.Fatalf("%+v (onside %v): %+v is not its side", g.Graph, onside, h)
+			}
+			if restrictGame(side).Graph.Len() > restrictGame(g).Graph.Len() {
+				t.Fatalf("%+v (onside %v): side %+v larger than the game", g.Graph, onside, h)
+			}
+		}
+	}
+	if loose < 50 {
+		t.Errorf("%d sides that are not stoppers, want at least 50", loose)
+	}
+}

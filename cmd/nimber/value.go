@@ -56,7 +56,7 @@ NCheck), its stops (pseudonumbers such as over and 3/2under) and options; --json
 adds onside, offside and stopper, and prints null for the short-game fields a
 loopy game lacks. A game that is not a stopper is answered by its sides, written
 as CGSuite writes them (dud is on & off, a{1||a|0} is 2 & +-1); one whose sides
-are not stoppers (Bach's carousel) is refused. A sided value written out, S & T,
+are not stoppers (Bach's carousel) by graphs of them. A sided value written out, S & T,
 is read too, wherever a game stands: '1 & 0' '1 & 0' is 2 & 0, '{2&-2|1&-2}' is
 {2|1} & -2*.
 
@@ -320,7 +320,11 @@ func writeLoopyValue(w io.Writer, d loopy.Description) {
 	} else {
 		fmt.Fprintf(w, "onside %s, offside %s\n", d.Onside, d.Offside)
 	}
-	fmt.Fprintf(w, "left stop %s, right stop %s\n", d.LeftStop, d.RightStop)
+	if d.LeftStop != nil && d.RightStop != nil {
+		fmt.Fprintf(w, "left stop %s, right stop %s\n", *d.LeftStop, *d.RightStop)
+	} else {
+		fmt.Fprintln(w, "stops not given: a side is not a stopper")
+	}
 	if d.Stopper { // a sided value has no options of its own
 		fmt.Fprintf(w, "left options: %s\n", orNone(strings.Join(d.LeftOptions, ", ")))
 		fmt.Fprintf(w, "right options: %s\n", orNone(strings.Join(d.RightOptions, ", ")))

@@ -32,7 +32,9 @@ function facts(d) {
       ? el('span', { id: 'sides' }, 'a stopper: its onside and offside are itself')
       : el('span', { class: 'mono', id: 'sides' }, `${d.onside} & ${d.offside}`)));
   }
-  rows.push(row('stops', `left ${d.left_stop}, right ${d.right_stop}`));
+  rows.push(row('stops', d.left_stop === null
+    ? el('span', { class: 'muted' }, 'not given: a side is not a stopper')
+    : `left ${d.left_stop}, right ${d.right_stop}`));
   if (!loopy) {
     rows.push(
       row('mean', d.mean),
