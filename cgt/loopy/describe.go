@@ -55,6 +55,15 @@ func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (D
 		terms[i], sided = t, sided || t.sided
 	}
 	last := len(exprs) - 1
+	if sided && len(terms) > 1 {
+		// Each expression S & T of several added is checked alone, as
+		// the whole sum is below.
+		for i, t := range terms {
+			if err := checkSided(ctx, t, limit); err != nil {
+				return Description{}, &cgt.SumError{Stage: cgt.StageRead, Index: i, Err: err}
+			}
+		}
+	}
 	if sided {
 		d, err := describeSidedSum(ctx, c, terms, limit)
 		if err != nil {

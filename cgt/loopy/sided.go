@@ -29,8 +29,8 @@ type term struct {
 // of the sums of the sides (Siegel, "Combinatorial Game Theory", VI.4).
 // Every S & T but the outermost is checked where it stands, its onside
 // at least its offside (ErrSidesOrder); the outermost is checked on the
-// whole sum (describeSidedSum), as the sum of several expressions each
-// S & T is. ctx and limit bound those checks. Errors are
+// whole sum (describeSidedSum), and alone when several expressions are
+// added (checkSided). ctx and limit bound those checks. Errors are
 // *cgt.SyntaxError with columns in expr.
 func parseTerm(ctx context.Context, c *cgt.Calc, expr string, limit int) (term, error) {
 	if len(expr) > MaxNotation {
@@ -196,6 +196,29 @@ func describeSidedSum(ctx context.Context, c *cgt.Calc, terms []term, limit int)
 		return describeStopper(c, sides[0], limit)
 	}
 	return describeSided(c, sidedClass(sides[0], sides[1]), sides[0], sides[1], limit)
+}
+
+// checkSided checks a term S & T of a sum, when it is one: the onside of
+// S at least the offside of T (ErrSidesOrder), both stoppers (ErrSides).
+func checkSided(ctx context.Context, t term, limit int) error {
+	if !t.sided {
+		return nil
+	}
+	var sides [2]Game
+	for i, g := range []Game{t.on, t.off} {
+		h, at, err := sideForms(ctx, g.Graph, []int{g.Start}, i == 0, limit)
+		if err != nil {
+			return err
+		}
+		if sides[i] = (Game{h, at[0]}); !IsStopper(sides[i]) {
+			return ErrSides
+		}
+	}
+	le, err := LE(sides[1], sides[0], limit)
+	if err == nil && !le {
+		err = ErrSidesOrder
+	}
+	return err
 }
 
 // sidedClass returns the outcome class of a game of onside on and

@@ -83,6 +83,10 @@ func TestSidedValues(t *testing.T) {
 			t.Errorf("%q: %v, want an error wrapping %v", tc.expr, err, tc.is)
 		}
 	}
+	// Several expressions added are each checked alone.
+	if _, err := DescribeSum(context.Background(), c, []string{"0 & 1", "1 & 0"}, 0); !errors.Is(err, ErrSidesOrder) || !strings.HasPrefix(err.Error(), "expression 1:") {
+		t.Errorf("0 & 1 + 1 & 0: %v, want the first refused", err)
+	}
 	// Parse reads games: a sided value is refused where its & stands.
 	if _, err := Parse(c, "{1 & 0|0}"); err == nil || !strings.Contains(err.Error(), "column 4: a sided value") {
 		t.Errorf("Parse({1 & 0|0}): %v, want the sided value refused at column 4", err)
