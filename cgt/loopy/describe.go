@@ -75,7 +75,7 @@ func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (D
 	for i, t := range terms {
 		games[i] = t.on
 	}
-	sum, err := Sum(limit, games...)
+	sum, err := SumFolded(limit, games...)
 	if err != nil {
 		return Description{}, &cgt.SumError{Stage: cgt.StageAdd, Index: last, Err: err}
 	}

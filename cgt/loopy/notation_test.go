@@ -321,10 +321,15 @@ func TestParseErrors(t *testing.T) {
 // TestParseLimit checks that a sum of too many positions is refused.
 func TestParseLimit(t *testing.T) {
 	c := cgt.New(0)
-	// Each over has two positions: 2^21 positions in all.
-	_, err := Parse(c, strings.Repeat("over+", 20)+"over")
+	// Overs are added in their simplest forms (SumFolded), so 21 of them
+	// are few positions; a{1||a|0} is not a stopper, and 21 of those are
+	// more than 2^20 positions.
+	if _, err := Parse(c, strings.Repeat("over+", 20)+"over"); err != nil {
+		t.Errorf("21 overs: %v", err)
+	}
+	_, err := Parse(c, "21*a{1||a|0}")
 	if !errors.Is(err, ErrTooManyPositions) {
-		t.Errorf("21 overs: %v, want ErrTooManyPositions", err)
+		t.Errorf("21 copies of a{1||a|0}: %v, want ErrTooManyPositions", err)
 	}
 	if _, err := Parse(c, "{0|1<<40}"); err == nil {
 		t.Errorf("{0|1<<40}: no error")

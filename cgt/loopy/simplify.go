@@ -37,6 +37,36 @@ func Simplify(g Game, limit int) (Game, error) {
 	return Game{h, roots[0]}, nil
 }
 
+// SumFolded returns a game equal to the sum of games: they are added two
+// at a time, and a partial sum that is a stopper is replaced by its
+// simplest form before the next is added, so that n copies of a stopper
+// take the size of its multiples rather than of n-tuples. A partial sum
+// that is not a stopper is kept as it is. limit bounds the positions of
+// each sum and comparison (0 for none).
+func SumFolded(limit int, games ...Game) (Game, error) {
+	if len(games) <= 1 {
+		return Sum(limit, games...)
+	}
+	acc := games[0]
+	for _, g := range games[1:] {
+		var err error
+		if acc, err = foldStep(limit, acc, g); err != nil {
+			return Game{}, err
+		}
+	}
+	return acc, nil
+}
+
+// foldStep is one step of SumFolded: acc + g, in simplest form when a
+// stopper.
+func foldStep(limit int, acc, g Game) (Game, error) {
+	sum, err := Sum(limit, acc, g)
+	if err != nil || !IsStopper(sum) {
+		return sum, err
+	}
+	return Simplify(sum, limit)
+}
+
 // simplifyRoots returns the simplest form of the stoppers at roots of
 // graph g, all in one graph, and the node of each root in it. It works
 // on one comparison of all pairs of positions (Order): rounds bypass
