@@ -412,19 +412,14 @@ func looseStep(g *Graph, le [][]bool, onside bool, try func(step) (bool, error))
 		}
 		return le[y][x]
 	}
-	with := func(v int, p Player, opts []int) step {
-		h := &Graph{left: slices.Clone(g.left), right: slices.Clone(g.right)}
-		if p == Left {
-			h.left[v] = opts
-		} else {
-			h.right[v] = opts
-		}
-		return step{g: h}
-	}
 	reach := alternating(g)
 	returns := func(from int, mover Player, to int) bool { // from with mover to move reaches to with mover's opponent to move
 		return reach[2*from+int(mover)][2*to+int(mover.Opponent())]
 	}
+	// edits[2v+p]: the options v may have for p instead of its own, one
+	// change each: a dominated option removed, or a reversible one
+	// bypassed.
+	edits := make([][][]int, 2*g.Len())
 	for v := range g.Len() {
 		for _, p := range []Player{Left, Right} {
 			// A dominated option of p's is kept on the side where endless
@@ -434,20 +429,12 @@ func looseStep(g *Graph, le [][]bool, onside bool, try func(step) (bool, error))
 			opts := g.Options(v, p)
 			for i, o := range opts {
 				for j, k := range opts {
-					if i == j || !below(p, o, k) || strict && returns(k, p.Opponent(), v) {
-						continue
+					if i != j && below(p, o, k) && !(strict && returns(k, p.Opponent(), v)) {
+						edits[2*v+int(p)] = append(edits[2*v+int(p)], slices.Delete(slices.Clone(opts), i, i+1))
+						break
 					}
-					if ok, err := try(with(v, p, slices.Delete(slices.Clone(opts), i, i+1))); ok || err != nil {
-						return ok, err
-					}
-					break
 				}
 			}
-		}
-	}
-	for v := range g.Len() {
-		for _, p := range []Player{Left, Right} {
-			opts := g.Options(v, p)
 			for i, o := range opts {
 				for _, r := range g.Options(o, p.Opponent()) {
 					// r reverses o unless play alternating from r, p to
@@ -461,10 +448,38 @@ func looseStep(g *Graph, le [][]bool, onside bool, try func(step) (bool, error))
 							rest = append(rest, k)
 						}
 					}
-					if ok, err := try(with(v, p, rest)); ok || err != nil {
-						return ok, err
-					}
+					edits[2*v+int(p)] = append(edits[2*v+int(p)], rest)
 				}
+			}
+		}
+	}
+	with := func(pick func(s int) []int) step {
+		h := &Graph{left: slices.Clone(g.left), right: slices.Clone(g.right)}
+		for s := range edits {
+			if opts := pick(s); opts != nil {
+				h.SetOptions(s/2, Player(s%2), opts)
+			}
+		}
+		return step{g: h}
+	}
+	// The first change of every position at once, then each alone.
+	if ok, err := try(with(func(s int) []int {
+		if len(edits[s]) == 0 {
+			return nil
+		}
+		return edits[s][0]
+	})); ok || err != nil {
+		return ok, err
+	}
+	for s, list := range edits {
+		for _, opts := range list {
+			if ok, err := try(with(func(t int) []int {
+				if t == s {
+					return opts
+				}
+				return nil
+			})); ok || err != nil {
+				return ok, err
 			}
 		}
 	}
