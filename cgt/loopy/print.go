@@ -32,14 +32,15 @@ import (
 // such options, never in value).
 func Notation(c *cgt.Calc, g Game, limit int) (string, error) {
 	s, err := Simplify(g, limit)
-	if errors.Is(err, ErrNotStopper) {
+	loose := errors.Is(err, ErrNotStopper)
+	if loose {
 		// A side that is not a stopper is written as its graph stands.
 		s, err = restrictGame(g), nil
 	}
 	if err != nil {
 		return "", err
 	}
-	p := &printer{c: c, g: s.Graph, sh: newShorts(c, s.Graph), limit: limit, stack: map[int]string{}}
+	p := &printer{c: c, g: s.Graph, sh: newShorts(c, s.Graph), limit: limit, stack: map[int]string{}, loose: loose}
 	text, _ := p.write(s.Start, true, false)
 	if p.err == nil && p.sh.err != nil {
 		p.err = fmt.Errorf("loopy: writing a game: %w", p.sh.err)
@@ -57,6 +58,9 @@ type printer struct {
 	stack  map[int]string // positions being written, with their labels once needed
 	labels int
 	err    error
+	// loose is set for a graph that is not a stopper (a side's): only its
+	// positions that are stoppers are written as special forms.
+	loose bool
 }
 
 // write writes node v, in braces when brace, in parentheses when paren
@@ -101,7 +105,7 @@ func labelName(n int) string {
 // special writes v when CGSuite writes it as a switch, a Tiny or Miny,
 // or an upon form.
 func (p *printer) special(v int) (string, bool) {
-	if p.err != nil || !IsStopper(Game{p.g, v}) {
+	if p.err != nil || p.loose && !IsStopper(Game{p.g, v}) {
 		return "", false // a position of a side that is not a stopper is written plainly
 	}
 	if sw, err := Equal(Game{p.g, v}, Game{p.g, v}.Neg(), p.limit); err != nil {
