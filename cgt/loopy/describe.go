@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"nimber/cgt"
 )
@@ -35,6 +36,12 @@ type Description struct {
 // needed: SideForm's, or an operand's side in S & T (Bach's carousel has
 // such sides).
 var ErrSides = errors.New("a side that is not a stopper (onside & offside)")
+
+// looseSum is the most positions of a sum of games, not all stoppers,
+// that DescribeSum describes whole: a larger one is described by its
+// sides found term by term (foldSides), whose graphs may be written
+// otherwise than CGSuite writes them, but have the same sides.
+const looseSum = 64
 
 // DescribeSum reads exprs in CGSuite's loopy notation (Parse), adds them
 // and describes the sum. An expression may hold sided values S & T (onside
@@ -71,9 +78,26 @@ func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (D
 		}
 		return d, nil
 	}
-	games := make([]Game, len(terms))
-	for i, t := range terms {
-		games[i] = t.on
+	var games, parts []Game
+	for _, t := range terms {
+		games = append(games, t.on)
+		if t.parts != nil {
+			parts = append(parts, t.parts...)
+		} else {
+			parts = append(parts, t.on)
+		}
+	}
+	size := 1
+	for _, g := range parts {
+		size = min(size*len(g.Reachable()), looseSum+1)
+	}
+	if size > looseSum && slices.ContainsFunc(parts, func(g Game) bool { return !IsStopper(g) }) {
+		// A large sum of games not all stoppers: its sides term by term.
+		d, err := describeLooseSum(ctx, c, parts, limit)
+		if err != nil {
+			return Description{}, &cgt.SumError{Stage: cgt.StageDescribe, Index: last, Err: err}
+		}
+		return d, nil
 	}
 	sum, err := SumFolded(limit, games...)
 	if err != nil {

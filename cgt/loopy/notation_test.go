@@ -465,8 +465,12 @@ func TestCGSuiteFacts(t *testing.T) {
 			continue
 		}
 		got, err := fact(c, g, kind)
-		if errors.Is(err, ErrSides) {
-			continue // Bach's carousel: its sides are not stoppers
+		if kind == "Notation" {
+			// Read and written as nimber value does (DescribeSum: a large
+			// sum whose terms are not all stoppers goes term by term).
+			var d Description
+			d, err = DescribeSum(context.Background(), c, []string{in}, 1<<20)
+			got = d.Canonical
 		}
 		if err != nil {
 			t.Fatalf("%s: %v", cols[2], err)
@@ -501,8 +505,7 @@ func fact(c *cgt.Calc, g Game, kind string) (string, error) {
 	case "OutcomeClass":
 		return ClassOf(g).String(), nil
 	case "Notation":
-		d, err := Describe(context.Background(), c, g, 1<<20)
-		return d.Canonical, err
+		return "", nil // read by DescribeSum
 	}
 	s, err := Simplify(g, 1<<20)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 
 	"nimber/cgt"
 )
@@ -13,6 +15,9 @@ import (
 type term struct {
 	on, off Game
 	sided   bool
+	// parts, for an expression that is a sum (G + H, n*G) without sided
+	// values, are its terms, whose sum is on (and off).
+	parts []Game
 }
 
 // parseTerm reads expr, a game in Parse's notation that may hold sided
@@ -43,7 +48,25 @@ func parseTerm(ctx context.Context, c *cgt.Calc, expr string, limit int) (term, 
 	b := &nbuilder{c: c, src: expr, labels: p.labels, ctx: ctx, limit: limit}
 	if !root.sided {
 		g, err := b.game(root)
-		return term{on: g, off: g}, err
+		if err != nil || (root.kind != kSum && root.kind != kTimes) {
+			return term{on: g, off: g}, err
+		}
+		// The terms of a sum, for the sides of a sum that is not a
+		// stopper to be found term by term (foldSides).
+		t := term{on: g, off: g}
+		kids := root.kids
+		if root.kind == kTimes {
+			count, _ := strconv.Atoi(root.text) // checked by the parser
+			kids = slices.Repeat(root.kids, count)
+		}
+		for _, k := range kids {
+			h, err := b.game(k)
+			if err != nil {
+				return term{}, err
+			}
+			t.parts = append(t.parts, h)
+		}
+		return t, nil
 	}
 	t := term{sided: true}
 	for _, off := range []bool{false, true} {
@@ -165,16 +188,9 @@ func describeSidedSum(ctx context.Context, c *cgt.Calc, terms []term, limit int)
 				games[j] = t.on
 			}
 		}
-		sum, err := Sum(limit, games...)
-		if err != nil {
-			return err
-		}
-		h, at, err := sideForms(ctx, sum.Graph, []int{sum.Start}, i == 0, limit)
-		if err != nil {
-			return err
-		}
-		sides[i] = Game{h, at[0]}
-		return nil
+		var err error
+		sides[i], err = foldSides(ctx, games, i == 0, limit)
+		return err
 	})
 	if err != nil {
 		return Description{}, err
@@ -194,6 +210,61 @@ func describeSidedSum(ctx context.Context, c *cgt.Calc, terms []term, limit int)
 			return Description{}, err
 		}
 		return describeStopper(c, sides[0], limit)
+	}
+	return describeSided(c, sidedClass(sides[0], sides[1]), sides[0], sides[1], limit)
+}
+
+// foldSides returns the onside (onside set) or the offside of the sum
+// of games, found term by term: the side of a sum is the side of the sum
+// of the sides (Siegel, VI.4), so each partial sum is replaced by its
+// side before the next term is added.
+func foldSides(ctx context.Context, games []Game, onside bool, limit int) (Game, error) {
+	side := func(g Game) (Game, error) {
+		h, at, err := sideForms(ctx, g.Graph, []int{g.Start}, onside, limit)
+		if err != nil {
+			return Game{}, err
+		}
+		return Game{h, at[0]}, nil
+	}
+	if len(games) == 0 {
+		return Sum(limit)
+	}
+	acc, err := side(games[0])
+	for _, g := range games[1:] {
+		if err != nil {
+			break
+		}
+		var s Game
+		if s, err = side(g); err != nil {
+			break
+		}
+		if s, err = Sum(limit, acc, s); err != nil {
+			break
+		}
+		acc, err = side(s)
+	}
+	return acc, err
+}
+
+// describeLooseSum describes the sum of games, some of them not
+// stoppers, by its sides found term by term (foldSides).
+func describeLooseSum(ctx context.Context, c *cgt.Calc, games []Game, limit int) (Description, error) {
+	var sides [2]Game
+	err := parallel(ctx, 2, func(i int) error {
+		var err error
+		sides[i], err = foldSides(ctx, games, i == 0, limit)
+		return err
+	})
+	if err != nil {
+		return Description{}, err
+	}
+	if IsStopper(sides[0]) && IsStopper(sides[1]) {
+		if eq, err := Equal(sides[0], sides[1], limit); err != nil || eq {
+			if err != nil {
+				return Description{}, err
+			}
+			return describeStopper(c, sides[0], limit)
+		}
 	}
 	return describeSided(c, sidedClass(sides[0], sides[1]), sides[0], sides[1], limit)
 }

@@ -334,7 +334,7 @@ func looseSides(ctx context.Context, g *Graph, roots []int, onside bool, limit i
 		if err != nil {
 			return nil, nil, err
 		}
-		changed, err = looseStep(cur, le, onside, func(cand step) (bool, error) {
+		changed, err = looseStep(cur, le, func(cand step) (bool, error) {
 			h, hAt := restrict(cand.g, at, cand.to)
 			if !smaller(h, cur) {
 				return false, nil // each change kept makes the graph smaller, so this ends
@@ -379,10 +379,10 @@ type step struct {
 // positions are ordered by le on one side (onside set), until try keeps
 // one, and reports whether it did: all equal positions fused at once,
 // then each pair alone; then one dominated option removed, then one
-// reversible option bypassed, under the conditions CGSuite puts on them
-// for sides (an option that play alternating from it can return to is
-// not removed or bypassed so).
-func looseStep(g *Graph, le [][]bool, onside bool, try func(step) (bool, error)) (bool, error) {
+// reversible option bypassed. (CGSuite puts conditions on the last two
+// for sides; each change here is checked instead, and without them the
+// graphs come out as CGSuite prints them.)
+func looseStep(g *Graph, le [][]bool, try func(step) (bool, error)) (bool, error) {
 	identity := func() []int {
 		to := make([]int, g.Len())
 		for w := range to {
@@ -412,34 +412,37 @@ func looseStep(g *Graph, le [][]bool, onside bool, try func(step) (bool, error))
 		}
 		return le[y][x]
 	}
-	reach := alternating(g)
-	returns := func(from int, mover Player, to int) bool { // from with mover to move reaches to with mover's opponent to move
-		return reach[2*from+int(mover)][2*to+int(mover.Opponent())]
+	with := func(v int, p Player, opts []int) step {
+		h := &Graph{left: slices.Clone(g.left), right: slices.Clone(g.right)}
+		if p == Left {
+			h.left[v] = opts
+		} else {
+			h.right[v] = opts
+		}
+		return step{g: h}
 	}
-	// edits[2v+p]: the options v may have for p instead of its own, one
-	// change each: a dominated option removed, or a reversible one
-	// bypassed.
-	edits := make([][][]int, 2*g.Len())
 	for v := range g.Len() {
 		for _, p := range []Player{Left, Right} {
-			// A dominated option of p's is kept on the side where endless
-			// play counts against p when p's opponent can play back from
-			// the better option to v.
-			strict := p == Left && !onside || p == Right && onside
 			opts := g.Options(v, p)
 			for i, o := range opts {
 				for j, k := range opts {
-					if i != j && below(p, o, k) && !(strict && returns(k, p.Opponent(), v)) {
-						edits[2*v+int(p)] = append(edits[2*v+int(p)], slices.Delete(slices.Clone(opts), i, i+1))
-						break
+					if i == j || !below(p, o, k) {
+						continue
 					}
+					if ok, err := try(with(v, p, slices.Delete(slices.Clone(opts), i, i+1))); ok || err != nil {
+						return ok, err
+					}
+					break
 				}
 			}
+		}
+	}
+	for v := range g.Len() {
+		for _, p := range []Player{Left, Right} {
+			opts := g.Options(v, p)
 			for i, o := range opts {
 				for _, r := range g.Options(o, p.Opponent()) {
-					// r reverses o unless play alternating from r, p to
-					// move, returns to o with p's opponent to move.
-					if !below(p, r, v) || returns(r, p, o) {
+					if !below(p, r, v) {
 						continue
 					}
 					rest := slices.Delete(slices.Clone(opts), i, i+1)
@@ -448,66 +451,14 @@ func looseStep(g *Graph, le [][]bool, onside bool, try func(step) (bool, error))
 							rest = append(rest, k)
 						}
 					}
-					edits[2*v+int(p)] = append(edits[2*v+int(p)], rest)
+					if ok, err := try(with(v, p, rest)); ok || err != nil {
+						return ok, err
+					}
 				}
-			}
-		}
-	}
-	with := func(pick func(s int) []int) step {
-		h := &Graph{left: slices.Clone(g.left), right: slices.Clone(g.right)}
-		for s := range edits {
-			if opts := pick(s); opts != nil {
-				h.SetOptions(s/2, Player(s%2), opts)
-			}
-		}
-		return step{g: h}
-	}
-	// The first change of every position at once, then each alone.
-	if ok, err := try(with(func(s int) []int {
-		if len(edits[s]) == 0 {
-			return nil
-		}
-		return edits[s][0]
-	})); ok || err != nil {
-		return ok, err
-	}
-	for s, list := range edits {
-		for _, opts := range list {
-			if ok, err := try(with(func(t int) []int {
-				if t == s {
-					return opts
-				}
-				return nil
-			})); ok || err != nil {
-				return ok, err
 			}
 		}
 	}
 	return false, nil
-}
-
-// alternating returns, for every state 2v+p (node v with player p to
-// move) of g, the states that play alternating from it reaches.
-func alternating(g *Graph) [][]bool {
-	n := 2 * g.Len()
-	out := make([][]bool, n)
-	for s := range n {
-		seen := make([]bool, n)
-		queue := []int{s}
-		for len(queue) > 0 {
-			t := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			v, p := t/2, Player(t%2)
-			for _, w := range g.Options(v, p) {
-				if u := 2*w + int(p.Opponent()); !seen[u] {
-					seen[u] = true
-					queue = append(queue, u)
-				}
-			}
-		}
-		out[s] = seen
-	}
-	return out
 }
 
 // An edge is a move of player p from node v to node w.
