@@ -78,14 +78,9 @@ func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (D
 		}
 		return d, nil
 	}
-	var games, parts []Game
+	var parts []Game
 	for _, t := range terms {
-		games = append(games, t.on)
-		if t.parts != nil {
-			parts = append(parts, t.parts...)
-		} else {
-			parts = append(parts, t.on)
-		}
+		parts = append(parts, t.parts...)
 	}
 	size := 1
 	for _, g := range parts {
@@ -99,6 +94,7 @@ func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (D
 		}
 		return d, nil
 	}
+	games := parts
 	sum, err := SumFolded(limit, games...)
 	if err != nil {
 		return Description{}, &cgt.SumError{Stage: cgt.StageAdd, Index: last, Err: err}

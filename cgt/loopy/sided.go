@@ -15,8 +15,9 @@ import (
 type term struct {
 	on, off Game
 	sided   bool
-	// parts, for an expression that is a sum (G + H, n*G) without sided
-	// values, are its terms, whose sum is on (and off).
+	// parts, for an expression without sided values, are its terms (one
+	// unless it is a sum, G + H or n*G), added by DescribeSum; on and off
+	// are then set only for an expression that is not a sum.
 	parts []Game
 }
 
@@ -47,13 +48,14 @@ func parseTerm(ctx context.Context, c *cgt.Calc, expr string, limit int) (term, 
 	}
 	b := &nbuilder{c: c, src: expr, labels: p.labels, ctx: ctx, limit: limit}
 	if !root.sided {
-		g, err := b.game(root)
-		if err != nil || (root.kind != kSum && root.kind != kTimes) {
-			return term{on: g, off: g}, err
+		if root.kind != kSum && root.kind != kTimes {
+			g, err := b.game(root)
+			return term{on: g, off: g, parts: []Game{g}}, err
 		}
-		// The terms of a sum, for the sides of a sum that is not a
-		// stopper to be found term by term (foldSides).
-		t := term{on: g, off: g}
+		// The terms of a sum, added by DescribeSum: a sum of stoppers is
+		// simplified as it is added, a large one whose terms are not all
+		// stoppers has its sides found term by term (foldSides).
+		var t term
 		kids := root.kids
 		if root.kind == kTimes {
 			count, _ := strconv.Atoi(root.text) // checked by the parser

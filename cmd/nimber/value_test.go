@@ -297,9 +297,9 @@ func TestValueLoopy(t *testing.T) {
 	refused(t, `argument 1 "{1|0+pass}": column 6: pass stands alone`, "value", "{1|0+pass}")
 	refused(t, "argument 2", "value", "over", "{pass")
 	refused(t, "no thermograph", "value", "over", "--thermograph")
-	// Eight copies of a{1||a|0}, not a stopper so not simplified as they
-	// are added: 4^8 = 65,536 positions, past what 16 MiB allows.
-	refused(t, "(--memory 16 MiB allows 16384; raise it)", "value", "8*a{1||a|0}", "--memory", "16")
+	// Fox and Geese with the geese on row 6: 137,648 positions, past what
+	// 16 MiB allows.
+	refused(t, "(--memory 16 MiB allows 16384; raise it)", "value", "--game", "fox-and-geese", "geese 6,2 6,4 6,6 6,8 fox 1,1", "--memory", "16")
 }
 
 // TestValueRulesLoopy: a rules file whose play repeats gets its loopy
