@@ -134,7 +134,7 @@ func DescribeAll(ctx context.Context, c *cgt.Calc, g *Graph, nodes []int, limit 
 	}
 	out := make([]Description, len(nodes))
 	if all {
-		h, at, err := byParts(ctx, g, nodes, limit, func(local *Graph, roots []int) (*Graph, []int, error) {
+		h, at, err := byParts(ctx, g, nodes, limit, func(local *Graph, roots []int, _ bool) (*Graph, []int, error) {
 			return simplifyRoots(local, roots, limit)
 		})
 		if err != nil {

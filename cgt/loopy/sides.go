@@ -223,9 +223,14 @@ func SideForm(g Game, onside bool, limit int) (Game, error) {
 // the node of each root, watching ctx; a side that is not a stopper is
 // given as a graph of it (looseSides).
 func sideForms(ctx context.Context, g *Graph, roots []int, onside bool, limit int) (*Graph, []int, error) {
-	return byParts(ctx, g, roots, limit, func(local *Graph, roots []int) (*Graph, []int, error) {
-		if stopperFrom(local, roots) {
+	return byParts(ctx, g, roots, limit, func(local *Graph, roots []int, final bool) (*Graph, []int, error) {
+		switch {
+		case stopperFrom(local, roots):
 			return simplifyRoots(local, roots, limit)
+		case final:
+			// The parts' forms are found: no move of theirs can be
+			// deleted, and equal ones are fused.
+			return looseSides(ctx, local, roots, onside, limit)
 		}
 		return sideRoots(ctx, local, roots, onside, limit)
 	})

@@ -27,7 +27,7 @@ func Simplify(g Game, limit int) (Game, error) {
 	if !IsStopper(g) {
 		return Game{}, ErrNotStopper
 	}
-	simplest := func(local *Graph, roots []int) (*Graph, []int, error) {
+	simplest := func(local *Graph, roots []int, _ bool) (*Graph, []int, error) {
 		return simplifyRoots(local, roots, limit)
 	}
 	h, roots, err := byParts(context.Background(), g.Graph, []int{g.Start}, limit, simplest)
@@ -267,11 +267,14 @@ func restrictGame(g Game) Game {
 // graph (the pool) in which no position is written twice with the same
 // options; ctx is checked part by part. The pool's forms are already simplest, so simplification
 // changes only the part's positions, and a part position equal to a pool
-// position is fused into it.
-func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(local *Graph, roots []int) (*Graph, []int, error)) (*Graph, []int, error) {
+// position is fused into it. At the end the roots' forms in the pool are
+// simplified once more, to fuse equal ones: by simplifyRoots when they
+// are stoppers, else by solve with final set (sides that are not
+// stoppers, whose parts are done).
+func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(local *Graph, roots []int, final bool) (*Graph, []int, error)) (*Graph, []int, error) {
 	parts := components(g, roots)
 	if len(parts) == 1 {
-		return solve(g, roots)
+		return solve(g, roots, false)
 	}
 	pool := NewGraph(0)
 	known := map[string]int{} // a pool position's options, written as text
@@ -352,7 +355,7 @@ func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(l
 	// The pool may hold two equal positions (added on cycles apart):
 	// one more round over the roots' forms fuses them.
 	if !stopperFrom(pool, rootVals) {
-		return solve(pool, rootVals) // sides that are not stoppers
+		return solve(pool, rootVals, true) // sides that are not stoppers
 	}
 	return simplifyRoots(pool, rootVals, limit)
 }
@@ -389,7 +392,7 @@ type solvedPart struct {
 // position without a pool position yet (val -1): the parts of one level
 // never reach each other. index gives each position's place in its
 // part. It only reads g, index, val and pool.
-func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solve func(local *Graph, roots []int) (*Graph, []int, error)) (solvedPart, error) {
+func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solve func(local *Graph, roots []int, final bool) (*Graph, []int, error)) (solvedPart, error) {
 	var poolRoots []int
 	fromPool := map[int]int{}
 	poolNode := func(w int) int {
@@ -451,7 +454,7 @@ func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solv
 	for i := range part {
 		localRoots = append(localRoots, i)
 	}
-	h, at, err := solve(local, localRoots)
+	h, at, err := solve(local, localRoots, false)
 	if err != nil {
 		return solvedPart{}, err
 	}

@@ -629,7 +629,7 @@ func TestWithWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, at, err := byParts(one, g.Graph, []int{g.Start}, 0, func(local *Graph, roots []int) (*Graph, []int, error) {
+		h, at, err := byParts(one, g.Graph, []int{g.Start}, 0, func(local *Graph, roots []int, _ bool) (*Graph, []int, error) {
 			return simplifyRoots(local, roots, 0)
 		})
 		if err != nil {
