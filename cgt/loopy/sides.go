@@ -288,13 +288,38 @@ func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit in
 		cur, d2, err := try(cur, edges[mid:])
 		return cur, d1 || d2, err
 	}
+	// Dominated options are tried first: most of them go, and the rest
+	// then fall in fewer halves.
+	le, err := sideOrder(orig, orig, onside, limit)
+	if err != nil {
+		return nil, nil, err
+	}
+	dominated := func(e edge) bool {
+		for _, u := range orig.Options(e.v, e.p) {
+			if u != e.w && (e.p == Right && le[u][e.w] || e.p == Left && le[e.w][u]) {
+				return true
+			}
+		}
+		return false
+	}
 	for !stopperFrom(cur, at) {
 		// Only a move on alternating play that goes on for ever needs
 		// deleting.
 		deleted := false
 		for _, p := range order {
+			edges := cyclicEdges(cur, at, p)
+			slices.SortStableFunc(edges, func(a, b edge) int {
+				da, db := dominated(a), dominated(b)
+				switch {
+				case da == db:
+					return 0
+				case da:
+					return -1
+				}
+				return 1
+			})
 			var err error
-			if cur, deleted, err = try(cur, cyclicEdges(cur, at, p)); err != nil {
+			if cur, deleted, err = try(cur, edges); err != nil {
 				return nil, nil, err
 			}
 			if deleted {
