@@ -117,13 +117,8 @@ func (r *retro) run() {
 		// to v.
 		q := p.Opponent()
 		won := r.out.First[p][v] == wins(q)
-		if r.pairs != nil {
-			r.from = r.pairs.into(v, q, r.from[:0])
-		} else {
-			r.from = r.into(v, q, r.from[:0])
-		}
 		first, pending := r.out.First[q], r.pending[q]
-		for _, u := range r.from {
+		tell := func(u int) {
 			switch {
 			case first[u] != Draw:
 			case won:
@@ -133,6 +128,22 @@ func (r *retro) run() {
 					r.decide(u, q, wins(p))
 				}
 			}
+		}
+		if m := r.pairs; m != nil {
+			// Moves of q in H to y, and in -G (q's opponent's, p's, in G)
+			// to x.
+			x, y := v/m.n2, v%m.n2
+			for _, w := range m.hInto[q][y] {
+				tell(x*m.n2 + w)
+			}
+			for _, w := range m.gInto[p][x] {
+				tell(w*m.n2 + y)
+			}
+			continue
+		}
+		r.from = r.into(v, q, r.from[:0])
+		for _, u := range r.from {
+			tell(u)
 		}
 	}
 }
@@ -152,19 +163,6 @@ type pairMoves struct {
 func newPairMoves(g, h *Graph) *pairMoves {
 	m := &pairMoves{n2: h.Len(), gInto: g.into(), hInto: h.into()}
 	return m
-}
-
-// into appends to buf the states with a move of p to state v, once a
-// move, and returns it.
-func (m *pairMoves) into(v int, p Player, buf []int) []int {
-	x, y := v/m.n2, v%m.n2
-	for _, w := range m.hInto[p][y] {
-		buf = append(buf, x*m.n2+w)
-	}
-	for _, w := range m.gInto[p.Opponent()][x] {
-		buf = append(buf, w*m.n2+y)
-	}
-	return buf
 }
 
 // Class is an outcome class of a game, with draws: who wins with Left
