@@ -65,6 +65,15 @@ func (g *Graph) AddMove(p Player, from, to int) {
 	}
 }
 
+// size returns the number of nodes and moves of g.
+func (g *Graph) size() int {
+	n := g.Len()
+	for v := range g.Len() {
+		n += len(g.left[v]) + len(g.right[v])
+	}
+	return n
+}
+
 // into returns, for each player p and node w, the nodes with a move of
 // p to w (once a move, in order), all cut from one array.
 func (g *Graph) into() [2][][]int {

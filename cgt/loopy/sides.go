@@ -385,17 +385,7 @@ func looseSides(ctx context.Context, g *Graph, roots []int, onside bool, limit i
 // smaller reports whether g has fewer nodes than h, or as many and
 // fewer edges.
 func smaller(g, h *Graph) bool {
-	if g.Len() != h.Len() {
-		return g.Len() < h.Len()
-	}
-	edges := func(g *Graph) int {
-		n := 0
-		for v := range g.Len() {
-			n += len(g.left[v]) + len(g.right[v])
-		}
-		return n
-	}
-	return edges(g) < edges(h)
+	return g.Len() < h.Len() || g.Len() == h.Len() && g.size() < h.size()
 }
 
 // A step is a graph made from another by one change that may keep its

@@ -57,15 +57,31 @@ func SumFolded(limit int, games ...Game) (Game, error) {
 	return acc, nil
 }
 
-// foldStep is one step of SumFolded: acc + g, in simplest form when a
-// stopper.
+// foldStep is one step of SumFolded: acc + g (of at most limit
+// positions), in simplest form when a stopper whose parts can be compared
+// pairwise within foldWork pairs each; else as it is, to be simplified
+// (or refused) whole later.
 func foldStep(limit int, acc, g Game) (Game, error) {
 	sum, err := Sum(limit, acc, g)
-	if err != nil || !IsStopper(sum) {
+	if err != nil || sum.Graph.size() > foldSize || !IsStopper(sum) {
 		return sum, err
 	}
-	return Simplify(sum, limit)
+	if s, err := Simplify(sum, foldWork); err == nil {
+		return s, nil
+	}
+	return sum, nil
 }
+
+// foldSize and foldWork bound what foldStep simplifies: a sum of at most
+// foldSize positions and moves, whose parts it compares within foldWork
+// pairs each.
+// A larger sum is kept whole, to be simplified (or refused) whole later,
+// as a long chain (the integer 7777 of 7777over) or a large nimber
+// (*661) would cost more to fold than to keep.
+const (
+	foldSize = 1 << 12
+	foldWork = 1 << 16
+)
 
 // simplifyRoots returns the simplest form of the stoppers at roots of
 // graph g, all in one graph, and the node of each root in it. It works
