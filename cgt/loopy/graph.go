@@ -27,15 +27,6 @@ func NewGraph(n int) *Graph {
 // Len returns the number of nodes.
 func (g *Graph) Len() int { return len(g.left) }
 
-// SetOptions makes opts node v's options for player p; g keeps opts.
-func (g *Graph) SetOptions(v int, p Player, opts []int) {
-	if p == Left {
-		g.left[v] = opts
-	} else {
-		g.right[v] = opts
-	}
-}
-
 // GraphOf returns the graph whose node v has the Left options left[v]
 // and the Right options right[v]. The graph keeps the slices: the caller
 // must not change them after.
