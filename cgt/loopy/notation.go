@@ -1090,16 +1090,18 @@ func (b *nbuilder) add(n *pnode, xs []nvalue) (nvalue, error) {
 	}
 	// A sum's positions are the tuples of its parts' positions, all
 	// reachable: check their number before making them, two parts at a
-	// time. A sum of stoppers is simplified as it is made (foldStep).
+	// time. A small sum of stoppers is simplified as it is made
+	// (simplifySmall).
 	acc := games[0]
 	for _, g := range games[1:] {
 		if len(acc.Reachable())*len(g.Reachable()) > MaxPositions-b.used {
 			return nvalue{}, b.tooMany(n)
 		}
 		var err error
-		if acc, err = foldStep(0, acc, g); err != nil {
+		if acc, err = Sum(0, acc, g); err != nil {
 			return nvalue{}, b.failed(n, err)
 		}
+		acc = simplifySmall(acc)
 		if err := b.grow(n, acc.Graph.Len()); err != nil {
 			return nvalue{}, err
 		}

@@ -122,15 +122,8 @@ func (b *nbuilder) sided(n *pnode) (nvalue, error) {
 			v[i].game = g[i]
 		}
 	}
-	if !IsStopper(g[0]) || !IsStopper(g[1]) {
-		return nvalue{}, b.ampFailed(n, ErrSides) // S & T is read of stoppers
-	}
-	le, err := LE(g[1], g[0], b.limit)
-	if err != nil {
+	if err := checkOrder(g, b.limit); err != nil {
 		return nvalue{}, b.ampFailed(n, err)
-	}
-	if !le {
-		return nvalue{}, b.ampFailed(n, ErrSidesOrder)
 	}
 	if b.sides == nil {
 		b.sides = map[*pnode][2]nvalue{}
@@ -178,88 +171,76 @@ var ErrSidesOrder = errors.New("the onside of a sided value S & T must be at lea
 // sided: its onside is the onside of the sum of the terms' onsides, its
 // offside the offside of the sum of their offsides (the sides of a sum
 // are the sides of the sum of the sides; Siegel, "Combinatorial Game
-// Theory", VI.4).
+// Theory", VI.4), the onside at least the offside.
 func describeSidedSum(ctx context.Context, c *cgt.Calc, terms []term, limit int) (Description, error) {
-	// The onside (i = 0) and the offside, both found at once.
-	var sides [2]Game
-	err := parallel(ctx, 2, func(i int) error {
-		games := make([]Game, len(terms))
-		for j, t := range terms {
-			games[j] = t.off
-			if i == 0 {
-				games[j] = t.on
-			}
-		}
-		var err error
-		sides[i], err = foldSides(ctx, games, i == 0, limit)
-		return err
-	})
+	var on, off []Game
+	for _, t := range terms {
+		on, off = append(on, t.on), append(off, t.off)
+	}
+	sides, err := sidesOf(ctx, on, off, limit)
+	if err == nil {
+		err = checkOrder(sides, limit)
+	}
 	if err != nil {
 		return Description{}, err
 	}
-	if !IsStopper(sides[0]) || !IsStopper(sides[1]) {
-		return Description{}, ErrSides // S & T is read of stoppers
-	}
-	le, err := LE(sides[1], sides[0], limit)
-	if err != nil {
-		return Description{}, err
-	}
-	if !le {
-		return Description{}, ErrSidesOrder
-	}
-	if eq, err := LE(sides[0], sides[1], limit); err != nil || eq {
-		if err != nil {
-			return Description{}, err
-		}
-		return describeStopper(c, sides[0], limit)
-	}
-	return describeSided(c, sidedClass(sides[0], sides[1]), sides[0], sides[1], limit)
-}
-
-// foldSides returns the onside (onside set) or the offside of the sum
-// of games, found term by term: the side of a sum is the side of the sum
-// of the sides (Siegel, VI.4), so each partial sum is replaced by its
-// side before the next term is added.
-func foldSides(ctx context.Context, games []Game, onside bool, limit int) (Game, error) {
-	side := func(g Game) (Game, error) {
-		h, at, err := sideForms(ctx, g.Graph, []int{g.Start}, onside, limit)
-		if err != nil {
-			return Game{}, err
-		}
-		return Game{h, at[0]}, nil
-	}
-	if len(games) == 0 {
-		return Sum(limit)
-	}
-	acc, err := side(games[0])
-	for _, g := range games[1:] {
-		if err != nil {
-			break
-		}
-		var s Game
-		if s, err = side(g); err != nil {
-			break
-		}
-		if s, err = Sum(limit, acc, s); err != nil {
-			break
-		}
-		acc, err = side(s)
-	}
-	return acc, err
+	return describeSides(c, sides, limit)
 }
 
 // describeLooseSum describes the sum of games, some of them not
 // stoppers, by its sides found term by term (foldSides).
 func describeLooseSum(ctx context.Context, c *cgt.Calc, games []Game, limit int) (Description, error) {
+	sides, err := sidesOf(ctx, games, games, limit)
+	if err != nil {
+		return Description{}, err
+	}
+	return describeSides(c, sides, limit)
+}
+
+// checkSided checks a term S & T of a sum, when it is one (checkOrder).
+func checkSided(ctx context.Context, t term, limit int) error {
+	if !t.sided {
+		return nil
+	}
+	sides, err := sidesOf(ctx, []Game{t.on}, []Game{t.off}, limit)
+	if err != nil {
+		return err
+	}
+	return checkOrder(sides, limit)
+}
+
+// sidesOf returns the onside of the sum of on and the offside of the sum
+// of off (foldSides), both found at once.
+func sidesOf(ctx context.Context, on, off []Game, limit int) ([2]Game, error) {
 	var sides [2]Game
 	err := parallel(ctx, 2, func(i int) error {
+		games := on
+		if i == 1 {
+			games = off
+		}
 		var err error
 		sides[i], err = foldSides(ctx, games, i == 0, limit)
 		return err
 	})
-	if err != nil {
-		return Description{}, err
+	return sides, err
+}
+
+// checkOrder checks the sides of a sided value written S & T: both
+// stoppers (ErrSides), the onside at least the offside (ErrSidesOrder).
+func checkOrder(sides [2]Game, limit int) error {
+	if !IsStopper(sides[0]) || !IsStopper(sides[1]) {
+		return ErrSides
 	}
+	le, err := LE(sides[1], sides[0], limit)
+	if err == nil && !le {
+		err = ErrSidesOrder
+	}
+	return err
+}
+
+// describeSides describes a game by its sides: as a stopper when they
+// are equal stoppers, else as onside & offside with the class they give.
+func describeSides(c *cgt.Calc, sides [2]Game, limit int) (Description, error) {
 	if IsStopper(sides[0]) && IsStopper(sides[1]) {
 		if eq, err := Equal(sides[0], sides[1], limit); err != nil || eq {
 			if err != nil {
@@ -271,27 +252,18 @@ func describeLooseSum(ctx context.Context, c *cgt.Calc, games []Game, limit int)
 	return describeSided(c, sidedClass(sides[0], sides[1]), sides[0], sides[1], limit)
 }
 
-// checkSided checks a term S & T of a sum, when it is one: the onside of
-// S at least the offside of T (ErrSidesOrder), both stoppers (ErrSides).
-func checkSided(ctx context.Context, t term, limit int) error {
-	if !t.sided {
-		return nil
-	}
-	var sides [2]Game
-	for i, g := range []Game{t.on, t.off} {
-		h, at, err := sideForms(ctx, g.Graph, []int{g.Start}, i == 0, limit)
+// foldSides returns the onside (onside set) or the offside of the sum
+// of games, found term by term: the side of a sum is the side of the sum
+// of the sides (Siegel, VI.4), so each partial sum is replaced by its
+// side before the next term is added.
+func foldSides(ctx context.Context, games []Game, onside bool, limit int) (Game, error) {
+	return foldSum(limit, games, func(g Game) (Game, error) {
+		h, at, err := sideForms(ctx, g.Graph, []int{g.Start}, onside, limit)
 		if err != nil {
-			return err
+			return Game{}, err
 		}
-		if sides[i] = (Game{h, at[0]}); !IsStopper(sides[i]) {
-			return ErrSides
-		}
-	}
-	le, err := LE(sides[1], sides[0], limit)
-	if err == nil && !le {
-		err = ErrSidesOrder
-	}
-	return err
+		return Game{h, at[0]}, nil
+	})
 }
 
 // sidedClass returns the outcome class of a game of onside on and

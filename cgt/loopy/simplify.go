@@ -38,46 +38,52 @@ func Simplify(g Game, limit int) (Game, error) {
 }
 
 // SumFolded returns a game equal to the sum of games: they are added two
-// at a time, and a partial sum that is a stopper is replaced by its
-// simplest form before the next is added, so that n copies of a stopper
-// take the size of its multiples rather than of n-tuples. A partial sum
-// that is not a stopper is kept as it is. limit bounds the positions of
-// each sum and comparison (0 for none).
+// at a time, and each term and partial sum that is a small stopper is
+// replaced by its simplest form (simplifySmall) before the next is added,
+// so that n copies of a stopper take the size of its multiples rather
+// than of n-tuples. limit bounds the positions of each sum (0 for none).
 func SumFolded(limit int, games ...Game) (Game, error) {
-	if len(games) <= 1 {
-		return Sum(limit, games...)
+	return foldSum(limit, games, func(g Game) (Game, error) { return simplifySmall(g), nil })
+}
+
+// foldSum returns norm of the sum of games, added two at a time with
+// each term and partial sum replaced by norm of it: what SumFolded and
+// foldSides share. limit bounds the positions of each sum.
+func foldSum(limit int, games []Game, norm func(Game) (Game, error)) (Game, error) {
+	if len(games) == 0 {
+		return Sum(limit)
 	}
-	acc := games[0]
+	acc, err := norm(games[0])
 	for _, g := range games[1:] {
-		var err error
-		if acc, err = foldStep(limit, acc, g); err != nil {
-			return Game{}, err
+		if err != nil {
+			break
+		}
+		var s Game
+		if s, err = norm(g); err == nil {
+			if s, err = Sum(limit, acc, s); err == nil {
+				acc, err = norm(s)
+			}
 		}
 	}
-	return acc, nil
+	return acc, err
 }
 
-// foldStep is one step of SumFolded: acc + g (of at most limit
-// positions), in simplest form when a stopper whose parts can be compared
-// pairwise within foldWork pairs each; else as it is, to be simplified
-// (or refused) whole later.
-func foldStep(limit int, acc, g Game) (Game, error) {
-	sum, err := Sum(limit, acc, g)
-	if err != nil || sum.Graph.size() > foldSize || !IsStopper(sum) {
-		return sum, err
+// simplifySmall returns the simplest form of g when g is a stopper of at
+// most foldSize positions and moves whose parts compare within foldWork
+// pairs each; else g as it is, to be simplified (or refused) whole later.
+func simplifySmall(g Game) Game {
+	if g.Graph.size() > foldSize || !IsStopper(g) {
+		return g
 	}
-	if s, err := Simplify(sum, foldWork); err == nil {
-		return s, nil
+	if s, err := Simplify(g, foldWork); err == nil {
+		return s
 	}
-	return sum, nil
+	return g
 }
 
-// foldSize and foldWork bound what foldStep simplifies: a sum of at most
-// foldSize positions and moves, whose parts it compares within foldWork
-// pairs each.
-// A larger sum is kept whole, to be simplified (or refused) whole later,
-// as a long chain (the integer 7777 of 7777over) or a large nimber
-// (*661) would cost more to fold than to keep.
+// foldSize and foldWork bound what simplifySmall simplifies. A larger
+// sum is kept whole: a long chain (the integer 7777 of 7777over) or a
+// large nimber (*661) would cost more to fold than to keep.
 const (
 	foldSize = 1 << 12
 	foldWork = 1 << 16
