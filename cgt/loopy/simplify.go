@@ -238,41 +238,63 @@ func restrict(g *Graph, roots []int, to []int) (*Graph, []int) {
 	for i, r := range roots {
 		at[i] = id(r)
 	}
-	// The options of all nodes are cut from a few shared arrays (arena),
-	// each slice's capacity its length, so that an append copies it. The
-	// first holds all of g's edges when they are few.
-	edges := 0
-	for v := range g.Len() {
-		edges += len(g.left[v]) + len(g.right[v])
-	}
-	arena := make([]int, 0, min(edges, 1<<16))
-	left, right := make([][]int, 0, g.Len()), make([][]int, 0, g.Len())
+	out := newGraphBuilder(g.size())
 	for i := 0; i < len(order); i++ {
-		v := order[i]
 		for _, p := range []Player{Left, Right} {
-			opts := g.Options(v, p)
-			if cap(arena)-len(arena) < len(opts) {
-				arena = make([]int, 0, max(1<<16, len(opts)))
-			}
-			start := len(arena)
+			opts := g.Options(order[i], p)
+			start := out.begin(len(opts))
 			for _, w := range opts {
-				arena = append(arena, id(w))
+				out.push(id(w))
 			}
-			slices.Sort(arena[start:])
-			arena = arena[:start+len(slices.Compact(arena[start:]))]
-			kept := arena[start:len(arena):len(arena)]
-			if len(kept) == 0 {
-				kept = nil
-			}
-			if p == Left {
-				left = append(left, kept)
-			} else {
-				right = append(right, kept)
-			}
+			out.end(p, start, true)
 		}
 	}
-	return &Graph{left: left, right: right}, at
+	return out.graph(), at
 }
+
+// A graphBuilder makes a graph node by node, the options of all nodes cut
+// from a few shared arrays, each slice's capacity its length (so that an
+// append to one copies it).
+type graphBuilder struct {
+	arena []int
+	opts  [2][][]int
+}
+
+// newGraphBuilder returns a builder whose first array holds size options
+// (up to 1<<16).
+func newGraphBuilder(size int) *graphBuilder {
+	return &graphBuilder{arena: make([]int, 0, min(size, 1<<16))}
+}
+
+// begin starts the options of the next node for one player, room made
+// for n of them, and returns where they start; push adds one, and end
+// gives them to the node.
+func (b *graphBuilder) begin(n int) int {
+	if cap(b.arena)-len(b.arena) < n {
+		b.arena = make([]int, 0, max(1<<16, n))
+	}
+	return len(b.arena)
+}
+
+// push adds w to the options begun.
+func (b *graphBuilder) push(w int) { b.arena = append(b.arena, w) }
+
+// end gives the options pushed since start to the next node without
+// options for player p, sorted and without repeats when sorted is set.
+func (b *graphBuilder) end(p Player, start int, sorted bool) {
+	if sorted {
+		slices.Sort(b.arena[start:])
+		b.arena = b.arena[:start+len(slices.Compact(b.arena[start:]))]
+	}
+	var o []int
+	if len(b.arena) > start {
+		o = b.arena[start:len(b.arena):len(b.arena)]
+	}
+	b.opts[p] = append(b.opts[p], o)
+}
+
+// graph returns the graph built.
+func (b *graphBuilder) graph() *Graph { return &Graph{left: b.opts[Left], right: b.opts[Right]} }
 
 // restrictGame is restrict of one game.
 func restrictGame(g Game) Game {
@@ -426,47 +448,36 @@ func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solv
 		poolRoots = append(poolRoots, w)
 		return n
 	}
-	// The options of every node are cut from one array (arena), each
-	// slice's capacity its length.
-	n := len(part)
-	var opts [2][][]int
-	var arena []int
+	size := len(part)
+	for _, v := range part {
+		size += len(g.Left(v)) + len(g.Right(v))
+	}
+	out := newGraphBuilder(2 * size)
 	for _, v := range part {
 		for _, p := range []Player{Left, Right} {
-			n += len(g.Options(v, p))
-		}
-	}
-	arena = make([]int, 0, 2*n)
-	cut := func(p Player, start int) {
-		var o []int
-		if len(arena) > start {
-			o = arena[start:len(arena):len(arena)]
-		}
-		opts[p] = append(opts[p], o)
-	}
-	for _, v := range part {
-		for _, p := range []Player{Left, Right} {
-			start := len(arena)
-			for _, w := range g.Options(v, p) {
-				if val[w] < 0 {
-					arena = append(arena, int(index[w]))
+			opts := g.Options(v, p)
+			start := out.begin(len(opts))
+			for _, w := range opts {
+				if val[w] < 0 { // in the part
+					out.push(int(index[w]))
 				} else {
-					arena = append(arena, poolNode(val[w]))
+					out.push(poolNode(val[w]))
 				}
 			}
-			cut(p, start)
+			out.end(p, start, false)
 		}
 	}
 	for k := 0; k < len(poolRoots); k++ {
 		for _, p := range []Player{Left, Right} {
-			start := len(arena)
-			for _, x := range pool.Options(poolRoots[k], p) {
-				arena = append(arena, poolNode(x))
+			opts := pool.Options(poolRoots[k], p)
+			start := out.begin(len(opts))
+			for _, x := range opts {
+				out.push(poolNode(x))
 			}
-			cut(p, start)
+			out.end(p, start, false)
 		}
 	}
-	local := &Graph{left: opts[Left], right: opts[Right]}
+	local := out.graph()
 	// The pool positions first, so that a part position equal to one is
 	// fused into it.
 	localRoots := make([]int, 0, local.Len())
