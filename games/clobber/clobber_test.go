@@ -6,13 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"nimber/cgt"
-	"nimber/game"
-	"nimber/games/internal/pgrid"
-	"nimber/games/internal/pgrid/pgridtest"
 	"slices"
 	"strings"
 	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+	"nimber/game/gametest"
+	"nimber/games/internal/pgrid"
+	"nimber/games/internal/pgrid/pgridtest"
 )
 
 // TestGolden checks values that CGSuite's own tests give (GameGridTest),
@@ -91,14 +93,11 @@ func TestBadInput(t *testing.T) {
 		"xo + #":                           "board 2: row 1, column 1: character '#'",
 		"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo": "region 1 (",
 	})
-	_, err := Game().Parse("xoxoxoxoxoxoxoxoxoxoxoxoxo")
-	var le *game.LimitError
-	if !errors.As(err, &le) || le.Got != 26 || le.Limit != MaxRegion {
-		t.Errorf("a row of 26 stones: %v, want a limit of %d stones", err, MaxRegion)
-	}
+	gametest.ParseLimit(t, Game(), "xoxoxoxoxoxoxoxoxoxoxoxoxo", 26, MaxRegion, "stones")
 	// A board of more than one row is refused from MaxBoardRegion stones,
 	// before anything is valued.
-	_, err = Game().Parse("xoxox|oxoxo|xoxox|oxoxo")
+	_, err := Game().Parse("xoxox|oxoxo|xoxox|oxoxo")
+	var le *game.LimitError
 	if !errors.As(err, &le) || le.Got != 20 || le.Limit != MaxBoardRegion || !strings.Contains(err.Error(), "nimber outcome") {
 		t.Errorf("the 4 x 5 checkerboard: %v, want a limit of %d stones naming nimber outcome", err, MaxBoardRegion)
 	}

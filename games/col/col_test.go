@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"nimber/cgt"
-	"nimber/game"
-	"nimber/games/internal/pgrid/pgridtest"
 	"strings"
 	"testing"
+
+	"nimber/cgt"
+	"nimber/game"
+	"nimber/game/gametest"
+	"nimber/games/internal/pgrid/pgridtest"
 )
 
 // TestGolden checks values worked by hand (Winning Ways, ch. 2: a lone
@@ -203,11 +205,7 @@ func TestBadInput(t *testing.T) {
 		"R.|R.":                   "row 1, column 1: two R cells",
 		".......|.......|.......": "region 1 (",
 	})
-	_, err := Game().Parse(".......|.......|.......")
-	var le *game.LimitError
-	if !errors.As(err, &le) || le.Got != 21 || le.Limit != MaxRegion {
-		t.Errorf("21 cells: %v, want a limit of %d cells", err, MaxRegion)
-	}
+	gametest.ParseLimit(t, Game(), ".......|.......|.......", 21, MaxRegion, "cells")
 }
 
 // TestSnortGolden checks values worked by hand from the rules and

@@ -1,7 +1,6 @@
 package cutcake
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -9,7 +8,7 @@ import (
 	"testing"
 
 	"nimber/cgt"
-	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
@@ -123,9 +122,5 @@ func TestBadInput(t *testing.T) {
 		"":          "is not a rectangle",
 		"2x101":     "rectangle 1 (2x101)",
 	})
-	_, err := Game().Parse("101x2")
-	var le *game.LimitError
-	if !errors.As(err, &le) || le.Got != 101 || le.Limit != MaxSide {
-		t.Errorf("101 rows: %v, want a limit of %d rows", err, MaxSide)
-	}
+	gametest.ParseLimit(t, Game(), "101x2", 101, MaxSide, "rows")
 }

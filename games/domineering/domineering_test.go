@@ -9,6 +9,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/internal/pgrid"
 	"nimber/games/internal/pgrid/pgridtest"
 )
@@ -109,11 +110,7 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("Parse(%.30q) = %v, want one line with %q", text, err, want)
 		}
 	}
-	_, err := Game().Parse(".......|.......|.......|.......|.......|.......")
-	var le *game.LimitError
-	if !errors.As(err, &le) || le.Got != 42 || le.Limit != MaxRegion {
-		t.Errorf("a 6x7 board: %v, want a limit of %d empty cells", err, MaxRegion)
-	}
+	gametest.ParseLimit(t, Game(), ".......|.......|.......|.......|.......|.......", 42, MaxRegion, "empty cells")
 }
 
 // TestFormatParses checks that Format writes what Parse reads back to the

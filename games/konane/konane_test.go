@@ -1,13 +1,12 @@
 package konane
 
 import (
-	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"nimber/cgt"
-	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
@@ -152,11 +151,7 @@ func TestBadInput(t *testing.T) {
 		"xo + #":                           "board 2: row 1, column 1: character '#'",
 		"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo": "region 1 (",
 	})
-	_, err := Game().Parse("xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo")
-	var le *game.LimitError
-	if !errors.As(err, &le) || le.Got != 30 || le.Limit != MaxRegion {
-		t.Errorf("30 stones: %v, want a limit of %d stones", err, MaxRegion)
-	}
+	gametest.ParseLimit(t, Game(), "xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo", 30, MaxRegion, "stones")
 }
 
 // TestOpeningsBruteForce compares the engine with the game trees on

@@ -1,7 +1,6 @@
 package toadsfrogs
 
 import (
-	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -109,11 +108,7 @@ func TestBadInput(t *testing.T) {
 		"T.F|T.F":                "column 4: character '|'",
 		strings.Repeat("T.F", 9): "part 1 (",
 	})
-	_, err := Game().Parse(strings.Repeat("T.F", 9))
-	var le *game.LimitError
-	if !errors.As(err, &le) || le.Got != 27 || le.Limit != MaxRow {
-		t.Errorf("27 squares: %v, want a limit of %d squares", err, MaxRow)
-	}
+	gametest.ParseLimit(t, Game(), strings.Repeat("T.F", 9), 27, MaxRow, "squares")
 }
 
 // backMoves is Backsliding Toads and Frogs by its definition, for the
