@@ -3,7 +3,6 @@ package loopy
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 
 	"nimber/cgt"
@@ -110,9 +109,9 @@ func DescribeSum(ctx context.Context, c *cgt.Calc, exprs []string, limit int) (D
 // positions of its comparisons (0 for none). A game that is not a
 // stopper is described by its sides (SideForm), written as CGSuite
 // writes them (onside & offside, dud for on & off), its stops the Left
-// stop of its onside and the Right stop of its offside, and no options;
-// one whose sides are not found is refused with ErrSides. Once ctx is
-// done it fails with ctx's error.
+// stop of its onside and the Right stop of its offside (none for a side
+// that is not a stopper, given as a graph of it), and no options. Once
+// ctx is done it fails with ctx's error.
 func Describe(ctx context.Context, c *cgt.Calc, g Game, limit int) (Description, error) {
 	ds, err := DescribeAll(ctx, c, g.Graph, []int{g.Start}, limit)
 	if err != nil {
@@ -126,11 +125,11 @@ func Describe(ctx context.Context, c *cgt.Calc, g Game, limit int) (Description,
 // what they share is simplified once: the positions a move leaves, for
 // one.
 func DescribeAll(ctx context.Context, c *cgt.Calc, g *Graph, nodes []int, limit int) ([]Description, error) {
+	// One search when all are stoppers, one a node else.
+	all := stopperFrom(g, nodes)
 	stopper := make([]bool, len(nodes))
-	all := true
 	for i, v := range nodes {
-		stopper[i] = stopperFrom(g, []int{v})
-		all = all && stopper[i]
+		stopper[i] = all || stopperFrom(g, []int{v})
 	}
 	out := make([]Description, len(nodes))
 	if all {
@@ -156,9 +155,6 @@ func DescribeAll(ctx context.Context, c *cgt.Calc, g *Graph, nodes []int, limit 
 		sides[i], at[i], err = sideForms(ctx, g, nodes, i == 0, limit)
 		return err
 	})
-	if errors.Is(err, ErrSides) && len(nodes) == 1 {
-		return nil, fmt.Errorf("%w (outcome %s)", ErrSides, ClassOf(Game{g, nodes[0]}))
-	}
 	if err != nil {
 		return nil, err
 	}
