@@ -101,7 +101,11 @@ func Order(g *Graph, limit int) ([][]bool, error) {
 	if limit > 0 && n*n > limit {
 		return nil, fmt.Errorf("%w: comparing %d positions pairwise takes %d, over %d", ErrTooManyPositions, n, n*n, limit)
 	}
-	rev := g.into() // who moves to v
+	// from[p][w] lists the nodes with a move of p to w: from[p][at[p][w]:at[p][w+1]].
+	var from, at [2][]int32
+	for p := range from {
+		from[p], at[p] = g.intoFlat(Player(p))
+	}
 	// open[x*n+y] counts Left's moves from (x, y), Left to move, not yet
 	// known to reach a pair Right wins moving first; at zero Left loses
 	// there. rightWins marks the pairs Right wins moving first.
@@ -117,36 +121,46 @@ func Order(g *Graph, limit int) ([][]bool, error) {
 			}
 		}
 	}
-	// leftTo calls f for each pair with Left to move that has a Left
-	// move to pair (a, b): (a, y) for y with Left option b, (x, b) for x
-	// with Right option a. rightTo alike for Right's moves: (a, y) for y
-	// with Right option b, (x, b) for x with Left option a.
-	each := func(a, b int, pb, pa Player, f func(int)) {
-		for _, y := range rev[pb][b] {
-			f(a*n + y)
-		}
-		for _, x := range rev[pa][a] {
-			f(x*n + b)
-		}
-	}
+	// Right's moves to (a, b) come from (a, y) for y with Right option b
+	// and from (x, b) for x with Left option a; Left's moves from (a, y)
+	// for y with Left option b and from (x, b) for x with Right option a.
 	var won []int32
 	for len(lost) > 0 {
-		s := int(lost[len(lost)-1])
+		s := lost[len(lost)-1]
 		lost = lost[:len(lost)-1]
-		each(s/n, s%n, Right, Left, func(t int) {
-			if !rightWins[t] {
+		a, b := s/int32(n), s%int32(n)
+		for _, y := range from[Right][at[Right][b]:at[Right][b+1]] {
+			if t := a*int32(n) + y; !rightWins[t] {
 				rightWins[t] = true
-				won = append(won, int32(t))
+				won = append(won, t)
 			}
-		})
+		}
+		for _, x := range from[Left][at[Left][a]:at[Left][a+1]] {
+			if t := x*int32(n) + b; !rightWins[t] {
+				rightWins[t] = true
+				won = append(won, t)
+			}
+		}
 		for len(won) > 0 {
-			t := int(won[len(won)-1])
+			t := won[len(won)-1]
 			won = won[:len(won)-1]
-			each(t/n, t%n, Left, Right, func(u int) {
-				if open[u]--; open[u] == 0 {
-					lost = append(lost, int32(u))
+			a, b := t/int32(n), t%int32(n)
+			for _, y := range from[Left][at[Left][b]:at[Left][b+1]] {
+				if u := a*int32(n) + y; open[u] == 1 {
+					open[u] = 0
+					lost = append(lost, u)
+				} else {
+					open[u]--
 				}
-			})
+			}
+			for _, x := range from[Right][at[Right][a]:at[Right][a+1]] {
+				if u := x*int32(n) + b; open[u] == 1 {
+					open[u] = 0
+					lost = append(lost, u)
+				} else {
+					open[u]--
+				}
+			}
 		}
 	}
 	// The rows of le share rightWins' array, each pair flipped.

@@ -17,6 +17,9 @@ import (
 // own option, and options may repeat.
 type Graph struct {
 	left, right [][]int
+	// scratch marks a graph made to be simplified and then dropped
+	// (solvePart's): simplifyRoots may change it in place.
+	scratch bool
 }
 
 // NewGraph returns a graph of n nodes without edges.
@@ -68,32 +71,43 @@ func (g *Graph) size() int {
 // into returns, for each player p and node w, the nodes with a move of
 // p to w (once a move, in order), all cut from one array.
 func (g *Graph) into() [2][][]int {
-	n := g.Len()
 	var out [2][][]int
 	for _, p := range []Player{Left, Right} {
-		count := make([]int, n+1)
-		for v := range n {
-			for _, w := range g.Options(v, p) {
-				count[w+1]++
-			}
+		from, at := g.intoFlat(p)
+		flat := make([]int, len(from))
+		for i, v := range from {
+			flat[i] = int(v)
 		}
-		for w := range n {
-			count[w+1] += count[w]
-		}
-		flat := make([]int, count[n])
-		fill := slices.Clone(count[:n])
-		for v := range n {
-			for _, w := range g.Options(v, p) {
-				flat[fill[w]] = v
-				fill[w]++
-			}
-		}
-		out[p] = make([][]int, n)
-		for w := range n {
-			out[p][w] = flat[count[w]:count[w+1]:count[w+1]]
+		out[p] = make([][]int, g.Len())
+		for w := range out[p] {
+			out[p][w] = flat[at[w]:at[w+1]:at[w+1]]
 		}
 	}
 	return out
+}
+
+// intoFlat returns the nodes with a move of p to each node w, as
+// from[at[w]:at[w+1]] (once a move, in order).
+func (g *Graph) intoFlat(p Player) (from, at []int32) {
+	n := g.Len()
+	at = make([]int32, n+1)
+	for v := range n {
+		for _, w := range g.Options(v, p) {
+			at[w+1]++
+		}
+	}
+	for w := range n {
+		at[w+1] += at[w]
+	}
+	from = make([]int32, at[n])
+	fill := slices.Clone(at[:n])
+	for v := range n {
+		for _, w := range g.Options(v, p) {
+			from[fill[w]] = int32(v)
+			fill[w]++
+		}
+	}
+	return from, at
 }
 
 // Left returns node v's Left options (not to be changed).

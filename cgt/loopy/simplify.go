@@ -97,15 +97,19 @@ const (
 // serves them all; then equal positions are fused into one. Fusion
 // comes last because only then are equal positions alike option for
 // option: fusing {*|*} with its follower 0 before
-// bypassing its reversible options would make a cycle, and dud.
+// bypassing its reversible options would make a cycle, and dud. A
+// scratch graph already in restrict's form is worked on in place.
 func simplifyRoots(g *Graph, roots []int, limit int) (*Graph, []int, error) {
-	cur, at := restrict(g, roots, nil)
+	cur, at := g, roots
+	if !g.scratch || !clean(g, roots) {
+		cur, at = restrict(g, roots, nil)
+	}
 	le, err := Order(cur, limit)
 	if err != nil {
 		return nil, nil, err
 	}
 	for changed := true; changed; {
-		if cur, changed, err = reduce(cur, le); err != nil {
+		if changed, err = reduce(cur, le); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -114,18 +118,47 @@ func simplifyRoots(g *Graph, roots []int, limit int) (*Graph, []int, error) {
 	return h, at, nil
 }
 
+// clean reports whether g is as restrict would make it from roots:
+// roots are its nodes in order, and every option list is sorted, without
+// repeats, of capacity its length. simplifyRoots then works on a scratch
+// graph as it is.
+func clean(g *Graph, roots []int) bool {
+	for i, r := range roots {
+		if r != i {
+			return false
+		}
+	}
+	if len(roots) != g.Len() {
+		return false
+	}
+	for v := range g.Len() {
+		for _, p := range []Player{Left, Right} {
+			o := g.Options(v, p)
+			if cap(o) != len(o) {
+				return false
+			}
+			for i := 1; i < len(o); i++ {
+				if o[i-1] >= o[i] {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // errBypass is returned if bypassing reversible options does not end,
 // which cannot happen in a stopper (each bypass would lie on a cycle of
 // moves that alternate between the players).
 var errBypass = errors.New("loopy: bypassing reversible options did not end")
 
-// reduce returns a copy of g in which every position's reversible
-// options are bypassed and its dominated options removed, using le, the
-// order of g's positions, and whether anything changed. Each change
-// keeps the value of every position, so le stays true of the positions
-// throughout.
-func reduce(g *Graph, le [][]bool) (*Graph, bool, error) {
-	h := &Graph{left: slices.Clone(g.left), right: slices.Clone(g.right)}
+// reduce bypasses every reversible option of g's positions and removes
+// every dominated one, in place, using le, the order of g's positions,
+// and reports whether anything changed. Each change keeps the value of
+// every position, so le stays true of the positions throughout. g's
+// option lists must not share arrays (as restrict makes them): a list
+// is changed within its own.
+func reduce(g *Graph, le [][]bool) (bool, error) {
 	below := func(p Player, x, y int) bool { // x is no better than y for p
 		if p == Left {
 			return le[x][y]
@@ -133,27 +166,24 @@ func reduce(g *Graph, le [][]bool) (*Graph, bool, error) {
 		return le[y][x]
 	}
 	changed := false
-	for v := range h.Len() {
+	var drop []bool
+	for v := range g.Len() {
 		for _, p := range []Player{Left, Right} {
-			// opts is copied before it is first changed.
-			opts, owned := h.Options(v, p), false
+			opts := g.Options(v, p)
 			// A bypass adds options, which may be reversible in turn; in
 			// a stopper this ends, and the guard turns a failure into an
 			// error rather than a hang.
-			guard := h.Len() * h.Len()
+			guard := g.Len() * g.Len()
 			for i := 0; i < len(opts); i++ {
-				for _, r := range h.Options(opts[i], p.Opponent()) {
+				for _, r := range g.Options(opts[i], p.Opponent()) {
 					if !below(p, r, v) {
 						continue
 					}
 					if guard--; guard < 0 {
-						return nil, false, errBypass
-					}
-					if !owned {
-						opts, owned = slices.Clone(opts), true
+						return false, errBypass
 					}
 					opts = slices.Delete(opts, i, i+1)
-					for _, k := range h.Options(r, p) {
+					for _, k := range g.Options(r, p) {
 						if !slices.Contains(opts, k) {
 							opts = append(opts, k)
 						}
@@ -175,29 +205,28 @@ func reduce(g *Graph, le [][]bool) (*Graph, bool, error) {
 				}
 				return false
 			}
-			var kept []int
+			// Whether an option is dominated depends on the others, so
+			// all are judged before any is removed.
+			drop = append(drop[:0], make([]bool, len(opts))...)
+			for i := range opts {
+				drop[i] = dominated(i)
+			}
+			kept := opts[:0]
 			for i, o := range opts {
-				switch {
-				case dominated(i):
-					if kept == nil {
-						kept = append(make([]int, 0, len(opts)), opts[:i]...)
-					}
+				if drop[i] {
 					changed = true
-				case kept != nil:
+				} else {
 					kept = append(kept, o)
 				}
 			}
-			if kept == nil {
-				kept = opts
-			}
 			if p == Left {
-				h.left[v] = kept
+				g.left[v] = kept
 			} else {
-				h.right[v] = kept
+				g.right[v] = kept
 			}
 		}
 	}
-	return h, changed, nil
+	return changed, nil
 }
 
 // fuse maps each position of g equal to an earlier one to the earliest
@@ -238,7 +267,7 @@ func restrict(g *Graph, roots []int, to []int) (*Graph, []int) {
 	for i, r := range roots {
 		at[i] = id(r)
 	}
-	out := newGraphBuilder(g.size())
+	out := newGraphBuilder(g.size(), g.Len())
 	for i := 0; i < len(order); i++ {
 		for _, p := range []Player{Left, Right} {
 			opts := g.Options(order[i], p)
@@ -261,9 +290,13 @@ type graphBuilder struct {
 }
 
 // newGraphBuilder returns a builder whose first array holds size options
-// (up to 1<<16).
-func newGraphBuilder(size int) *graphBuilder {
-	return &graphBuilder{arena: make([]int, 0, min(size, 1<<16))}
+// (up to 1<<16), with room for nodes nodes.
+func newGraphBuilder(size, nodes int) *graphBuilder {
+	b := &graphBuilder{arena: make([]int, 0, min(size, 1<<16))}
+	for p := range b.opts {
+		b.opts[p] = make([][]int, 0, nodes)
+	}
+	return b
 }
 
 // begin starts the options of the next node for one player, room made
@@ -271,7 +304,8 @@ func newGraphBuilder(size int) *graphBuilder {
 // gives them to the node.
 func (b *graphBuilder) begin(n int) int {
 	if cap(b.arena)-len(b.arena) < n {
-		b.arena = make([]int, 0, max(1<<16, n))
+		// Each new array twice the last, up to 1<<16 options.
+		b.arena = make([]int, 0, max(min(2*cap(b.arena), 1<<16), n, 16))
 	}
 	return len(b.arena)
 }
@@ -437,55 +471,69 @@ type solvedPart struct {
 // never reach each other. index gives each position's place in its
 // part. It only reads g, index, val and pool.
 func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solve func(local *Graph, roots []int, final bool) (*Graph, []int, error)) (solvedPart, error) {
+	// The pool positions reached come first, numbered as met, so that a
+	// part position equal to one is fused into it; the part's follow.
 	var poolRoots []int
 	fromPool := map[int]int{}
 	poolNode := func(w int) int {
-		if n, ok := fromPool[w]; ok {
-			return n
+		n, ok := fromPool[w]
+		if !ok {
+			n = len(poolRoots)
+			fromPool[w] = n
+			poolRoots = append(poolRoots, w)
 		}
-		n := len(part) + len(poolRoots)
-		fromPool[w] = n
-		poolRoots = append(poolRoots, w)
 		return n
 	}
 	size := len(part)
 	for _, v := range part {
-		size += len(g.Left(v)) + len(g.Right(v))
+		for _, p := range []Player{Left, Right} {
+			for _, w := range g.Options(v, p) {
+				if val[w] >= 0 {
+					poolNode(val[w])
+				}
+			}
+			size += len(g.Options(v, p))
+		}
 	}
-	out := newGraphBuilder(2 * size)
+	for k := 0; k < len(poolRoots); k++ {
+		for _, p := range []Player{Left, Right} {
+			for _, x := range pool.Options(poolRoots[k], p) {
+				poolNode(x)
+			}
+		}
+	}
+	first := len(poolRoots) // the part's first node
+	out := newGraphBuilder(2*size, first+len(part))
+	for _, w := range poolRoots {
+		for _, p := range []Player{Left, Right} {
+			opts := pool.Options(w, p)
+			start := out.begin(len(opts))
+			for _, x := range opts {
+				out.push(fromPool[x])
+			}
+			out.end(p, start, true)
+		}
+	}
 	for _, v := range part {
 		for _, p := range []Player{Left, Right} {
 			opts := g.Options(v, p)
 			start := out.begin(len(opts))
 			for _, w := range opts {
 				if val[w] < 0 { // in the part
-					out.push(int(index[w]))
+					out.push(first + int(index[w]))
 				} else {
-					out.push(poolNode(val[w]))
+					out.push(fromPool[val[w]])
 				}
 			}
-			out.end(p, start, false)
-		}
-	}
-	for k := 0; k < len(poolRoots); k++ {
-		for _, p := range []Player{Left, Right} {
-			opts := pool.Options(poolRoots[k], p)
-			start := out.begin(len(opts))
-			for _, x := range opts {
-				out.push(poolNode(x))
-			}
-			out.end(p, start, false)
+			out.end(p, start, true)
 		}
 	}
 	local := out.graph()
-	// The pool positions first, so that a part position equal to one is
-	// fused into it.
-	localRoots := make([]int, 0, local.Len())
-	for k := range poolRoots {
-		localRoots = append(localRoots, len(part)+k)
-	}
-	for i := range part {
-		localRoots = append(localRoots, i)
+	local.scratch = true
+
+	localRoots := make([]int, local.Len())
+	for i := range localRoots {
+		localRoots[i] = i
 	}
 	h, at, err := solve(local, localRoots, false)
 	if err != nil {
@@ -498,7 +546,7 @@ func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solv
 	for k, w := range poolRoots {
 		inPool[at[k]] = w
 	}
-	return solvedPart{h: h, at: at[len(poolRoots):], inPool: inPool}, nil
+	return solvedPart{h: h, at: at[first:], inPool: inPool}, nil
 }
 
 // levels groups parts (followers first, as components returns them) by
