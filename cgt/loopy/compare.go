@@ -101,6 +101,9 @@ func Order(g *Graph, limit int) ([][]bool, error) {
 	if limit > 0 && n*n > limit {
 		return nil, fmt.Errorf("%w: comparing %d positions pairwise takes %d, over %d", ErrTooManyPositions, n, n*n, limit)
 	}
+	if n > 1<<16 {
+		return nil, fmt.Errorf("%w: comparing %d positions pairwise, over %d", ErrTooManyPositions, n, 1<<16)
+	}
 	// from[p][w] lists the nodes with a move of p to w: from[p][at[p][w]:at[p][w+1]].
 	var from, at [2][]int32
 	for p := range from {
@@ -111,52 +114,59 @@ func Order(g *Graph, limit int) ([][]bool, error) {
 	// there. rightWins marks the pairs Right wins moving first.
 	open := make([]int32, n*n)
 	rightWins := make([]bool, n*n)
-	var lost []int32 // pairs Left loses moving first, to propagate
+	// Pairs to propagate, x<<16|y (no division to split them): those
+	// Left loses moving first, those Right wins moving first.
+	var lost, won []uint32
+	// Left's moves from (x, y): x's Right options and y's Left options.
+	nl := make([]int32, n)
+	for y := range n {
+		nl[y] = int32(len(g.left[y]))
+	}
 	for x := range n {
-		for y := range n {
-			d := len(g.left[y]) + len(g.right[x])
-			open[x*n+y] = int32(d)
-			if d == 0 {
-				lost = append(lost, int32(x*n+y))
+		nr, row := int32(len(g.right[x])), open[x*n:(x+1)*n]
+		for y := range row {
+			row[y] = nr + nl[y]
+			if row[y] == 0 {
+				lost = append(lost, uint32(x<<16|y))
 			}
 		}
 	}
 	// Right's moves to (a, b) come from (a, y) for y with Right option b
 	// and from (x, b) for x with Left option a; Left's moves from (a, y)
 	// for y with Left option b and from (x, b) for x with Right option a.
-	var won []int32
+	n32 := int32(n)
 	for len(lost) > 0 {
 		s := lost[len(lost)-1]
 		lost = lost[:len(lost)-1]
-		a, b := s/int32(n), s%int32(n)
+		a, b := int32(s>>16), int32(s&0xffff)
 		for _, y := range from[Right][at[Right][b]:at[Right][b+1]] {
-			if t := a*int32(n) + y; !rightWins[t] {
+			if t := a*n32 + y; !rightWins[t] {
 				rightWins[t] = true
-				won = append(won, t)
+				won = append(won, uint32(a)<<16|uint32(y))
 			}
 		}
 		for _, x := range from[Left][at[Left][a]:at[Left][a+1]] {
-			if t := x*int32(n) + b; !rightWins[t] {
+			if t := x*n32 + b; !rightWins[t] {
 				rightWins[t] = true
-				won = append(won, t)
+				won = append(won, uint32(x)<<16|uint32(b))
 			}
 		}
 		for len(won) > 0 {
 			t := won[len(won)-1]
 			won = won[:len(won)-1]
-			a, b := t/int32(n), t%int32(n)
+			a, b := int32(t>>16), int32(t&0xffff)
 			for _, y := range from[Left][at[Left][b]:at[Left][b+1]] {
-				if u := a*int32(n) + y; open[u] == 1 {
+				if u := a*n32 + y; open[u] == 1 {
 					open[u] = 0
-					lost = append(lost, u)
+					lost = append(lost, uint32(a)<<16|uint32(y))
 				} else {
 					open[u]--
 				}
 			}
 			for _, x := range from[Right][at[Right][a]:at[Right][a+1]] {
-				if u := x*int32(n) + b; open[u] == 1 {
+				if u := x*n32 + b; open[u] == 1 {
 					open[u] = 0
-					lost = append(lost, u)
+					lost = append(lost, uint32(x)<<16|uint32(b))
 				} else {
 					open[u]--
 				}
