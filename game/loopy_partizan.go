@@ -19,9 +19,10 @@ import (
 //
 // The positions are met breadth first, one distance from pos at a time:
 // the options of a distance's positions are listed on every core
-// (loopy.Workers of ctx), each with rules bound to it, and looked up
-// among the positions met; then the new ones are numbered in order, so
-// the graph does not depend on the cores.
+// (loopy.Workers of ctx), each with rules bound to it, a batch at a
+// time, while one goroutine looks them up among the positions met, batch
+// after batch in order, numbering the new ones, so that the graph does
+// not depend on the cores.
 func (g *partizan[P]) Graph(ctx context.Context, pos Position, limit int) (loopy.Game, error) {
 	root := g.sum(pos)
 	m := &graphMaker[P]{g: g, frame: root.Frame, ones: map[P]int32{}, texts: map[string]int32{}, limit: limit}
@@ -70,12 +71,14 @@ type graphMaker[P comparable] struct {
 	batches []batch[P]
 }
 
-// position returns the position of node v.
-func (m *graphMaker[P]) position(v int) Sum[P] {
-	if i := int(m.where[v]); i >= 0 {
-		return Sum[P]{Parts: m.singles[i : i+1 : i+1], Frame: m.frame}
+// position returns the position of node v, one of those met when
+// where, singles and multis were as given (the workers read a copy of
+// them while new positions are appended).
+func (m *graphMaker[P]) position(where []int32, singles []P, multis []Sum[P], v int) Sum[P] {
+	if i := int(where[v]); i >= 0 {
+		return Sum[P]{Parts: singles[i : i+1 : i+1], Frame: m.frame}
 	}
-	return m.multis[-1-m.where[v]]
+	return multis[-1-where[v]]
 }
 
 // graph returns the graph of the edges found.
@@ -97,10 +100,9 @@ func (m *graphMaker[P]) graph() *loopy.Graph {
 	return loopy.GraphOf(opts[Left], opts[Right])
 }
 
-// An option is a move found by a worker: the player's side and the node
-// it leads to, or for a position not met when the worker looked, -1-2i
-// for the i-th new part of its batch (a position of one part) or -2-2i
-// for the i-th new sum.
+// An option is a move found by a worker: the player's side and the
+// position it leads to in its batch: i >= 0 for the i-th part (a
+// position of one part), -1-i for the i-th sum.
 type option struct {
 	node int32
 	side Side
@@ -189,46 +191,67 @@ func (m *graphMaker[P]) next() (int, error) {
 }
 
 // level adds the moves of the positions lo..hi-1 and the positions they
-// lead to: the workers list the options of a batch of them at a time
-// (the maps are only read meanwhile), then the new positions are
-// numbered in order.
+// lead to: the workers list the options of a batch of them at a time,
+// in order, and meanwhile this goroutine looks up (or numbers) the
+// options of each batch listed, in order.
 func (m *graphMaker[P]) level(ctx context.Context, rules []PartizanRules[P], lo, hi int) error {
 	const size = 256
-	for len(m.batches) < (hi-lo+size-1)/size {
+	n := (hi - lo + size - 1) / size
+	for len(m.batches) < n {
 		m.batches = append(m.batches, batch[P]{})
 	}
-	batches := m.batches[:(hi-lo+size-1)/size]
+	batches := m.batches[:n]
+	done := make([]chan struct{}, n) // closed when batch k is listed
+	for k := range done {
+		done[k] = make(chan struct{})
+	}
+	where, singles, multis := m.where, m.singles, m.multis
 	var next atomic.Int64
+	var failed atomic.Bool // set to have the workers skip what is left
 	var wg sync.WaitGroup
 	errs := make([]error, len(rules))
 	for w, r := range rules {
 		wg.Go(func() {
 			for {
 				k := int(next.Add(1) - 1)
-				if k >= len(batches) {
+				if k >= n {
 					return
 				}
-				if errs[w] = context.Cause(ctx); errs[w] != nil {
-					return
+				if errs[w] == nil && !failed.Load() {
+					if errs[w] = context.Cause(ctx); errs[w] != nil {
+						failed.Store(true)
+					}
 				}
 				b := &batches[k]
 				b.from = lo + k*size
 				b.ends, b.opts, b.parts = b.ends[:0], b.opts[:0], b.parts[:0]
 				clear(b.sums)
 				b.sums, b.texts = b.sums[:0], b.texts[:0]
-				for v := b.from; v < min(b.from+size, hi); v++ {
-					m.options(r, m.position(v), b)
+				for v := b.from; v < min(b.from+size, hi) && !failed.Load(); v++ {
+					m.options(r, m.position(where, singles, multis, v), b)
 					b.ends = append(b.ends, len(b.opts))
 				}
+				close(done[k])
 			}
 		})
 	}
+	err := m.number(batches, done, &failed)
+	if err != nil {
+		failed.Store(true)
+	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
+	for _, werr := range errs {
+		if werr != nil {
+			return werr
 		}
 	}
+	return err
+}
+
+// number looks up the options of the batches, each once it is listed
+// (done), in order, numbering the new positions and adding the edges;
+// it stops at the first failure.
+func (m *graphMaker[P]) number(batches []batch[P], done []chan struct{}, failed *atomic.Bool) error {
 	for p := range m.ends {
 		if len(m.ends[p]) == 0 {
 			m.ends[p] = append(m.ends[p], 0)
@@ -237,17 +260,20 @@ func (m *graphMaker[P]) level(ctx context.Context, rules []PartizanRules[P], lo,
 	// A position's options come Left's first (options), so each side's
 	// edges are appended in order.
 	for k := range batches {
+		<-done[k]
+		if failed.Load() {
+			return nil // a worker's error is returned
+		}
 		b := &batches[k]
 		start := 0
 		for _, end := range b.ends {
 			for _, o := range b.opts[start:end] {
-				v := int(o.node)
+				var v int
 				var err error
-				switch {
-				case v < 0 && v%2 != 0: // -1-2i
-					v, err = m.addPart(b.parts[(-1-v)/2])
-				case v < 0:
-					v, err = m.addKeyed(b.sums[(-2-v)/2], b.texts[(-2-v)/2])
+				if i := int(o.node); i >= 0 {
+					v, err = m.addPart(b.parts[i])
+				} else {
+					v, err = m.addKeyed(b.sums[-1-i], b.texts[-1-i])
 				}
 				if err != nil {
 					return err
@@ -263,31 +289,21 @@ func (m *graphMaker[P]) level(ctx context.Context, rules []PartizanRules[P], lo,
 	return nil
 }
 
-// options appends to b the options of s by the rules r, each with its
-// node when met before.
+// options appends to b the options of s by the rules r.
 func (m *graphMaker[P]) options(r PartizanRules[P], s Sum[P], b *batch[P]) {
 	for _, side := range []Side{Left, Right} {
 		for j, p := range s.Parts {
 			for leaves := range r.Options(p, side) {
-				var sum Sum[P]
-				var text string
+				var node int32
 				if len(s.Parts) == 1 && len(leaves) == 1 {
-					sum = Sum[P]{Parts: leaves, Frame: s.Frame}
-				} else {
-					sum = replace(s, j, leaves)
-					text = m.key(sum)
-				}
-				node := m.lookup(sum, text)
-				switch {
-				case node >= 0:
-				case len(s.Parts) == 1 && len(leaves) == 1:
 					// The rules' leaves are valid during the call only.
 					b.parts = append(b.parts, leaves[0])
-					node = int32(-1 - 2*(len(b.parts)-1))
-				default:
+					node = int32(len(b.parts) - 1)
+				} else {
+					sum := replace(s, j, leaves)
 					b.sums = append(b.sums, sum)
-					b.texts = append(b.texts, text)
-					node = int32(-2 - 2*(len(b.sums)-1))
+					b.texts = append(b.texts, m.key(sum))
+					node = int32(-len(b.sums))
 				}
 				b.opts = append(b.opts, option{node, side})
 			}
