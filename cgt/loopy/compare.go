@@ -14,7 +14,35 @@ func IsStopper(g Game) bool { return stopperFrom(g.Graph, []int{g.Start}) }
 
 // stopperFrom reports whether every position of g reachable from roots
 // is a stopper.
-func stopperFrom(g *Graph, roots []int) bool {
+func stopperFrom(g *Graph, roots []int) bool { return noAlternatingCycle(g, reachable(g, roots), nil) }
+
+// stopperParts reports whether every position of the strongly connected
+// parts of g (components) is a stopper. A play that alternates between
+// the players for ever stays in one part from some move on, so only a
+// part with moves of both players inside it can hold one, and only such
+// a part is searched, within itself.
+func stopperParts(g *Graph, parts [][]int) bool {
+	partOf := partIndex(g, parts)
+	for i, part := range parts {
+		var inside [2]bool
+		for _, v := range part {
+			for _, p := range []Player{Left, Right} {
+				for _, w := range g.Options(v, p) {
+					inside[p] = inside[p] || partOf[w] == int32(i)
+				}
+			}
+		}
+		if inside[Left] && inside[Right] && !noAlternatingCycle(g, part, func(w int) bool { return partOf[w] == int32(i) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// noAlternatingCycle reports whether no play alternating between the
+// players from the positions starts, moving only to positions in (all
+// when nil), comes back to where it was with the same player to move.
+func noAlternatingCycle(g *Graph, starts []int, in func(int) bool) bool {
 	n := g.Len()
 	// Depth-first search for a cycle, colours 0 unseen, 1 on the path,
 	// 2 done; iterative, so deep graphs cannot overflow the stack.
@@ -24,7 +52,7 @@ func stopperFrom(g *Graph, roots []int) bool {
 		p    Player
 		next int
 	}
-	for _, v := range reachable(g, roots) {
+	for _, v := range starts {
 		for _, p := range []Player{Left, Right} {
 			if colour[p][v] != 0 {
 				continue
@@ -41,6 +69,9 @@ func stopperFrom(g *Graph, roots []int) bool {
 				}
 				w, q := opts[f.next], f.p.Opponent()
 				f.next++
+				if in != nil && !in(w) {
+					continue
+				}
 				switch colour[q][w] {
 				case 1:
 					return false

@@ -126,14 +126,15 @@ func Describe(ctx context.Context, c *cgt.Calc, g Game, limit int) (Description,
 // one.
 func DescribeAll(ctx context.Context, c *cgt.Calc, g *Graph, nodes []int, limit int) ([]Description, error) {
 	// One search when all are stoppers, one a node else.
-	all := stopperFrom(g, nodes)
+	parts := components(g, nodes)
+	all := stopperParts(g, parts)
 	stopper := make([]bool, len(nodes))
 	for i, v := range nodes {
 		stopper[i] = all || stopperFrom(g, []int{v})
 	}
 	out := make([]Description, len(nodes))
 	if all {
-		h, at, err := byParts(ctx, g, nodes, limit, func(local *Graph, roots []int, _ bool) (*Graph, []int, error) {
+		h, at, err := byPartsOf(ctx, g, parts, nodes, limit, func(local *Graph, roots []int, _ bool) (*Graph, []int, error) {
 			return simplifyRoots(local, roots, limit)
 		})
 		if err != nil {

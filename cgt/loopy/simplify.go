@@ -350,7 +350,12 @@ func restrictGame(g Game) Game {
 // are stoppers, else by solve with final set (sides that are not
 // stoppers, whose parts are done).
 func byParts(ctx context.Context, g *Graph, roots []int, limit int, solve func(local *Graph, roots []int, final bool) (*Graph, []int, error)) (*Graph, []int, error) {
-	parts := components(g, roots)
+	return byPartsOf(ctx, g, components(g, roots), roots, limit, solve)
+}
+
+// byPartsOf is byParts given the graph's parts reachable from roots
+// (components).
+func byPartsOf(ctx context.Context, g *Graph, parts [][]int, roots []int, limit int, solve func(local *Graph, roots []int, final bool) (*Graph, []int, error)) (*Graph, []int, error) {
 	if len(parts) == 1 {
 		return solve(g, roots, false)
 	}
@@ -474,15 +479,19 @@ func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solv
 	// The pool positions reached come first, numbered as met, so that a
 	// part position equal to one is fused into it; the part's follow.
 	var poolRoots []int
-	fromPool := map[int]int{}
-	poolNode := func(w int) int {
-		n, ok := fromPool[w]
-		if !ok {
-			n = len(poolRoots)
-			fromPool[w] = n
+	// fromPool[w] is the local node of pool position w, -1 if none.
+	fromPool := poolIndex(pool.Len())
+	defer func() {
+		for _, w := range poolRoots {
+			fromPool[w] = -1
+		}
+		poolIndexes.Put(&fromPool)
+	}()
+	poolNode := func(w int) {
+		if fromPool[w] < 0 {
+			fromPool[w] = int32(len(poolRoots))
 			poolRoots = append(poolRoots, w)
 		}
-		return n
 	}
 	size := len(part)
 	for _, v := range part {
@@ -509,7 +518,7 @@ func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solv
 			opts := pool.Options(w, p)
 			start := out.begin(len(opts))
 			for _, x := range opts {
-				out.push(fromPool[x])
+				out.push(int(fromPool[x]))
 			}
 			out.end(p, start, true)
 		}
@@ -522,7 +531,7 @@ func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solv
 				if val[w] < 0 { // in the part
 					out.push(first + int(index[w]))
 				} else {
-					out.push(fromPool[val[w]])
+					out.push(int(fromPool[val[w]]))
 				}
 			}
 			out.end(p, start, true)
@@ -549,17 +558,28 @@ func solvePart(g *Graph, part []int, index []int32, val []int, pool *Graph, solv
 	return solvedPart{h: h, at: at[first:], inPool: inPool}, nil
 }
 
+// poolIndexes keeps solvePart's arrays by pool position, all -1 when
+// put back, so that each part does not make one the pool's size.
+var poolIndexes sync.Pool
+
+// poolIndex returns an array of at least n entries, all -1.
+func poolIndex(n int) []int32 {
+	var a []int32
+	if p, ok := poolIndexes.Get().(*[]int32); ok {
+		a = *p
+	}
+	for len(a) < n {
+		a = append(a, -1)
+	}
+	return a
+}
+
 // levels groups parts (followers first, as components returns them) by
 // level: a part whose moves stay in it is of level 0, another one more
 // than the highest level its moves reach. Parts of one level never reach
 // each other.
 func levels(g *Graph, parts [][]int) [][]int {
-	partOf := make([]int32, g.Len())
-	for i, part := range parts {
-		for _, v := range part {
-			partOf[v] = int32(i)
-		}
-	}
+	partOf := partIndex(g, parts)
 	level := make([]int, len(parts))
 	var out [][]int
 	for i, part := range parts {
@@ -578,6 +598,21 @@ func levels(g *Graph, parts [][]int) [][]int {
 		out[level[i]] = append(out[level[i]], i)
 	}
 	return out
+}
+
+// partIndex returns the part of each position of g in parts (-1 for
+// none).
+func partIndex(g *Graph, parts [][]int) []int32 {
+	partOf := make([]int32, g.Len())
+	for i := range partOf {
+		partOf[i] = -1
+	}
+	for i, part := range parts {
+		for _, v := range part {
+			partOf[v] = int32(i)
+		}
+	}
+	return partOf
 }
 
 // workersKey is the key of the context value WithWorkers sets.

@@ -116,16 +116,21 @@ func TestSolveAgainstTwin(t *testing.T) {
 	}
 }
 
-// TestStopperAgainstTwin holds IsStopper to the search from each state
-// on 3,000 random graphs, and checks that both kinds turn up.
+// TestStopperAgainstTwin holds IsStopper, and stopperParts, to the
+// search from each state on 3,000 random graphs, and checks that both
+// kinds turn up.
 func TestStopperAgainstTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 2))
 	counts := [2]int{}
 	for i := range 3000 {
 		g := Game{randomGraph(rng, 6), 0}
 		got := IsStopper(g)
-		if want := twinStopper(g); got != want {
+		want := twinStopper(g)
+		if got != want {
 			t.Fatalf("graph %d %+v: IsStopper %v, twin %v", i, g.Graph, got, want)
+		}
+		if parts := stopperParts(g.Graph, components(g.Graph, []int{0})); parts != want {
+			t.Fatalf("graph %d %+v: stopperParts %v, twin %v", i, g.Graph, parts, want)
 		}
 		if got {
 			counts[1]++
