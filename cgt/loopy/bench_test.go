@@ -75,3 +75,14 @@ func BenchmarkSidesCarousel(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSidesCarouselTimes3 describes three Bach's carousels, a sum
+// of more than 64 positions whose sides are found term by term
+// (foldSides), CGSuite's slowest example here.
+func BenchmarkSidesCarouselTimes3(b *testing.B) {
+	for b.Loop() {
+		if _, err := DescribeSum(context.Background(), cgt.New(0), []string{"3*a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"}, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

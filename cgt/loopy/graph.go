@@ -281,3 +281,47 @@ func Sum(limit int, games ...Game) (Game, error) {
 	}
 	return Game{out, 0}, nil
 }
+
+// alike maps each node of g to the first node of the same game: nodes
+// whose options for each player lie in the same classes, refined until
+// no class splits (the coarsest bisimulation), have the same game tree
+// unfolded, so are the same game. A sum of a game with itself has many:
+// x + y and y + x.
+func (g *Graph) alike() []int {
+	n := g.Len()
+	class := make([]int, n) // all in one class to start
+	for count := 1; ; {
+		next := make([]int, n)
+		ids := map[string]int{}
+		for v := range n {
+			key := optionsKey(func(p Player) []int {
+				opts := make([]int, 0, len(g.Options(v, p))+1)
+				for _, w := range g.Options(v, p) {
+					opts = append(opts, class[w])
+				}
+				return opts
+			})
+			key = fmt.Sprint(class[v], ":", key)
+			id, ok := ids[key]
+			if !ok {
+				id = len(ids)
+				ids[key] = id
+			}
+			next[v] = id
+		}
+		class = next
+		if len(ids) == count {
+			break
+		}
+		count = len(ids)
+	}
+	first := map[int]int{}
+	to := make([]int, n)
+	for v, c := range class {
+		if _, ok := first[c]; !ok {
+			first[c] = v
+		}
+		to[v] = first[c]
+	}
+	return to
+}

@@ -75,6 +75,10 @@ type retro struct {
 	pending [2][]int32
 	queue   []int // states 2v+p decided, their predecessors not yet told
 	from    []int
+	// watch, when set, marks nodes whose state with Right to move, once
+	// won by Right, ends the run (stopped): what sideLEAll waits for.
+	watch   []bool
+	stopped bool
 }
 
 // newRetro starts solveStates' analysis: every state fixed decides,
@@ -103,12 +107,15 @@ func newRetro(n int, count func(v int, p Player) int, into func(w int, p Player,
 func (r *retro) decide(v int, p Player, o Outcome) {
 	r.out.First[p][v] = o
 	r.queue = append(r.queue, 2*v+int(p))
+	if r.watch != nil && p == Right && o == RightWins && r.watch[v] {
+		r.stopped = true
+	}
 }
 
 // run tells every queued state's predecessors, deciding those it
 // settles, until the queue is empty.
 func (r *retro) run() {
-	for len(r.queue) > 0 {
+	for len(r.queue) > 0 && !r.stopped {
 		s := r.queue[len(r.queue)-1]
 		r.queue = r.queue[:len(r.queue)-1]
 		v, p := s/2, Player(s%2)
@@ -117,35 +124,59 @@ func (r *retro) run() {
 		// to v.
 		q := p.Opponent()
 		won := r.out.First[p][v] == wins(q)
-		first, pending := r.out.First[q], r.pending[q]
-		tell := func(u int) {
-			switch {
-			case first[u] != Draw:
-			case won:
-				r.decide(u, q, wins(q))
-			default:
-				if pending[u]--; pending[u] == 0 {
-					r.decide(u, q, wins(p))
-				}
-			}
-		}
 		if m := r.pairs; m != nil {
 			// Moves of q in H to y, and in -G (q's opponent's, p's, in G)
 			// to x.
 			x, y := v/m.n2, v%m.n2
 			for _, w := range m.hInto[q][y] {
-				tell(x*m.n2 + w)
+				r.tell(x*m.n2+w, q, won)
 			}
 			for _, w := range m.gInto[p][x] {
-				tell(w*m.n2 + y)
+				r.tell(w*m.n2+y, q, won)
 			}
 			continue
 		}
 		r.from = r.into(v, q, r.from[:0])
 		for _, u := range r.from {
-			tell(u)
+			r.tell(u, q, won)
 		}
 	}
+}
+
+// tell tells state (u, q), undecided or not, that one of its moves
+// reaches a decided state, won for q or not: it is then won for q, or
+// lost when that was its last move left.
+func (r *retro) tell(u int, q Player, won bool) {
+	switch {
+	case r.out.First[q][u] != Draw:
+	case won:
+		r.decide(u, q, wins(q))
+	default:
+		if r.pending[q][u]--; r.pending[q][u] == 0 {
+			r.decide(u, q, wins(q.Opponent()))
+		}
+	}
+}
+
+// newPairRetro is newRetro for the states of h - g (pairMoves), nothing
+// fixed, each state's moves counted from the two graphs' nodes.
+func newPairRetro(g, h *Graph) *retro {
+	n1, n2 := g.Len(), h.Len()
+	r := &retro{pairs: newPairMoves(g, h)}
+	for _, p := range []Player{Left, Right} {
+		r.out.First[p] = make([]Outcome, n1*n2)
+		r.pending[p] = make([]int32, n1*n2)
+		for x := range n1 {
+			inG := int32(len(g.Options(x, p.Opponent())))
+			for y := range n2 {
+				v := x*n2 + y
+				if r.pending[p][v] = inG + int32(len(h.Options(y, p))); r.pending[p][v] == 0 {
+					r.decide(v, p, wins(p.Opponent()))
+				}
+			}
+		}
+	}
+	return r
 }
 
 // pairMoves are the moves into the states of H - G, for graphs g and h

@@ -255,10 +255,13 @@ func describeSides(c *cgt.Calc, sides [2]Game, limit int) (Description, error) {
 // foldSides returns the onside (onside set) or the offside of the sum
 // of games, found term by term: the side of a sum is the side of the sum
 // of the sides (Siegel, VI.4), so each partial sum is replaced by its
-// side before the next term is added.
+// side before the next term is added. Positions that are the same game
+// (alike) are fused before each side is found.
 func foldSides(ctx context.Context, games []Game, onside bool, limit int) (Game, error) {
 	return foldSum(limit, games, func(g Game) (Game, error) {
-		h, at, err := sideForms(ctx, g.Graph, []int{g.Start}, onside, limit)
+		// Alike positions fused first: a sum of equal terms has many.
+		q, qAt := restrict(g.Graph, []int{g.Start}, g.Graph.alike())
+		h, at, err := sideForms(ctx, q, qAt, onside, limit)
 		if err != nil {
 			return Game{}, err
 		}

@@ -70,11 +70,8 @@ func sideOutcomes(g, h *Graph, pairs [][2]int, onside bool, limit int) ([]Outcom
 	// A state (x, y) stands for H - G at y in H and x in G. A move of p
 	// is in H (to y's option for p) or in -G (to x's option for p's
 	// opponent).
-	m := newPairMoves(g, h)
-	gInto, hInto := m.gInto, m.hInto
-	count := func(v int, p Player) int {
-		return len(h.Options(v%n2, p)) + len(g.Options(v/n2, p.Opponent()))
-	}
+	r := newPairRetro(g, h)
+	gInto, hInto := r.pairs.gInto, r.pairs.hInto
 	// On the onside Left's free moves are in H, her bound moves and
 	// Right's exits in -G; on the offside the other way round. A move of
 	// p in H goes to y's option for p, in -G to x's option for p's
@@ -107,8 +104,6 @@ func sideOutcomes(g, h *Graph, pairs [][2]int, onside bool, limit int) ([]Outcom
 		return buf
 	}
 	freeInH := onside
-	r := newRetro(n1*n2, count, nil, nil)
-	r.pairs = m
 	o := &r.out
 	undecided := func(p Player, v int) bool { return o.First[p][v] == Draw }
 	good := [2][]bool{make([]bool, n1*n2), make([]bool, n1*n2)}
@@ -121,17 +116,19 @@ func sideOutcomes(g, h *Graph, pairs [][2]int, onside bool, limit int) ([]Outcom
 		queue = append(queue, 2*v+int(p))
 	}
 	// x ≤ y fails when Right, moving first in y - x, wins; a state once
-	// won stays won.
-	failed := func() bool {
+	// won stays won, and the analysis stops as soon as one of pairs is.
+	if len(pairs) > 0 {
+		r.watch = make([]bool, n1*n2)
 		for _, xy := range pairs {
-			if o.First[Right][at(xy[0], xy[1])] == RightWins {
-				return true
-			}
+			r.watch[at(xy[0], xy[1])] = true
 		}
-		return false
+		// A pair may be decided before any run.
+		for _, xy := range pairs {
+			r.stopped = r.stopped || o.First[Right][at(xy[0], xy[1])] == RightWins
+		}
 	}
 	for {
-		if r.run(); failed() {
+		if r.run(); r.stopped {
 			return nil, false, nil
 		}
 		clear(good[Left])
@@ -240,7 +237,7 @@ func sideForms(ctx context.Context, g *Graph, roots []int, onside bool, limit in
 // stoppers in simplest form, in one graph, with the node of each root:
 // SideForm's deletions, each kept when every root's side stays equal.
 func sideRoots(ctx context.Context, g *Graph, roots []int, onside bool, limit int) (*Graph, []int, error) {
-	orig, at := restrict(g, roots, nil)
+	orig, at := restrict(g, roots, g.alike())
 	cur := &Graph{left: slices.Clone(orig.left), right: slices.Clone(orig.right)}
 	order := []Player{Right, Left}
 	if !onside {

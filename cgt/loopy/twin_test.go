@@ -707,3 +707,47 @@ func TestLooseSides(t *testing.T) {
 		t.Errorf("%d sides that are not stoppers, want at least 50", loose)
 	}
 }
+
+// TestAlike checks alike on sums of random stoppers with themselves:
+// the positions it puts together are equal by Order, and it puts some
+// together (x + y and y + x, at least).
+func TestAlike(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 8))
+	fused := 0
+	for tried := 0; tried < 1000; {
+		g := randomStopper(rng, 5)
+		s, err := Sum(0, g, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := restrictGame(s).Graph
+		if !allStoppers(h) {
+			continue
+		}
+		tried++
+		le, err := Order(h, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v, u := range h.alike() {
+			if u != v {
+				fused++
+				if !le[u][v] || !le[v][u] {
+					t.Fatalf("%+v: alike puts %d with %d, which differ", h, v, u)
+				}
+			}
+		}
+	}
+	if fused < 1000 {
+		t.Errorf("alike fused %d positions in 1,000 sums", fused)
+	}
+}
+
+// allStoppers reports whether every node of g is a stopper.
+func allStoppers(g *Graph) bool {
+	all := make([]int, g.Len())
+	for v := range all {
+		all[v] = v
+	}
+	return stopperFrom(g, all)
+}
