@@ -240,15 +240,9 @@ func (c *Calc) NortonProduct(g, u Game) (Game, error) {
 		}
 		return out, nil
 	}
-	l, err := side(c.Left(g), true)
-	if err != nil {
-		return 0, err
-	}
-	r, err := side(c.Right(g), false)
-	if err != nil {
-		return 0, err
-	}
-	p, err := c.Make(l, r)
+	p, err := c.makeSides(c.Left(g), c.Right(g),
+		func(opts []Game) ([]Game, error) { return side(opts, true) },
+		func(opts []Game) ([]Game, error) { return side(opts, false) })
 	if err != nil {
 		return 0, err
 	}

@@ -207,15 +207,8 @@ func (c *Calc) Neg(g Game) (Game, error) {
 		}
 		return c.nusNode(NUS{X: x, Ups: -nd.v.Ups, Nim: nd.v.Nim}), nil
 	}
-	l, err := c.each(c.Right(g), c.Neg)
-	if err != nil {
-		return 0, err
-	}
-	r, err := c.each(c.Left(g), c.Neg)
-	if err != nil {
-		return 0, err
-	}
-	n, err := c.Make(l, r)
+	negs := func(opts []Game) ([]Game, error) { return c.each(opts, c.Neg) }
+	n, err := c.makeSides(c.Right(g), c.Left(g), negs, negs)
 	if err != nil {
 		return 0, err
 	}
@@ -313,6 +306,20 @@ func (c *Calc) each(gs []Game, f func(Game) (Game, error)) ([]Game, error) {
 		out = append(out, x)
 	}
 	return out, nil
+}
+
+// makeSides returns the game {left(ls) | right(rs)}: what a game's
+// options become under a map, for Left's and for Right's.
+func (c *Calc) makeSides(ls, rs []Game, left, right func([]Game) ([]Game, error)) (Game, error) {
+	l, err := left(ls)
+	if err != nil {
+		return 0, err
+	}
+	r, err := right(rs)
+	if err != nil {
+		return 0, err
+	}
+	return c.Make(l, r)
 }
 
 // Outcome is the outcome class of a game: who wins with perfect play.

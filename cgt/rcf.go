@@ -44,15 +44,9 @@ func (c *Calc) Heat(g, t Game) (Game, error) {
 			return c.Add(h, by)
 		})
 	}
-	l, err := side(c.Left(g), t)
-	if err != nil {
-		return 0, err
-	}
-	r, err := side(c.Right(g), nt)
-	if err != nil {
-		return 0, err
-	}
-	h, err := c.Make(l, r)
+	h, err := c.makeSides(c.Left(g), c.Right(g),
+		func(opts []Game) ([]Game, error) { return side(opts, t) },
+		func(opts []Game) ([]Game, error) { return side(opts, nt) })
 	if err != nil {
 		return 0, err
 	}
@@ -73,15 +67,8 @@ func (c *Calc) starProjection(g Game) (Game, error) {
 	if p, ok := m.starProj[g]; ok {
 		return p, nil
 	}
-	l, err := c.each(c.Left(g), c.starProjection)
-	if err != nil {
-		return 0, err
-	}
-	r, err := c.each(c.Right(g), c.starProjection)
-	if err != nil {
-		return 0, err
-	}
-	p, err := c.Make(l, r)
+	projs := func(opts []Game) ([]Game, error) { return c.each(opts, c.starProjection) }
+	p, err := c.makeSides(c.Left(g), c.Right(g), projs, projs)
 	if err != nil {
 		return 0, err
 	}
