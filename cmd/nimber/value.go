@@ -36,7 +36,7 @@ func newValueCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "value (EXPR... | --game NAME POSITION... | --rules FILE POSITION...)",
 		Short: "The value of a partizan game in CGSuite's notation: canonical form, outcome, stops, mean, temperature, atomic weight",
-		Long: `value reads a short partizan game in CGSuite's notation and prints its
+		Long: withNames(`value reads a short partizan game in CGSuite's notation and prints its
 canonical form, outcome class (L: Left wins whoever starts, R: Right wins, P: the
 second player wins, N: the first player wins), left and right stops, mean,
 temperature, birthday, atomic weight (or "not atomic") and options. Several
@@ -61,16 +61,16 @@ is read too, wherever a game stands: '1 & 0' '1 & 0' is 2 & 0, '{2&-2|1&-2}' is
 {2|1} & -2*.
 
 With --game NAME the arguments are positions of a partizan game of nimber
-games (domineering, clobber), several positions a sum: each region of a board
+games (%s), several positions a sum: each region of a board
 is valued by its game tree, and the answer is the same as for an EXPR. A game
-whose positions repeat (fox-and-geese, backsliding-toads-frogs) is valued as a
+whose positions repeat (%s) is valued as a
 loopy game over the graph of every position reachable.
 
 With --rules FILE the arguments are positions of your own partizan game: a
 rules file (Starlark) that defines left(p) and right(p), each returning that
 player's options in position p, each option the list of the parts the move
 leaves (see docs/partizan.md). The file runs sandboxed, as the rules files of
-the other commands do (--max-steps).`,
+the other commands do (--max-steps).`, partizanNames(), loopyPartizanNames()),
 		Example: `  nimber value '{2|-1}'
   nimber value '{3||2+*|1+*}' --json
   nimber value ^ ^ '*'
