@@ -217,7 +217,7 @@ func divSmall(d Dyadic, k int) (Dyadic, error) {
 // the temperature, the least t at which they meet, and go on as the mast
 // at the mean from there (m/2^k: from t = -1/2^k, below which its walls
 // part as those of {m/2^k - 1/2^k | m/2^k + 1/2^k} do). Where the
-// scaffolds meet at t = -1 already the mast stands from there at the
+// scaffolds have met at t = -1 already the mast stands from there at the
 // value between them nearest 0. Below t = 0 the walls are CGSuite's: the
 // walls of a number's own options, not its mast, reach the positions
 // that move to it.
@@ -276,9 +276,10 @@ func (c *Calc) walls(g Game) (left, right Wall, mean, temp Dyadic, err error) {
 	}
 	// The temperature: the least t with ls(t) <= rs(t). ls - rs does not
 	// increase (slopes -1 or 0 against 0 or 1), so scan the breakpoints.
-	// Where ls(-1) < rs(-1) the whole thermograph is a cave, its mast
+	// Where ls(-1) <= rs(-1) the whole thermograph is a cave, its mast
 	// from t = -1 at the value between the scaffolds nearest 0, as
-	// CGSuite's thermographic intersection gives it.
+	// CGSuite's thermographic intersection gives it (ls - rs does not
+	// increase, so the cave goes on up).
 	temp, mean, err = meet(ls, rs)
 	if err == nil && temp == minusOne {
 		mean, err = caveMast(ls, rs)
