@@ -92,10 +92,18 @@ func TestValueGameThermographBelowZero(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("domineering %s: exit %d, %s", tc.board, code, errOut)
 		}
-		for _, s := range tc.left {
-			if line := fmt.Sprintf("  left wall from t=%s: %s, slope %d\n", s.From, s.Value, s.Slope); !strings.Contains(out, line) {
-				t.Errorf("domineering %s --thermograph lacks %q:\n%s", tc.board, line, out)
+		var want strings.Builder
+		for _, wall := range []struct {
+			name string
+			segs []cgt.Segment
+		}{{"left", tc.left}, {"right", tc.right}} {
+			for _, s := range wall.segs {
+				fmt.Fprintf(&want, "  %s wall from t=%s: %s, slope %d\n", wall.name, s.From, s.Value, s.Slope)
 			}
+		}
+		fmt.Fprintf(&want, "  mast at %s from t=%s\n", tc.mean, tc.temp)
+		if !strings.HasSuffix(out, "thermograph:\n"+want.String()) {
+			t.Errorf("domineering %s --thermograph printed\n%s\nwant it to end\n%s", tc.board, out, want.String())
 		}
 	}
 }
