@@ -11,6 +11,7 @@ require (
 	github.com/spf13/pflag v1.0.9
 	github.com/vbauerster/mpb/v8 v8.9.3
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
+	golang.org/x/image v0.47.0
 	golang.org/x/term v0.47.0
 	modernc.org/sqlite v1.62.0
 )

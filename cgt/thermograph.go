@@ -208,13 +208,19 @@ func divSmall(d Dyadic, k int) (Dyadic, error) {
 	return d, nil
 }
 
-// Thermograph returns the thermograph of the canonical game g. A number x
-// has the mast at x from t = -1 (its temperature, as CGSuite gives it, is
-// -1 for an integer and -1/2^k for m/2^k). Otherwise the left scaffold is
+// Thermograph returns the thermograph of the canonical game g, for
+// t >= -1, as CGSuite computes it. An integer n has the mast at n from
+// t = -1 (its temperature, as CGSuite gives it, is -1). Any other game,
+// a number m/2^k too, has walls its options give: the left scaffold is
 // the largest right Wall of a Left option less t, the right scaffold the
 // least left Wall of a Right option plus t; the walls follow them up to
 // the temperature, the least t at which they meet, and go on as the mast
-// at the mean from there.
+// at the mean from there (m/2^k: from t = -1/2^k, below which its walls
+// part as those of {m/2^k - 1/2^k | m/2^k + 1/2^k} do). Where the
+// scaffolds have met at t = -1 already the mast stands from there at the
+// value between them nearest 0. Below t = 0 the walls are CGSuite's: the
+// walls of a number's own options, not its mast, reach the positions
+// that move to it.
 func (c *Calc) Thermograph(g Game) (Thermograph, error) {
 	l, r, mean, temp, err := c.walls(g)
 	if err != nil {
@@ -236,14 +242,11 @@ func (c *Calc) Temperature(g Game) (Dyadic, error) {
 }
 
 func (c *Calc) walls(g Game) (left, right Wall, mean, temp Dyadic, err error) {
-	if x, ok := c.Number(g); ok {
-		t := minusOne
-		if x.Exp > 0 {
-			t = Dyadic{Num: -1, Exp: x.Exp}
-		}
-		return constant(x), constant(x), x, t, nil
+	x, number := c.Number(g)
+	if number && x.Exp == 0 {
+		return constant(x), constant(x), x, minusOne, nil
 	}
-	if v, ok := c.NUS(g); ok {
+	if v, ok := c.NUS(g); ok && !number {
 		// x + n·↑ + *m has the thermograph of x + * when n = 0 or it is
 		// x ± ↑*, else that of x + ↑ or x + ↓ (as CGSuite computes it, so
 		// that ↑500 needs no walk down its chain).
@@ -273,7 +276,14 @@ func (c *Calc) walls(g Game) (left, right Wall, mean, temp Dyadic, err error) {
 	}
 	// The temperature: the least t with ls(t) <= rs(t). ls - rs does not
 	// increase (slopes -1 or 0 against 0 or 1), so scan the breakpoints.
+	// Where ls(-1) <= rs(-1) the whole thermograph is a cave, its mast
+	// from t = -1 at the value between the scaffolds nearest 0, as
+	// CGSuite's thermographic intersection gives it (ls - rs does not
+	// increase, so the cave goes on up).
 	temp, mean, err = meet(ls, rs)
+	if err == nil && temp == minusOne {
+		mean, err = caveMast(ls, rs)
+	}
 	if err != nil {
 		return Wall{}, Wall{}, Dyadic{}, Dyadic{}, err
 	}
@@ -360,6 +370,27 @@ func meet(ls, rs Wall) (t, v Dyadic, err error) {
 		return x, v, err
 	}
 	return Dyadic{}, Dyadic{}, errThermo // the scaffolds of a short game always meet
+}
+
+// caveMast returns the mast of a thermograph whose scaffolds meet at
+// t = -1 already: 0 when it lies between ls(-1) <= rs(-1), else the
+// scaffold's value at -1 nearer 0.
+func caveMast(ls, rs Wall) (Dyadic, error) {
+	l, err := ls.at(minusOne)
+	if err != nil {
+		return Dyadic{}, err
+	}
+	r, err := rs.at(minusOne)
+	if err != nil {
+		return Dyadic{}, err
+	}
+	switch {
+	case l.Cmp(Dyadic{}) > 0:
+		return l, nil
+	case r.Cmp(Dyadic{}) < 0:
+		return r, nil
+	}
+	return Dyadic{}, nil
 }
 
 // capAt returns w up to t, then the constant m.

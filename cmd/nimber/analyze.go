@@ -21,7 +21,7 @@ func newAnalyzeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "analyze (PROBLEM [FILE] | GAME POSITION... | --rules FILE POSITION...)",
 		Short: "Explain a position: its value, outcome and every winning move",
-		Long: `analyze explains who wins and how.
+		Long: withNames(`analyze explains who wins and how.
 
 For an official PROBLEM it reads an input like solve and prints, for every
 case, the Sprague–Grundy value of the starting position, its outcome class
@@ -38,7 +38,7 @@ a problem's game): the value of each part, the nim-sum, and every move with
 the value it leaves, the winning ones marked; loopy games (boi2008-game) get
 outcomes with remoteness instead. With --json it prints the same as JSON.
 
-For a partizan GAME (domineering, clobber) it prints the canonical form and
+For a partizan GAME (%s) it prints the canonical form and
 outcome class of the sum (L: Left wins whoever starts, R: Right wins, P: the
 second player wins, N: the first player wins), each part's canonical form, and
 Left's and Right's moves, each with the part it leaves and the canonical form
@@ -46,7 +46,7 @@ and outcome of the whole position then; a move marked * wins for its mover (a
 Left move leaving a position >= 0, a Right move one <= 0). --json prints
 position, canonical, outcome, parts (position, canonical) and left_moves and
 right_moves (part, 0-based; leaves; position, the whole position after the move;
-canonical; outcome; wins).`,
+canonical; outcome; wins).`, partizanNames()),
 		Example: `  nimber analyze bacterial-tactics examples/bacterial-tactics.in
   nimber analyze inventor-outlasting examples/inventor-outlasting.in --json
   nimber analyze boi2008-game examples/boi2008-game.in

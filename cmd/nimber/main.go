@@ -103,13 +103,13 @@ func newRootCmd(stdin io.Reader, stdout io.Writer) (*cobra.Command, context.Canc
 	root := &cobra.Command{
 		Use:   "nimber",
 		Short: "Combinatorial game theory toolkit: who wins impartial games, and how",
-		Long: `nimber computes Sprague–Grundy values, outcomes and winning moves of impartial
+		Long: withNames(`nimber computes Sprague–Grundy values, outcomes and winning moves of impartial
 games (loopy ones too, by generalised Sprague–Grundy values), and solves game
 problems from programming contests exactly, in their official input and output
 formats. It decides Conway's twelve compounds of several games, computes
 nim-sequences of heap games with periodicity proofs and misère quotients, and
-gives the canonical forms of partizan games in CGSuite's notation (Domineering,
-Clobber, Toads and Frogs, Hackenbush, ..., and your own rules files).`,
+gives the canonical forms of partizan games in CGSuite's notation (%s, and
+your own rules files).`, partizanNames()),
 		Example: `  nimber games
   nimber solve --list
   nimber solve bacterial-tactics examples/bacterial-tactics.in

@@ -80,7 +80,7 @@ func newOutcomeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "outcome (--game NAME | --rules FILE) POSITION...",
 		Short: "Who wins a partizan position or sum, moving first and second, by search with values of small regions",
-		Long: `outcome decides who wins a position of a partizan game with Left moving
+		Long: withNames(`outcome decides who wins a position of a partizan game with Left moving
 first and with Right moving first: its outcome class, L, R, N or P. Several
 POSITIONs (or boards joined by '+') are one sum.
 
@@ -97,7 +97,7 @@ board of up to 64 cells by its own search with safe-move bounds (8 x 8).
 for the forms; a table of 64 MiB, or for one Domineering board of more than
 64 cells 1 GiB, of more than 90 cells 4 GiB, at most a quarter of memory).
 
-A game whose positions repeat (fox-and-geese, backsliding-toads-frogs, a
+A game whose positions repeat (%s, a
 rules file whose play returns) is decided instead over the graph of every
 position reachable (method "retrograde", at most 1024 positions a MiB of
 --memory, 4 Mi by default), draws included: the outcome is then one of
@@ -117,7 +117,7 @@ first player's moves alone.
 killed worker's subtree goes to another after --ack-wait). Once one of a
 player's moves wins, her other subtrees are left. --db FILE answers from the
 results database when the board (or a flip or transpose of it) is there, and
-keeps a board decided now; --db FILE --list lists the boards kept.`,
+keeps a board decided now; --db FILE --list lists the boards kept.`, loopyPartizanNames()),
 		Example: `  nimber outcome --game domineering '......|......|......|......|......|......'
   nimber outcome --game clobber 'xoxo|oxox|xoxo|oxox' --json
   nimber outcome --game clobber xoxoxoxoxoxoxoxoxoxoxoxoxo

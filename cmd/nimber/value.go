@@ -22,6 +22,9 @@ import (
 type valueFlags struct {
 	asJSON, thermograph bool
 	memory              int // MiB
+	// svg and png are --svg FILE and --png FILE: the files the picture of
+	// the thermograph is saved in ("" for none).
+	svg, png string
 	// game is --game: the arguments are positions of this partizan game.
 	game string
 	// rules is --rules: the arguments are positions of the partizan game
@@ -36,7 +39,7 @@ func newValueCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "value (EXPR... | --game NAME POSITION... | --rules FILE POSITION...)",
 		Short: "The value of a partizan game in CGSuite's notation: canonical form, outcome, stops, mean, temperature, atomic weight",
-		Long: `value reads a short partizan game in CGSuite's notation and prints its
+		Long: withNames(`value reads a short partizan game in CGSuite's notation and prints its
 canonical form, outcome class (L: Left wins whoever starts, R: Right wins, P: the
 second player wins, N: the first player wins), left and right stops, mean,
 temperature, birthday, atomic weight (or "not atomic") and options. Several
@@ -45,9 +48,12 @@ and downs (^, ^^, ^3, v, v9), ^<n> and ^[n] (v<n>, v[n]), juxtaposed or added
 (6^*, 73/16+v9*8), n*G (n copies of G), switches (+-1, +-{2|1}), Tiny(G) and Miny(G), negation
 (-{1|}), parentheses and braces {L|R}, the number of bars nesting ({0||0|v*} is
 {0|{0|v*}}). The canonical form is written as CGSuite writes it. An EXPR that starts with - comes after --, where --json,
---thermograph and --memory are still read as flags. --json prints canonical,
-outcome, left_stop, right_stop, mean, temperature, birthday, atomic_weight (null
-when not atomic), left_options and right_options; --thermograph adds the walls.
+--thermograph, --memory, --svg and --png are still read as flags. --json prints
+canonical, outcome, left_stop, right_stop, mean, temperature, birthday,
+atomic_weight (null when not atomic), left_options and right_options;
+--thermograph adds the walls, from t = -1 up (below 0 as CGSuite draws them).
+--svg FILE and --png FILE save the picture of the thermograph that the value
+page of nimber serve draws, as SVG or as PNG (twice the SVG's size).
 
 A loopy game in CGSuite's notation (pass, labels as in a{0|a}, on, off, over,
 under, upon, dud, ^[on], ^<on>) is answered with its simplest form as CGSuite
@@ -61,24 +67,26 @@ is read too, wherever a game stands: '1 & 0' '1 & 0' is 2 & 0, '{2&-2|1&-2}' is
 {2|1} & -2*.
 
 With --game NAME the arguments are positions of a partizan game of nimber
-games (domineering, clobber), several positions a sum: each region of a board
+games (%s), several positions a sum: each region of a board
 is valued by its game tree, and the answer is the same as for an EXPR. A game
-whose positions repeat (fox-and-geese, backsliding-toads-frogs) is valued as a
+whose positions repeat (%s) is valued as a
 loopy game over the graph of every position reachable.
 
 With --rules FILE the arguments are positions of your own partizan game: a
 rules file (Starlark) that defines left(p) and right(p), each returning that
 player's options in position p, each option the list of the parts the move
 leaves (see docs/partizan.md). The file runs sandboxed, as the rules files of
-the other commands do (--max-steps).`,
+the other commands do (--max-steps).`, partizanNames(), loopyPartizanNames()),
 		Example: `  nimber value '{2|-1}'
   nimber value '{3||2+*|1+*}' --json
   nimber value ^ ^ '*'
   nimber value -- -1/2 --json
   nimber value '{1|^^||^}' --thermograph
+  nimber value '{2|-1}' --svg thermograph.svg --png thermograph.png
   nimber value 'a{0||||0|||a|*||*}' --json
   nimber value --game domineering '....|....|....|....' --json
   nimber value --game clobber 'xox|ox.' 'xo'
+  nimber value --game domineering '...#|....|....|...#' --svg domineering.svg
   nimber value --rules examples/rules/cutcake_rules.star 3x4 2x2 --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			exprs, err := f.afterDash(cmd, args)
@@ -100,13 +108,18 @@ the other commands do (--max-steps).`,
 			if len(exprs) == 0 {
 				return fmt.Errorf("value takes at least one EXPR, a game in CGSuite's notation (see nimber value --help)")
 			}
+			for _, name := range []string{"svg", "png"} {
+				if cmd.Flags().Changed(name) && cmd.Flags().Lookup(name).Value.String() == "" {
+					return fmt.Errorf("value: --%s takes a FILE to save the picture in, not an empty name", name)
+				}
+			}
 			if most := maxValueMemory(); f.memory < 1 || f.memory > most {
 				return fmt.Errorf("--memory %d MiB out of range 1..%d (the memory this process may use, see nimber doctor)", f.memory, most)
 			}
 			out := bufio.NewWriter(cmd.OutOrStdout())
 			if f.game == "" && f.rules == "" && loopyExprs(exprs) {
-				if f.thermograph {
-					return fmt.Errorf("value: --thermograph: a loopy game has no thermograph here")
+				if flag := f.thermographFlag(); flag != "" {
+					return fmt.Errorf("value: %s: a loopy game has no thermograph here", flag)
 				}
 				return answer(cmd.Context(), out, exprs, f, describeLoopy, writeLoopyValue)
 			}
@@ -118,6 +131,8 @@ the other commands do (--max-steps).`,
 	}
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the answer as JSON")
 	cmd.Flags().BoolVar(&f.thermograph, "thermograph", false, "print the thermograph's walls, segment by segment")
+	cmd.Flags().StringVar(&f.svg, "svg", "", "save the thermograph's picture as SVG in `FILE`")
+	cmd.Flags().StringVar(&f.png, "png", "", "save the thermograph's picture as PNG in `FILE`")
 	cmd.Flags().StringVar(&f.game, "game", "", "the arguments are positions of this partizan `NAME`d game (nimber games), not EXPRs")
 	cmd.Flags().StringVar(&f.rules, "rules", "", "the arguments are positions of the partizan game of this rules `FILE` (Starlark: left(p) and right(p)), not EXPRs")
 	registerMaxSteps(cmd.Flags(), &f.maxSteps)
@@ -136,6 +151,9 @@ func answer[D any](ctx context.Context, out *bufio.Writer, exprs []string, f val
 	if err != nil {
 		return err
 	}
+	if d, err = savePictures(f, d); err != nil {
+		return err
+	}
 	if f.asJSON {
 		return flushJSON(out, d)
 	}
@@ -145,8 +163,9 @@ func answer[D any](ctx context.Context, out *bufio.Writer, exprs []string, f val
 
 // afterDash returns the EXPRs of args, reading value's flags among the
 // arguments after -- (cobra takes them all as arguments there): --json,
-// --thermograph, --memory N and --memory=N. Any other argument is an EXPR
-// (--1 is one: the negative of -1).
+// --thermograph, --memory N, --svg FILE and --png FILE (and NAME=VALUE
+// for each of the last three). Any other argument is an EXPR (--1 is one:
+// the negative of -1).
 func (f *valueFlags) afterDash(cmd *cobra.Command, args []string) ([]string, error) {
 	dash := cmd.ArgsLenAtDash()
 	if dash < 0 {
@@ -157,13 +176,14 @@ func (f *valueFlags) afterDash(cmd *cobra.Command, args []string) ([]string, err
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
-		if !strings.HasPrefix(a, "--") || (name != "json" && name != "thermograph" && name != "memory") {
+		takesValue := name == "memory" || name == "svg" || name == "png"
+		if !strings.HasPrefix(a, "--") || (name != "json" && name != "thermograph" && !takesValue) {
 			exprs = append(exprs, a)
 			continue
 		}
-		if name == "memory" && !hasValue {
+		if takesValue && !hasValue {
 			if i+1 == len(rest) {
-				return nil, fmt.Errorf("flag needs an argument: --memory")
+				return nil, fmt.Errorf("flag needs an argument: --%s", name)
 			}
 			i++
 			value, hasValue = rest[i], true
@@ -203,7 +223,7 @@ func describeSum[D any](ctx context.Context, exprs []string, f valueFlags,
 }
 
 func describe(_ context.Context, exprs []string, f valueFlags) (cgt.Description, error) {
-	d, err := cgt.New(int64(f.memory)<<20).DescribeSum(exprs, f.thermograph)
+	d, err := cgt.New(int64(f.memory)<<20).DescribeSum(exprs, f.needsThermograph())
 	return d, f.sumError(exprs, err)
 }
 
@@ -245,7 +265,7 @@ func describeLoopy(ctx context.Context, exprs []string, f valueFlags) (loopy.Des
 // --thermograph asks for it.
 func (f valueFlags) describeGame(c *cgt.Calc, g cgt.Game) (cgt.Description, error) {
 	d, err := c.Describe(g)
-	if err == nil && f.thermograph {
+	if err == nil && f.needsThermograph() {
 		d.Thermograph, err = c.DescribeThermograph(g)
 	}
 	if err != nil {

@@ -44,8 +44,8 @@ func describeGame(ctx context.Context, positions []string, f valueFlags) (any, e
 // describeRepeating describes a position of a partizan game whose
 // positions repeat, by package loopy over its whole graph.
 func describeRepeating(ctx context.Context, c *cgt.Calc, pg game.PartizanGame, pos game.Position, f valueFlags, flag string) (any, error) {
-	if f.thermograph {
-		return nil, fmt.Errorf("value: %s: --thermograph: its positions repeat, and a loopy game has no thermograph here", flag)
+	if tf := f.thermographFlag(); tf != "" {
+		return nil, fmt.Errorf("value: %s: %s: its positions repeat, and a loopy game has no thermograph here", flag, tf)
 	}
 	gr, err := pg.Graph(ctx, pos, f.loopyPositions())
 	if err == nil {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"nimber/cgt"
 )
 
 // TestValueGame values positions of the partizan games through nimber
@@ -53,6 +56,54 @@ func TestValueGameRefusals(t *testing.T) {
 		code, out, errOut := nimber(t, "", append([]string{"value"}, tc.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("value %q: exit %d, %q, %q; want 2 and one line with %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestValueGameThermographBelowZero checks the walls of two Domineering
+// positions down to t = -1, as CGSuite draws them: ...#|....|....|...#
+// ({3/2|*}) has the left wall at 2 on [-1, -1/2] (the right wall of
+// 3/2 = {1|2} is 2 + t there, less t), then slope -1 up to the mast at
+// 3/4; the empty 4 x 4 board (CGSuite's GameGridTest) the walls of ±0
+// spreading with slope 1 below t = 0. The text of --thermograph says the
+// same, segment by segment.
+func TestValueGameThermographBelowZero(t *testing.T) {
+	for _, tc := range []struct {
+		board       string
+		left, right []cgt.Segment
+		mean, temp  string
+	}{
+		{"...#|....|....|...#",
+			[]cgt.Segment{{From: "-1", Value: "2", Slope: 0}, {From: "-1/2", Value: "2", Slope: -1}, {From: "3/4", Value: "3/4", Slope: 0}},
+			[]cgt.Segment{{From: "-1", Value: "0", Slope: 0}, {From: "0", Value: "0", Slope: 1}, {From: "3/4", Value: "3/4", Slope: 0}},
+			"3/4", "3/4"},
+		{"....|....|....|....",
+			[]cgt.Segment{{From: "-1", Value: "1", Slope: -1}, {From: "0", Value: "0", Slope: 0}},
+			[]cgt.Segment{{From: "-1", Value: "-1", Slope: 1}, {From: "0", Value: "0", Slope: 0}},
+			"0", "0"},
+	} {
+		d := valueJSON(t, "--game", "domineering", tc.board, "--thermograph", "--json")
+		th := d.Thermograph
+		if th == nil || !reflect.DeepEqual(th.Left, tc.left) || !reflect.DeepEqual(th.Right, tc.right) || th.Mean != tc.mean || th.Temperature != tc.temp {
+			t.Errorf("domineering %s: thermograph %+v, want left %v, right %v, mast %s from %s", tc.board, th, tc.left, tc.right, tc.mean, tc.temp)
+			continue
+		}
+		code, out, errOut := nimber(t, "", "value", "--game", "domineering", tc.board, "--thermograph")
+		if code != 0 {
+			t.Fatalf("domineering %s: exit %d, %s", tc.board, code, errOut)
+		}
+		var want strings.Builder
+		for _, wall := range []struct {
+			name string
+			segs []cgt.Segment
+		}{{"left", tc.left}, {"right", tc.right}} {
+			for _, s := range wall.segs {
+				fmt.Fprintf(&want, "  %s wall from t=%s: %s, slope %d\n", wall.name, s.From, s.Value, s.Slope)
+			}
+		}
+		fmt.Fprintf(&want, "  mast at %s from t=%s\n", tc.mean, tc.temp)
+		if !strings.HasSuffix(out, "thermograph:\n"+want.String()) {
+			t.Errorf("domineering %s --thermograph printed\n%s\nwant it to end\n%s", tc.board, out, want.String())
 		}
 	}
 }
