@@ -150,11 +150,11 @@ func randomSum(rng *rand.Rand, most int) []string {
 // searchText decides the position text by SearchSum with the options o.
 func searchText(t *testing.T, text string, o game.OutcomeOptions) game.OutcomeResult {
 	t.Helper()
-	s, err := rules{}.Parse(text)
+	s, err := theRules.Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
-	res, err := rules{}.SearchSum(context.Background(), s, o)
+	res, err := theRules.SearchSum(context.Background(), s, o)
 	if err != nil {
 		t.Fatalf("SearchSum(%q): %v", text, err)
 	}
@@ -196,7 +196,7 @@ func TestSearchTwin(t *testing.T) {
 			withBoxCells(1+n%5, func() { check("graphs", searchText(t, text, o)) })
 		}
 		if n%5 == 0 {
-			s, err := rules{}.Parse(text)
+			s, err := theRules.Parse(text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -252,7 +252,7 @@ func TestSearchAgreesWithValues(t *testing.T) {
 // newSearchRules returns the search's rules of the regions of text, in c.
 func newSearchRules(t *testing.T, text string, c *cgt.Calc) (*searchRules, []region) {
 	t.Helper()
-	s, err := rules{}.Parse(text)
+	s, err := theRules.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,11 +377,11 @@ func TestCheckSearch(t *testing.T) {
 	if !errors.As(err, &le) || le.Got != 65 || le.Limit != MaxSearchRegion || strings.Contains(err.Error(), "\n") {
 		t.Errorf("a region of 65 stones: %v, want a one-line limit of %d stones", err, MaxSearchRegion)
 	}
-	s, err := rules{}.Parse(board)
+	s, err := theRules.Parse(board)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (rules{}).SearchSum(context.Background(), s, game.OutcomeOptions{}); !errors.As(err, &le) {
+	if _, err := theRules.SearchSum(context.Background(), s, game.OutcomeOptions{}); !errors.As(err, &le) {
 		t.Errorf("SearchSum of 65 stones: %v, want a limit", err)
 	}
 }
@@ -389,16 +389,16 @@ func TestCheckSearch(t *testing.T) {
 // TestSearchLimits checks that the search stops at MaxNodes and when its
 // context is cancelled.
 func TestSearchLimits(t *testing.T) {
-	s, err := rules{}.Parse("xoxox|oxoxo|xoxox|oxoxo")
+	s, err := theRules.Parse("xoxox|oxoxo|xoxox|oxoxo")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (rules{}).SearchSum(context.Background(), s, game.OutcomeOptions{MaxNodes: 100, Threads: 1}); !errors.Is(err, game.ErrSearchLimit) {
+	if _, err := theRules.SearchSum(context.Background(), s, game.OutcomeOptions{MaxNodes: 100, Threads: 1}); !errors.Is(err, game.ErrSearchLimit) {
 		t.Errorf("MaxNodes 100: %v, want ErrSearchLimit", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := (rules{}).SearchSum(ctx, s, game.OutcomeOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := theRules.SearchSum(ctx, s, game.OutcomeOptions{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }
@@ -439,10 +439,10 @@ func TestSmall(t *testing.T) {
 			t.Errorf("Small(%q) = %v, want %v", text, got, want)
 		}
 	}
-	if got := (rules{}).Size("xo.|.ox"); got != 4 {
+	if got := theRules.Size("xo.|.ox"); got != 4 {
 		t.Errorf("Size(xo.|.ox) = %d, want 4", got)
 	}
-	if (rules{}).SmallSize() != SmallStones {
-		t.Errorf("SmallSize = %d, want %d", (rules{}).SmallSize(), SmallStones)
+	if theRules.SmallSize() != SmallStones {
+		t.Errorf("SmallSize = %d, want %d", theRules.SmallSize(), SmallStones)
 	}
 }
