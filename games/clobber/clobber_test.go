@@ -20,16 +20,7 @@ import (
 // TestGolden checks values that CGSuite's own tests give (GameGridTest),
 // and small ones worked by hand: x is Left's.
 func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), map[string]string{
-		"xox|ox.":        "{^^*|*,v}", // CGSuite's GameGridTest
-		"xoxo|oxox|xoxo": "0",         // CGSuite's Profiler
-		"xo":             "*",
-		"xoo":            "v", // {*|0}: Left leaves .xo, Right o.o
-		"xxo":            "^",
-		"xo + xo":        "0",
-		"xxx|...|ooo":    "0",
-		"x.o":            "0",
-	}, true)
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
 }
 
 // moves is Clobber by its definition, for the brute force: every stone
@@ -87,12 +78,7 @@ func TestKeyKeepsValue(t *testing.T) {
 // TestBadInput checks the one-line errors of positions that are not
 // Clobber boards or are too large.
 func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), map[string]string{
-		"xo|x":                             "row 2 has 1 cells, row 1 has 2",
-		"xo|X.":                            "row 2, column 1: character 'X' is not one of \".xo\"",
-		"xo + #":                           "board 2: row 1, column 1: character '#'",
-		"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo": "region 1 (",
-	})
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
 	gametest.ParseLimit(t, Game(), "xoxoxoxoxoxoxoxoxoxoxoxoxo", 26, MaxRegion, "stones")
 	// A board of more than one row is refused from MaxBoardRegion stones,
 	// before anything is valued.
