@@ -6,50 +6,30 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/game/gametest"
 )
 
 // TestMember checks the boards of Domineering's families and the
 // refusals of names that are no family and of boards over the limit.
 func TestMember(t *testing.T) {
-	f, ok := game.FamiliesOf(Game())
-	if !ok {
-		t.Fatal("domineering has no families")
-	}
-	for _, tc := range []struct {
-		name string
-		n    int
-		want string
-	}{
-		{"1xN", 3, "..."},
-		{"2xN", 3, "...|..."},
-		{"2xn", 1, ".|."},
-		{"Nx2", 3, "..|..|.."},
-		{"NxN", 2, "..|.."},
-		{"3xN", 4, "....|....|...."},
-	} {
-		got, err := f.Member(tc.name, tc.n)
-		if err != nil || got != tc.want {
-			t.Errorf("Member(%q, %d) = %q, %v; want %q", tc.name, tc.n, got, err, tc.want)
-		}
-	}
-	for _, tc := range []struct {
-		name string
-		n    int
-		want string
-	}{
-		{"2xM", 3, `no family "2xM"`},
-		{"2", 3, `no family "2"`},
-		{"0xN", 3, `no family "0xN"`},
-		{"02xN", 3, `no family "02xN"`},
-		{"2xN", 0, "member 0 of 2xN"},
-		{"2xN", 19, "38 empty cells, limit 36"},
-		{"NxN", game.MaxFamilyMember, "empty cells, limit 36"},
-	} {
-		_, err := f.Member(tc.name, tc.n)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Member(%q, %d): %v, want an error with %q", tc.name, tc.n, err, tc.want)
-		}
-	}
+	gametest.CheckMembers(t, Game(), []gametest.Member{
+		{Name: "1xN", N: 3, Want: "..."},
+		{Name: "2xN", N: 3, Want: "...|..."},
+		{Name: "2xn", N: 1, Want: ".|."},
+		{Name: "Nx2", N: 3, Want: "..|..|.."},
+		{Name: "NxN", N: 2, Want: "..|.."},
+		{Name: "3xN", N: 4, Want: "....|....|...."},
+	})
+	gametest.CheckMemberErrors(t, Game(), []gametest.Member{
+		{Name: "2xM", N: 3, Want: `no family "2xM"`},
+		{Name: "2", N: 3, Want: `no family "2"`},
+		{Name: "0xN", N: 3, Want: `no family "0xN"`},
+		{Name: "02xN", N: 3, Want: `no family "02xN"`},
+		{Name: "2xN", N: 0, Want: "member 0 of 2xN"},
+		{Name: "2xN", N: 19, Want: "38 empty cells, limit 36"},
+		{Name: "NxN", N: game.MaxFamilyMember, Want: "empty cells, limit 36"},
+	})
+	f := gametest.Families(t, Game())
 	if _, err := f.Member("2xN", 19); !errors.As(err, new(*game.LimitError)) {
 		t.Errorf("Member(2xN, 19): %v, want a *game.LimitError", err)
 	}
