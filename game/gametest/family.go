@@ -1,19 +1,12 @@
 package gametest
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"nimber/game"
 )
-
-// Member is a case of a family's member: member N of the family Name,
-// and the text it should be, or a part of the one-line error refusing it.
-type Member struct {
-	Name string
-	N    int
-	Want string
-}
 
 // Families returns g's families, failing the test when it has none.
 func Families(t testing.TB, g game.Game) game.Families {
@@ -25,28 +18,41 @@ func Families(t testing.TB, g game.Game) game.Families {
 	return f
 }
 
-// CheckMembers checks that each case's member of g's families is its
-// Want.
-func CheckMembers(t *testing.T, g game.Game, cases []Member) {
+// member returns the member a case names, its In: the family's name and
+// n, separated by the last space ("2xN 3"), failing the test when In is
+// not so.
+func member(t testing.TB, f game.Families, k Case) (string, error) {
+	t.Helper()
+	i := strings.LastIndexByte(k.In, ' ')
+	n, err := strconv.Atoi(k.In[i+1:])
+	if i < 0 || err != nil {
+		t.Fatalf("%s%q: want a family's name, a space and n", k.Where(), k.In)
+	}
+	return f.Member(k.In[:i], n)
+}
+
+// CheckMembers checks that the member of g's families each case names
+// ("NAME N") is its Want.
+func CheckMembers(t *testing.T, g game.Game, cases []Case) {
 	t.Helper()
 	f := Families(t, g)
-	for _, tc := range cases {
-		got, err := f.Member(tc.Name, tc.N)
-		if err != nil || got != tc.Want {
-			t.Errorf("Member(%q, %d) = %q, %v; want %q", tc.Name, tc.N, got, err, tc.Want)
+	for _, k := range cases {
+		got, err := member(t, f, k)
+		if err != nil || got != k.Want {
+			t.Errorf("%sMember(%q) = %q, %v; want %q", k.Where(), k.In, got, err, k.Want)
 		}
 	}
 }
 
-// CheckMemberErrors checks that g's families refuse each case's member
-// with a one-line error containing its Want.
-func CheckMemberErrors(t *testing.T, g game.Game, cases []Member) {
+// CheckMemberErrors checks that g's families refuse the member each case
+// names ("NAME N") with a one-line error containing its Want.
+func CheckMemberErrors(t *testing.T, g game.Game, cases []Case) {
 	t.Helper()
 	f := Families(t, g)
-	for _, tc := range cases {
-		_, err := f.Member(tc.Name, tc.N)
-		if err == nil || !strings.Contains(err.Error(), tc.Want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("Member(%q, %d): %v, want one line with %q", tc.Name, tc.N, err, tc.Want)
+	for _, k := range cases {
+		_, err := member(t, f, k)
+		if err == nil || !strings.Contains(err.Error(), k.Want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%sMember(%q): %v, want one line with %q", k.Where(), k.In, err, k.Want)
 		}
 	}
 }

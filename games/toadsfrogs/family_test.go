@@ -13,15 +13,7 @@ import (
 // TestMember checks the rows family patterns write, and that member 5 of
 // T^N.^2F^N is CGSuite's ttttt..fffff with its value.
 func TestMember(t *testing.T) {
-	gametest.CheckMembers(t, Game(), []gametest.Member{
-		{Name: "T^N.F^N", N: 1, Want: "T.F"},
-		{Name: "T^N.F^N", N: 3, Want: "TTT.FFF"},
-		{Name: "T^N.^2F^N", N: 5, Want: "TTTTT..FFFFF"},
-		{Name: "t.^nf", N: 4, Want: "T....F"},
-		{Name: "T^N.^N", N: 2, Want: "TT.."},
-		{Name: "F^3.^NT", N: 2, Want: "FFF..T"},
-		{Name: "T^12.^N", N: 1, Want: "TTTTTTTTTTTT."},
-	})
+	gametest.CheckMembers(t, Game(), gametest.Cases(t, "members"))
 	fs := gametest.Families(t, Game())
 	for _, f := range fs.Families() {
 		if _, err := fs.Member(f.Name, 2); err != nil {
@@ -42,18 +34,7 @@ func TestMember(t *testing.T) {
 // TestMemberRefused checks that patterns that are no family, and members
 // too long to write, are refused in one line that says why.
 func TestMemberRefused(t *testing.T) {
-	gametest.CheckMemberErrors(t, Game(), []gametest.Member{
-		{Name: "T.F", N: 3, Want: "no ^N in the pattern"},
-		{Name: "TN", N: 3, Want: `column 2: 'N' is not one of "TF."`},
-		{Name: "T^x.F", N: 3, Want: `column 3: exponent "x": want N or a number`},
-		{Name: "T^0.^N", N: 3, Want: `exponent "0"`},
-		{Name: "T^007.^N", N: 3, Want: `exponent "007"`},
-		{Name: "", N: 3, Want: "no ^N"},
-		{Name: "T^.^N", N: 3, Want: `exponent ""`},
-		{Name: "T^NN.^N", N: 3, Want: `exponent "NN"`},
-		{Name: "T^-1.^N", N: 3, Want: `exponent "-1"`},
-		{Name: "T^9999999", N: 3, Want: `exponent "9999999"`},
-	})
+	gametest.CheckMemberErrors(t, Game(), gametest.Cases(t, "member errors"))
 	fs := gametest.Families(t, Game())
 	_, err := fs.Member("F^N.^N", MaxMember/2+1)
 	var limit *game.LimitError
