@@ -29,39 +29,6 @@ func Value(t testing.TB, g game.Game, c *cgt.Calc, text string) cgt.Game {
 	return v
 }
 
-// FuzzParse checks that g reads text as a position or refuses it in one
-// line, and that a position's Format reads back to the same Format: the
-// body of each partizan game's parser fuzz test.
-func FuzzParse(t *testing.T, g game.Game, text string) {
-	t.Helper()
-	checkParse(t, g, text)
-}
-
-// Fuzz is a partizan game's fuzz test of Parse: the seeds added to f's
-// corpus, then FuzzParse on each text the fuzzer tries.
-func Fuzz(f *testing.F, g game.Game, seeds ...string) {
-	for _, s := range seeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) { checkParse(t, g, text) })
-}
-
-// checkParse is FuzzParse.
-func checkParse(t *testing.T, g game.Game, text string) {
-	pos, err := g.Parse(text)
-	if err != nil {
-		if strings.Contains(err.Error(), "\n") {
-			t.Fatalf("Parse(%q): a multi-line error %q", text, err)
-		}
-		return
-	}
-	out := g.Format(pos)
-	again, err := g.Parse(out)
-	if err != nil || g.Format(again) != out {
-		t.Fatalf("Parse(%q): Format %q reads back as %v", text, out, err)
-	}
-}
-
 // Golden checks that each position text of cases, for the partizan game
 // g, is worth its want in CGSuite's notation: written exactly so when
 // exact (CGSuite's own goldens, whose printing is checked too), else any
