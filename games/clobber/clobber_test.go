@@ -26,29 +26,15 @@ func TestGolden(t *testing.T) {
 // moves is Clobber by its definition, for the brute force: every stone
 // of the mover's onto an orthogonally adjacent stone of the other's.
 func moves(board string, left bool) []string {
-	rows := strings.Split(board, "|")
-	us, them := byte('x'), byte('o')
-	if !left {
-		us, them = them, us
-	}
-	var out []string
-	for r := range rows {
-		for c := range rows[r] {
-			if rows[r][c] != us {
-				continue
-			}
-			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				r2, c2 := r+d[0], c+d[1]
-				if r2 < 0 || r2 >= len(rows) || c2 < 0 || c2 >= len(rows[r]) || rows[r2][c2] != them {
-					continue
-				}
-				b := pgridtest.Cells(rows)
-				b[r][c], b[r2][c2] = '.', us
-				out = append(out, pgridtest.Board(b))
-			}
+	return pgridtest.StoneMoves(board, left, func(rows []string, r, c int, d [2]int, us, them byte) []string {
+		r2, c2 := r+d[0], c+d[1]
+		if r2 < 0 || r2 >= len(rows) || c2 < 0 || c2 >= len(rows[r]) || rows[r2][c2] != them {
+			return nil
 		}
-	}
-	return out
+		b := pgridtest.Cells(rows)
+		b[r][c], b[r2][c2] = '.', us
+		return []string{pgridtest.Board(b)}
+	})
 }
 
 // TestBruteForce compares the engine's canonical form of random boards of

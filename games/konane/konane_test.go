@@ -20,36 +20,24 @@ func TestGolden(t *testing.T) {
 // the mover's jumping in a straight line over one or more stones of the
 // other's, each followed by an empty cell, each of which it removes.
 func moves(board string, left bool) []string {
-	rows := strings.Split(board, "|")
-	us, them := byte('x'), byte('o')
-	if !left {
-		us, them = them, us
-	}
-	at := func(r, c int) byte {
-		if r < 0 || r >= len(rows) || c < 0 || c >= len(rows[r]) {
-			return '#'
-		}
-		return rows[r][c]
-	}
-	var out []string
-	for r := range rows {
-		for c := range rows[r] {
-			if rows[r][c] != us {
-				continue
+	return pgridtest.StoneMoves(board, left, func(rows []string, r, c int, d [2]int, us, them byte) []string {
+		at := func(r, c int) byte {
+			if r < 0 || r >= len(rows) || c < 0 || c >= len(rows[r]) {
+				return '#'
 			}
-			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				b := pgridtest.Cells(rows)
-				b[r][c] = '.'
-				for k := 1; at(r+(2*k-1)*d[0], c+(2*k-1)*d[1]) == them && at(r+2*k*d[0], c+2*k*d[1]) == '.'; k++ {
-					b[r+(2*k-1)*d[0]][c+(2*k-1)*d[1]] = '.'
-					b[r+2*k*d[0]][c+2*k*d[1]] = us
-					out = append(out, pgridtest.Board(b))
-					b[r+2*k*d[0]][c+2*k*d[1]] = '.'
-				}
-			}
+			return rows[r][c]
 		}
-	}
-	return out
+		var out []string
+		b := pgridtest.Cells(rows)
+		b[r][c] = '.'
+		for k := 1; at(r+(2*k-1)*d[0], c+(2*k-1)*d[1]) == them && at(r+2*k*d[0], c+2*k*d[1]) == '.'; k++ {
+			b[r+(2*k-1)*d[0]][c+(2*k-1)*d[1]] = '.'
+			b[r+2*k*d[0]][c+2*k*d[1]] = us
+			out = append(out, pgridtest.Board(b))
+			b[r+2*k*d[0]][c+2*k*d[1]] = '.'
+		}
+		return out
+	})
 }
 
 // TestBruteForce compares the engine's canonical form of random boards of
