@@ -142,20 +142,17 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	for i, v := range variants() {
 		rng := rand.New(rand.NewPCG(22, uint64(9+10*i)))
-		f := pgridtest.NewForest()
-		for n := 0; n < 40; {
-			a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-			b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-			if !v.legal(a) || !v.legal(b) {
-				continue
-			}
-			n++
-			c := cgt.New(0)
-			got := f.FromCalc(c, pgridtest.Value(t, v.game, c, a+" + "+b))
-			if want := f.Sum(f.Tree(a, v.moves), f.Tree(b, v.moves)); !f.Equal(got, want) {
-				t.Fatalf("%s %q + %q: the engine's sum is not the trees' sum", v.name, a, b)
-			}
-		}
+		t.Run(v.name, func(t *testing.T) {
+			pgridtest.SumBruteForce(t, v.game, v.moves, 40, func() (string, string) {
+				for {
+					a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
+					b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
+					if v.legal(a) && v.legal(b) {
+						return a, b
+					}
+				}
+			})
+		})
 	}
 }
 
