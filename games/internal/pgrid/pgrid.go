@@ -49,8 +49,8 @@ func (r Region) dims() (h, w int) {
 // and character: "board 2: row 1, column 3: character 'z' is not one of
 // ".#"".
 func Parse(text, alphabet string) ([]grid.Grid, error) {
-	if len(text) > MaxText {
-		return nil, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	if err := game.CheckText(text, MaxText); err != nil {
+		return nil, err
 	}
 	boards := strings.Split(text, "+")
 	var out []grid.Grid
