@@ -24,3 +24,9 @@ func CheckLimit(what, measure string, got, limit int64) error {
 	}
 	return nil
 }
+
+// CheckText refuses, with a *LimitError, a position text of more than
+// most bytes: the first check of a Parse, before the text is split.
+func CheckText(text string, most int) error {
+	return CheckLimit("position text", "bytes", int64(len(text)), int64(most))
+}

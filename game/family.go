@@ -1,5 +1,7 @@
 package game
 
+import "fmt"
+
 // MaxFamilyMember is the largest n of a family member a game is asked
 // for: families are tables, and a member past it is refused before the
 // game builds its text.
@@ -35,4 +37,13 @@ func FamiliesOf(g Game) (f Families, ok bool) {
 	}
 	f, ok = g.Rules().(Families)
 	return f, ok
+}
+
+// CheckMember refuses, for a Member of family name, an n outside
+// 1..MaxFamilyMember.
+func CheckMember(name string, n int) error {
+	if n < 1 || n > MaxFamilyMember {
+		return fmt.Errorf("member %d of %s: want 1..%d", n, name, MaxFamilyMember)
+	}
+	return nil
 }

@@ -360,10 +360,14 @@ func (g *typed[P, M]) Play(pos Position, part int, text string) (Position, Move,
 	return Position{}, Move{}, fmt.Errorf("%q is not one of the %d moves of %s %d", clip(text), count, g.info.Noun, part+1)
 }
 
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
+// clip shortens s for an error message of this package.
+func clip(s string) string { return Clip(s, 60) }
+
+// Clip shortens s to its first most bytes and "..." when it is longer,
+// for an error message that quotes what it refuses.
+func Clip(s string, most int) string {
+	if len(s) > most {
+		return s[:most] + "..."
 	}
 	return s
 }

@@ -28,3 +28,26 @@ func TestParseCases(t *testing.T) {
 		}
 	}
 }
+
+func TestReadTable(t *testing.T) {
+	got, err := readTable("# comment\n\n[golden]\n\"xo\" \"*\"  # a note\n\"x|o\"\t\"0\"\r\n[bad input]\n\"T.F + \" \"row 2: empty\"\n", "f")
+	want := map[string][]Case{
+		"golden":    {{In: "xo", Want: "*", Note: "a note", At: "f:4"}, {In: "x|o", Want: "0", At: "f:5"}},
+		"bad input": {{In: "T.F + ", Want: "row 2: empty", At: "f:7"}},
+	}
+	if err != nil || len(got) != len(want) || !slices.Equal(got["golden"], want["golden"]) || !slices.Equal(got["bad input"], want["bad input"]) {
+		t.Fatalf("got %+v, %v; want %+v", got, err, want)
+	}
+	for _, tc := range []struct{ in, err string }{
+		{"\"x\" \"y\"\n", "1: a case before the first section"},
+		{"[a]\n[a]\n", "2: section [a] again"},
+		{"[a]\n\"x\" \"1\"\n\"x\" \"2\"\n", `3: "x" again in section [a]`},
+		{"[a]\nx \"1\"\n", `2: string 1: "x \"1\"" does not start with a Go string literal`},
+		{"[a]\n\"x\"\n", `2: string 2: "" does not start with a Go string literal`},
+		{"[a]\n\"x\" \"1\" 2\n", `2: "2" after the two strings is not a comment`},
+	} {
+		if _, err := readTable(tc.in, "f"); err == nil || err.Error() != tc.err {
+			t.Errorf("readTable(%q): error %v, want %q", tc.in, err, tc.err)
+		}
+	}
+}

@@ -277,10 +277,5 @@ func (g sequence) Grundy(_ context.Context, n int) (int, error) {
 	return g[n], nil
 }
 
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 24 {
-		return s[:24] + "..."
-	}
-	return s
-}
+// clip shortens s to 24 bytes for an error message.
+func clip(s string) string { return game.Clip(s, 24) }

@@ -116,14 +116,6 @@ func (rules) Parse(text string) (game.Sum[state], error) {
 	return game.Sum[state]{Parts: []state{s}, Frame: s}, nil
 }
 
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 24 {
-		return s[:24] + "..."
-	}
-	return s
-}
-
 // Format writes the position, or, for a sum joined from several
 // (game.Game.Join, which Analyze refuses), each in turn with a blank line
 // between them; the empty sum (Join of nothing) is the empty text.
@@ -305,3 +297,6 @@ func (rules) Memory(sum game.Sum[state]) int64 {
 	}
 	return n
 }
+
+// clip shortens s to 24 bytes for an error message.
+func clip(s string) string { return game.Clip(s, 24) }

@@ -28,10 +28,14 @@ const (
 // Game returns Clobber, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
 
-var theGame = game.OfPartizan[pgrid.Region](rules{})
+var theGame = game.OfPartizan[pgrid.Region](theRules)
 
-// rules is Clobber's rules.
-type rules struct{}
+// rules is Clobber's rules: its moves, on its board.
+type rules struct{ pgrid.Board }
+
+// theRules is Clobber: regions of stones, valued alike under the
+// symmetries of the square, which keep both players' moves.
+var theRules = rules{pgrid.StoneBoard(split, MaxRegion)}
 
 // Options yields side's options of region p: every stone of side's
 // clobbering an orthogonally adjacent stone of the other's, leaving the
@@ -72,19 +76,13 @@ func split(g grid.Grid) []pgrid.Region {
 	return out
 }
 
-func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
-	return pgrid.ParseSum(text, ".xo", split)
-}
-
-func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '.') }
-
 // Check refuses a region of more than MaxRegion stones, or of more than
 // MaxBoardRegion when it spans more than one row: a 3 x 6 checkerboard (18
 // stones) takes about 2 minutes and 1.2 GB, the 4 x 5 one (20) passed 2 GB
 // after 5 minutes without an answer. nimber outcome decides such regions by
 // search (CheckSearch).
-func (rules) Check(s game.Sum[pgrid.Region]) error {
-	if err := pgrid.CheckRegions(s.Parts, "xo", "stones", MaxRegion); err != nil {
+func (r rules) Check(s game.Sum[pgrid.Region]) error {
+	if err := r.Board.Check(s); err != nil {
 		return err
 	}
 	var boards []pgrid.Region
@@ -98,13 +96,3 @@ func (rules) Check(s game.Sum[pgrid.Region]) error {
 	}
 	return nil
 }
-
-// Key returns the normal form of p under the symmetries of the square,
-// which keep both players' moves.
-func (rules) Key(p pgrid.Region) pgrid.Region { return pgrid.Key(p, true) }
-
-func (rules) Legend() []game.Symbol { return pgrid.Stones }
-
-func (rules) PartNoun() string { return "region" }
-
-func (rules) DescribePart(p pgrid.Region) string { return pgrid.DescribeStones(p) }

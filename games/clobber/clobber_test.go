@@ -20,44 +20,21 @@ import (
 // TestGolden checks values that CGSuite's own tests give (GameGridTest),
 // and small ones worked by hand: x is Left's.
 func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), map[string]string{
-		"xox|ox.":        "{^^*|*,v}", // CGSuite's GameGridTest
-		"xoxo|oxox|xoxo": "0",         // CGSuite's Profiler
-		"xo":             "*",
-		"xoo":            "v", // {*|0}: Left leaves .xo, Right o.o
-		"xxo":            "^",
-		"xo + xo":        "0",
-		"xxx|...|ooo":    "0",
-		"x.o":            "0",
-	}, true)
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
 }
 
 // moves is Clobber by its definition, for the brute force: every stone
 // of the mover's onto an orthogonally adjacent stone of the other's.
 func moves(board string, left bool) []string {
-	rows := strings.Split(board, "|")
-	us, them := byte('x'), byte('o')
-	if !left {
-		us, them = them, us
-	}
-	var out []string
-	for r := range rows {
-		for c := range rows[r] {
-			if rows[r][c] != us {
-				continue
-			}
-			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				r2, c2 := r+d[0], c+d[1]
-				if r2 < 0 || r2 >= len(rows) || c2 < 0 || c2 >= len(rows[r]) || rows[r2][c2] != them {
-					continue
-				}
-				b := pgridtest.Cells(rows)
-				b[r][c], b[r2][c2] = '.', us
-				out = append(out, pgridtest.Board(b))
-			}
+	return pgridtest.StoneMoves(board, left, func(rows []string, r, c int, d [2]int, us, them byte) []string {
+		r2, c2 := r+d[0], c+d[1]
+		if r2 < 0 || r2 >= len(rows) || c2 < 0 || c2 >= len(rows[r]) || rows[r2][c2] != them {
+			return nil
 		}
-	}
-	return out
+		b := pgridtest.Cells(rows)
+		b[r][c], b[r2][c2] = '.', us
+		return []string{pgridtest.Board(b)}
+	})
 }
 
 // TestBruteForce compares the engine's canonical form of random boards of
@@ -87,12 +64,7 @@ func TestKeyKeepsValue(t *testing.T) {
 // TestBadInput checks the one-line errors of positions that are not
 // Clobber boards or are too large.
 func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), map[string]string{
-		"xo|x":                             "row 2 has 1 cells, row 1 has 2",
-		"xo|X.":                            "row 2, column 1: character 'X' is not one of \".xo\"",
-		"xo + #":                           "board 2: row 1, column 1: character '#'",
-		"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo": "region 1 (",
-	})
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
 	gametest.ParseLimit(t, Game(), "xoxoxoxoxoxoxoxoxoxoxoxoxo", 26, MaxRegion, "stones")
 	// A board of more than one row is refused from MaxBoardRegion stones,
 	// before anything is valued.
@@ -150,11 +122,11 @@ func randomSum(rng *rand.Rand, most int) []string {
 // searchText decides the position text by SearchSum with the options o.
 func searchText(t *testing.T, text string, o game.OutcomeOptions) game.OutcomeResult {
 	t.Helper()
-	s, err := rules{}.Parse(text)
+	s, err := theRules.Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
-	res, err := rules{}.SearchSum(context.Background(), s, o)
+	res, err := theRules.SearchSum(context.Background(), s, o)
 	if err != nil {
 		t.Fatalf("SearchSum(%q): %v", text, err)
 	}
@@ -196,7 +168,7 @@ func TestSearchTwin(t *testing.T) {
 			withBoxCells(1+n%5, func() { check("graphs", searchText(t, text, o)) })
 		}
 		if n%5 == 0 {
-			s, err := rules{}.Parse(text)
+			s, err := theRules.Parse(text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -252,7 +224,7 @@ func TestSearchAgreesWithValues(t *testing.T) {
 // newSearchRules returns the search's rules of the regions of text, in c.
 func newSearchRules(t *testing.T, text string, c *cgt.Calc) (*searchRules, []region) {
 	t.Helper()
-	s, err := rules{}.Parse(text)
+	s, err := theRules.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,11 +349,11 @@ func TestCheckSearch(t *testing.T) {
 	if !errors.As(err, &le) || le.Got != 65 || le.Limit != MaxSearchRegion || strings.Contains(err.Error(), "\n") {
 		t.Errorf("a region of 65 stones: %v, want a one-line limit of %d stones", err, MaxSearchRegion)
 	}
-	s, err := rules{}.Parse(board)
+	s, err := theRules.Parse(board)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (rules{}).SearchSum(context.Background(), s, game.OutcomeOptions{}); !errors.As(err, &le) {
+	if _, err := theRules.SearchSum(context.Background(), s, game.OutcomeOptions{}); !errors.As(err, &le) {
 		t.Errorf("SearchSum of 65 stones: %v, want a limit", err)
 	}
 }
@@ -389,16 +361,16 @@ func TestCheckSearch(t *testing.T) {
 // TestSearchLimits checks that the search stops at MaxNodes and when its
 // context is cancelled.
 func TestSearchLimits(t *testing.T) {
-	s, err := rules{}.Parse("xoxox|oxoxo|xoxox|oxoxo")
+	s, err := theRules.Parse("xoxox|oxoxo|xoxox|oxoxo")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (rules{}).SearchSum(context.Background(), s, game.OutcomeOptions{MaxNodes: 100, Threads: 1}); !errors.Is(err, game.ErrSearchLimit) {
+	if _, err := theRules.SearchSum(context.Background(), s, game.OutcomeOptions{MaxNodes: 100, Threads: 1}); !errors.Is(err, game.ErrSearchLimit) {
 		t.Errorf("MaxNodes 100: %v, want ErrSearchLimit", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := (rules{}).SearchSum(ctx, s, game.OutcomeOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := theRules.SearchSum(ctx, s, game.OutcomeOptions{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }
@@ -439,10 +411,10 @@ func TestSmall(t *testing.T) {
 			t.Errorf("Small(%q) = %v, want %v", text, got, want)
 		}
 	}
-	if got := (rules{}).Size("xo.|.ox"); got != 4 {
+	if got := theRules.Size("xo.|.ox"); got != 4 {
 		t.Errorf("Size(xo.|.ox) = %d, want 4", got)
 	}
-	if (rules{}).SmallSize() != SmallStones {
-		t.Errorf("SmallSize = %d, want %d", (rules{}).SmallSize(), SmallStones)
+	if theRules.SmallSize() != SmallStones {
+		t.Errorf("SmallSize = %d, want %d", theRules.SmallSize(), SmallStones)
 	}
 }

@@ -26,16 +26,42 @@ const MaxRegion = 20
 // Game returns Col, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
 
-var theGame = game.OfPartizan[pgrid.Region](rules{})
+var theGame = game.OfPartizan[pgrid.Region](rules{Board: board(MaxRegion)})
 
-// rules is Col's rules, or Snort's when snort is set. A region's cells are
-// '.' (either player may colour it), 'l' (only Left may: in Col it touches
-// a red cell, in Snort a blue one), 'r' (only Right may) and '#' (not in
-// the region).
+// rules is Col's rules, or Snort's when snort is set: their moves, on
+// their board. A region's cells are '.' (either player may colour it), 'l'
+// (only Left may: in Col it touches a red cell, in Snort a blue one), 'r'
+// (only Right may) and '#' (not in the region).
 type rules struct {
+	pgrid.Board
 	// snort makes a coloured cell close its neighbours to the other
 	// player (Snort) instead of to its own (Col).
 	snort bool
+}
+
+// board returns Col's and Snort's board, whose regions Check refuses
+// beyond most cells: regions of the cells open to someone, valued alike
+// under the symmetries of the square, which keep both players' moves.
+// Its Parse is the rules' own (Col's coloured cells close their
+// neighbours as they are read).
+func board(most int) pgrid.Board {
+	return pgrid.Board{
+		Alphabet:  ".LR#lr",
+		Blank:     '#',
+		Split:     split,
+		Counted:   ".lrLR",
+		Noun:      "cells",
+		Most:      most,
+		Transpose: true,
+		Symbols: []game.Symbol{
+			{Char: ".", Meaning: "empty", Start: true},
+			{Char: "L", Meaning: "Left's (blue) cell", Start: true},
+			{Char: "R", Meaning: "Right's (red) cell", Start: true},
+			{Char: "#", Meaning: "blocked", Start: true},
+			{Char: "l", Meaning: "empty, only Left may colour it"},
+			{Char: "r", Meaning: "empty, only Right may colour it"},
+		},
+	}
 }
 
 // barred returns the player whom a cell of side's colour closes its
@@ -56,14 +82,6 @@ func (r rules) name() string {
 		return "Snort"
 	}
 	return "Col"
-}
-
-// maxRegion returns the most empty cells of one region Check accepts.
-func (r rules) maxRegion() int {
-	if r.snort {
-		return SnortMaxRegion
-	}
-	return MaxRegion
 }
 
 // may reports whether side may colour a region cell c.
@@ -142,7 +160,7 @@ func split(g grid.Grid) []pgrid.Region {
 // side that no play makes are refused: two of one colour in Col, two of
 // different colours in Snort.
 func (r rules) Parse(text string) (game.Sum[pgrid.Region], error) {
-	boards, err := pgrid.Parse(text, ".LR#lr")
+	boards, err := pgrid.Parse(text, r.Alphabet)
 	if err != nil {
 		return game.Sum[pgrid.Region]{}, err
 	}
@@ -189,33 +207,4 @@ func colour(c byte) game.Side {
 		return game.Left
 	}
 	return game.Right
-}
-
-func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '#') }
-
-// Check refuses a region of more than MaxRegion cells (SnortMaxRegion in
-// Snort).
-func (r rules) Check(s game.Sum[pgrid.Region]) error {
-	return pgrid.CheckRegions(s.Parts, ".lrLR", "cells", r.maxRegion())
-}
-
-// Key returns the normal form of p under the symmetries of the square,
-// which keep both players' moves.
-func (rules) Key(p pgrid.Region) pgrid.Region { return pgrid.Key(p, true) }
-
-func (rules) Legend() []game.Symbol {
-	return []game.Symbol{
-		{Char: ".", Meaning: "empty", Start: true},
-		{Char: "L", Meaning: "Left's (blue) cell", Start: true},
-		{Char: "R", Meaning: "Right's (red) cell", Start: true},
-		{Char: "#", Meaning: "blocked", Start: true},
-		{Char: "l", Meaning: "empty, only Left may colour it"},
-		{Char: "r", Meaning: "empty, only Right may colour it"},
-	}
-}
-
-func (rules) PartNoun() string { return "region" }
-
-func (rules) DescribePart(p pgrid.Region) string {
-	return fmt.Sprintf("%d empty cells: %s", p.Count(".lrLR"), p)
 }

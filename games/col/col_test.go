@@ -16,19 +16,7 @@ import (
 // TestGolden checks values worked by hand (Winning Ways, ch. 2: a lone
 // empty cell is *, one next to a red cell is 1 for Left, and so on).
 func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), map[string]string{
-		".":     "*",
-		"R.":    "1",
-		"L.":    "-1",
-		"L.R":   "0",
-		"..":    "0", // either move leaves the other a cell only the other may colour
-		"R..":   "1/2",
-		"R.#.":  "1*",
-		". + .": "0",
-		"L|.":   "-1",
-		"l + r": "0",
-		"l":     "1",
-	}, false)
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
 }
 
 // variant is one of the package's two games for the tests they share: the
@@ -154,20 +142,17 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	for i, v := range variants() {
 		rng := rand.New(rand.NewPCG(22, uint64(9+10*i)))
-		f := pgridtest.NewForest()
-		for n := 0; n < 40; {
-			a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-			b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-			if !v.legal(a) || !v.legal(b) {
-				continue
-			}
-			n++
-			c := cgt.New(0)
-			got := f.FromCalc(c, pgridtest.Value(t, v.game, c, a+" + "+b))
-			if want := f.Sum(f.Tree(a, v.moves), f.Tree(b, v.moves)); !f.Equal(got, want) {
-				t.Fatalf("%s %q + %q: the engine's sum is not the trees' sum", v.name, a, b)
-			}
-		}
+		t.Run(v.name, func(t *testing.T) {
+			pgridtest.SumBruteForce(t, v.game, v.moves, 40, func() (string, string) {
+				for {
+					a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
+					b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
+					if v.legal(a) && v.legal(b) {
+						return a, b
+					}
+				}
+			})
+		})
 	}
 }
 
@@ -198,13 +183,7 @@ func TestRegionsReadBack(t *testing.T) {
 // TestBadInput checks the one-line errors of positions that are not Col
 // boards or are too large.
 func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), map[string]string{
-		"..|.":                    "row 2 has 1 cells, row 1 has 2",
-		"..|x.":                   "row 2, column 1: character 'x' is not one of \".LR#lr\"",
-		". + .LL":                 "board 2: row 1, column 2: two L cells side by side",
-		"R.|R.":                   "row 1, column 1: two R cells",
-		".......|.......|.......": "region 1 (",
-	})
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
 	gametest.ParseLimit(t, Game(), ".......|.......|.......", 21, MaxRegion, "cells")
 }
 
@@ -214,22 +193,7 @@ func TestBadInput(t *testing.T) {
 // tinted blue, only Left may colour it, which is our 'l'; the second
 // graph is a path of four with a leaf under its third vertex).
 func TestSnortGolden(t *testing.T) {
-	pgridtest.Golden(t, Snort(), map[string]string{
-		".":         "*",
-		"..":        "+-1", // either move leaves the mover a cell only they may colour
-		"...":       "+-2",
-		"L.":        "1",
-		"R.":        "-1",
-		"L.R":       "0", // the middle cell touches both colours
-		"L.L":       "1",
-		"l":         "1",
-		"r":         "-1",
-		"l + r":     "0",
-		". + .":     "0",
-		"l...l":     "{4|0,+-1}",
-		"L.....L":   "{4|0,+-1}",
-		"....|##.#": "+-{3|2}",
-	}, false)
+	pgridtest.Golden(t, Snort(), gametest.Cases(t, "snort golden"), false)
 }
 
 // TestSnortBadInput checks the one-line errors of positions that are not
@@ -241,12 +205,7 @@ func TestSnortBadInput(t *testing.T) {
 			t.Errorf("Parse(%q): %v, want a position", text, err)
 		}
 	}
-	pgridtest.ParseErrors(t, Snort(), map[string]string{
-		"..|.":    "row 2 has 1 cells, row 1 has 2",
-		"..|x.":   "row 2, column 1: character 'x' is not one of \".LR#lr\"",
-		". + .LR": "board 2: row 1, column 2: L and R cells side by side, which no play of Snort makes",
-		"R.|L.":   "row 1, column 1: R and L cells side by side",
-	})
+	pgridtest.ParseErrors(t, Snort(), gametest.Cases(t, "snort bad input"))
 	big := strings.Repeat(".", SnortMaxRegion+1)
 	_, err := Snort().Parse(big)
 	var le *game.LimitError

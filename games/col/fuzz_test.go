@@ -3,17 +3,17 @@ package col
 import (
 	"testing"
 
-	"nimber/games/internal/pgrid/pgridtest"
+	"nimber/game/gametest"
 )
 
 // FuzzParse reads any text as a position: a one-line error, or a position
 // whose Format reads back to the same Format.
 func FuzzParse(f *testing.F) {
-	pgridtest.Fuzz(f, Game(), "..|..", "L.R|...", ".#.|...", ". + l", "", "|", "+", "..\n..\n", "LL", "r.l")
+	gametest.FuzzParse(f, Game(), "..|..", "L.R|...", ".#.|...", ". + l", "", "|", "+", "..\n..\n", "LL", "r.l")
 }
 
 // FuzzSnortParse reads any text as a Snort position: a one-line error,
 // or a position whose Format reads back to the same Format.
 func FuzzSnortParse(f *testing.F) {
-	pgridtest.Fuzz(f, Snort(), "..|..", "L.L|...", ".#.|...", ". + l", "", "|", "+", "..\n..\n", "LR", "r.l", "LL")
+	gametest.FuzzParse(f, Snort(), "..|..", "L.L|...", ".#.|...", ". + l", "", "|", "+", "..\n..\n", "LR", "r.l", "LL")
 }

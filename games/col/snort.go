@@ -20,4 +20,4 @@ const SnortMaxRegion = 18
 // touches a blue cell), 'r' one only Right may (it touches a red cell).
 func Snort() game.Game { return theSnort }
 
-var theSnort = game.OfPartizan[pgrid.Region](rules{snort: true})
+var theSnort = game.OfPartizan[pgrid.Region](rules{Board: board(SnortMaxRegion), snort: true})

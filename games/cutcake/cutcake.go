@@ -71,8 +71,8 @@ func (rules) Options(p Cake, side game.Side) iter.Seq[[]Cake] {
 // at least 1), or several joined by '+' (a sum). Errors say the rectangle
 // (when there are several) and what is wrong.
 func (rules) Parse(text string) (game.Sum[Cake], error) {
-	if len(text) > MaxText {
-		return game.Sum[Cake]{}, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	if err := game.CheckText(text, MaxText); err != nil {
+		return game.Sum[Cake]{}, err
 	}
 	cakes := strings.Split(text, "+")
 	var s game.Sum[Cake]

@@ -19,30 +19,7 @@ import (
 // each for the other player... and the first cut wastes the mover's only
 // kind of move).
 func TestGolden(t *testing.T) {
-	cgsuite := []string{"-7", "-3", "-3", "-1", "-1", "-1", "-1", "0"}
-	for n, want := range cgsuite {
-		checkValue(t, fmt.Sprintf("8x%d", n+1), want)
-	}
-	for text, want := range map[string]string{
-		"1x1":       "0",
-		"1x7":       "6",
-		"7x1":       "-6",
-		"2x2":       "0",
-		"2x3":       "0", // {2x1+2x2 | 1x3+1x3} = {-1|4}
-		"1x7 + 7x1": "0",
-		"3x2 + 2x3": "0",
-	} {
-		checkValue(t, text, want)
-	}
-}
-
-// checkValue checks that position text is worth want.
-func checkValue(t *testing.T, text, want string) {
-	t.Helper()
-	c := cgt.New(0)
-	if got := c.Notation(pgridtest.Value(t, Game(), c, text)); got != want {
-		t.Errorf("%q = %s, want %s", text, got, want)
-	}
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
 }
 
 // moves is Cutcake by its definition, for the brute force: a board is
@@ -115,12 +92,6 @@ func TestBruteForce(t *testing.T) {
 // TestBadInput checks the one-line errors of positions that are not
 // cakes or are too large.
 func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), map[string]string{
-		"2by3":      `"2by3" is not a rectangle ROWSxCOLUMNS`,
-		"0x3":       `rows "0" is not a whole number of at least 1`,
-		"2x3 + 2xa": `rectangle 2: "2xa": columns "a"`,
-		"":          "is not a rectangle",
-		"2x101":     "rectangle 1 (2x101)",
-	})
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
 	gametest.ParseLimit(t, Game(), "101x2", 101, MaxSide, "rows")
 }

@@ -108,7 +108,7 @@ func TestSolveOutcomeLargeBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := rules{}.Parse(text)
+		s, err := theRules.Parse(text)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,9 +6,7 @@
 package domineering
 
 import (
-	"fmt"
 	"iter"
-	"strings"
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
@@ -23,10 +21,23 @@ const MaxRegion = 36
 // Game returns Domineering, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
 
-var theGame = game.OfPartizan[pgrid.Region](rules{})
+var theGame = game.OfPartizan[pgrid.Region](theRules)
 
-// rules is Domineering's rules.
-type rules struct{}
+// rules is Domineering's rules: its moves, on its board.
+type rules struct{ pgrid.Board }
+
+// theRules is Domineering: regions of empty cells, valued alike under the
+// flips of the board, which keep both players' moves (a transposition
+// would swap them).
+var theRules = rules{pgrid.Board{
+	Alphabet: ".#",
+	Blank:    '#',
+	Split:    split,
+	Counted:  ".",
+	Noun:     "empty cells",
+	Most:     MaxRegion,
+	Symbols:  []game.Symbol{{Char: ".", Meaning: "empty", Start: true}, {Char: "#", Meaning: "filled", Start: true}},
+}}
 
 // Options yields side's options of region p: every domino (vertical for
 // Left, horizontal for Right) on two empty cells, leaving the regions of
@@ -59,31 +70,6 @@ func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 // of two cells or more.
 func split(g grid.Grid) []pgrid.Region {
 	return pgrid.Split(g, func(c byte) bool { return c == '.' }, '#', 2)
-}
-
-func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
-	return pgrid.ParseSum(text, ".#", split)
-}
-
-func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '#') }
-
-// Check refuses a region of more than MaxRegion empty cells.
-func (rules) Check(s game.Sum[pgrid.Region]) error {
-	return pgrid.CheckRegions(s.Parts, ".", "empty cells", MaxRegion)
-}
-
-// Key returns the normal form of p under the flips of the board, which
-// keep both players' moves (a transposition would swap them).
-func (rules) Key(p pgrid.Region) pgrid.Region { return pgrid.Key(p, false) }
-
-func (rules) Legend() []game.Symbol {
-	return []game.Symbol{{Char: ".", Meaning: "empty", Start: true}, {Char: "#", Meaning: "filled", Start: true}}
-}
-
-func (rules) PartNoun() string { return "region" }
-
-func (rules) DescribePart(p pgrid.Region) string {
-	return fmt.Sprintf("%d empty cells: %s", strings.Count(string(p), "."), p)
 }
 
 // Size is the number of empty cells of p, the estimate of its cost by

@@ -17,21 +17,7 @@ import (
 // TestGolden checks values that CGSuite and Winning Ways give, with Left
 // placing vertical dominoes: a column of two is 1, a row of two -1.
 func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), map[string]string{
-		"..":                  "-1",
-		".|.":                 "1",
-		"..|..":               "+-1",
-		"...":                 "-1",
-		"....":                "-2",
-		".....":               "-2",
-		"......":              "-3",
-		".|.|.|.":             "2",
-		"#.|..":               "*",                                    // an L of three cells: either player's move ends it
-		"....|....|....|....": "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}", // CGSuite's GameGridTest
-		"..|.. + ..":          "{0|-2}",                               // a sum of regions
-		"..#..":               "-2",
-		"#":                   "0",
-	}, true)
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
 }
 
 // moves is Domineering by its definition, for the brute force: every
@@ -97,19 +83,10 @@ func TestKeyKeepsValue(t *testing.T) {
 // TestBadInput checks the one-line errors of positions that are not
 // Domineering boards or are too large.
 func TestBadInput(t *testing.T) {
-	for text, want := range map[string]string{
-		"..|...":     "row 2 has 3 cells, row 1 has 2",
-		"..|.x":      "row 2, column 2: character 'x' is not one of \".#\"",
-		"":           "empty board",
-		".. + ..|.o": "board 2: row 2, column 2: character 'o'",
-		".......|.......|.......|.......|.......|.......": "region 1 (",
-		strings.Repeat(".", pgrid.MaxText+1):              "position text",
-	} {
-		_, err := Game().Parse(text)
-		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("Parse(%.30q) = %v, want one line with %q", text, err, want)
-		}
-	}
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
+	pgridtest.ParseErrors(t, Game(), []gametest.Case{
+		{In: strings.Repeat(".", pgrid.MaxText+1), Want: "position text"},
+	})
 	gametest.ParseLimit(t, Game(), ".......|.......|.......|.......|.......|.......", 42, MaxRegion, "empty cells")
 }
 

@@ -23,8 +23,8 @@ func (rules) Families() []game.Family { return families }
 // Member returns the empty board of family name with n for N; a board of
 // more than MaxRegion cells is refused with a *game.LimitError.
 func (rules) Member(name string, n int) (string, error) {
-	if n < 1 || n > game.MaxFamilyMember {
-		return "", fmt.Errorf("member %d of %s: want 1..%d", n, name, game.MaxFamilyMember)
+	if err := game.CheckMember(name, n); err != nil {
+		return "", err
 	}
 	rowsText, colsText, ok := strings.Cut(strings.ToUpper(name), "X")
 	rows, rerr := side(rowsText, n)

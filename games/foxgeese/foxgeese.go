@@ -154,8 +154,8 @@ func (rules) Options(p Board, side game.Side) iter.Seq[[]Board] {
 // '+' are a sum. Errors say the position (when there are several), the
 // column and what is wrong.
 func (rules) Parse(text string) (game.Sum[Board], error) {
-	if len(text) > MaxText {
-		return game.Sum[Board]{}, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	if err := game.CheckText(text, MaxText); err != nil {
+		return game.Sum[Board]{}, err
 	}
 	var s game.Sum[Board]
 	parts := strings.Split(text, "+")

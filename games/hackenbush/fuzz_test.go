@@ -3,7 +3,7 @@ package hackenbush
 import (
 	"testing"
 
-	"nimber/games/internal/pgrid/pgridtest"
+	"nimber/game/gametest"
 )
 
 // FuzzParse reads any text as a position: a one-line error, or a position
@@ -17,5 +17,5 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, text string) { pgridtest.FuzzParse(t, Game(), text) })
+	f.Fuzz(func(t *testing.T, text string) { gametest.Fuzz(t, Game(), text) })
 }

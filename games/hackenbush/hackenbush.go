@@ -243,8 +243,8 @@ func normal(es []edge) Picture {
 // Parse reads stalks ("LRR GG") or a JSON picture (text starting with
 // '{') into its components.
 func (rules) Parse(text string) (game.Sum[Picture], error) {
-	if len(text) > MaxText {
-		return game.Sum[Picture]{}, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	if err := game.CheckText(text, MaxText); err != nil {
+		return game.Sum[Picture]{}, err
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") {
 		return parsePicture(text)

@@ -11,6 +11,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
@@ -40,36 +41,7 @@ func value(t testing.TB, c *cgt.Calc, texts ...string) cgt.Game {
 // its strings written here from the ground up in this package's
 // letters: CGSuite's 'l' 'r' 'e' are L R G) and Winning Ways' small ones.
 func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), map[string]string{
-		"L":        "1",
-		"R":        "-1",
-		"G":        "*",
-		"LR":       "1/2",
-		"LLR":      "3/2",
-		"LRR":      "1/4",
-		"RL":       "-1/2",
-		"LR LR R":  "0",
-		"GL":       "^*", // {0,*|0}: a blue edge on a green one
-		"LG":       "1*",
-		"GR":       "v*",
-		"GG G":     "*3",
-		"":         "0",
-		"LRLRRLLR": "77/128",   // CGSuite: Hackenbush Number
-		"GGGGGGG":  "*7",       // CGSuite: Hackenbush Nimber
-		"LRLGRRR":  "3/4v[3]*", // CGSuite: Hackenbush RBG Stalk
-		`{"edges": [[0,1,"L"],[1,2,"L"],[1,3,"R"],[3,4,"L"]]}`: "3/2", // CGSuite: Hackenbush Tree l(l;rl)
-		// CGSuite: Hackenbush Green Tree e(ee(e;e);e(eee;ee);e(ee;e))
-		`{"edges": [[0,1,"G"], [1,2,"G"],[2,3,"G"],[3,4,"G"],[3,5,"G"],
-		  [1,6,"G"],[6,7,"G"],[7,8,"G"],[8,9,"G"],[6,10,"G"],[10,11,"G"],
-		  [1,12,"G"],[12,13,"G"],[13,14,"G"],[12,15,"G"]]}`: "*5",
-		// Two ground vertices: an edge between them is a loop at the
-		// ground, and each stalk on them is a component.
-		`{"edges": [[0,9,"R"],[0,1,"L"],[9,2,"L"],[2,3,"R"]], "ground": [0, 9]}`: "1/2",
-		// A loop: cutting either edge of a blue cycle leaves a stalk.
-		`{"edges": [[0,1,"L"],[1,2,"L"],[2,0,"L"]]}`: "3",
-		// Edges not attached to the ground have fallen.
-		`{"edges": [[0,1,"L"],[5,6,"R"]]}`: "1",
-	}, true)
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
 }
 
 // stalkValue returns a blue-red stalk's value by the rule of Winning
@@ -232,24 +204,7 @@ func TestSumBruteForce(t *testing.T) {
 // TestFormat checks that positions are written back as stalks or as a
 // JSON picture that reads back to the same position.
 func TestFormat(t *testing.T) {
-	for text, want := range map[string]string{
-		"LR  GG\n\tLG":                     "LR GG LG",
-		"":                                 "",
-		`{"edges": [[3,0,"L"],[3,7,"R"]]}`: "LR",
-		`{"edges": [[0,1,"L"],[0,2,"R"]]}`: "L R",
-		// One component: a cycle of two edges.
-		`{"edges": [[0,1,"L"],[0,1,"R"]]}`:                `{"edges": [[0, 1, "L"], [0, 1, "R"]]}`,
-		`{"edges": [[0,1,"L"],[1,1,"R"]], "ground": [0]}`: `{"edges": [[0, 1, "L"], [1, 1, "R"]]}`,
-		`{"edges": [[0,1,"L"],[1,2,"G"],[1,3,"R"]]} `:     `{"edges": [[0, 1, "L"], [1, 2, "G"], [1, 3, "R"]]}`,
-	} {
-		pos, err := Game().Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
-		if got := Game().Format(pos); got != want {
-			t.Errorf("Format(Parse(%q)) = %q, want %q", text, got, want)
-		}
-	}
+	pgridtest.Formats(t, Game(), gametest.Cases(t, "format"))
 	// A sum of a picture and a stalk is one picture, its components
 	// drawn apart on the ground.
 	pos, err := Game().Parse(`{"edges": [[0,1,"L"],[1,1,"R"],[0,2,"G"]]}`)
@@ -274,22 +229,10 @@ func TestBadInput(t *testing.T) {
 		chain = append(chain, fmt.Sprintf(`[%d,%d,"G"]`, i, i+1))
 	}
 	big := `{"edges": [` + strings.Join(chain, ",") + "]}"
-	pgridtest.ParseErrors(t, Game(), map[string]string{
-		"LR LX":                                  `stalk 2, column 5: character 'X' is not L`,
-		"LR|RL":                                  `stalk 1, column 3: character '|'`,
-		"LR\xff":                                 "column 3: invalid UTF-8",
-		`{"edges": [[0,1,"L"]`:                   "line 1, column 21: the JSON picture ends early",
-		"{\"edges\": [[0,1,\"L\"]],\n \"x\": 1}": `the JSON picture: json: unknown field "x"`,
-		`{"edges": [[0,1]]}`:                     "edge 1: 2 values, want 3",
-		`{"edges": [[0,1,"L"],[0,-1,"L"]]}`:      "edge 2: -1 is not a vertex",
-		`{"edges": [[0,1.5,"L"]]}`:               "edge 1: 1.5 is not a vertex",
-		`{"edges": [[0,1,"B"]]}`:                 `edge 1: colour "B" is not "L"`,
-		`{"edges": {}}`:                          `line 1, column 12: "edges" must be`,
-		`{"edges": [], "ground": []}`:            `"ground": no ground vertex`,
-		`{"edges": []} x`:                        "line 1, column 15: text after the picture",
-		"{\n\"edges\": [[0,1,\"L\"],,]}":         "line 2, column 22: invalid character ','",
-		long:                                     "stalk 1: 33 edges, limit 32",
-		big:                                      "component 1: a component: 33 edges, limit 32",
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
+	pgridtest.ParseErrors(t, Game(), []gametest.Case{
+		{In: long, Want: "stalk 1: 33 edges, limit 32"},
+		{In: big, Want: "component 1: a component: 33 edges, limit 32"},
 	})
 	_, err := Game().Parse(long)
 	var le *game.LimitError

@@ -3,11 +3,11 @@ package konane
 import (
 	"testing"
 
-	"nimber/games/internal/pgrid/pgridtest"
+	"nimber/game/gametest"
 )
 
 // FuzzParse reads any text as a position: a one-line error, or a position
 // whose Format reads back to the same Format.
 func FuzzParse(f *testing.F) {
-	pgridtest.Fuzz(f, Game(), "..|..", "xo.|.ox", ".#.|...", "xo. + .ox", "", "|", "+", "..\n..\n", "xo.......ox", ".x|o#")
+	gametest.FuzzParse(f, Game(), "..|..", "xo.|.ox", ".#.|...", "xo. + .ox", "", "|", "+", "..\n..\n", "xo.......ox", ".x|o#")
 }

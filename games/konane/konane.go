@@ -31,10 +31,15 @@ const MaxRegion = 22
 // Game returns Konane, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
 
-var theGame = game.OfPartizan[pgrid.Region](rules{})
+// The stone board's eight symmetries of the rectangle (flips, rotations
+// by 180 degrees, transpositions) each map an orthogonal jump over a stone
+// into an empty cell to another, on the image of the board with its edges,
+// and keep whose every stone is, so they keep both players' options and
+// the value.
+var theGame = game.OfPartizan[pgrid.Region](rules{pgrid.StoneBoard(split, MaxRegion)})
 
-// rules is Konane's rules.
-type rules struct{}
+// rules is Konane's rules: its moves, on its board.
+type rules struct{ pgrid.Board }
 
 // Options yields side's options of region p: every stone of side's
 // jumping, in one of the four directions, over 1, 2, ... stones of the
@@ -182,27 +187,3 @@ func split(g grid.Grid) []pgrid.Region {
 	}
 	return out
 }
-
-func (rules) Parse(text string) (game.Sum[pgrid.Region], error) {
-	return pgrid.ParseSum(text, ".xo", split)
-}
-
-func (rules) Format(s game.Sum[pgrid.Region]) string { return pgrid.Format(s.Parts, '.') }
-
-// Check refuses a region of more than MaxRegion stones.
-func (rules) Check(s game.Sum[pgrid.Region]) error {
-	return pgrid.CheckRegions(s.Parts, "xo", "stones", MaxRegion)
-}
-
-// Key returns the normal form of p under the eight symmetries of the
-// rectangle (flips, rotations by 180 degrees, transpositions): each maps
-// an orthogonal jump over a stone into an empty cell to another, on the
-// image of the board with its edges, and keeps whose every stone is, so
-// it keeps both players' options and the value.
-func (rules) Key(p pgrid.Region) pgrid.Region { return pgrid.Key(p, true) }
-
-func (rules) Legend() []game.Symbol { return pgrid.Stones }
-
-func (rules) PartNoun() string { return "region" }
-
-func (rules) DescribePart(p pgrid.Region) string { return pgrid.DescribeStones(p) }

@@ -13,59 +13,31 @@ import (
 // TestGolden checks small values worked by hand (CGSuite has no Konane
 // to take goldens from); x is Left's.
 func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), map[string]string{
-		"xo.":        "1",  // Left jumps to ..x; Right's o has nowhere to land
-		".ox":        "1",  // its mirror image: Left still jumps
-		"ox.":        "-1", // Right's
-		".xo.":       "*",  // either jumps, leaving one stone
-		"xo":         "0",  // no room to land
-		"x.o":        "0",  // not adjacent
-		"xo.o.":      "1",  // Left: one jump (leaves ..xo. = *) or two (0); Right none
-		"xo.|...":    "1",  // a row more changes nothing here
-		"xo. + ox.":  "0",
-		"xo.......o": "1", // two groups: o alone is dead
-		"x|o|.":      "1", // transposed
-		".|x|o|.":    "*",
-		"xox.":       "-1", // Left's x is blocked by her own; Right jumps
-		"oxo.":       "1",
-		"xo..ox":     "2",
-	}, true)
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
 }
 
 // moves is Konane by its definition, for the brute force: every stone of
 // the mover's jumping in a straight line over one or more stones of the
 // other's, each followed by an empty cell, each of which it removes.
 func moves(board string, left bool) []string {
-	rows := strings.Split(board, "|")
-	us, them := byte('x'), byte('o')
-	if !left {
-		us, them = them, us
-	}
-	at := func(r, c int) byte {
-		if r < 0 || r >= len(rows) || c < 0 || c >= len(rows[r]) {
-			return '#'
-		}
-		return rows[r][c]
-	}
-	var out []string
-	for r := range rows {
-		for c := range rows[r] {
-			if rows[r][c] != us {
-				continue
+	return pgridtest.StoneMoves(board, left, func(rows []string, r, c int, d [2]int, us, them byte) []string {
+		at := func(r, c int) byte {
+			if r < 0 || r >= len(rows) || c < 0 || c >= len(rows[r]) {
+				return '#'
 			}
-			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				b := pgridtest.Cells(rows)
-				b[r][c] = '.'
-				for k := 1; at(r+(2*k-1)*d[0], c+(2*k-1)*d[1]) == them && at(r+2*k*d[0], c+2*k*d[1]) == '.'; k++ {
-					b[r+(2*k-1)*d[0]][c+(2*k-1)*d[1]] = '.'
-					b[r+2*k*d[0]][c+2*k*d[1]] = us
-					out = append(out, pgridtest.Board(b))
-					b[r+2*k*d[0]][c+2*k*d[1]] = '.'
-				}
-			}
+			return rows[r][c]
 		}
-	}
-	return out
+		var out []string
+		b := pgridtest.Cells(rows)
+		b[r][c] = '.'
+		for k := 1; at(r+(2*k-1)*d[0], c+(2*k-1)*d[1]) == them && at(r+2*k*d[0], c+2*k*d[1]) == '.'; k++ {
+			b[r+(2*k-1)*d[0]][c+(2*k-1)*d[1]] = '.'
+			b[r+2*k*d[0]][c+2*k*d[1]] = us
+			out = append(out, pgridtest.Board(b))
+			b[r+2*k*d[0]][c+2*k*d[1]] = '.'
+		}
+		return out
+	})
 }
 
 // TestBruteForce compares the engine's canonical form of random boards of
@@ -86,23 +58,7 @@ func TestBruteForce(t *testing.T) {
 // the brute force tests the splitting, and that the regions are what the
 // reach of their stones says.
 func TestSplits(t *testing.T) {
-	for text, want := range map[string]string{
-		"xo.......ox":                 "xo. + .ox",
-		"xo...|.....|...ox":           "xo...|.....|...ox", // the reaches touch
-		"xo....|......|......|....ox": "xo.|... + ...|.ox",
-		"xo..ox":                      "xo..ox",
-		"xxx|...|ooo":                 "xxx|...|ooo",
-		"x..|...|..o":                 ".", // far apart: each stone alone, dead
-		"xoxo.":                       "xoxo.",
-	} {
-		pos, err := Game().Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
-		if got := Game().Format(pos); got != want {
-			t.Errorf("%q splits into %q, want %q", text, got, want)
-		}
-	}
+	pgridtest.Formats(t, Game(), gametest.Cases(t, "splits"))
 }
 
 // TestSumBruteForce checks that a sum of two boards is the sum of their
@@ -145,12 +101,7 @@ func TestKeyKeepsValue(t *testing.T) {
 // TestBadInput checks the one-line errors of positions that are not
 // Konane boards or are too large.
 func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), map[string]string{
-		"xo|x":                             "row 2 has 1 cells, row 1 has 2",
-		"xo|X.":                            "row 2, column 1: character 'X' is not one of \".xo\"",
-		"xo + #":                           "board 2: row 1, column 1: character '#'",
-		"xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo": "region 1 (",
-	})
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
 	gametest.ParseLimit(t, Game(), "xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo", 30, MaxRegion, "stones")
 }
 

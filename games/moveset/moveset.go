@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"nimber/compound"
+	"nimber/game"
 )
 
 // Limits of NewBoard and ParseSteps.
@@ -320,10 +321,5 @@ func abs(x int) int {
 	return x
 }
 
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 24 {
-		return s[:24] + "..."
-	}
-	return s
-}
+// clip shortens s to 24 bytes for an error message.
+func clip(s string) string { return game.Clip(s, 24) }

@@ -345,14 +345,6 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 24 {
-		return s[:24] + "..."
-	}
-	return s
-}
-
 // Accelerate implements game.Accelerator: a search of the components of
 // each graph, keyed by their vertex sets, that values each once and counts
 // them against MaxPositions. Values are computed when asked for.
@@ -431,3 +423,6 @@ func (s *solver) grundy(ctx context.Context, set uint64) (int, error) {
 	s.memo[set] = uint8(mex)
 	return mex, nil
 }
+
+// clip shortens s to 24 bytes for an error message.
+func clip(s string) string { return game.Clip(s, 24) }

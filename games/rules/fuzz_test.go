@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"nimber/game/gametest"
-	"nimber/games/internal/pgrid/pgridtest"
 )
 
 // FuzzParse checks that Parse never panics, that its errors are one line
@@ -29,6 +28,6 @@ func FuzzParse(f *testing.F) {
 		gametest.Fuzz(t, wythoff, text)
 		gametest.Fuzz(t, nodes, text)
 		gametest.Fuzz(t, coins, text)
-		pgridtest.FuzzParse(t, cake, text)
+		gametest.Fuzz(t, cake, text)
 	})
 }

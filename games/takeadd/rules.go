@@ -193,15 +193,10 @@ func (r *Rules) Heap(n int) (int, error) {
 	return n, nil
 }
 
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
-}
-
 // Repeats implements game.Repeater: positions can repeat when a heap of 1 to
 // BELOW-1 can grow, so Analyze values them by generalised Sprague–Grundy
 // values at once.
 func (r *Rules) Repeats() bool { return len(r.add) > 0 && r.below > 1 }
+
+// clip shortens s to 40 bytes for an error message.
+func clip(s string) string { return game.Clip(s, 40) }

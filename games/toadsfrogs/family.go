@@ -36,8 +36,8 @@ const MaxMember = 4096
 // built; the table then checks each member's parts against MaxRow as any
 // position's.
 func (rules) Member(name string, n int) (string, error) {
-	if n < 1 || n > game.MaxFamilyMember {
-		return "", fmt.Errorf("member %d of %s: want 1..%d", n, name, game.MaxFamilyMember)
+	if err := game.CheckMember(name, n); err != nil {
+		return "", err
 	}
 	blocks, err := pattern(name)
 	if err != nil {

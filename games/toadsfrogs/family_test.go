@@ -2,39 +2,19 @@ package toadsfrogs
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
 // TestMember checks the rows family patterns write, and that member 5 of
 // T^N.^2F^N is CGSuite's ttttt..fffff with its value.
 func TestMember(t *testing.T) {
-	fs, ok := game.FamiliesOf(Game())
-	if !ok {
-		t.Fatal("toads-frogs has no families")
-	}
-	for _, c := range []struct {
-		name string
-		n    int
-		want string
-	}{
-		{"T^N.F^N", 1, "T.F"},
-		{"T^N.F^N", 3, "TTT.FFF"},
-		{"T^N.^2F^N", 5, "TTTTT..FFFFF"},
-		{"t.^nf", 4, "T....F"},
-		{"T^N.^N", 2, "TT.."},
-		{"F^3.^NT", 2, "FFF..T"},
-		{"T^12.^N", 1, "TTTTTTTTTTTT."},
-	} {
-		got, err := fs.Member(c.name, c.n)
-		if err != nil || got != c.want {
-			t.Errorf("Member(%q, %d) = %q, %v; want %q", c.name, c.n, got, err, c.want)
-		}
-	}
+	gametest.CheckMembers(t, Game(), gametest.Cases(t, "members"))
+	fs := gametest.Families(t, Game())
 	for _, f := range fs.Families() {
 		if _, err := fs.Member(f.Name, 2); err != nil {
 			t.Errorf("listed family %s: %v", f.Name, err)
@@ -54,24 +34,8 @@ func TestMember(t *testing.T) {
 // TestMemberRefused checks that patterns that are no family, and members
 // too long to write, are refused in one line that says why.
 func TestMemberRefused(t *testing.T) {
-	fs, _ := game.FamiliesOf(Game())
-	for name, want := range map[string]string{
-		"T.F":       "no ^N in the pattern",
-		"TN":        `column 2: 'N' is not one of "TF."`,
-		"T^x.F":     `column 3: exponent "x": want N or a number`,
-		"T^0.^N":    `exponent "0"`,
-		"T^007.^N":  `exponent "007"`,
-		"":          "no ^N",
-		"T^.^N":     `exponent ""`,
-		"T^NN.^N":   `exponent "NN"`,
-		"T^-1.^N":   `exponent "-1"`,
-		"T^9999999": `exponent "9999999"`,
-	} {
-		_, err := fs.Member(name, 3)
-		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("Member(%q): %v, want one line with %q", name, err, want)
-		}
-	}
+	gametest.CheckMemberErrors(t, Game(), gametest.Cases(t, "member errors"))
+	fs := gametest.Families(t, Game())
 	_, err := fs.Member("F^N.^N", MaxMember/2+1)
 	var limit *game.LimitError
 	if !errors.As(err, &limit) || limit.Got != MaxMember+2 {

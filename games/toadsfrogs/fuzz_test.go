@@ -3,11 +3,11 @@ package toadsfrogs
 import (
 	"testing"
 
-	"nimber/games/internal/pgrid/pgridtest"
+	"nimber/game/gametest"
 )
 
 // FuzzParse reads any text as a position: a one-line error, or a position
 // whose Format reads back to the same Format.
 func FuzzParse(f *testing.F) {
-	pgridtest.Fuzz(f, Game(), "T.F", "TT.FF", "ttt..fff", "T.F + .F", "", "+", "TTFF", "T\nF", "T.F|F")
+	gametest.FuzzParse(f, Game(), "T.F", "TT.FF", "ttt..fff", "T.F + .F", "", "+", "TTFF", "T\nF", "T.F|F")
 }

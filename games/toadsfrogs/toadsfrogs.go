@@ -129,8 +129,8 @@ func appendPart(out []string, p string) []string {
 // of 'T' (or 't'), 'F' (or 'f') and '.'. Errors say the row (when there
 // are several), column and character.
 func (r rules) Parse(text string) (game.Sum[string], error) {
-	if len(text) > MaxText {
-		return game.Sum[string]{}, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	if err := game.CheckText(text, MaxText); err != nil {
+		return game.Sum[string]{}, err
 	}
 	rows := strings.Split(text, "+")
 	var s game.Sum[string]

@@ -13,21 +13,7 @@ import (
 // TestGolden checks the value CGSuite's own tests give (GameStripTest,
 // in CGSuite's notation, read by cgt) and small ones worked by hand.
 func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), map[string]string{
-		// CGSuite's GameStripTest.
-		"ttttt..fffff": "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}",
-		"T.F":          "*",
-		"TF.":          "0", // {.FT|} where .FT = {|F.T} = -1
-		".FT":          "-1",
-		"FT.":          "1",
-		"T..":          "2",
-		"..F":          "-2",
-		"T.T.":         "3",
-		"T.F + T.F":    "0",
-		"TTFF":         "0",
-		"FFTT":         "0",
-		"T.TTFF.F":     "0", // cut at TTFF: T. (1) + .F (-1)
-	}, false)
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
 }
 
 // moves is Toads and Frogs by its definition, for the brute force: every
@@ -80,33 +66,15 @@ func TestSumBruteForce(t *testing.T) {
 // TestSplit checks the cut at TTFF and the trimming of pieces that never
 // move, which Format shows.
 func TestSplit(t *testing.T) {
-	for text, want := range map[string]string{
-		"T.TTFF.F": "T. + .F",
-		"FFT.FTT":  "T.F",
-		"TTFF":     ".",
-		"...":      ".",
-		"t.f":      "T.F",
-	} {
-		pos, err := Game().Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
-		if got := Game().Format(pos); got != want {
-			t.Errorf("Format(Parse(%q)) = %q, want %q", text, got, want)
-		}
-	}
+	pgridtest.Formats(t, Game(), gametest.Cases(t, "split"))
 }
 
 // TestBadInput checks the one-line errors of positions that are not rows
 // of Toads and Frogs or are too long.
 func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), map[string]string{
-		"T.X":                    "column 3: character 'X' is not one of \"TF.\"",
-		"T.F + T#":               "row 2: column 2: character '#'",
-		"T.F + ":                 "row 2: empty",
-		"":                       "empty",
-		"T.F|T.F":                "column 4: character '|'",
-		strings.Repeat("T.F", 9): "part 1 (",
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
+	pgridtest.ParseErrors(t, Game(), []gametest.Case{
+		{In: strings.Repeat("T.F", 9), Want: "part 1 ("},
 	})
 	gametest.ParseLimit(t, Game(), strings.Repeat("T.F", 9), 27, MaxRow, "squares")
 }

@@ -347,10 +347,5 @@ func (t *Table) Grundy(_ context.Context, p Pair) (int, error) {
 	return int(t.vals[p.Large*(t.Small+1)+p.Small]), nil
 }
 
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 24 {
-		return s[:24] + "..."
-	}
-	return s
-}
+// clip shortens s to 24 bytes for an error message.
+func clip(s string) string { return game.Clip(s, 24) }

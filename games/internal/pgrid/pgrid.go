@@ -49,8 +49,8 @@ func (r Region) dims() (h, w int) {
 // and character: "board 2: row 1, column 3: character 'z' is not one of
 // ".#"".
 func Parse(text, alphabet string) ([]grid.Grid, error) {
-	if len(text) > MaxText {
-		return nil, &game.LimitError{What: "position text", Measure: "bytes", Got: int64(len(text)), Limit: MaxText}
+	if err := game.CheckText(text, MaxText); err != nil {
+		return nil, err
 	}
 	boards := strings.Split(text, "+")
 	var out []grid.Grid
@@ -260,6 +260,26 @@ var Stones = []game.Symbol{
 	{Char: ".", Meaning: "empty", Start: true},
 }
 
+// StoneBoard returns the board of a stone game (Clobber, Konane): Left's
+// stones 'x', Right's 'o' and empty cells '.', split into regions by
+// split, Check refusing a region of more than most stones, and valued
+// alike under the eight symmetries of the square (flips, rotations,
+// transpositions), which keep both players' moves when every move is
+// orthogonal and the same for both.
+func StoneBoard(split func(grid.Grid) []Region, most int) Board {
+	return Board{
+		Alphabet:  ".xo",
+		Blank:     '.',
+		Split:     split,
+		Counted:   "xo",
+		Noun:      "stones",
+		Most:      most,
+		Transpose: true,
+		Symbols:   Stones,
+		Describe:  DescribeStones,
+	}
+}
+
 // DescribeStones describes a region of a stone game: how many stones
 // each player has in it, and the region.
 func DescribeStones(p Region) string {
@@ -285,4 +305,67 @@ func EachStone(g grid.Grid, side game.Side, f func(r, c int, us, them byte) bool
 		}
 	}
 	return true
+}
+
+// Board describes a partizan board game whose positions are sums of
+// regions: its characters, which cells a region is made of and how a
+// board splits into regions, what a region's size counts, and the
+// symmetries that keep its value. From it come the game's Parse, Format,
+// Check, Key, Legend, PartNoun and DescribePart; a game's rules embed it
+// and add only the moves (Options), overriding any method whose logic is
+// the game's own.
+type Board struct {
+	// Alphabet holds the characters a board may hold, as Parse reads it.
+	Alphabet string
+	// Blank is the cell outside every region: Format writes an empty
+	// position as it.
+	Blank byte
+	// Split returns the regions of a board with a move in them.
+	Split func(grid.Grid) []Region
+	// Counted holds the characters of the cells Check counts in a region,
+	// and Noun names them ("stones", "empty cells").
+	Counted, Noun string
+	// Most is the most Counted cells of one region Check accepts.
+	Most int
+	// Transpose is whether transposing a region keeps its value (both
+	// players' moves), so that Key uses the eight symmetries of the
+	// square rather than the four flips.
+	Transpose bool
+	// Symbols is the board's legend.
+	Symbols []game.Symbol
+	// Describe describes a region (DescribePart); nil, it gives the
+	// number of Counted cells as empty cells, and the region.
+	Describe func(Region) string
+}
+
+// Parse reads a position of the board: Parse's boards, each split into
+// its regions.
+func (b Board) Parse(text string) (game.Sum[Region], error) {
+	return ParseSum(text, b.Alphabet, b.Split)
+}
+
+// Format writes s as Parse reads it.
+func (b Board) Format(s game.Sum[Region]) string { return Format(s.Parts, b.Blank) }
+
+// Check refuses a region of more than Most Counted cells.
+func (b Board) Check(s game.Sum[Region]) error {
+	return CheckRegions(s.Parts, b.Counted, b.Noun, b.Most)
+}
+
+// Key returns the normal form of p under the board's symmetries.
+func (b Board) Key(p Region) Region { return Key(p, b.Transpose) }
+
+// Legend returns the board's characters and their meanings.
+func (b Board) Legend() []game.Symbol { return b.Symbols }
+
+// PartNoun names a part of a position: a region.
+func (Board) PartNoun() string { return "region" }
+
+// DescribePart describes region p: by Describe, or as its number of
+// Counted cells and the region.
+func (b Board) DescribePart(p Region) string {
+	if b.Describe != nil {
+		return b.Describe(p)
+	}
+	return fmt.Sprintf("%d empty cells: %s", p.Count(b.Counted), p)
 }

@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"nimber/game"
+	"nimber/grid"
 )
 
 // keyTwin is Key written plainly: every image of r under the symmetries
@@ -97,5 +100,46 @@ func TestTranspose(t *testing.T) {
 	}
 	if got := Transpose("abc"); got != "a|b|c" {
 		t.Errorf("Transpose(abc) = %q", got)
+	}
+}
+
+// TestBoard checks what a Board gives a game: Parse splitting each board
+// by Split, Format, Check's limit on Counted cells, Key with and without
+// transpositions, and DescribePart by default and by Describe.
+func TestBoard(t *testing.T) {
+	split := func(g grid.Grid) []Region { return Split(g, func(c byte) bool { return c == '.' }, '#', 2) }
+	b := Board{Alphabet: ".#", Blank: '#', Split: split, Counted: ".", Noun: "empty cells", Most: 3}
+	s, err := b.Parse("..#.|...# + #")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.Format(s), "..#|..."; got != want { // the lone cell at row 1, column 4 has no move
+		t.Errorf("Format = %q, want %q", got, want)
+	}
+	if got := b.Format(game.Sum[Region]{}); got != "#" {
+		t.Errorf("Format of no regions = %q, want %q", got, "#")
+	}
+	if err := b.Check(s); err == nil || !strings.Contains(err.Error(), "region 1 (..#|...): 5 empty cells, limit 3") {
+		t.Errorf("Check = %v, want region 1's 5 empty cells refused", err)
+	}
+	if _, err := b.Parse("..|x."); err == nil || err.Error() != `row 2, column 1: character 'x' is not one of ".#"` {
+		t.Errorf("Parse(..|x.) = %v", err)
+	}
+	if got := b.Key(".|.|#"); got != "#|.|." {
+		t.Errorf("Key(.|.|#) = %q, want %q", got, "#|.|.")
+	}
+	b.Transpose = true
+	if got := b.Key(".|.|#"); got != "#.." {
+		t.Errorf("Key(.|.|#) with transpositions = %q, want %q", got, "#..")
+	}
+	if got, want := b.DescribePart("..#"), "2 empty cells: ..#"; got != want {
+		t.Errorf("DescribePart = %q, want %q", got, want)
+	}
+	st := StoneBoard(nil, 5)
+	if got, want := st.DescribePart("xo.|.oo"), "1 of Left's stones and 3 of Right's: xo.|.oo"; got != want {
+		t.Errorf("StoneBoard's DescribePart = %q, want %q", got, want)
+	}
+	if st.PartNoun() != "region" || len(st.Legend()) != 3 {
+		t.Errorf("StoneBoard: part noun %q, legend %v", st.PartNoun(), st.Legend())
 	}
 }

@@ -2,7 +2,6 @@ package pgridtest
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"nimber/cgt"
@@ -26,64 +25,6 @@ func Value(t testing.TB, g game.Game, c *cgt.Calc, text string) cgt.Game {
 		t.Fatalf("Values(%q): %v", text, err)
 	}
 	return v
-}
-
-// FuzzParse checks that g reads text as a position or refuses it in one
-// line, and that a position's Format reads back to the same Format: the
-// body of each partizan game's parser fuzz test.
-func FuzzParse(t *testing.T, g game.Game, text string) {
-	t.Helper()
-	checkParse(t, g, text)
-}
-
-// Fuzz is a partizan game's fuzz test of Parse: the seeds added to f's
-// corpus, then FuzzParse on each text the fuzzer tries.
-func Fuzz(f *testing.F, g game.Game, seeds ...string) {
-	for _, s := range seeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) { checkParse(t, g, text) })
-}
-
-// checkParse is FuzzParse.
-func checkParse(t *testing.T, g game.Game, text string) {
-	pos, err := g.Parse(text)
-	if err != nil {
-		if strings.Contains(err.Error(), "\n") {
-			t.Fatalf("Parse(%q): a multi-line error %q", text, err)
-		}
-		return
-	}
-	out := g.Format(pos)
-	again, err := g.Parse(out)
-	if err != nil || g.Format(again) != out {
-		t.Fatalf("Parse(%q): Format %q reads back as %v", text, out, err)
-	}
-}
-
-// Golden checks that each position text of the partizan game g (the keys
-// of cases) is worth its value in CGSuite's notation: written exactly so
-// when exact (CGSuite's own goldens, whose printing is checked too), else
-// any notation of an equal game (values worked by hand).
-func Golden(t *testing.T, g game.Game, cases map[string]string, exact bool) {
-	t.Helper()
-	for text, want := range cases {
-		c := cgt.New(0)
-		got := Value(t, g, c, text)
-		if exact {
-			if c.Notation(got) != want {
-				t.Errorf("%q = %s, want %s", text, c.Notation(got), want)
-			}
-			continue
-		}
-		w, err := c.Parse(want)
-		if err != nil {
-			t.Fatalf("cgt.Parse(%q): %v", want, err)
-		}
-		if got != w {
-			t.Errorf("%q = %s, want %s", text, c.Notation(got), c.Notation(w))
-		}
-	}
 }
 
 // SumBruteForce checks, on n pairs of boards drawn by pair, that the
@@ -134,18 +75,6 @@ func SameValue(t *testing.T, g game.Game, board string, images ...string) {
 	for _, q := range images {
 		if w := Value(t, g, c, q); w != v {
 			t.Errorf("%s = %s but its image %q = %s", board, c.Notation(v), q, c.Notation(w))
-		}
-	}
-}
-
-// ParseErrors checks that g refuses each text of cases with a one-line
-// error containing its want.
-func ParseErrors(t *testing.T, g game.Game, cases map[string]string) {
-	t.Helper()
-	for text, want := range cases {
-		_, err := g.Parse(text)
-		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("Parse(%q) = %v, want one line with %q", text, err, want)
 		}
 	}
 }

@@ -128,6 +128,32 @@ func Board(b [][]byte) string {
 	return strings.Join(s, "|")
 }
 
+// StoneMoves returns the boards after each move of a stone game (Left's
+// stones 'x', Right's 'o') on board, rows joined by '|': step lists the
+// boards a stone of the mover's (us, at row r and column c) reaches in
+// direction d, one of the four orthogonal ones, when the other player's
+// stones are them. It is the part the stone games' statements of their
+// rules share.
+func StoneMoves(board string, left bool, step func(rows []string, r, c int, d [2]int, us, them byte) []string) []string {
+	rows := strings.Split(board, "|")
+	us, them := byte('x'), byte('o')
+	if !left {
+		us, them = them, us
+	}
+	var out []string
+	for r := range rows {
+		for c := range rows[r] {
+			if rows[r][c] != us {
+				continue
+			}
+			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				out = append(out, step(rows, r, c, d, us, them)...)
+			}
+		}
+	}
+	return out
+}
+
 // Random returns a random board of rows x cols cells drawn from cells
 // (each equally likely), rows joined by '|'.
 func Random(rng *rand.Rand, rows, cols int, cells string) string {
