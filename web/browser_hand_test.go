@@ -157,3 +157,71 @@ func TestBrowserPartizanHand(t *testing.T) {
 	b.do("arrow right, Enter", chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.Enter))
 	waitFor[bool](b, "the move by keyboard", `new URLSearchParams(location.search).get('position') === '.|.|.' && document.querySelector('#turn').textContent.startsWith('Right to move')`)
 }
+
+// TestBrowserPlayHand plays the impartial play page by hand: heaps of Nim
+// and of 0.77 picked by a click, the amount typed (one too large and one
+// the game does not allow explained in words, the three ways to take one marked, a
+// legal one played); a heap hovered marks its moves in the list; on Bacterial
+// Tactics a move of the list hovered marks its cells on the board, a cell
+// hovered marks the moves through it in the list, and a move is played by
+// the keyboard alone.
+func TestBrowserPlayHand(t *testing.T) {
+	b, _, dir := newPageTest(t)
+	openPlay(b, "nim")
+	loadPosition(b, "#position-line", "3 4 5", 0)
+	waitFor[bool](b, "three heaps", `document.querySelectorAll('#heaps button.heap').length === 3 && !document.querySelector('#heaps').hidden`)
+	n := eval[int](b, "hover heap 3", `(() => { document.querySelector('#heaps button[data-part="2"]').dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+		return document.querySelectorAll('#legal button.hl').length })()`)
+	if n != 5 {
+		t.Errorf("hovering heap 3 (5 tokens) marks %d moves, want 5", n)
+	}
+	b.do("pick heap 3", chromedp.Click(chromedp.CSS(`#heaps button[data-part="2"]`)))
+	waitFor[bool](b, "the amount box", `document.activeElement && document.activeElement.id === 'heap-take'`)
+	b.do("take 9", chromedp.SendKeys(chromedp.ID("heap-take"), "9\r"))
+	if msg := waitFor[string](b, "too many", `document.querySelector('#heap-msg').textContent`); msg != "heap 3 has only 5 tokens." {
+		t.Errorf("taking 9 from 5 says %q", msg)
+	}
+	b.screenshot(dir, "play-heap-pick.png")
+	eval[bool](b, "take 2", setInput("#heap-take", "2"))
+	b.do("play", chromedp.Click(chromedp.CSS(`#heap-form button[type=submit]`)))
+	waitPlay(b, "the move played", `document.querySelector('#moves li') && document.querySelector('#moves li').textContent === 'heap 3: take 2, leaving 3 (you)'`)
+
+	// 0.77 takes one or two tokens (leaving one heap or two).
+	openPlay(b, "0.77")
+	loadPosition(b, "#position-line", "6", 0)
+	b.do("pick the heap", chromedp.Click(chromedp.CSS(`#heaps button[data-part="0"]`)))
+	waitFor[bool](b, "the amount box", `document.querySelector('#heap-take') !== null`)
+	eval[bool](b, "take 3", setInput("#heap-take", "3"))
+	b.do("play", chromedp.Click(chromedp.CSS(`#heap-form button[type=submit]`)))
+	if msg := waitFor[string](b, "a forbidden amount", `document.querySelector('#heap-msg').textContent.startsWith('This') && document.querySelector('#heap-msg').textContent`); msg != "This game does not let you take 3 from heap 1: you may take 1, 2." {
+		t.Errorf("taking 3 in 0.77 says %q", msg)
+	}
+	eval[bool](b, "take 1", setInput("#heap-take", "1"))
+	b.do("play", chromedp.Click(chromedp.CSS(`#heap-form button[type=submit]`)))
+	if msg := waitFor[string](b, "three ways", `document.querySelector('#heap-msg').textContent.startsWith('Taking') && document.querySelector('#heap-msg').textContent`); !strings.HasPrefix(msg, "Taking 1 can be done 3 ways") ||
+		eval[int](b, "the ways marked", `document.querySelectorAll('#heap-pick button.hl').length`) != 3 {
+		t.Errorf("taking 1 in 0.77 from 6 says %q", msg)
+	}
+
+	// Bacterial Tactics: hovering both ways, then the keyboard.
+	openPlay(b, "bacterial-tactics")
+	loadPosition(b, "#position-text", "....\n....\n....\n", 12)
+	st := apiState(t, b.url, "bacterial-tactics", "....\n....\n....\n", nil, false)
+	for i, m := range st.Legal[:3] {
+		got := eval[int](b, "hover a move", fmt.Sprintf(`(() => { document.querySelector('#legal button[data-i="%d"]').dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+			return document.querySelectorAll('#board rect.hlc').length })()`, i))
+		if got != len(m.Cells) {
+			t.Errorf("hovering move %d (%s) marks %d cells, want %d", i, m.Text, got, len(m.Cells))
+		}
+	}
+	through, _ := candidates(st, game.Cell{Row: 1, Col: 1})
+	got := eval[int](b, "hover a cell", `(() => { document.querySelector('#board rect.cell[data-r="1"][data-c="1"]').dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+		return document.querySelectorAll('#legal button.hl').length })()`)
+	if got != len(through) {
+		t.Errorf("hovering row 2, column 2 marks %d moves, want %d", got, len(through))
+	}
+	b.do("keyboard", chromedp.Focus(chromedp.CSS(`#board svg`)), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.Enter))
+	waitPlay(b, "the cell picked by Enter", `document.querySelectorAll('#board rect.sel').length === 1`)
+	b.do("the second cell", chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.Enter))
+	waitPlay(b, "a move played by the keyboard", `document.querySelectorAll('#moves li').length >= 1`)
+}
