@@ -8,8 +8,14 @@
 // and the page says which method answered.
 // The state (game, position, who moves, who the computer is) lives in the
 // URL: every move is a history entry, so Back takes it back.
+// The explorer: every option of Left's and Right's is a link, drawn as the
+// board it leaves, that makes it the position shown (the other player to
+// move); every step, a move played or an option followed, is a crumb of
+// the path (trail.js), in the URL as &trail=...&ahead=..., each crumb
+// "side:position".
 import { api, el, svg, $, setError, drawThermograph } from './common.js';
 import { download, svgText, svgPNG } from './share.js';
+import { readTrail, writeTrail, into, jump, breadcrumb } from './trail.js';
 
 const SIDES = { left: 'Left', right: 'Right' };
 const other = side => (side === 'left' ? 'right' : 'left');
@@ -34,6 +40,17 @@ let state = null; // {game, position, move, computer}
 let shown = null; // the answer shown
 let asked = 0; // the number of the latest request: older answers are dropped
 let last = ''; // what the move that led here did, said with the turn
+let trail = { past: [], here: '', ahead: [] }; // the explorer's path, crumbs "side:position"
+
+// crumb is the trail's form of a state: who moves, and the position.
+const crumb = st => `${st.move}:${st.position}`;
+
+// fromCrumb reads a crumb back into the state's move and position.
+function fromCrumb(c) {
+  const i = c.indexOf(':');
+  const move = c.slice(0, i) === 'right' ? 'right' : 'left';
+  return { move, position: c.slice(i + 1) };
+}
 
 // readURL reads the state from the page's query.
 function readURL() {
@@ -44,15 +61,21 @@ function readURL() {
 
 // keep writes the state in the URL: a new history entry when push is set.
 function keep(push) {
-  const q = new URLSearchParams();
-  q.set('game', state.game);
-  q.set('position', state.position);
-  q.set('move', state.move);
-  if (state.computer) q.set('computer', state.computer);
-  const url = '?' + q.toString();
+  const url = urlOf(state, trail);
   const depth = (history.state && history.state.depth) || 0;
   if (push) history.pushState({ depth: depth + 1 }, '', url);
   else history.replaceState({ depth }, '', url);
+}
+
+// urlOf is the page's URL of state st with the path t.
+function urlOf(st, t) {
+  const q = new URLSearchParams();
+  q.set('game', st.game);
+  q.set('position', st.position);
+  q.set('move', st.move);
+  if (st.computer) q.set('computer', st.computer);
+  writeTrail(q, t);
+  return '?' + q.toString();
 }
 
 // ---- the board ----
@@ -145,19 +168,26 @@ function partPicture(text) {
 // drawBoard returns the picture of the position: each part side by side,
 // numbered when there are several; a part that has no picture as text.
 function drawBoard(st) {
+  return picture(st.parts.map(p => p.position), st.position, false);
+}
+
+// picture draws the parts texts of the position text: full size with the
+// board's ids, or small (mini) for an option.
+function picture(texts, text, mini) {
   const noun = entry.info.noun || 'part';
-  if (st.parts.length === 0) return el('p', { class: 'muted' }, `No ${noun} is left: the empty position, 0.`);
-  const pics = st.parts.map(p => partPicture(p.position));
-  if (pics.some(p => p === null)) return el('pre', { class: 'position', id: 'board-text' }, st.parts.map(p => p.position).join(' + '));
+  if (texts.length === 0) return el('p', { class: 'muted' }, mini ? '0 (nothing left)' : `No ${noun} is left: the empty position, 0.`);
+  const pics = texts.map(partPicture);
+  if (pics.some(p => p === null)) return el('pre', { class: 'position', id: mini ? undefined : 'board-text' }, texts.join(' + '));
   const gap = 24;
-  const label = st.parts.length > 1 ? 18 : 0;
+  const label = texts.length > 1 ? 18 : 0;
   // Each part as wide as its label at least, its picture centred.
   const widths = pics.map(p => Math.max(p[0], label ? 84 : 0));
   const W = widths.reduce((w, x) => w + x, 0) + gap * (pics.length - 1) + 2;
   const H = Math.max(...pics.map(p => p[1])) + label + 2;
-  const root = svg('svg', { class: 'board', id: 'board-svg-pic', width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${entry.name}: ${st.position || '0'}` });
+  const k = mini ? 0.5 : 1;
+  const root = svg('svg', { class: mini ? 'board mini' : 'board', id: mini ? undefined : 'board-svg-pic', width: W * k, height: H * k, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${entry.name}: ${text || '0'}` });
   let x = 1;
-  st.parts.forEach((p, i) => {
+  texts.forEach((p, i) => {
     const g = svg('g', { class: 'part' });
     pics[i][2](g, x + (widths[i] - pics[i][0]) / 2, 1, i);
     if (label) g.append(svg('text', { x: x + widths[i] / 2, y: H - 3, 'text-anchor': 'middle', 'font-size': 12, fill: '#5b6570' }, `${noun} ${i + 1}`));
@@ -394,6 +424,53 @@ function onBoardKey(e) {
   u.focus();
 }
 
+// ---- the explorer ----
+
+// partsOf splits the text of a whole position into its parts' texts, as
+// the analysis writes them: Hackenbush's stalks by spaces, others by " + ".
+function partsOf(text) {
+  if (text === '' || text === '0') return [];
+  if (/^[LRG]+( [LRG]+)*$/.test(text)) return text.split(' ');
+  return text.split(' + ');
+}
+
+// showOptions lists every option of both players as links, each drawn as
+// the board it leaves, with its canonical form and outcome.
+function showOptions(st) {
+  const side = (who, moves) => {
+    const head = el('h3', null, `${SIDES[who]}'s options`);
+    if (moves.length === 0) return [head, el('p', { class: 'muted' }, `${SIDES[who]} has no move.`)];
+    return [head, el('ul', { class: 'options explore', 'data-side': who }, ...moves.map((m, i) => {
+      const next = { ...state, position: m.position, move: other(who) };
+      const what = m.canonical ? `value ${m.canonical}` : m.undecided ? 'not decided' : `outcome ${m.outcome}`;
+      return el('li', null, el('a', { class: 'option', href: urlOf(next, into(trail, crumb(next))), 'data-side': who, 'data-i': i },
+        picture(partsOf(m.position), m.position, true),
+        el('span', { class: 'small' }, el('span', { class: 'mono' }, what), m.canonical ? ` (${m.outcome})` : '')));
+    }))];
+  };
+  $('#options').replaceChildren(...side('left', st.left_moves), ...side('right', st.right_moves));
+}
+
+// drawTrail draws the path of the positions stepped through.
+function drawTrail() {
+  const label = c => {
+    const { move, position } = fromCrumb(c);
+    return `${position || '0'} (${SIDES[move]})`;
+  };
+  const n = trail.past.length + trail.ahead.length;
+  $('#trail').replaceChildren(...(n ? [breadcrumb(trail, label, i => goTo(jump(trail, i)))] : []));
+}
+
+// goTo shows the crumb trail t is at: a new history entry.
+function goTo(t) {
+  last = '';
+  trail = t;
+  state = { ...state, ...fromCrumb(t.here) };
+  toForm();
+  keep(true);
+  show();
+}
+
 // ---- the analysis ----
 
 // valued says whether the answer has canonical forms (else a search of
@@ -495,6 +572,7 @@ async function show() {
   const n = ++asked;
   setError('error', '');
   $('#back').disabled = ((history.state && history.state.depth) || 0) < backSteps();
+  drawTrail();
   try {
     const st = await api(`/api/partizan/${encodeURIComponent(state.game)}`, { position: state.position, move: state.move, cells: true });
     if (n !== asked) return;
@@ -504,6 +582,7 @@ async function show() {
     showTurn(st);
     showMethod(st);
     showMoves(st);
+    showOptions(st);
     setupHand();
     say(st.hand && $('#board [data-key]') ? '' : 'Pick a move from the list.');
     showValue(st);
@@ -522,7 +601,7 @@ async function show() {
   } catch (e) {
     if (n !== asked) return;
     shown = null;
-    for (const id of ['#board', '#moves', '#thermograph', '#thermo-of']) $(id).replaceChildren();
+    for (const id of ['#board', '#moves', '#options', '#thermograph', '#thermo-of']) $(id).replaceChildren();
     $('#value').replaceChildren();
     $('#turn').textContent = '';
     $('#method').textContent = '';
@@ -544,6 +623,7 @@ function playMove(m) {
   const where = shown && shown.parts.length > 1 ? ` in ${noun} ${m.part + 1}` : '';
   last = ` (${SIDES[state.move]}${state.computer === state.move ? ', the computer,' : ''} played${where}, leaving ${m.leaves}.)`;
   state = { ...state, position: m.position, move: other(state.move) };
+  trail = into(trail, crumb(state));
   keep(true);
   show();
 }
@@ -576,6 +656,7 @@ function toForm() {
 function start() {
   last = '';
   state = fromForm();
+  trail = { past: [], here: crumb(state), ahead: [] };
   keep(true);
   show();
 }
@@ -600,6 +681,7 @@ async function init() {
   const fromURL = readURL();
   chooseGame(fromURL.game);
   state = { ...fromURL, game: entry.name, position: fromURL.position !== null && fromURL.game === entry.name ? fromURL.position : entry.example_position };
+  trail = readTrail(new URLSearchParams(location.search), crumb(state));
   toForm();
   keep(false);
 
@@ -624,6 +706,18 @@ async function init() {
     playMove(moves[Number(b.dataset.i)]);
   });
   $('#thermo-of').addEventListener('change', showThermograph);
+  $('#options').addEventListener('click', e => {
+    const a = e.target.closest('a.option');
+    if (!a || !shown || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    const who = a.dataset.side;
+    const m = (who === 'left' ? shown.left_moves : shown.right_moves)[Number(a.dataset.i)];
+    last = ` (explored ${SIDES[who]}'s option ${m.position || '0'}.)`;
+    state = { ...state, position: m.position, move: other(who) };
+    trail = into(trail, crumb(state));
+    keep(true);
+    show();
+  });
   const board = $('#board');
   board.addEventListener('click', e => {
     const t = keyed(e);
@@ -675,6 +769,7 @@ async function init() {
     const s = readURL();
     chooseGame(s.game);
     state = { ...s, game: entry.name, position: s.position === null ? entry.example_position : s.position };
+    trail = readTrail(new URLSearchParams(location.search), crumb(state));
     toForm();
     show();
   });
