@@ -225,3 +225,56 @@ func TestBrowserPlayHand(t *testing.T) {
 	b.do("the second cell", chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.Enter))
 	waitPlay(b, "a move played by the keyboard", `document.querySelectorAll('#moves li').length >= 1`)
 }
+
+// TestBrowserPlayScreens takes the screenshots of docs/images: each play
+// page at 1280 and 360 px wide in the middle of a move by hand (a
+// Domineering square picked with its two dominoes marked, a Bacterial
+// Tactics cell picked with its colonies offered, a heap picked with the
+// amount box), and the partizan explorer with a path; at 360 px no page
+// is wider than the window.
+func TestBrowserPlayScreens(t *testing.T) {
+	b, ts, dir := newPageTest(t)
+	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
+	for _, w := range []int64{1280, 360} {
+		b.do("viewport", chromedp.EmulateViewport(w, 900))
+		wide := func(page string) {
+			t.Helper()
+			if sw := eval[int](b, "scroll width", `document.documentElement.scrollWidth`); w == 360 && sw > 360 {
+				t.Errorf("%s at 360 px: the page is %d px wide", page, sw)
+			}
+		}
+		// A path: one of Right's options explored, and back.
+		b.do("domineering", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position="+url.QueryEscape("....|....|....")+"&move=left"))
+		waitFor[bool](b, "the options", `document.querySelectorAll('#options a.option[data-side="right"]').length > 1`)
+		b.do("explore an option", chromedp.Click(chromedp.CSS(`#options a.option[data-side="right"][data-i="1"]`)))
+		waitFor[bool](b, "the option", `document.querySelectorAll('#trail button.crumb').length === 1 && document.querySelectorAll('#board .hit.live').length > 0`)
+		b.do("back by the crumb", chromedp.Click(chromedp.CSS(`#trail button[data-crumb="0"]`)))
+		waitFor[bool](b, "the board", `new URLSearchParams(location.search).get('position') === '....|....|....' && document.querySelectorAll('#trail li.ahead').length === 1 &&
+			document.querySelectorAll('#board .hit.live').length > 0 && document.querySelector('#thermograph svg') !== null`)
+		b.do("pick a square", chromedp.Click(target("0:1,1")))
+		waitFor[bool](b, "the square picked", `document.querySelectorAll('#board .h-target').length === 2`)
+		wide("the partizan page")
+		b.screenshot(dir, fmt.Sprintf("play-partizan-%d.png", w))
+
+		b.do("clobber", chromedp.Navigate(ts.URL+"/partizan?game=clobber&position="+url.QueryEscape("xoxo|oxox|xo..")+"&move=left"))
+		waitFor[bool](b, "the board", `document.querySelectorAll('#board .hit.live').length > 0 && document.querySelectorAll('#options a.option').length > 0`)
+		b.do("pick a stone", chromedp.Click(target("0:1,1")))
+		waitFor[bool](b, "the stone picked", `document.querySelectorAll('#board .h-target').length > 1`)
+		wide("the partizan page, Clobber")
+		b.screenshot(dir, fmt.Sprintf("play-partizan-clobber-%d.png", w))
+
+		openPlay(b, "bacterial-tactics")
+		loadPosition(b, "#position-text", "....\n....\n....\n", 12)
+		b.do("pick a cell", chromedp.Click(cell(1, 1)))
+		waitPlay(b, "the candidates", `document.querySelectorAll('#candidates button.cand').length > 1`)
+		wide("the play page")
+		b.screenshot(dir, fmt.Sprintf("play-impartial-%d.png", w))
+
+		openPlay(b, "nim")
+		loadPosition(b, "#position-line", "3 4 5", 0)
+		b.do("pick heap 2", chromedp.Click(chromedp.CSS(`#heaps button[data-part="1"]`)))
+		waitFor[bool](b, "the amount box", `document.querySelector('#heap-take') !== null`)
+		wide("the play page, heaps")
+		b.screenshot(dir, fmt.Sprintf("play-heaps-%d.png", w))
+	}
+}

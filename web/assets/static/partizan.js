@@ -353,6 +353,7 @@ function point(key) {
 // nothing picked, every move key starts) and its entries in the list.
 function preview(key) {
   const hand = sideHand();
+  if (sel === key) return mark('hl', [], []); // the picked key keeps its marks
   let ms = sel ? completing(hand, sel, key) : [];
   if (ms.length === 0) ms = starting(hand, key);
   mark('hl', ms.flatMap(h => h.keys), ms.map(h => h.move));
