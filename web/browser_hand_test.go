@@ -147,6 +147,23 @@ func TestBrowserPartizanHand(t *testing.T) {
 		t.Errorf("hovering row 2, column 1 marks list entries %v, want its two moves", hovered)
 	}
 
+	// A drag from row 2, column 1 to row 3, column 1 previews that domino
+	// and plays it.
+	xy := func(key string) [2]float64 {
+		return eval[[2]float64](b, "where "+key+" is", fmt.Sprintf(`(() => { const r = document.querySelector('#board [data-key=%q]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`, key))
+	}
+	from, to := xy("0:1,0"), xy("0:2,0")
+	b.do("drag", chromedp.MouseEvent("mouseMoved", from[0], from[1]),
+		chromedp.MouseEvent("mousePressed", from[0], from[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent("mouseMoved", to[0], to[1], chromedp.ButtonLeft))
+	if got := eval[[]string](b, "the domino previewed", `[...document.querySelectorAll('#board .hl')].map(e => e.dataset.key).sort()`); !slices.Equal(got, []string{"0:1,0", "0:2,0"}) {
+		t.Errorf("dragging marks %v, want the domino 0:1,0 0:2,0", got)
+	}
+	b.do("drop", chromedp.MouseEvent("mouseReleased", to[0], to[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	waitFor[bool](b, "the domino dragged", `new URLSearchParams(location.search).get('position') === '..|#.' && document.querySelector('#turn').textContent.startsWith('Right to move')`)
+	b.do("back", chromedp.Navigate(ts.URL+"/partizan?game=domineering&position="+url.QueryEscape(board)+"&move=left"))
+	waitFor[bool](b, "the board", `document.querySelectorAll('#board .hit.live').length > 0`)
+
 	// The keyboard alone: Tab's stop is the first square with a move (row
 	// 1, column 1); an arrow right, then Enter, places the only domino of
 	// row 1, column 2.
@@ -203,8 +220,14 @@ func TestBrowserPlayHand(t *testing.T) {
 		t.Errorf("taking 1 in 0.77 from 6 says %q", msg)
 	}
 
-	// Bacterial Tactics: hovering both ways, then the keyboard.
+	// Bacterial Tactics: a click on a radioactive cell explained, hovering
+	// both ways, then the keyboard.
 	openPlay(b, "bacterial-tactics")
+	loadPosition(b, "#position-text", "#...\n....\n....\n", 12)
+	b.do("click a radioactive cell", chromedp.Click(cell(0, 0)))
+	if msg := waitFor[string](b, "the explanation", `document.querySelector('#error').textContent`); msg != "Row 1, column 1 (radioactive cell): no legal move uses this cell." {
+		t.Errorf("a click on a radioactive cell says %q", msg)
+	}
 	loadPosition(b, "#position-text", "....\n....\n....\n", 12)
 	st := apiState(t, b.url, "bacterial-tactics", "....\n....\n....\n", nil, false)
 	for i, m := range st.Legal[:3] {

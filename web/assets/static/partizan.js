@@ -353,8 +353,9 @@ function point(key) {
 // nothing picked, every move key starts) and its entries in the list.
 function preview(key) {
   const hand = sideHand();
-  if (sel === key) return mark('hl', [], []); // the picked key keeps its marks
-  let ms = sel ? completing(hand, sel, key) : [];
+  const from = sel || drag; // a drag under way previews the move it makes
+  if (from === key) return mark('hl', [], []); // the picked key keeps its marks
+  let ms = from ? completing(hand, from, key) : [];
   if (ms.length === 0) ms = starting(hand, key);
   mark('hl', ms.flatMap(h => h.keys), ms.map(h => h.move));
 }
@@ -734,10 +735,11 @@ async function init() {
   });
   board.addEventListener('pointerup', e => {
     const t = keyed(e);
-    if (!drag || !t || t.dataset.key === drag) return;
-    // A drag from one target to another: the move between them.
-    const done = completing(sideHand(), drag, t.dataset.key);
+    const from = drag;
     drag = null;
+    if (!from || !t || t.dataset.key === from) return;
+    // A drag from one target to another: the move between them.
+    const done = completing(sideHand(), from, t.dataset.key);
     if (done.length > 0 && state.computer !== state.move) {
       dragged = true;
       setTimeout(() => { dragged = false; }, 0);
@@ -748,7 +750,10 @@ async function init() {
     const t = keyed(e);
     if (t) preview(t.dataset.key);
   });
-  board.addEventListener('pointerleave', () => mark('hl', [], []));
+  board.addEventListener('pointerleave', () => {
+    drag = null;
+    mark('hl', [], []);
+  });
   board.addEventListener('focusin', e => {
     const t = keyed(e);
     if (t) preview(t.dataset.key);

@@ -1089,7 +1089,9 @@ function act(r, c) {
   if (!cands.length) {
     picked = [];
     draw();
-    setError('error', `Row ${r + 1}, column ${c + 1} is in no legal move.`);
+    const ch = (shownBoard() || [])[r]?.[c];
+    const meaning = ch !== undefined ? styleOf(styles(), ch).meaning : '';
+    setError('error', `Row ${r + 1}, column ${c + 1}${meaning ? ` (${meaning})` : ''}: no legal move uses this cell.`);
     return;
   }
   if (cands.length === 1) {
