@@ -16,25 +16,47 @@ import (
 	"nimber/play"
 )
 
+// handMove is a move by hand of POST /api/partizan's answer.
+type handMove struct {
+	Part  int
+	Cells []game.Cell
+	Cut   string
+	Move  int
+}
+
+// keys are the page's keys of the targets h points at, in order.
+func (h handMove) keys() []string {
+	switch h.Cut {
+	case "vertical":
+		return []string{fmt.Sprintf("%d:v%d", h.Part, h.Cells[0].Col)}
+	case "horizontal":
+		return []string{fmt.Sprintf("%d:h%d", h.Part, h.Cells[0].Row)}
+	}
+	var k []string
+	for _, c := range h.Cells {
+		k = append(k, fmt.Sprintf("%d:%d,%d", h.Part, c.Row, c.Col))
+	}
+	return k
+}
+
 // handAnswer is POST /api/partizan's answer with "cells": the analysis and
 // each side's moves by hand.
 type handAnswer struct {
 	play.PartizanState
-	Hand struct {
-		Left, Right []struct {
-			Part  int
-			Cells []game.Cell
-			Cut   string
-			Move  int
-		}
-	}
+	Hand struct{ Left, Right []handMove }
 }
 
 // handState asks the server for the analysis of a partizan position with
 // its moves by hand, Left to move.
 func handState(t *testing.T, base, name, position string) handAnswer {
 	t.Helper()
-	body, _ := json.Marshal(map[string]any{"position": position, "move": "left", "cells": true})
+	return handSideState(t, base, name, position, "left")
+}
+
+// handSideState is handState with side to move.
+func handSideState(t *testing.T, base, name, position, side string) handAnswer {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"position": position, "move": side, "cells": true})
 	resp, err := http.Post(base+"/api/partizan/"+name, "application/json", strings.NewReader(string(body)))
 	if err != nil {
 		t.Fatal(err)
@@ -78,12 +100,7 @@ func TestBrowserPartizanHand(t *testing.T) {
 		{"hackenbush", "LRR GG LG", []string{"1:1,0"}, 1, []game.Cell{{Row: 1}}},
 	} {
 		a := handState(t, ts.URL, tc.game, tc.position)
-		i := slices.IndexFunc(a.Hand.Left, func(h struct {
-			Part  int
-			Cells []game.Cell
-			Cut   string
-			Move  int
-		}) bool {
+		i := slices.IndexFunc(a.Hand.Left, func(h handMove) bool {
 			return h.Part == tc.part && slices.Equal(h.Cells, tc.cells)
 		})
 		if i < 0 {
@@ -299,5 +316,81 @@ func TestBrowserPlayScreens(t *testing.T) {
 		waitFor[bool](b, "the amount box", `document.querySelector('#heap-take') !== null`)
 		wide("the play page, heaps")
 		b.screenshot(dir, fmt.Sprintf("play-heaps-%d.png", w))
+	}
+}
+
+// playsAtOnce says whether a click on key plays a move at once on the
+// partizan page, by its rule: key starts one move only, or moves that all
+// go to the same place, or moves of one target each. free is Domineering's
+// (a domino's squares in either order).
+func playsAtOnce(hand []handMove, key string, free bool) bool {
+	var from []handMove
+	for _, h := range hand {
+		ks := h.keys()
+		if free && slices.Contains(ks, key) || !free && ks[0] == key {
+			from = append(from, h)
+		}
+	}
+	ends := map[string]bool{}
+	single := true
+	for _, h := range from {
+		ks := slices.DeleteFunc(h.keys(), func(k string) bool { return k == key })
+		ends[strings.Join(ks, " ")] = true
+		single = single && len(h.keys()) == 1
+	}
+	return len(from) == 1 || len(ends) == 1 || single
+}
+
+// TestBrowserPartizanGames plays a whole game of each partizan game the
+// page plays by hand, by clicking the board only, Left and Right in turn:
+// each time the first move by hand the API offers the side to move, its
+// targets clicked (the second only where the first does not play it at
+// once); every position reached is the one the API's move leaves, until
+// the side to move has none and the page says who won.
+func TestBrowserPartizanGames(t *testing.T) {
+	b, ts, _ := newPageTest(t)
+	for _, tc := range []struct{ game, position string }{
+		{"domineering", "...|...|..."},
+		{"clobber", "xox|oxo"},
+		{"konane", "xo.o.|.ox.."},
+		{"toads-frogs", "TT..FF"},
+		{"col", "...|..."},
+		{"snort", "..|..|.."},
+		{"cutcake", "2x3"},
+		{"hackenbush", "LRG GL"},
+	} {
+		b.do("open "+tc.game, chromedp.Navigate(ts.URL+"/partizan?game="+tc.game+"&position="+url.QueryEscape(tc.position)+"&move=left"))
+		position, side, played := tc.position, "left", 0
+		for {
+			a := handSideState(t, ts.URL, tc.game, position, side)
+			moves, hand := a.Left, a.Hand.Left
+			if side == "right" {
+				moves, hand = a.Right, a.Hand.Right
+			}
+			who := map[string]string{"left": "Left", "right": "Right"}[side]
+			if len(moves) == 0 {
+				waitFor[bool](b, tc.game+": the end", fmt.Sprintf(`document.querySelector('#turn').textContent.startsWith(%q)`, who+" to move has no move"))
+				break
+			}
+			waitFor[bool](b, tc.game+": the board", fmt.Sprintf(`document.querySelector('#turn').textContent.startsWith(%q) && new URLSearchParams(location.search).get('position') === %q && document.querySelectorAll('#board .hit.live').length > 0`, who+" to move", position))
+			if len(hand) == 0 {
+				t.Fatalf("%s %q: %s has %d moves, none by hand", tc.game, position, side, len(moves))
+			}
+			h := hand[0]
+			keys := h.keys()
+			if playsAtOnce(hand, keys[0], tc.game == "domineering") {
+				keys = keys[:1]
+			}
+			for _, k := range keys {
+				b.do("click "+k, chromedp.Click(target(k)))
+			}
+			position = moves[h.Move].Position
+			side = map[string]string{"left": "right", "right": "left"}[side]
+			played++
+			if played > 40 {
+				t.Fatalf("%s: no end after 40 moves", tc.game)
+			}
+		}
+		t.Logf("%s from %q: %d moves played by clicks, the last position %q", tc.game, tc.position, played, position)
 	}
 }

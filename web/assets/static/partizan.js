@@ -381,6 +381,9 @@ function setupHand() {
     t.classList.add('hit');
     if (live.has(k)) t.classList.add('live');
   }
+  // The mover's cut lines on top, so that where two cross a click is
+  // the mover's.
+  for (const t of targets) if (t.tagName === 'line' && t.classList.contains('live') && t.classList.contains('cut')) t.parentNode.append(t);
   (targets.find(t => starting(hand, t.dataset.key).length > 0) || targets[0]).setAttribute('tabindex', '0');
 }
 
