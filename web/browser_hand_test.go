@@ -192,7 +192,8 @@ func TestBrowserPartizanHand(t *testing.T) {
 	waitFor[bool](b, "the move by keyboard", `new URLSearchParams(location.search).get('position') === '.|.|.' && document.querySelector('#turn').textContent.startsWith('Right to move')`)
 }
 
-// TestBrowserPlayHand plays the impartial play page by hand: heaps of Nim
+// TestBrowserPlayHand plays the impartial play page by hand: a whole game
+// of Nim against the engine by heap clicks and amounts typed; heaps of Nim
 // and of 0.77 picked by a click, the amount typed (one too large and one
 // the game does not allow explained in words, the three ways to take one marked, a
 // legal one played); a heap hovered marks its moves in the list; on Bacterial
@@ -219,6 +220,34 @@ func TestBrowserPlayHand(t *testing.T) {
 	eval[bool](b, "take 2", setInput("#heap-take", "2"))
 	b.do("play", chromedp.Click(chromedp.CSS(`#heap-form button[type=submit]`)))
 	waitPlay(b, "the move played", `document.querySelector('#moves li') && document.querySelector('#moves li').textContent === 'heap 3: take 2, leaving 3 (you)'`)
+
+	// A whole game of Nim on 2 3 5 against the engine, by heap clicks and
+	// amounts typed only: each time the first move listed.
+	openPlay(b, "nim")
+	loadPosition(b, "#position-line", "2 3 5", 0)
+	for turn := 0; ; turn++ {
+		if turn > 20 {
+			t.Fatal("nim 2 3 5: no end after 20 turns")
+		}
+		waitPlay(b, "the human's turn", `document.querySelector('#turn').textContent.startsWith('Game over') || !document.querySelector('#heaps').hidden`)
+		if eval[bool](b, "over", `document.querySelector('#turn').textContent.startsWith('Game over')`) {
+			break
+		}
+		first := eval[string](b, "the first move", `document.querySelector('#legal button[data-i="0"]').textContent`)
+		var heap, size, take int
+		if _, err := fmt.Sscanf(first, "heap %d (%d): take %d,", &heap, &size, &take); err != nil {
+			t.Fatalf("the first move reads %q: %v", first, err)
+		}
+		played := eval[int](b, "the moves played", `document.querySelectorAll('#moves li').length`)
+		b.do("pick the heap", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#heaps button[data-part="%d"]`, heap-1))))
+		waitFor[bool](b, "the amount box", `document.querySelector('#heap-take') !== null`)
+		eval[bool](b, "the amount", setInput("#heap-take", fmt.Sprint(take)))
+		b.do("play", chromedp.Click(chromedp.CSS(`#heap-form button[type=submit]`)))
+		waitPlay(b, "the move and the answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length > %d && (document.querySelector('#turn').textContent.startsWith('Game over') || document.querySelectorAll('#moves li').length > %d)`, played, played+1))
+	}
+	if got := eval[string](b, "the end", `document.querySelector('#turn').textContent`); !strings.Contains(got, "wins") {
+		t.Errorf("the end of nim 2 3 5 says %q", got)
+	}
 
 	// 0.77 takes one or two tokens (leaving one heap or two).
 	openPlay(b, "0.77")
