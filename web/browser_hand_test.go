@@ -80,8 +80,10 @@ func target(key string) chromedp.CSS {
 // is the one the API's move leaves, and Right is to move. On Domineering
 // it checks the rest: an illegal click explained in words, a picked
 // square and its targets, a move of the list hovered marked on the board
-// and a square hovered marking its moves in the list, and a move made by
-// the keyboard alone (arrows, Enter).
+// and a square hovered marking its moves in the list, a domino dragged
+// (previewed before the drop), and a move made by the keyboard alone
+// (arrows, Enter); in Col, a move of each player by Enter, the focus kept
+// on the board between them.
 func TestBrowserPartizanHand(t *testing.T) {
 	b, ts, dir := newPageTest(t)
 	for _, tc := range []struct {
@@ -190,6 +192,15 @@ func TestBrowserPartizanHand(t *testing.T) {
 	}
 	b.do("arrow right, Enter", chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.Enter))
 	waitFor[bool](b, "the move by keyboard", `new URLSearchParams(location.search).get('position') === '.|.|.' && document.querySelector('#turn').textContent.startsWith('Right to move')`)
+
+	// Col by the keyboard: Enter colours Left's first square; the focus
+	// stays on the board, and Enter again plays Right's first.
+	b.do("col", chromedp.Navigate(ts.URL+"/partizan?game=col&position="+url.QueryEscape("R..|...")+"&move=left"))
+	waitFor[bool](b, "the board", `document.querySelectorAll('#board .hit.live').length > 0`)
+	b.do("focus, Enter", chromedp.Focus(chromedp.CSS(`#board [tabindex="0"]`)), chromedp.KeyEvent(kb.Enter))
+	waitFor[bool](b, "Right's turn, the focus on the board", `document.querySelector('#turn').textContent.startsWith('Right to move') && document.activeElement.closest('#board') !== null && document.activeElement.classList.contains('live')`)
+	b.do("Enter", chromedp.KeyEvent(kb.Enter))
+	waitFor[bool](b, "Left's turn again", `document.querySelector('#turn').textContent.startsWith('Left to move') && history.state.depth === 2`)
 }
 
 // TestBrowserPlayHand plays the impartial play page by hand: a whole game

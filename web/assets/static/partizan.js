@@ -582,6 +582,8 @@ async function show() {
     const st = await api(`/api/partizan/${encodeURIComponent(state.game)}`, { position: state.position, move: state.move, cells: true });
     if (n !== asked) return;
     shown = st;
+    // A keyboard player keeps the focus on the board from move to move.
+    const hadFocus = $('#board').contains(document.activeElement);
     $('#board').replaceChildren(drawBoard(st));
     $('#board-svg').disabled = !$('#board svg');
     showTurn(st);
@@ -589,6 +591,7 @@ async function show() {
     showMoves(st);
     showOptions(st);
     setupHand();
+    if (hadFocus) $('#board [tabindex="0"]')?.focus();
     say(st.hand && $('#board [data-key]') ? '' : 'Pick a move from the list.');
     showValue(st);
     const noun = entry.info.noun || 'part';
