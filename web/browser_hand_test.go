@@ -434,3 +434,40 @@ func TestBrowserPartizanGames(t *testing.T) {
 		t.Logf("%s from %q: %d moves played by clicks, the last position %q", tc.game, tc.position, played, position)
 	}
 }
+
+// TestBrowserPlayGrids plays the seed grid games on the play page by
+// clicking their cells: on each example, the last move listed, its cells
+// clicked one by one until one move alone holds them (or, where moves
+// share their cells, its kind picked from the offer); the move played is
+// the one clicked.
+func TestBrowserPlayGrids(t *testing.T) {
+	b, _, _ := newPageTest(t)
+	for _, name := range []string{"bacterial-tactics", "inventor-outlasting", "caos3"} {
+		openPlay(b, name)
+		start := eval[string](b, "the start", `document.querySelector('#position-text').value`)
+		st := apiState(t, b.url, name, start, nil, false)
+		if len(st.Legal) == 0 {
+			t.Fatalf("%s: the example has no move", name)
+		}
+		// The last move listed, which is rarely the one a first click plays.
+		m := st.Legal[len(st.Legal)-1]
+		if len(m.Cells) == 0 {
+			t.Fatalf("%s: move %q has no cells", name, m.Text)
+		}
+		clicked := 0
+		for k := 1; k <= len(m.Cells); k++ {
+			b.do("click a cell", chromedp.Click(cell(m.Cells[k-1].Row, m.Cells[k-1].Col)))
+			clicked++
+			if c, _ := candidates(st, m.Cells[:k]...); len(c) == 1 {
+				break
+			} else if k == len(m.Cells) {
+				// Moves on the same cells: their kind is picked.
+				i := slices.IndexFunc(st.Legal, func(o play.Option) bool { return o.Choice == m.Choice })
+				waitPlay(b, "the offer", fmt.Sprintf(`document.querySelector('#candidates button[data-i="%d"]') !== null`, i))
+				b.do("pick the kind", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#candidates button[data-i="%d"]`, i))))
+			}
+		}
+		waitPlay(b, name+": the move played", fmt.Sprintf(`document.querySelector('#moves li') !== null && document.querySelector('#moves li').textContent === %q`, m.Text+" (you)"))
+		t.Logf("%s: %q played by clicking %d cell(s)", name, m.Text, clicked)
+	}
+}
