@@ -54,6 +54,11 @@ type candidate struct {
 // candidateFunc lists the moves side may make by hand on a part's text.
 type candidateFunc func(part string, side game.Side) []candidate
 
+// maxHandPart bounds the text of a part whose hand moves are found: each
+// candidate is a copy of the part read back by the game, so a part of n
+// cells costs about n² steps. The page draws no board past 40 x 40.
+const maxHandPart = 2048
+
 // handGames are the partizan games whose moves the page makes by hand.
 var handGames = map[string]candidateFunc{
 	"domineering": dominoes,
@@ -71,8 +76,8 @@ var handGames = map[string]candidateFunc{
 // back by the game and matched with the move of the same part that leaves the same text (read
 // by Parse, which puts a board in the form the analysis writes, or where
 // Check refuses it by ParseSearch, which any size of board passes). A
-// candidate that matches no move is left out; nil for a game without
-// hand moves.
+// candidate that matches no move is left out, and a part longer than
+// maxHandPart has none; nil for a game without hand moves.
 func handMovesOf(name string, g game.PartizanGame, st *play.PartizanState) *handMoves {
 	list, ok := handGames[name]
 	if !ok {
@@ -81,6 +86,9 @@ func handMovesOf(name string, g game.PartizanGame, st *play.PartizanState) *hand
 	h := &handMoves{Left: []handMove{}, Right: []handMove{}}
 	taken := [2][]bool{make([]bool, len(st.Left)), make([]bool, len(st.Right))}
 	for i, p := range st.Parts {
+		if len(p.Position) > maxHandPart {
+			continue
+		}
 		first := i
 		for j := range i {
 			if st.Parts[j].Position == p.Position {
@@ -94,7 +102,10 @@ func handMovesOf(name string, g game.PartizanGame, st *play.PartizanState) *hand
 				moves, out = st.Right, &h.Right
 			}
 			for _, c := range list(p.Position, side) {
-				leaves := "0"
+				// The texts the analysis may write for what the move
+				// leaves: the game's name of it, and "0" where nothing
+				// is left (a game names an empty board its own way).
+				leaves, empty := "0", ""
 				if strings.TrimSpace(c.after) != "" {
 					pos, err := g.Parse(c.after)
 					if err != nil {
@@ -103,15 +114,16 @@ func handMovesOf(name string, g game.PartizanGame, st *play.PartizanState) *hand
 					if err != nil {
 						continue
 					}
-					if leaves = g.Name(pos); leaves == "" {
-						leaves = "0"
+					leaves = g.Name(pos)
+					if len(g.Parts(pos)) == 0 {
+						empty = "0"
 					}
 				}
 				// The analysis lists a move for each way to leave the
 				// same text: each hand move takes one not taken yet.
 				k := -1
 				for j, m := range moves {
-					if m.Part == first && m.Leaves == leaves && (k < 0 || !taken[side][j] && taken[side][k]) {
+					if m.Part == first && (m.Leaves == leaves || m.Leaves == empty) && (k < 0 || !taken[side][j] && taken[side][k]) {
 						k = j
 					}
 				}

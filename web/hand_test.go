@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/play"
 	"nimber/registry"
 )
 
@@ -23,6 +24,11 @@ func TestHandMoves(t *testing.T) {
 		leaves string
 	}{
 		{"domineering", "..|..|.#", []game.Cell{{Row: 1, Col: 0}, {Row: 2, Col: 0}}, "..|#."},
+		// Moves that leave nothing of their part (the game's own name of
+		// an empty board).
+		{"domineering", ".|. + ..", []game.Cell{{Row: 0, Col: 0}, {Row: 1, Col: 0}}, "#"},
+		{"clobber", "xo", []game.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}}, "."},
+		{"col", ".", []game.Cell{{Row: 0, Col: 0}}, "#"},
 		{"domineering", "...#|#...|.... + ..|..", []game.Cell{{Row: 0, Col: 1}, {Row: 1, Col: 1}}, ""},
 		{"clobber", "xox|ox.", []game.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}}, ".xx|ox."},
 		{"konane", "xoxo|o.ox|xo.o", []game.Cell{{Row: 2, Col: 0}, {Row: 2, Col: 2}}, ""},
@@ -67,6 +73,22 @@ func TestHandMoves(t *testing.T) {
 		} else if m := st.Left[resp.Hand.Left[i].Move]; tc.leaves != "" && m.Leaves != tc.leaves {
 			t.Errorf("%s %q: Left's hand move on %v is %+v, want one leaving %q", tc.game, tc.position, tc.cells, m, tc.leaves)
 		}
+	}
+	// A part past maxHandPart has no hand moves (the analysis, made up
+	// here, lists one move of it).
+	g, _, err := registry.Lookup("domineering")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, _ := game.PartizanOf(g)
+	long := ".." + strings.Repeat("#", maxHandPart)
+	st := &play.PartizanState{Parts: []play.PartizanPart{{Position: long}}, Right: []play.PartizanMove{{Part: 0, Leaves: "0"}}}
+	if h := handMovesOf("domineering", pg, st); h == nil || len(h.Left)+len(h.Right) != 0 {
+		t.Errorf("a part of %d characters has hand moves %+v", len(long), h)
+	}
+	st.Parts[0].Position = ".." + strings.Repeat("#", 8)
+	if h := handMovesOf("domineering", pg, st); h == nil || len(h.Right) != 1 {
+		t.Errorf("a part of 10 characters has hand moves %+v, want Right's one", h)
 	}
 	rec := do(t, s, "POST", "/api/partizan/domineering", `{"position": "..|.."}`)
 	if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), `"hand"`) {
