@@ -343,6 +343,11 @@ func testAccessibility(b *browser, dir string) {
 			`document.querySelector('#thermograph svg') !== null && document.querySelectorAll('#moves button.move').length > 0`, "partizan-360.png"},
 		{"/partizan?game=domineering&position=" + url.QueryEscape("..........|..........|..........|..........") + "&move=left",
 			`document.querySelector('#method').textContent.startsWith('Answered by: search') && document.querySelectorAll('#moves button.move').length > 0`, "partizan-search-360.png"},
+		{"/partizan?game=clobber&position=xox%7Cox.", `document.querySelectorAll('#board .hit.live').length > 0`, ""},
+		{"/partizan?game=cutcake&position=3x4", `document.querySelectorAll('#board line.cut.live').length > 0`, ""},
+		{"/partizan?game=hackenbush&position=LRR+GG+LG", `document.querySelectorAll('#board line.edge.live').length > 0`, ""},
+		{"/value?expr=2&trail=%7B2%7C-1%7D&ahead=1", `document.querySelectorAll('#trail button.crumb').length === 2 && document.querySelector('#thermograph svg') !== null`, ""},
+		{"/partizan?game=domineering&position=..&move=left&trail=left%3A..%7C..%7C.%23", `document.querySelectorAll('#trail button.crumb').length === 1 && document.querySelectorAll('#options a.option').length > 0`, ""},
 	}
 	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
 	counts := map[string]int{}

@@ -29,6 +29,10 @@ type partizanRequest struct {
 	// position's outcome decides them, else left undecided); "" searches
 	// both sides' moves, Left's first. The canonical forms ignore it.
 	Move string `json:"move"`
+	// Cells asks for the hand moves of a board ("hand" in the answer):
+	// each move of each side as the cells a player points at on the
+	// part's board, for the games whose moves the page makes by hand.
+	Cells bool `json:"cells"`
 }
 
 func (r *partizanRequest) rulesText() string { return r.Rules }
@@ -49,6 +53,10 @@ func (r *partizanRequest) rulesText() string { return r.Rules }
 // rest of the time limit and the server's budget of positions
 // (SearchNodes); the searches of the moves stop at nine tenths of the
 // time limit, leaving the moves not decided by then undecided.
+//
+// With "cells" in the request the answer adds "hand": each side's moves
+// as the cells a player points at on the board (handMovesOf), for the
+// games whose moves the page makes by hand.
 func (s *Server) handlePartizan(w http.ResponseWriter, r *http.Request) {
 	var req partizanRequest
 	g, e, ok := s.readPositionRequest(w, r, &req, nil)
@@ -72,7 +80,7 @@ func (s *Server) handlePartizan(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "move %.40q: want \"left\" or \"right\" (the side to move), or none", req.Move))
 		return
 	}
-	s.computeAside(w, r, fmt.Sprintf("the partizan analysis of %s %.200q", e.Name, req.Position), func(ctx context.Context) (any, error) {
+	analyse := func(ctx context.Context) (*play.PartizanState, error) {
 		start := time.Now()
 		deadline, ok := ctx.Deadline()
 		if !ok {
@@ -127,6 +135,16 @@ func (s *Server) handlePartizan(w http.ResponseWriter, r *http.Request) {
 			return nil, e.Annotate(fmt.Errorf("%w; the search of who wins: %w", valueErr, err))
 		}
 		return st, nil
+	}
+	s.computeAside(w, r, fmt.Sprintf("the partizan analysis of %s %.200q", e.Name, req.Position), func(ctx context.Context) (any, error) {
+		st, err := analyse(ctx)
+		switch {
+		case err != nil:
+			return nil, err
+		case !req.Cells:
+			return st, nil
+		}
+		return partizanResponse{PartizanState: st, Hand: handMovesOf(e.Name, pg, st)}, nil
 	})
 }
 

@@ -8,8 +8,14 @@
 // and the page says which method answered.
 // The state (game, position, who moves, who the computer is) lives in the
 // URL: every move is a history entry, so Back takes it back.
+// The explorer: every option of Left's and Right's is a link, drawn as the
+// board it leaves, that makes it the position shown (the other player to
+// move); every step, a move played or an option followed, is a crumb of
+// the path (trail.js), in the URL as &trail=...&ahead=..., each crumb
+// "side:position".
 import { api, el, svg, $, setError, drawThermograph } from './common.js';
 import { download, svgText, svgPNG } from './share.js';
+import { readTrail, writeTrail, into, jump, breadcrumb } from './trail.js';
 
 const SIDES = { left: 'Left', right: 'Right' };
 const other = side => (side === 'left' ? 'right' : 'left');
@@ -34,6 +40,17 @@ let state = null; // {game, position, move, computer}
 let shown = null; // the answer shown
 let asked = 0; // the number of the latest request: older answers are dropped
 let last = ''; // what the move that led here did, said with the turn
+let trail = { past: [], here: '', ahead: [] }; // the explorer's path, crumbs "side:position"
+
+// crumb is the trail's form of a state: who moves, and the position.
+const crumb = st => `${st.move}:${st.position}`;
+
+// fromCrumb reads a crumb back into the state's move and position.
+function fromCrumb(c) {
+  const i = c.indexOf(':');
+  const move = c.slice(0, i) === 'right' ? 'right' : 'left';
+  return { move, position: c.slice(i + 1) };
+}
 
 // readURL reads the state from the page's query.
 function readURL() {
@@ -44,15 +61,21 @@ function readURL() {
 
 // keep writes the state in the URL: a new history entry when push is set.
 function keep(push) {
-  const q = new URLSearchParams();
-  q.set('game', state.game);
-  q.set('position', state.position);
-  q.set('move', state.move);
-  if (state.computer) q.set('computer', state.computer);
-  const url = '?' + q.toString();
+  const url = urlOf(state, trail);
   const depth = (history.state && history.state.depth) || 0;
   if (push) history.pushState({ depth: depth + 1 }, '', url);
   else history.replaceState({ depth }, '', url);
+}
+
+// urlOf is the page's URL of state st with the path t.
+function urlOf(st, t) {
+  const q = new URLSearchParams();
+  q.set('game', st.game);
+  q.set('position', st.position);
+  q.set('move', st.move);
+  if (st.computer) q.set('computer', st.computer);
+  writeTrail(q, t);
+  return '?' + q.toString();
 }
 
 // ---- the board ----
@@ -80,10 +103,10 @@ function partPicture(text) {
     const rows = text.split(/[|\n/]/);
     const w = Math.max(...rows.map(r => r.length));
     if (w > 40 || rows.length > 40) return null;
-    return [w * CELL, rows.length * CELL, (g, x0, y0) => {
+    return [w * CELL, rows.length * CELL, (g, x0, y0, p) => {
       rows.forEach((r, i) => [...r].forEach((ch, j) => {
         const [fill, ink, shown] = cellStyle(ch);
-        g.append(svg('rect', { class: 'cell', x: x0 + j * CELL, y: y0 + i * CELL, width: CELL, height: CELL, fill }));
+        g.append(svg('rect', { class: 'cell', x: x0 + j * CELL, y: y0 + i * CELL, width: CELL, height: CELL, fill, 'data-key': `${p}:${i},${j}`, 'data-ch': ch }));
         if (shown) g.append(svg('text', { x: x0 + j * CELL + CELL / 2, y: y0 + i * CELL + CELL / 2 + 5, 'text-anchor': 'middle', fill: ink, 'font-size': 15, 'font-weight': 700 }, shown));
       }));
     }];
@@ -112,9 +135,14 @@ function partPicture(text) {
   if (cake) {
     const [r, c] = [Number(cake[1]), Number(cake[2])];
     if (r > 24 || c > 24) return null;
-    const u = 16;
-    return [c * u, r * u, (g, x0, y0) => {
+    const u = 24;
+    return [c * u, r * u, (g, x0, y0, p) => {
       for (let i = 0; i < r; i++) for (let j = 0; j < c; j++) g.append(svg('rect', { class: 'cell', x: x0 + j * u, y: y0 + i * u, width: u, height: u, fill: '#f3d9a4' }));
+      // The cut lines, Left's between columns and Right's between rows:
+      // each a target of the hand layer, keyed v<column> / h<row> (the
+      // cut along the right / bottom side of that column / row).
+      for (let j = 1; j < c; j++) g.append(svg('line', { class: 'cut cut-v', x1: x0 + j * u, y1: y0, x2: x0 + j * u, y2: y0 + r * u, 'data-key': `${p}:v${j - 1}` }));
+      for (let i = 1; i < r; i++) g.append(svg('line', { class: 'cut cut-h', x1: x0, y1: y0 + i * u, x2: x0 + c * u, y2: y0 + i * u, 'data-key': `${p}:h${i - 1}` }));
     }];
   }
   if (/^[LRG]+$/.test(text) && text.length <= 30) {
@@ -122,13 +150,13 @@ function partPicture(text) {
     // letter.
     const u = 26;
     const colour = { L: '#1f5fa8', R: '#a61b1b', G: '#1d7a35' };
-    return [40, text.length * u + 6, (g, x0, y0) => {
+    return [40, text.length * u + 6, (g, x0, y0, p) => {
       const base = y0 + text.length * u;
       g.append(svg('line', { x1: x0, y1: base, x2: x0 + 40, y2: base, stroke: '#5b6570', 'stroke-width': 3 }));
       [...text].forEach((ch, i) => {
         const y1 = base - i * u;
         const y2 = y1 - u;
-        g.append(svg('line', { x1: x0 + 14, y1, x2: x0 + 14, y2, stroke: colour[ch], 'stroke-width': 5, 'stroke-linecap': 'round' }));
+        g.append(svg('line', { class: 'edge', x1: x0 + 14, y1, x2: x0 + 14, y2, stroke: colour[ch], 'stroke-width': 6, 'stroke-linecap': 'round', 'data-key': `${p}:${i},0`, 'data-ch': ch }));
         g.append(svg('circle', { cx: x0 + 14, cy: y2, r: 3, fill: '#1d2327' }));
         g.append(svg('text', { x: x0 + 24, y: (y1 + y2) / 2 + 4, 'font-size': 12, fill: '#1d2327' }, ch));
       });
@@ -140,26 +168,312 @@ function partPicture(text) {
 // drawBoard returns the picture of the position: each part side by side,
 // numbered when there are several; a part that has no picture as text.
 function drawBoard(st) {
+  return picture(st.parts.map(p => p.position), st.position, false);
+}
+
+// picture draws the parts texts of the position text: full size with the
+// board's ids, or small (mini) for an option.
+function picture(texts, text, mini) {
   const noun = entry.info.noun || 'part';
-  if (st.parts.length === 0) return el('p', { class: 'muted' }, `No ${noun} is left: the empty position, 0.`);
-  const pics = st.parts.map(p => partPicture(p.position));
-  if (pics.some(p => p === null)) return el('pre', { class: 'position', id: 'board-text' }, st.parts.map(p => p.position).join(' + '));
+  if (texts.length === 0) return el('p', { class: 'muted' }, mini ? '0 (nothing left)' : `No ${noun} is left: the empty position, 0.`);
+  const pics = texts.map(partPicture);
+  if (pics.some(p => p === null)) return el('pre', { class: 'position', id: mini ? undefined : 'board-text' }, texts.join(' + '));
   const gap = 24;
-  const label = st.parts.length > 1 ? 18 : 0;
+  const label = texts.length > 1 ? 18 : 0;
   // Each part as wide as its label at least, its picture centred.
   const widths = pics.map(p => Math.max(p[0], label ? 84 : 0));
   const W = widths.reduce((w, x) => w + x, 0) + gap * (pics.length - 1) + 2;
   const H = Math.max(...pics.map(p => p[1])) + label + 2;
-  const root = svg('svg', { class: 'board', id: 'board-svg-pic', width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${entry.name}: ${st.position || '0'}` });
+  const k = mini ? 0.5 : 1;
+  const root = svg('svg', { class: mini ? 'board mini' : 'board', id: mini ? undefined : 'board-svg-pic', width: W * k, height: H * k, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${entry.name}: ${text || '0'}` });
   let x = 1;
-  st.parts.forEach((p, i) => {
+  texts.forEach((p, i) => {
     const g = svg('g', { class: 'part' });
-    pics[i][2](g, x + (widths[i] - pics[i][0]) / 2, 1);
+    pics[i][2](g, x + (widths[i] - pics[i][0]) / 2, 1, i);
     if (label) g.append(svg('text', { x: x + widths[i] / 2, y: H - 3, 'text-anchor': 'middle', 'font-size': 12, fill: '#5b6570' }, `${noun} ${i + 1}`));
     root.append(g);
     x += widths[i] + gap;
   });
   return root;
+}
+
+
+// ---- moves by hand ----
+//
+// The server sends each move of each side as the cells a player points at
+// (the answer's "hand", asked for with "cells": true). Every target on the
+// board (a cell, a cut line, an edge) has a data-key "<part>:<row>,<col>"
+// (a cut: "<part>:v<col>" or "<part>:h<row>"); a hand move is the keys
+// pointed at in order. One key makes a move (Col, a cut, an edge), or
+// picks a stone or square whose moves are then shown as targets; a second
+// key (a click, or the end of a drag) makes the move. Illegal points are
+// explained in #hand-msg.
+
+let sel = null; // the key picked towards a move
+let drag = null; // the key a pointer went down on
+let dragged = false; // a drag made a move: the click that follows is ignored
+
+// handKeys returns the keys of a hand move, in the order pointed at.
+function handKeys(h) {
+  if (h.cut) return [`${h.part}:${h.cut[0]}${h.cut === 'vertical' ? h.cells[0].col : h.cells[0].row}`];
+  return h.cells.map(c => `${h.part}:${c.row},${c.col}`);
+}
+
+// sideHand returns the hand moves of the side to move, each with its keys
+// and whether the order of its keys matters (not for a domino).
+function sideHand() {
+  if (!shown || !shown.hand) return [];
+  const free = state.game === 'domineering';
+  return (state.move === 'left' ? shown.hand.left : shown.hand.right).map(h => ({ ...h, keys: handKeys(h), free }));
+}
+
+// starting returns the hand moves that a first point at key begins.
+const starting = (hand, key) => hand.filter(h => (h.free ? h.keys.includes(key) : h.keys[0] === key));
+
+// completing returns the hand moves made by pointing at from, then to.
+const completing = (hand, from, to) => hand.filter(h => h.keys.length === 2 && from !== to &&
+  (h.free ? h.keys.includes(from) && h.keys.includes(to) : h.keys[0] === from && h.keys[1] === to));
+
+// place says where key is in words.
+function place(key) {
+  const [p, at] = key.split(':');
+  const part = shown && shown.parts.length > 1 ? `${entry.info.noun || 'part'} ${Number(p) + 1}, ` : '';
+  if (at[0] === 'v') return `${part}the cut after column ${Number(at.slice(1)) + 1}`;
+  if (at[0] === 'h') return `${part}the cut after row ${Number(at.slice(1)) + 1}`;
+  const [r, c] = at.split(',').map(Number);
+  if (state.game === 'hackenbush') return `${part}edge ${r + 1} from the ground`;
+  return `${part}row ${r + 1}, column ${c + 1}`;
+}
+
+// charAt returns the board character (or edge colour) of key.
+function charAt(key) {
+  const e = document.querySelector(`#board [data-key="${key}"]`);
+  return e ? e.dataset.ch || '' : '';
+}
+
+// why says in words why pointing at key starts no move of the side to
+// move.
+function why(key) {
+  const me = SIDES[state.move], them = SIDES[other(state.move)];
+  const ch = charAt(key);
+  const left = state.move === 'left';
+  switch (state.game) {
+    case 'domineering':
+      if (ch === '#') return 'That square is filled.';
+      return `${me} places dominoes ${left ? 'up and down' : 'across'}: this square has no empty square ${left ? 'above or below' : 'left or right of'} it.`;
+    case 'clobber':
+    case 'konane': {
+      const own = left ? 'x' : 'o';
+      const how = state.game === 'clobber' ? `a stone of ${them}'s next to it` : `a stone of ${them}'s next to it with an empty square behind`;
+      if (ch !== own) return `${me} moves ${left ? 'her' : 'his'} own stones (${own}): pick one, then ${how}.`;
+      return `This stone has no move: there is no ${how.replace(/^a /, '')}.`;
+    }
+    case 'toads-frogs':
+      if (ch !== (left ? 'T' : 'F')) return `${me} moves the ${left ? 'toads (T), to the right' : 'frogs (F), to the left'}.`;
+      return `This ${left ? 'toad' : 'frog'} is blocked: the next square is taken, and there is no ${left ? 'frog' : 'toad'} with an empty square behind it to jump.`;
+    case 'col':
+    case 'snort':
+      if (/[LR#]/.test(ch)) return 'That square is taken.';
+      return `${me} may not colour this square: it is next to a square of ${state.game === 'col' ? me : them}'s.`;
+    case 'cutcake':
+      return `${me} cuts ${left ? 'between columns (up and down)' : 'between rows (across)'}; that cut is ${them}'s.`;
+    case 'hackenbush':
+      return `That edge is ${them}'s: ${me} cuts ${left ? 'blue (L)' : 'red (R)'} and green (G) edges.`;
+  }
+  return `No move of ${me}'s starts there.`;
+}
+
+// say writes the hand layer's message.
+function say(text) {
+  $('#hand-msg').textContent = text;
+}
+
+// mark puts class cls on the targets of keys and on the list entries of
+// moves, and off all others.
+function mark(cls, keys, moves) {
+  for (const e of document.querySelectorAll(`#board .${cls}, #moves .${cls}`)) e.classList.remove(cls);
+  for (const k of keys) document.querySelector(`#board [data-key="${k}"]`)?.classList.add(cls);
+  for (const i of moves) document.querySelector(`#moves button[data-i="${i}"]`)?.classList.add(cls);
+}
+
+// showSel marks the picked key and the targets that finish a move.
+function showSel() {
+  const hand = sideHand();
+  if (!sel) {
+    mark('h-pick', [], []);
+    mark('h-target', [], []);
+    return;
+  }
+  const from = starting(hand, sel);
+  mark('h-pick', [sel], []);
+  mark('h-target', from.flatMap(h => h.keys.filter(k => k !== sel)), from.map(h => h.move));
+}
+
+// handPlay plays the move of the list that hand move h is.
+function handPlay(h) {
+  sel = null;
+  const moves = state.move === 'left' ? shown.left_moves : shown.right_moves;
+  say('');
+  playMove(moves[h.move]);
+}
+
+// point is a click (or Enter) on key.
+function point(key) {
+  if (!shown) return;
+  const hand = sideHand();
+  const moves = state.move === 'left' ? shown.left_moves : shown.right_moves;
+  if (state.computer === state.move) return say(`It is the computer's turn (${SIDES[state.move]}).`);
+  if (moves.length === 0) return say(`${SIDES[state.move]} has no move.`);
+  if (sel) {
+    const done = completing(hand, sel, key);
+    if (done.length > 0) return handPlay(done[0]);
+    if (key === sel) {
+      sel = null;
+      showSel();
+      return say('Nothing picked.');
+    }
+  }
+  const from = starting(hand, key);
+  if (from.length === 0) {
+    const before = sel;
+    sel = null;
+    showSel();
+    return say(before ? `No move goes from ${place(before)} to ${place(key)}. ${why(key)}` : why(key));
+  }
+  // One move, or every move from here the same one (a single target):
+  // it is played at once.
+  const ends = new Set(from.map(h => h.keys.filter(k => k !== key).join(' ')));
+  if (from.length === 1 || ends.size === 1 || from.every(h => h.keys.length === 1)) return handPlay(from[0]);
+  sel = key;
+  showSel();
+  say(`Picked ${place(key)}: now pick where it goes, one of ${from.length} squares marked.`);
+}
+
+// preview marks the move that pointing at key would make (or, with
+// nothing picked, every move key starts) and its entries in the list.
+function preview(key) {
+  const hand = sideHand();
+  const from = sel || drag; // a drag under way previews the move it makes
+  if (from === key) return mark('hl', [], []); // the picked key keeps its marks
+  let ms = from ? completing(hand, from, key) : [];
+  if (ms.length === 0) ms = starting(hand, key);
+  mark('hl', ms.flatMap(h => h.keys), ms.map(h => h.move));
+}
+
+// keyed returns the board target an event is on.
+const keyed = e => e.target.closest && e.target.closest('#board [data-key]');
+
+// setupHand makes the board's targets buttons: one tab stop (the first
+// that starts a move), arrows move among them, Enter or Space points.
+function setupHand() {
+  sel = null;
+  const pic = $('#board svg');
+  const targets = [...document.querySelectorAll('#board [data-key]')];
+  if (!pic || !shown || !shown.hand || targets.length === 0) return;
+  pic.setAttribute('role', 'group');
+  const hand = sideHand();
+  const live = new Set(hand.flatMap(h => h.keys));
+  for (const t of targets) {
+    const k = t.dataset.key;
+    t.setAttribute('role', 'button');
+    t.setAttribute('tabindex', '-1');
+    t.setAttribute('aria-label', `${place(k)}${t.dataset.ch && t.dataset.ch !== '.' ? ` (${t.dataset.ch})` : ''}${live.has(k) ? '' : ', no move'}`);
+    t.classList.add('hit');
+    if (live.has(k)) t.classList.add('live');
+  }
+  // The mover's cut lines on top, so that where two cross a click is
+  // the mover's.
+  for (const t of targets) if (t.tagName === 'line' && t.classList.contains('live') && t.classList.contains('cut')) t.parentNode.append(t);
+  (targets.find(t => starting(hand, t.dataset.key).length > 0) || targets[0]).setAttribute('tabindex', '0');
+}
+
+// step returns the target next to t in direction d: the nearest by its
+// centre, that way.
+function step(t, d) {
+  const box = e => { const b = e.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; };
+  const [x, y] = box(t);
+  let best = null, bd = Infinity;
+  for (const u of document.querySelectorAll('#board [data-key]')) {
+    if (u === t) continue;
+    const [ux, uy] = box(u);
+    const dx = ux - x, dy = uy - y;
+    const along = { ArrowRight: dx, ArrowLeft: -dx, ArrowDown: dy, ArrowUp: -dy }[d];
+    const across = d === 'ArrowRight' || d === 'ArrowLeft' ? Math.abs(dy) : Math.abs(dx);
+    if (along <= 1) continue;
+    const dist = along + 3 * across;
+    if (dist < bd) { bd = dist; best = u; }
+  }
+  return best;
+}
+
+function onBoardKey(e) {
+  const t = keyed(e);
+  if (!t) return;
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    point(t.dataset.key);
+    return;
+  }
+  if (e.key === 'Escape' && sel) {
+    sel = null;
+    showSel();
+    say('Nothing picked.');
+    return;
+  }
+  if (!e.key.startsWith('Arrow')) return;
+  e.preventDefault();
+  const u = step(t, e.key);
+  if (!u) return;
+  t.setAttribute('tabindex', '-1');
+  u.setAttribute('tabindex', '0');
+  u.focus();
+}
+
+// ---- the explorer ----
+
+// partsOf splits the text of a whole position into its parts' texts, as
+// the analysis writes them: Hackenbush's stalks by spaces, others by " + ".
+function partsOf(text) {
+  if (text === '' || text === '0') return [];
+  if (/^[LRG]+( [LRG]+)*$/.test(text)) return text.split(' ');
+  return text.split(' + ');
+}
+
+// showOptions lists every option of both players as links, each drawn as
+// the board it leaves, with its canonical form and outcome.
+function showOptions(st) {
+  const side = (who, moves) => {
+    const head = el('h3', null, `${SIDES[who]}'s options`);
+    if (moves.length === 0) return [head, el('p', { class: 'muted' }, `${SIDES[who]} has no move.`)];
+    return [head, el('ul', { class: 'options explore', 'data-side': who }, ...moves.map((m, i) => {
+      const next = { ...state, position: m.position, move: other(who) };
+      const what = m.canonical ? `value ${m.canonical}` : m.undecided ? 'not decided' : `outcome ${m.outcome}`;
+      return el('li', null, el('a', { class: 'option', href: urlOf(next, into(trail, crumb(next))), 'data-side': who, 'data-i': i },
+        picture(partsOf(m.position), m.position, true),
+        el('span', { class: 'small' }, el('span', { class: 'mono' }, what), m.canonical ? ` (${m.outcome})` : '')));
+    }))];
+  };
+  $('#options').replaceChildren(...side('left', st.left_moves), ...side('right', st.right_moves));
+}
+
+// drawTrail draws the path of the positions stepped through.
+function drawTrail() {
+  const label = c => {
+    const { move, position } = fromCrumb(c);
+    return `${position || '0'} (${SIDES[move]})`;
+  };
+  const n = trail.past.length + trail.ahead.length;
+  $('#trail').replaceChildren(...(n ? [breadcrumb(trail, label, i => goTo(jump(trail, i)))] : []));
+}
+
+// goTo shows the crumb trail t is at: a new history entry.
+function goTo(t) {
+  last = '';
+  trail = t;
+  state = { ...state, ...fromCrumb(t.here) };
+  toForm();
+  keep(true);
+  show();
 }
 
 // ---- the analysis ----
@@ -263,15 +577,22 @@ async function show() {
   const n = ++asked;
   setError('error', '');
   $('#back').disabled = ((history.state && history.state.depth) || 0) < backSteps();
+  drawTrail();
   try {
-    const st = await api(`/api/partizan/${encodeURIComponent(state.game)}`, { position: state.position, move: state.move });
+    const st = await api(`/api/partizan/${encodeURIComponent(state.game)}`, { position: state.position, move: state.move, cells: true });
     if (n !== asked) return;
     shown = st;
+    // A keyboard player keeps the focus on the board from move to move.
+    const hadFocus = $('#board').contains(document.activeElement);
     $('#board').replaceChildren(drawBoard(st));
     $('#board-svg').disabled = !$('#board svg');
     showTurn(st);
     showMethod(st);
     showMoves(st);
+    showOptions(st);
+    setupHand();
+    if (hadFocus) $('#board [tabindex="0"]')?.focus();
+    say(st.hand && $('#board [data-key]') ? '' : 'Pick a move from the list.');
     showValue(st);
     const noun = entry.info.noun || 'part';
     const sel = $('#thermo-of');
@@ -288,7 +609,7 @@ async function show() {
   } catch (e) {
     if (n !== asked) return;
     shown = null;
-    for (const id of ['#board', '#moves', '#thermograph', '#thermo-of']) $(id).replaceChildren();
+    for (const id of ['#board', '#moves', '#options', '#thermograph', '#thermo-of']) $(id).replaceChildren();
     $('#value').replaceChildren();
     $('#turn').textContent = '';
     $('#method').textContent = '';
@@ -310,6 +631,7 @@ function playMove(m) {
   const where = shown && shown.parts.length > 1 ? ` in ${noun} ${m.part + 1}` : '';
   last = ` (${SIDES[state.move]}${state.computer === state.move ? ', the computer,' : ''} played${where}, leaving ${m.leaves}.)`;
   state = { ...state, position: m.position, move: other(state.move) };
+  trail = into(trail, crumb(state));
   keep(true);
   show();
 }
@@ -342,6 +664,7 @@ function toForm() {
 function start() {
   last = '';
   state = fromForm();
+  trail = { past: [], here: crumb(state), ahead: [] };
   keep(true);
   show();
 }
@@ -366,6 +689,7 @@ async function init() {
   const fromURL = readURL();
   chooseGame(fromURL.game);
   state = { ...fromURL, game: entry.name, position: fromURL.position !== null && fromURL.game === entry.name ? fromURL.position : entry.example_position };
+  trail = readTrail(new URLSearchParams(location.search), crumb(state));
   toForm();
   keep(false);
 
@@ -390,11 +714,74 @@ async function init() {
     playMove(moves[Number(b.dataset.i)]);
   });
   $('#thermo-of').addEventListener('change', showThermograph);
+  $('#options').addEventListener('click', e => {
+    const a = e.target.closest('a.option');
+    if (!a || !shown || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    const who = a.dataset.side;
+    const m = (who === 'left' ? shown.left_moves : shown.right_moves)[Number(a.dataset.i)];
+    last = ` (explored ${SIDES[who]}'s option ${m.position || '0'}.)`;
+    state = { ...state, position: m.position, move: other(who) };
+    trail = into(trail, crumb(state));
+    keep(true);
+    show();
+  });
+  const board = $('#board');
+  board.addEventListener('click', e => {
+    const t = keyed(e);
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    if (t) point(t.dataset.key);
+  });
+  board.addEventListener('pointerdown', e => {
+    const t = keyed(e);
+    drag = t ? t.dataset.key : null;
+  });
+  board.addEventListener('pointerup', e => {
+    const t = keyed(e);
+    const from = drag;
+    drag = null;
+    if (!from || !t || t.dataset.key === from) return;
+    // A drag from one target to another: the move between them.
+    const done = completing(sideHand(), from, t.dataset.key);
+    if (done.length > 0 && state.computer !== state.move) {
+      dragged = true;
+      setTimeout(() => { dragged = false; }, 0);
+      handPlay(done[0]);
+    }
+  });
+  board.addEventListener('pointerover', e => {
+    const t = keyed(e);
+    if (t) preview(t.dataset.key);
+  });
+  board.addEventListener('pointerleave', () => {
+    drag = null;
+    mark('hl', [], []);
+  });
+  board.addEventListener('focusin', e => {
+    const t = keyed(e);
+    if (t) preview(t.dataset.key);
+  });
+  board.addEventListener('keydown', onBoardKey);
+  // A move of the list, hovered or focused, is marked on the board.
+  const listMark = e => {
+    const b = e.target.closest && e.target.closest('#moves button[data-i]');
+    if (!b) return;
+    const i = Number(b.dataset.i);
+    const hs = sideHand().filter(h => h.move === i);
+    mark('hl', hs.flatMap(h => h.keys), [i]);
+  };
+  $('#moves').addEventListener('pointerover', listMark);
+  $('#moves').addEventListener('focusin', listMark);
+  $('#moves').addEventListener('pointerleave', () => mark('hl', [], []));
   window.addEventListener('popstate', () => {
     last = '';
     const s = readURL();
     chooseGame(s.game);
     state = { ...s, game: entry.name, position: s.position === null ? entry.example_position : s.position };
+    trail = readTrail(new URLSearchParams(location.search), crumb(state));
     toForm();
     show();
   });

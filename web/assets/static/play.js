@@ -39,6 +39,7 @@ let mexPart = null;         // the part whose mex is shown
 let selfPlay = false;       // the engine has played for both sides
 let rulesText = '';         // pasted rules: the text of the rules file
 let push = false;           // the next state goes in a new history entry
+let heapSel = null;         // heap games: the heap clicked, whose moves are offered
 
 // PASTED is the entry of the user's own rules, pasted in the page: the
 // game "rules" of the API, which takes the file's text with each request.
@@ -258,6 +259,7 @@ function bind() {
   const board = $('#board');
   board.addEventListener('click', onBoardClick);
   board.addEventListener('keydown', onBoardKey);
+  setupHover();
   $('#legal').addEventListener('click', e => {
     const b = e.target.closest('button[data-i]');
     if (b && pos) play(pos.legal_moves[Number(b.dataset.i)]);
@@ -505,6 +507,7 @@ async function request(ms, reply, fresh = false, commit = null, revert = null) {
 // the human's turn again.
 async function play(m) {
   if (!pos || pos.over || !m) return;
+  heapSel = null;
   const before = moves.length, me = pos.to_move;
   push = true;
   const ok = await request([...moves, { part: m.part, move: m.move }], true, false, () => {
@@ -763,6 +766,7 @@ function shownBoard() {
 function draw() {
   if (shownBoard()) drawBoard();
   else drawText();
+  drawHeaps();
   drawLegend();
   drawStatus();
   drawCandidates();
@@ -1029,6 +1033,7 @@ function onBoardKey(e) {
   if (d) {
     cursor = { r: Math.max(0, Math.min(rows - 1, cursor.r + d[0])), c: Math.max(0, Math.min(cols - 1, cursor.c + d[1])) };
     showCursor($('#board svg'));
+    if (!editMode()) hoverWhere(cursor.r, cursor.c);
     e.preventDefault();
   } else if (e.key === 'Enter' || e.key === ' ') {
     act(cursor.r, cursor.c);
@@ -1084,7 +1089,9 @@ function act(r, c) {
   if (!cands.length) {
     picked = [];
     draw();
-    setError('error', `Row ${r + 1}, column ${c + 1} is in no legal move.`);
+    const ch = (shownBoard() || [])[r]?.[c];
+    const meaning = ch !== undefined ? styleOf(styles(), ch).meaning : '';
+    setError('error', `Row ${r + 1}, column ${c + 1}${meaning ? ` (${meaning})` : ''}: no legal move uses this cell.`);
     return;
   }
   if (cands.length === 1) {
@@ -1093,6 +1100,136 @@ function act(r, c) {
     return;
   }
   draw();
+}
+
+// ---- heaps by hand ----
+
+// heapGame says whether the position is drawn as heaps to click: a game of
+// heaps (info.heaps) whose parts are numbers.
+const heapGame = () => !!(entry && entry.info && entry.info.heaps && pos && pos.parts.every(p => /^\d+$/.test(p.position)));
+
+// drawHeaps draws each heap as a button (a stack of tokens and its size);
+// a click on one offers its moves in #heap-pick, with a box for the amount
+// to take.
+function drawHeaps() {
+  const box = $('#heaps'), pick = $('#heap-pick');
+  const on = heapGame() && !pos.over && !editMode();
+  box.hidden = !on;
+  pick.hidden = true;
+  box.textContent = '';
+  pick.textContent = '';
+  if (!on) { heapSel = null; return; }
+  if (heapSel !== null && heapSel >= pos.parts.length) heapSel = null;
+  pos.parts.forEach((p, i) => {
+    const n = Number(p.position);
+    const count = pos.legal_moves.filter(m => m.part === i).length;
+    const stack = el('span', { class: 'stack', 'aria-hidden': 'true' });
+    for (let k = 0; k < Math.min(n, 24); k++) stack.append(el('span', { class: 'token' }));
+    box.append(el('button', { type: 'button', class: 'heap' + (heapSel === i ? ' picked' : ''), 'data-part': i, 'aria-pressed': String(heapSel === i),
+      'aria-label': `${noun()} ${i + 1}: ${plural(n, 'token')}, ${plural(count, 'move')}` }, stack, el('span', { class: 'n' }, n > 24 ? `${n} …` : String(n))));
+  });
+  if (heapSel === null) return;
+  const n = Number(pos.parts[heapSel].position);
+  const ms = pos.legal_moves.map((m, i) => [m, i]).filter(([m]) => m.part === heapSel);
+  pick.hidden = false;
+  pick.append(el('p', { class: 'small' }, `${noun()} ${heapSel + 1} (${plural(n, 'token')}): ${plural(ms.length, 'move')}.`));
+  if (ms.some(([m]) => /^take \d+/.test(m.move))) {
+    pick.append(el('form', { id: 'heap-form', class: 'row', novalidate: '' },
+      el('label', { for: 'heap-take' }, 'Take'), el('input', { id: 'heap-take', type: 'number', min: 1, max: n, value: '', inputmode: 'numeric' }),
+      el('button', { type: 'submit' }, 'Play')));
+  }
+  const list = el('div', { class: 'heap-moves' });
+  for (const [m, i] of ms) list.append(moveButton(m, i, 'cand'), ' ');
+  pick.append(list, el('p', { id: 'heap-msg', class: 'small', role: 'status' }));
+}
+
+// takeFromHeap plays "take N" from the heap picked, or says why not.
+function takeFromHeap() {
+  if (!pos || heapSel === null) return;
+  const n = Number($('#heap-take').value);
+  const ms = pos.legal_moves.filter(m => m.part === heapSel);
+  const takes = [...new Set(ms.map(m => /^take (\d+)/.exec(m.move)).filter(Boolean).map(x => Number(x[1])))].sort((a, b) => a - b);
+  const these = ms.filter(m => new RegExp(`^take ${n}\\b`).test(m.move));
+  const msg = $('#heap-msg');
+  if (!Number.isInteger(n) || n < 1) { msg.textContent = 'Type how many tokens to take: a whole number from 1.'; return; }
+  if (these.length === 1) { play(these[0]); return; }
+  if (these.length === 0) {
+    const size = Number(pos.parts[heapSel].position);
+    msg.textContent = n > size ? `${noun()} ${heapSel + 1} has only ${plural(size, 'token')}.`
+      : `This game does not let you take ${n} from ${noun()} ${heapSel + 1}: ${takes.length ? `you may take ${takes.join(', ')}` : 'no amount may be taken'}.`;
+    return;
+  }
+  msg.textContent = `Taking ${n} can be done ${these.length} ways: pick one of the moves marked.`;
+  for (const b of $('#heap-pick').querySelectorAll('button[data-i]')) b.classList.toggle('hl', these.includes(pos.legal_moves[Number(b.dataset.i)]));
+}
+
+// ---- hover: a move of the list marked where it is made, and back ----
+
+// hoverMove marks legal move i on the board (its cells) or its heap; null
+// clears the marks.
+function hoverMove(i) {
+  for (const e of document.querySelectorAll('#board .hlc')) e.remove();
+  for (const e of document.querySelectorAll('#heaps .hl')) e.classList.remove('hl');
+  const m = i === null || !pos ? null : pos.legal_moves[i];
+  if (!m) return;
+  const root = $('#board svg');
+  if (root) {
+    for (const c of m.cells || []) {
+      const r = root.querySelector(`rect.cell[data-r="${c.row}"][data-c="${c.col}"]`);
+      if (r) root.append(svg('rect', { class: 'hlc', x: r.getAttribute('x'), y: r.getAttribute('y'), width: r.getAttribute('width'), height: r.getAttribute('height') }));
+    }
+  }
+  $(`#heaps button[data-part="${m.part}"]`)?.classList.add('hl');
+}
+
+// hoverWhere marks the legal moves made on the cell (r, c), or on heap
+// part when r is null; nothing marks nothing.
+function hoverWhere(r, c, part) {
+  for (const b of document.querySelectorAll('#legal button.hl')) b.classList.remove('hl');
+  if (!pos || pos.over) return;
+  pos.legal_moves.forEach((m, i) => {
+    const on = r === undefined ? false : r === null ? m.part === part : (m.cells || []).some(x => x.row === r && x.col === c);
+    if (on) $(`#legal button[data-i="${i}"]`)?.classList.add('hl');
+  });
+}
+
+function setupHover() {
+  const listHover = e => {
+    const b = e.target.closest && e.target.closest('button[data-i]');
+    hoverMove(b ? Number(b.dataset.i) : null);
+  };
+  for (const id of ['#legal', '#candidates']) {
+    $(id).addEventListener('pointerover', listHover);
+    $(id).addEventListener('focusin', listHover);
+    $(id).addEventListener('pointerleave', () => hoverMove(null));
+  }
+  $('#board').addEventListener('pointerover', e => {
+    const t = e.target.closest && e.target.closest('rect.cell[data-r]');
+    if (t && !editMode()) hoverWhere(Number(t.dataset.r), Number(t.dataset.c));
+  });
+  $('#board').addEventListener('pointerleave', () => hoverWhere());
+  const heapHover = e => {
+    const b = e.target.closest && e.target.closest('button[data-part]');
+    if (b) hoverWhere(null, null, Number(b.dataset.part));
+  };
+  $('#heaps').addEventListener('pointerover', heapHover);
+  $('#heaps').addEventListener('focusin', heapHover);
+  $('#heaps').addEventListener('pointerleave', () => hoverWhere());
+  $('#heaps').addEventListener('click', e => {
+    const b = e.target.closest('button[data-part]');
+    if (!b) return;
+    heapSel = Number(b.dataset.part) === heapSel ? null : Number(b.dataset.part);
+    drawHeaps();
+    $('#heap-take')?.focus();
+  });
+  $('#heap-pick').addEventListener('submit', e => {
+    e.preventDefault();
+    takeFromHeap();
+  });
+  $('#heap-pick').addEventListener('click', e => {
+    const b = e.target.closest('button[data-i]');
+    if (b && pos) play(pos.legal_moves[Number(b.dataset.i)]);
+  });
 }
 
 init();

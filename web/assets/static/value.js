@@ -3,8 +3,13 @@
 // game's thermograph drawn as SVG by common.js's drawThermograph. A loopy
 // game (package loopy) has sides, an outcome class with draws and no
 // thermograph; its short-game fields are null.
+// The options are links: following one makes it the game shown (the
+// explorer), with the path from the first game as a breadcrumb (trail.js)
+// that steps back and forward; the URL holds the game (?expr=...) and
+// the path (&trail=...&ahead=...), each step a history entry.
 import { api, el, $, setError, drawThermograph } from './common.js';
 import { download, svgText, svgPNG } from './share.js';
+import { readTrail, writeTrail, into, jump, breadcrumb } from './trail.js';
 
 const OUTCOMES = {
   L: 'Left wins whoever starts',
@@ -21,7 +26,10 @@ const OUTCOMES = {
 // facts is the table of what the theory says of the sum.
 function facts(d) {
   const row = (name, ...value) => el('tr', null, el('th', { scope: 'row' }, name), el('td', null, ...value));
-  const list = xs => (xs && xs.length ? el('span', { class: 'mono' }, xs.join(', ')) : el('span', { class: 'muted' }, 'none'));
+  const list = (xs, side) => (xs && xs.length
+    ? el('ul', { class: 'options', 'aria-label': `${side}'s options: follow one to explore it` }, ...xs.map(x => el('li', null,
+      el('a', { class: 'option mono', href: optionURL(x), 'data-expr': x }, x))))
+    : el('span', { class: 'muted' }, 'none'));
   const loopy = 'stopper' in d;
   const rows = [
     row(loopy ? 'simplest form' : 'canonical form', el('span', { class: 'mono', id: 'canonical' }, d.canonical)),
@@ -42,23 +50,50 @@ function facts(d) {
       row('birthday', String(d.birthday)),
       row('atomic weight', d.atomic_weight === null ? el('span', { class: 'muted' }, 'not atomic') : el('span', { class: 'mono' }, d.atomic_weight)));
   }
-  rows.push(row('Left options', list(d.left_options)), row('Right options', list(d.right_options)));
+  rows.push(row('Left options', list(d.left_options, 'Left')), row('Right options', list(d.right_options, 'Right')));
   return el('table', { class: 'data facts', id: 'facts' }, el('tbody', null, ...rows));
 }
 
 const exprs = () => $('#exprs').value.split('\n').map(s => s.trim()).filter(s => s !== '');
 let shown = ''; // the sum of the picture, for file names
 let asked = 0; // the number of the latest request: older answers are dropped
+let trail = { past: [], here: '', ahead: [] }; // the explorer's path: each game its lines
+
+// urlOf is the page's URL of trail t.
+function urlOf(t) {
+  const q = new URLSearchParams();
+  for (const e of t.here.split('\n')) q.append('expr', e);
+  writeTrail(q, t);
+  return '?' + q.toString();
+}
+
+// optionURL is the URL of the explorer stepped into option x.
+const optionURL = x => urlOf(into(trail, x));
+
+// explore shows the game of trail t: a new history entry.
+function explore(t) {
+  trail = t;
+  $('#exprs').value = t.here;
+  history.pushState(null, '', urlOf(t));
+  evaluate(false);
+}
+
+// drawTrail draws the breadcrumb, when there is a path.
+function drawTrail() {
+  const all = trail.past.length + trail.ahead.length;
+  $('#trail').replaceChildren(...(all ? [breadcrumb(trail, g => g.split('\n').join(' + '), i => explore(jump(trail, i)))] : []));
+}
 
 async function evaluate(push) {
   const es = exprs();
   const n = ++asked;
   setError('error', '');
   if (push) {
-    const q = new URLSearchParams();
-    for (const e of es) q.append('expr', e);
-    history.replaceState(null, '', '?' + q.toString());
+    // A game typed starts a new path.
+    trail = { past: [], here: es.join('\n'), ahead: [] };
+    history.replaceState(null, '', urlOf(trail));
   }
+  drawTrail();
   try {
     const d = await api('/api/value', { exprs: es });
     if (n !== asked) return;
@@ -86,9 +121,26 @@ function fileName() {
   return `thermograph-${s || 'game'}`;
 }
 
-function init() {
-  const given = new URLSearchParams(location.search).getAll('expr');
+// fromURL reads the game and the path from the URL.
+function fromURL() {
+  const q = new URLSearchParams(location.search);
+  const given = q.getAll('expr');
   if (given.length) $('#exprs').value = given.join('\n');
+  trail = readTrail(q, exprs().join('\n'));
+}
+
+function init() {
+  fromURL();
+  window.addEventListener('popstate', () => {
+    fromURL();
+    evaluate(false);
+  });
+  $('#result').addEventListener('click', e => {
+    const a = e.target.closest('a[data-expr]');
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    explore(into(trail, a.dataset.expr));
+  });
   $('#form').addEventListener('submit', e => {
     e.preventDefault();
     evaluate(true);
