@@ -11,6 +11,7 @@ import (
 	"nimber/heap"
 	"nimber/queue"
 	"nimber/store"
+	"nimber/store/storetest"
 )
 
 // TestSurveyQuotient checks a misère job against the engine run directly,
@@ -108,11 +109,7 @@ func TestRunQuotientsOldWorker(t *testing.T) {
 		}
 		return json.Marshal(r)
 	})
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	rs, err := RunQuotients(ctx, Options{Codes: []string{"0.75"}, To: 10, Store: st, NATS: url})
 	if err == nil || !strings.Contains(err.Error(), "0.75: worker old answered with no misère quotient") || len(rs) != 0 {
 		t.Errorf("RunQuotients with an old worker: %+v, %v", rs, err)

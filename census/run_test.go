@@ -13,6 +13,7 @@ import (
 
 	"nimber/queue"
 	"nimber/store"
+	"nimber/store/storetest"
 )
 
 // TestRun surveys the two-digit octal codes through the work queue with
@@ -102,11 +103,7 @@ func checkComputed(t *testing.T, ctx context.Context, st *store.Store, rs []Resu
 // 0.37 is 0.6 and 0.007 is 0.04, with heaps one token larger.
 func TestShiftedNote(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "census.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	rs, err := Run(ctx, Options{Codes: []string{"0.04", "0.6", "0.007", "0.37", "0.61"}, To: 3000, Store: st, Workers: 2})
 	if err != nil {
 		t.Fatal(err)

@@ -46,15 +46,18 @@ func tadd(g, h *tree) *tree {
 	return s
 }
 
+// mapTrees returns f of each of ts, in order (nil for none).
+func mapTrees(ts []*tree, f func(*tree) *tree) []*tree {
+	var out []*tree
+	for _, t := range ts {
+		out = append(out, f(t))
+	}
+	return out
+}
+
+// tneg is -g straight from the definition: the sides swapped and negated.
 func tneg(g *tree) *tree {
-	n := &tree{}
-	for _, o := range g.r {
-		n.l = append(n.l, tneg(o))
-	}
-	for _, o := range g.l {
-		n.r = append(n.r, tneg(o))
-	}
-	return n
+	return &tree{l: mapTrees(g.r, tneg), r: mapTrees(g.l, tneg)}
 }
 
 // of returns g in c, made canonical bottom up.
@@ -355,35 +358,38 @@ func randomCanonical(tb testing.TB, c *Calc, rng *rand.Rand, days int64, count i
 	return next[:count]
 }
 
-// BenchmarkCompareDay5 compares two games born by day 5 both ways (issue
-// 21's target: 10 ms), the memo of comparisons emptied each time.
-func BenchmarkCompareDay5(b *testing.B) {
+// benchDay5 runs op on two games born by day 5 (canonical), a different
+// pair of the same 32 games each time: the body of the day 5 benchmarks.
+func benchDay5(b *testing.B, op func(c *Calc, g, h Game)) {
 	c := New(0)
 	gs := randomCanonical(b, c, rand.New(rand.NewPCG(4, 2)), 5, 32)
 	i := 0
 	for b.Loop() {
 		g, h := gs[i%len(gs)], gs[(i+1)%len(gs)]
 		i++
+		op(c, g, h)
+	}
+}
+
+// BenchmarkCompareDay5 compares two games born by day 5 both ways (issue
+// 21's target: 10 ms), the memo of comparisons emptied each time.
+func BenchmarkCompareDay5(b *testing.B) {
+	benchDay5(b, func(c *Calc, g, h Game) {
 		clear(c.le)
 		c.LE(g, h)
 		c.LE(h, g)
-	}
+	})
 }
 
 // BenchmarkSumDay5 adds two games born by day 5 (canonical), the memo of
 // sums emptied each time.
 func BenchmarkSumDay5(b *testing.B) {
-	c := New(0)
-	gs := randomCanonical(b, c, rand.New(rand.NewPCG(4, 2)), 5, 32)
-	i := 0
-	for b.Loop() {
-		g, h := gs[i%len(gs)], gs[(i+1)%len(gs)]
-		i++
+	benchDay5(b, func(c *Calc, g, h Game) {
 		clear(c.add)
 		if _, err := c.Add(g, h); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }
 
 // TestRandomCanonicalSize says what the benchmarks' games are like:

@@ -17,22 +17,29 @@ func TestDescribe(t *testing.T) {
 		{"{2|-1}", `{"canonical":"{2|-1}","outcome":"N","left_stop":"2","right_stop":"-1","mean":"1/2","temperature":"3/2","birthday":3,"atomic_weight":null,"left_options":["2"],"right_options":["-1"]}`},
 		{"*2", `{"canonical":"*2","outcome":"N","left_stop":"0","right_stop":"0","mean":"0","temperature":"0","birthday":2,"atomic_weight":"0","left_options":["0","*"],"right_options":["0","*"]}`},
 	} {
-		g, err := c.Parse(tc.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := c.Describe(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := json.Marshal(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(b) != tc.want {
-			t.Errorf("%s:\n got %s\nwant %s", tc.in, b, tc.want)
+		if got := describedJSON(t, c, tc.in, c.Describe); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.in, got, tc.want)
 		}
 	}
+}
+
+// describedJSON parses the game in, describes it with describe and
+// returns the description's JSON.
+func describedJSON[D any](t *testing.T, c *Calc, in string, describe func(Game) (D, error)) string {
+	t.Helper()
+	g, err := c.Parse(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := describe(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // TestDescribeThermograph: the walls of {2 | -1} as data, as
@@ -40,18 +47,10 @@ func TestDescribe(t *testing.T) {
 // mast at 1/2 from t = 3/2, the right wall rises from -2 to it.
 func TestDescribeThermograph(t *testing.T) {
 	c := New(0)
-	g, err := c.Parse("{2|-1}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	th, err := c.DescribeThermograph(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := json.Marshal(th)
+	got := describedJSON(t, c, "{2|-1}", c.DescribeThermograph)
 	want := `{"left":[{"from":"-1","value":"3","slope":-1},{"from":"3/2","value":"1/2","slope":0}],"right":[{"from":"-1","value":"-2","slope":1},{"from":"3/2","value":"1/2","slope":0}],"mean":"1/2","temperature":"3/2"}`
-	if string(b) != want {
-		t.Errorf("got  %s\nwant %s", b, want)
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
 

@@ -190,19 +190,17 @@ func (p *parser) atom(i, to int) (Game, int, error) {
 			return 0, 0, p.failed(i, err)
 		}
 		return g, end + 1, nil
-	case ch == '(':
-		end, err := p.closing(i, to, '(', ')')
+	case ch == '(' || ch == '{':
+		// A sum in parentheses, or a game in braces.
+		closer, inside := byte(')'), p.sum
+		if ch == '{' {
+			closer, inside = '}', p.braces
+		}
+		end, err := p.closing(i, to, ch, closer)
 		if err != nil {
 			return 0, 0, err
 		}
-		g, err := p.sum(i+1, end)
-		return g, end + 1, err
-	case ch == '{':
-		end, err := p.closing(i, to, '{', '}')
-		if err != nil {
-			return 0, 0, err
-		}
-		g, err := p.braces(i+1, end)
+		g, err := inside(i+1, end)
 		return g, end + 1, err
 	}
 	return 0, 0, p.fail(i, "unexpected %q", s[i])

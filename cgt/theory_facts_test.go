@@ -30,21 +30,33 @@ func readTSV(t *testing.T, name string) [][]string {
 	return rows
 }
 
+// readCGSuiteGames returns the rows of a testdata file of CGSuite's
+// values (at least 25) and the game of each, parsed from its first column.
+func readCGSuiteGames(t *testing.T, c *Calc, name string) ([][]string, []Game) {
+	t.Helper()
+	rows := readTSV(t, name)
+	if len(rows) < 25 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	games := make([]Game, len(rows))
+	for i, col := range rows {
+		g, err := c.Parse(col[0])
+		if err != nil {
+			t.Fatalf("%s: %v", col[0], err)
+		}
+		games[i] = g
+	}
+	return rows, games
+}
+
 // TestCGSuiteAtomicWeights reads the atomic weight column of
 // testdata/cgsuite-examples.tsv ("not atomic", or the weight in CGSuite's
 // notation) and checks AtomicWeight on each game.
 func TestCGSuiteAtomicWeights(t *testing.T) {
 	c := New(0)
-	rows := readTSV(t, "testdata/cgsuite-examples.tsv")
-	if len(rows) < 25 {
-		t.Fatalf("%d rows", len(rows))
-	}
-	for _, col := range rows {
-		expr, want := col[0], col[8]
-		g, err := c.Parse(expr)
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
+	rows, games := readCGSuiteGames(t, c, "testdata/cgsuite-examples.tsv")
+	for i, col := range rows {
+		expr, want, g := col[0], col[8], games[i]
 		aw, ok, err := c.AtomicWeight(g)
 		if err != nil {
 			t.Errorf("%s: %v", expr, err)
@@ -81,16 +93,9 @@ func setText(c *Calc, gs []Game) string {
 // cases (testdata/cgsuite-facts.tsv), as CGSuite writes them.
 func TestCGSuiteTheoryFacts(t *testing.T) {
 	c := New(0)
-	rows := readTSV(t, "testdata/cgsuite-facts.tsv")
-	if len(rows) < 25 {
-		t.Fatalf("%d rows", len(rows))
-	}
-	for _, col := range rows {
-		expr := col[0]
-		g, err := c.Parse(expr)
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
+	rows, games := readCGSuiteGames(t, c, "testdata/cgsuite-facts.tsv")
+	for i, col := range rows {
+		expr, g := col[0], games[i]
 		_, atomic, err := c.AtomicWeight(g)
 		if err != nil {
 			t.Fatalf("%s: %v", expr, err)

@@ -9,13 +9,7 @@ import (
 // follower that has options on one side only: a random all-small game
 // from the shared generator's random games.
 func dicotic(t *tree) *tree {
-	out := &tree{}
-	for _, o := range t.l {
-		out.l = append(out.l, dicotic(o))
-	}
-	for _, o := range t.r {
-		out.r = append(out.r, dicotic(o))
-	}
+	out := &tree{l: mapTrees(t.l, dicotic), r: mapTrees(t.r, dicotic)}
 	switch {
 	case len(out.l) == 0 && len(out.r) > 0:
 		out.l = []*tree{{}}

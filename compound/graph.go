@@ -476,18 +476,27 @@ func checkNames(names []string, n int) error {
 	}
 	dup, first := firstRepeat(names)
 	for i, s := range names {
-		if s == "" {
-			return fmt.Errorf("name of position %d is empty", i)
-		}
-		if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }) >= 0 || !utf8.ValidString(s) {
-			return fmt.Errorf("name of position %d, %s, has a non-printing character", i, strconv.Quote(clipText(s)))
-		}
-		if isDecimalIndex(s) && s != strconv.Itoa(i) {
-			return fmt.Errorf("name of position %d, %q, is the number of another position", i, clipText(s))
+		if err := checkName(s, i); err != nil {
+			return err
 		}
 		if i == dup {
 			return fmt.Errorf("positions %d and %d have the same name %q", first, i, clipText(s))
 		}
+	}
+	return nil
+}
+
+// checkName checks the name s of position i on its own: not empty, all
+// printable, and not the index of another position.
+func checkName(s string, i int) error {
+	if s == "" {
+		return fmt.Errorf("name of position %d is empty", i)
+	}
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }) >= 0 || !utf8.ValidString(s) {
+		return fmt.Errorf("name of position %d, %s, has a non-printing character", i, strconv.Quote(clipText(s)))
+	}
+	if isDecimalIndex(s) && s != strconv.Itoa(i) {
+		return fmt.Errorf("name of position %d, %q, is the number of another position", i, clipText(s))
 	}
 	return nil
 }

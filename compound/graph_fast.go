@@ -31,33 +31,21 @@ func parseGraphFast(data []byte, lim graphLimits) (g fastGraph, ok bool) {
 	}
 	g.flat = make([]int, 0, len(data)/8)
 	g.starts = append(make([]int, 0, len(data)/32+1), 0)
-	if !s.peek(']') {
-		for {
-			if len(g.starts)-1 >= lim.positions || !s.byte('[') {
-				return g, false
-			}
-			if !s.peek(']') {
-				for {
-					q, ok := s.integer()
-					if !ok || len(g.flat) >= lim.options {
-						return g, false
-					}
-					g.flat = append(g.flat, q)
-					if !s.peek(',') {
-						break
-					}
-					s.i++
-				}
-			}
-			if !s.byte(']') {
-				return g, false
-			}
-			g.starts = append(g.starts, len(g.flat))
-			if !s.peek(',') {
-				break
-			}
-			s.i++
+	for first := true; s.item(first); first = false {
+		if len(g.starts)-1 >= lim.positions || !s.byte('[') {
+			return g, false
 		}
+		for first := true; s.item(first); first = false {
+			q, ok := s.integer()
+			if !ok || len(g.flat) >= lim.options {
+				return g, false
+			}
+			g.flat = append(g.flat, q)
+		}
+		if !s.byte(']') {
+			return g, false
+		}
+		g.starts = append(g.starts, len(g.flat))
 	}
 	if !s.byte(']') {
 		return g, false
@@ -72,18 +60,12 @@ func parseGraphFast(data []byte, lim graphLimits) (g fastGraph, ok bool) {
 		case s.literal("null"):
 		case s.byte('['):
 			g.names = []string{}
-			if !s.peek(']') {
-				for {
-					name, ok := s.str()
-					if !ok || len(g.names) >= lim.positions {
-						return g, false
-					}
-					g.names = append(g.names, name)
-					if !s.peek(',') {
-						break
-					}
-					s.i++
+			for first := true; s.item(first); first = false {
+				name, ok := s.str()
+				if !ok || len(g.names) >= lim.positions {
+					return g, false
 				}
+				g.names = append(g.names, name)
 			}
 			if !s.byte(']') {
 				return g, false
@@ -129,6 +111,20 @@ func (s *fastScanner) byte(c byte) bool {
 	}
 	s.i++
 	return true
+}
+
+// item reports whether an item of an array comes next, reading the comma
+// before it: first says whether it would be the array's first item. The
+// loop over the items of an array whose '[' has been read is
+//
+//	for first := true; s.item(first); first = false { ... }
+//
+// after which the closing ']' is still to be read.
+func (s *fastScanner) item(first bool) bool {
+	if first {
+		return !s.peek(']')
+	}
+	return s.byte(',')
 }
 
 // literal reads the bytes of lit.

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 )
 
 // FuzzParseGraphFast checks that the fast reader agrees with the token
@@ -127,14 +125,8 @@ func checkNamesByMap(names []string, n int) error {
 	}
 	first := make(map[string]int, n)
 	for i, s := range names {
-		if s == "" {
-			return fmt.Errorf("name of position %d is empty", i)
-		}
-		if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }) >= 0 || !utf8.ValidString(s) {
-			return fmt.Errorf("name of position %d, %s, has a non-printing character", i, strconv.Quote(clipText(s)))
-		}
-		if isDecimalIndex(s) && s != strconv.Itoa(i) {
-			return fmt.Errorf("name of position %d, %q, is the number of another position", i, clipText(s))
+		if err := checkName(s, i); err != nil {
+			return err
 		}
 		if j, ok := first[s]; ok {
 			return fmt.Errorf("positions %d and %d have the same name %q", j, i, clipText(s))

@@ -74,11 +74,7 @@ func DecideLoopy(ctx context.Context, g GameGraph, components []int, r Rule, nam
 	move := func(m sg.SumMove) *MoveReport {
 		next := append([]int(nil), components...)
 		next[m.Part] = m.To
-		names := make([]string, len(next))
-		for i, p := range next {
-			names[i] = name(p)
-		}
-		return &MoveReport{Moved: []int{m.Part}, Next: next, Names: names}
+		return moveReport([]int{m.Part}, next, name)
 	}
 	if m, ok := l.WinningMove(components); ok {
 		rep.WinningMove = move(m)

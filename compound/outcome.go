@@ -68,15 +68,17 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 		}
 		return x
 	}
-	// wRule: the diminished disjunctive (xor) and shortened selective
-	// (any) rules on w-numbers; sl says whether an SL component loses.
-	wRule := func(vals []W, combineXor, sl bool) (bool, string) {
+	// wRule decides the diminished disjunctive (xor) and shortened
+	// selective (any) rules on w-numbers; sl says whether an SL component
+	// loses, invariant names the rule's invariant.
+	wRule := func(vals []W, combineXor, sl bool, invariant string) Verdict {
+		verdict := func(win bool, how string) Verdict { return Verdict{win, invariant, ws(vals), how} }
 		x, any, hasSW := W(0), false, false
 		for _, c := range components {
 			switch v := vals[c]; v {
 			case SL:
 				if sl {
-					return false, "a component has ended (SL): the compound is over"
+					return verdict(false, "a component has ended (SL): the compound is over")
 				}
 			case SW:
 				hasSW = true
@@ -86,12 +88,12 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 			}
 		}
 		if hasSW {
-			return true, "a component is SW"
+			return verdict(true, "a component is SW")
 		}
 		if combineXor {
-			return x != 0, fmt.Sprintf("nim-sum %d", x)
+			return verdict(x != 0, fmt.Sprintf("nim-sum %d", x))
 		}
-		return any, fmt.Sprintf("some value non-zero: %v", any)
+		return verdict(any, fmt.Sprintf("some value non-zero: %v", any))
 	}
 	// parity decides the remoteness (least) and suspense (largest) rules:
 	// the player to move wins when that value is odd.
@@ -129,11 +131,9 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 	case Rule{One, Long, Misere}:
 		return inv.decideMisereSum(ctx, components)
 	case Rule{One, Short, Normal}:
-		win, how := wRule(inv.W, true, true)
-		v = Verdict{win, "w-numbers: no SL, and some SW or a non-zero nim-sum", ws(inv.W), how}
+		v = wRule(inv.W, true, true, "w-numbers: no SL, and some SW or a non-zero nim-sum")
 	case Rule{One, Short, Misere}:
-		win, how := wRule(inv.WMisere, true, false)
-		v = Verdict{win, "misère w-numbers: some SW or a non-zero nim-sum", ws(inv.WMisere), how}
+		v = wRule(inv.WMisere, true, false, "misère w-numbers: some SW or a non-zero nim-sum")
 	case Rule{All, Short, Normal}:
 		v = parity(inv.R, true, "remoteness")
 	case Rule{All, Short, Misere}:
@@ -163,11 +163,9 @@ func (inv *Invariants) Decide(ctx context.Context, components []int, r Rule) (Ve
 			v = Verdict{win, "Grundy values: some is non-zero (two or more components not ended)", ints(inv.G), fmt.Sprintf("some non-zero: %v", win)}
 		}
 	case Rule{Some, Short, Normal}:
-		win, how := wRule(inv.W, false, true)
-		v = Verdict{win, "w-numbers: no SL, and some SW or some non-zero", ws(inv.W), how}
+		v = wRule(inv.W, false, true, "w-numbers: no SL, and some SW or some non-zero")
 	case Rule{Some, Short, Misere}:
-		win, how := wRule(inv.WMisere, false, false)
-		v = Verdict{win, "misère w-numbers: some SW or some non-zero", ws(inv.WMisere), how}
+		v = wRule(inv.WMisere, false, false, "misère w-numbers: some SW or some non-zero")
 	default:
 		return Verdict{}, fmt.Errorf("unknown compound rule %v", r)
 	}

@@ -71,10 +71,16 @@ func (inv *Invariants) Report(ctx context.Context, components []int, r Rule, nam
 	if err != nil || !ok {
 		return rep, err
 	}
+	rep.WinningMove = moveReport(moved, next, name)
+	return rep, nil
+}
+
+// moveReport reports a move that played in the components moved and left
+// the positions next, named by name.
+func moveReport(moved, next []int, name func(p int) string) *MoveReport {
 	m := &MoveReport{Moved: moved, Next: next, Names: make([]string, len(next))}
 	for i, p := range next {
 		m.Names[i] = name(p)
 	}
-	rep.WinningMove = m
-	return rep, nil
+	return m
 }

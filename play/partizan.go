@@ -149,11 +149,7 @@ func AnalyzePartizanWith(ctx context.Context, g game.Game, pos game.Position, c 
 	for i, p := range parts {
 		for _, side := range []game.Side{game.Left, game.Right} {
 			for _, opt := range pg.Options(p, side) {
-				after := make([]game.Position, 0, len(parts))
-				after = append(after, parts[:i]...)
-				after = append(after, opt)
-				after = append(after, parts[i+1:]...)
-				whole := g.Join(after...)
+				whole := g.Join(withPart(parts, i, opt)...)
 				x, _, err := pg.Values(ctx, e, whole)
 				if err != nil {
 					return nil, err
@@ -210,13 +206,9 @@ func analyzeLoopy(ctx context.Context, g game.Game, pg game.PartizanGame, pos ga
 				}
 				v := out[next[side]]
 				next[side]++
-				after := make([]game.Position, 0, len(parts))
-				after = append(after, parts[:i]...)
-				after = append(after, opt)
-				after = append(after, parts[i+1:]...)
 				o := solved.First[loopy.Player(side).Opponent()][v]
 				moves = append(moves, move{side, PartizanMove{
-					Part: i, Leaves: g.Name(opt), Position: g.Format(g.Join(after...)),
+					Part: i, Leaves: g.Name(opt), Position: g.Format(g.Join(withPart(parts, i, opt)...)),
 					Wins: o == loopyWin[side], Draws: o == loopy.Draw,
 				}, len(nodes)})
 				nodes = append(nodes, v)
@@ -263,3 +255,13 @@ func analyzeLoopy(ctx context.Context, g game.Game, pg game.PartizanGame, pos ga
 
 // loopyWin is the outcome in which each side wins.
 var loopyWin = [2]loopy.Outcome{game.Left: loopy.LeftWins, game.Right: loopy.RightWins}
+
+// withPart returns the parts of a position with part i replaced by p (the
+// part a move leaves), in a new slice: what g.Join makes the whole
+// position after the move of.
+func withPart(parts []game.Position, i int, p game.Position) []game.Position {
+	out := make([]game.Position, 0, len(parts))
+	out = append(out, parts[:i]...)
+	out = append(out, p)
+	return append(out, parts[i+1:]...)
+}

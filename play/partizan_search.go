@@ -90,11 +90,7 @@ func AnalyzePartizanSearch(ctx context.Context, g game.Game, pos game.Position, 
 		s.Parts = append(s.Parts, PartizanPart{Position: g.Name(p)})
 		for _, side := range []game.Side{game.Left, game.Right} {
 			for _, opt := range pg.Options(p, side) {
-				whole := make([]game.Position, 0, len(parts))
-				whole = append(whole, parts[:i]...)
-				whole = append(whole, opt)
-				whole = append(whole, parts[i+1:]...)
-				next := g.Join(whole...)
+				next := g.Join(withPart(parts, i, opt)...)
 				m := PartizanMove{Part: i, Leaves: g.Name(opt), Position: g.Format(next)}
 				if side == game.Left {
 					s.Left = append(s.Left, m)

@@ -3,11 +3,10 @@ package searchjobs
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 
 	"nimber/grid"
-	"nimber/store"
+	"nimber/store/storetest"
 )
 
 // TestStoreSymmetries keeps random boards in the store and finds each of
@@ -16,11 +15,7 @@ import (
 // keeps its first row.
 func TestStoreSymmetries(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	rng := rand.New(rand.NewPCG(30, 6))
 	for range 30 {
 		g := grid.Random(rng, 2+rng.IntN(4), 2+rng.IntN(4), 0.2, '.', '#')

@@ -16,6 +16,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -37,16 +38,15 @@ func main() {
 	}
 }
 
+// write writes the graph of n positions and about m options drawn with
+// seed to f, the positions named when names is set.
 func write(f *os.File, n, m int, seed uint64, names bool) error {
 	rng := rand.New(rand.NewPCG(seed, 23))
 	w := bufio.NewWriterSize(f, 1<<20)
 	maxDegree := 2 * m / n
 	var buf []byte
 	buf = append(buf, `{"options": [`...)
-	for p := range n {
-		if p > 0 {
-			buf = append(buf, ',')
-		}
+	buf, err := appendList(w, buf, n, func(buf []byte, _ int) []byte {
 		buf = append(buf, '[')
 		for i := range rng.IntN(maxDegree + 1) {
 			if i > 0 {
@@ -54,30 +54,21 @@ func write(f *os.File, n, m int, seed uint64, names bool) error {
 			}
 			buf = strconv.AppendInt(buf, int64(rng.IntN(n)), 10)
 		}
-		buf = append(buf, ']')
-		if len(buf) > 1<<16 {
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
-		}
+		return append(buf, ']')
+	})
+	if err != nil {
+		return err
 	}
 	buf = append(buf, ']')
 	if names {
 		buf = append(buf, `, "names": [`...)
-		for p := range n {
-			if p > 0 {
-				buf = append(buf, ',')
-			}
+		buf, err = appendList(w, buf, n, func(buf []byte, p int) []byte {
 			buf = append(buf, `"v`...)
 			buf = strconv.AppendInt(buf, int64(p), 10)
-			buf = append(buf, '"')
-			if len(buf) > 1<<16 {
-				if _, err := w.Write(buf); err != nil {
-					return err
-				}
-				buf = buf[:0]
-			}
+			return append(buf, '"')
+		})
+		if err != nil {
+			return err
 		}
 		buf = append(buf, ']')
 	}
@@ -86,4 +77,23 @@ func write(f *os.File, n, m int, seed uint64, names bool) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// appendList appends elements 0 to n-1 to buf, comma-separated, each
+// appended by elem, and hands buf to w whenever it holds over 64 KiB. It
+// returns what buf holds at the end.
+func appendList(w io.Writer, buf []byte, n int, elem func(buf []byte, p int) []byte) ([]byte, error) {
+	for p := range n {
+		if p > 0 {
+			buf = append(buf, ',')
+		}
+		buf = elem(buf, p)
+		if len(buf) > 1<<16 {
+			if _, err := w.Write(buf); err != nil {
+				return nil, err
+			}
+			buf = buf[:0]
+		}
+	}
+	return buf, nil
 }

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string>
 #include <vector>
+#include "mex.h"
 using namespace std;
 
 int R, C;
@@ -31,20 +32,15 @@ int solve(int r1, int r2, int c1, int c2) {
     vector<char> seen(R + C + 2, 0);
     for (int r = r1; r <= r2; r++) {
         if (rowSafe(r, c1, c2)) {
-            int g = solve(r1, r - 1, c1, c2) ^ solve(r + 1, r2, c1, c2);
-            if (g < (int)seen.size()) seen[g] = 1;
+            mark(seen, solve(r1, r - 1, c1, c2) ^ solve(r + 1, r2, c1, c2));
         }
     }
     for (int c = c1; c <= c2; c++) {
         if (colSafe(c, r1, r2)) {
-            int g = solve(r1, r2, c1, c - 1) ^ solve(r1, r2, c + 1, c2);
-            if (g < (int)seen.size()) seen[g] = 1;
+            mark(seen, solve(r1, r2, c1, c - 1) ^ solve(r1, r2, c + 1, c2));
         }
     }
-    int mex = 0;
-    while (seen[mex]) mex++;
-    m = mex;
-    return mex;
+    return m = mex(seen);
 }
 
 int main() {

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <string>
 #include <vector>
+#include "mex.h"
 using namespace std;
 
 // The memo is a plain 4-D int array over the bounds of one colour class.
@@ -34,12 +35,8 @@ int sg(int u1, int u2, int w1, int w2) {
                          sg(u + 2, u2, w1, w - 2) ^ sg(u + 2, u2, w + 2, w2));
     }
     vector<char> seen(values.size() + 1, 0);
-    for (int g : values)
-        if (g < (int)seen.size()) seen[g] = 1;
-    int mex = 0;
-    while (seen[mex]) mex++;
-    m = mex;
-    return mex;
+    for (int g : values) mark(seen, g);
+    return m = mex(seen);
 }
 
 int main() {

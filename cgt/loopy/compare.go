@@ -187,20 +187,10 @@ func Order(g *Graph, limit int) ([][]bool, error) {
 			won = won[:len(won)-1]
 			a, b := int32(t>>16), int32(t&0xffff)
 			for _, y := range from[Left][at[Left][b]:at[Left][b+1]] {
-				if u := a*n32 + y; open[u] == 1 {
-					open[u] = 0
-					lost = append(lost, uint32(a)<<16|uint32(y))
-				} else {
-					open[u]--
-				}
+				lost = countOff(open, lost, a*n32+y, uint32(a)<<16|uint32(y))
 			}
 			for _, x := range from[Right][at[Right][a]:at[Right][a+1]] {
-				if u := x*n32 + b; open[u] == 1 {
-					open[u] = 0
-					lost = append(lost, uint32(x)<<16|uint32(b))
-				} else {
-					open[u]--
-				}
+				lost = countOff(open, lost, x*n32+b, uint32(x)<<16|uint32(b))
 			}
 		}
 	}
@@ -213,4 +203,17 @@ func Order(g *Graph, limit int) ([][]bool, error) {
 		le[x] = rightWins[x*n : (x+1)*n : (x+1)*n]
 	}
 	return le, nil
+}
+
+// countOff is Order's count of one of Left's moves from the pair u (xy
+// packed as x<<16|y) found to reach a pair Right wins moving first: open[u]
+// goes down by one, and when it reaches zero Left loses at u, which joins
+// lost.
+func countOff(open []int32, lost []uint32, u int32, xy uint32) []uint32 {
+	if open[u] == 1 {
+		open[u] = 0
+		return append(lost, xy)
+	}
+	open[u]--
+	return lost
 }
