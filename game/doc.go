@@ -17,7 +17,9 @@
 // game, such as a dense table or the sparse nim-sequence engine, tested
 // against the generic one), Heaps (it has nim-sequences), Board (its
 // positions are drawn as boards), MoveCells, Players, Namer, PartDescriber,
-// Indexed (its parts are the positions of a known explicit graph), and Kinded
+// Indexed (its parts are the positions of a known explicit graph),
+// HandMover (a partizan board game's moves as the cells a player points
+// at, which PartizanGame.HandMoves reaches), and Kinded
 // with Outcomer for games whose positions can repeat (Kind Loopy), which are
 // solved by retrograde analysis into N, P and D instead of Grundy values.
 //

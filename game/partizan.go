@@ -92,6 +92,10 @@ type PartizanGame interface {
 	// for a game whose positions repeat (package loopy), within limit
 	// positions.
 	Graph(ctx context.Context, pos Position, limit int) (loopy.Game, error)
+	// HandMoves returns side's moves of a part, given as its text, as a
+	// player makes them by pointing at cells; ok is false when the game's
+	// rules are not a HandMover.
+	HandMoves(part string, side Side) (moves []HandMove, ok bool)
 }
 
 // PartizanOf returns g as a partizan game; ok is false when g is not one.
@@ -149,6 +153,14 @@ func (g *partizan[P]) Options(pos Position, side Side) []Position {
 		}
 	}
 	return out
+}
+
+func (g *partizan[P]) HandMoves(part string, side Side) ([]HandMove, bool) {
+	h, ok := g.r.(HandMover)
+	if !ok {
+		return nil, false
+	}
+	return h.HandMoves(part, side), true
 }
 
 // errPartizan is the error of the impartial solvers asked about a partizan

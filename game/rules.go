@@ -135,6 +135,33 @@ type MoveCells[P comparable, M any] interface {
 	Cells(p P, m M) []Cell
 }
 
+// HandMover is implemented by partizan board games whose moves a player
+// makes by pointing at cells: HandMoves lists side's moves of a part,
+// given as its text (a part of the position as the game's Name writes it),
+// each as the cells pointed at and the part's text after the move, which
+// the game's Parse reads. A part the game does not read has none.
+type HandMover interface {
+	HandMoves(part string, side Side) []HandMove
+}
+
+// HandMove is a move of a partizan board game as a player makes it by
+// hand (HandMover).
+type HandMove struct {
+	// Cells are the cells pointed at, in order: a stone then where it goes
+	// (Clobber, Konane, Toads and Frogs), a domino's two squares
+	// (Domineering), the square coloured (Col, Snort), the edge cut
+	// (Hackenbush: row = its height from the ground, 0 at the bottom,
+	// col 0), the cells just before a cut (Cutcake).
+	Cells []Cell
+	// Cut is Cutcake's: "vertical" (the cut runs along the right side of
+	// the cells, a column) or "horizontal" (along their bottom, a row);
+	// empty for the other games.
+	Cut string
+	// After is the part's text after the move, as Parse reads it: blank
+	// when the move leaves nothing of the part.
+	After string
+}
+
 // Players is implemented by games that name their two players (by default
 // "first", the player to move at the start, and "second").
 type Players interface {
