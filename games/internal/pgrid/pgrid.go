@@ -293,10 +293,7 @@ var Dirs = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
 // g (Left's 'x', Right's 'o', in reading order) and the two players'
 // stones, side's first; it stops, returning false, when f does.
 func EachStone(g grid.Grid, side game.Side, f func(r, c int, us, them byte) bool) bool {
-	us, them := byte('x'), byte('o')
-	if side == game.Right {
-		us, them = them, us
-	}
+	us, them := StoneOf(side)
 	for r := range g.Rows {
 		for c := range g.Cols {
 			if g.Cells[r*g.Cols+c] == us && !f(r, c, us, them) {
@@ -305,6 +302,15 @@ func EachStone(g grid.Grid, side game.Side, f func(r, c int, us, them byte) bool
 		}
 	}
 	return true
+}
+
+// StoneOf returns side's stone of a stone game (Left's 'x', Right's 'o')
+// and the other player's.
+func StoneOf(side game.Side) (us, them byte) {
+	if side == game.Right {
+		return 'o', 'x'
+	}
+	return 'x', 'o'
 }
 
 // Board describes a partizan board game whose positions are sums of
@@ -368,4 +374,56 @@ func (b Board) DescribePart(p Region) string {
 		return b.Describe(p)
 	}
 	return fmt.Sprintf("%d empty cells: %s", p.Count(b.Counted), p)
+}
+
+// Rows are a part's text split into rows of cells at '|', which a game's
+// hand moves (game.HandMover) point at: Find lists the cells holding a
+// character, At reads a cell and With writes the text of a changed copy.
+type Rows [][]byte
+
+// RowsOf splits a part's text into its rows.
+func RowsOf(part string) Rows {
+	var rows Rows
+	for r := range strings.SplitSeq(part, "|") {
+		rows = append(rows, []byte(r))
+	}
+	return rows
+}
+
+// At returns the character at (r, c), 0 outside the rows.
+func (rs Rows) At(r, c int) byte {
+	if r < 0 || r >= len(rs) || c < 0 || c >= len(rs[r]) {
+		return 0
+	}
+	return rs[r][c]
+}
+
+// Find returns the cells holding one of chars, in reading order.
+func (rs Rows) Find(chars string) []game.Cell {
+	var out []game.Cell
+	for r, row := range rs {
+		for c, ch := range row {
+			if strings.IndexByte(chars, ch) >= 0 {
+				out = append(out, game.Cell{Row: r, Col: c})
+			}
+		}
+	}
+	return out
+}
+
+// With returns the text of a copy of rs with the given cells set to the
+// given characters; rs is unchanged.
+func (rs Rows) With(set map[game.Cell]byte) string {
+	cp := make([][]byte, len(rs))
+	for i, r := range rs {
+		cp[i] = append([]byte(nil), r...)
+	}
+	for c, ch := range set {
+		cp[c.Row][c.Col] = ch
+	}
+	s := make([]string, len(cp))
+	for i, r := range cp {
+		s[i] = string(r)
+	}
+	return strings.Join(s, "|")
 }

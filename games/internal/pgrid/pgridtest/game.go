@@ -2,6 +2,8 @@ package pgridtest
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"nimber/cgt"
@@ -77,4 +79,69 @@ func SameValue(t *testing.T, g game.Game, board string, images ...string) {
 			t.Errorf("%s = %s but its image %q = %s", board, c.Notation(v), q, c.Notation(w))
 		}
 	}
+}
+
+// HandMoves checks, on each part of each board of boards, that the
+// partizan game g's hand moves (game.HandMover) agree with its options
+// for both sides: every hand move, its text after read back by Parse,
+// leaves what an option leaves, and every option is reached by hand
+// moves, at least as many as there are options that leave the same (so
+// each option has one of its own).
+func HandMoves(t *testing.T, g game.Game, boards []string) {
+	t.Helper()
+	pg, ok := game.PartizanOf(g)
+	if !ok {
+		t.Fatal("not a partizan game")
+	}
+	for _, b := range boards {
+		pos, err := g.Parse(b)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", b, err)
+		}
+		for _, part := range g.Parts(pos) {
+			text := g.Name(part)
+			for _, side := range []game.Side{game.Left, game.Right} {
+				hand, ok := pg.HandMoves(text, side)
+				if !ok {
+					t.Fatalf("%q: the game has no hand moves", text)
+				}
+				want := map[string]int{}
+				for _, o := range pg.Options(part, side) {
+					want[leaves(g, o)]++
+				}
+				got := map[string]int{}
+				for _, h := range hand {
+					k := ""
+					if strings.TrimSpace(h.After) != "" {
+						after, err := g.Parse(h.After)
+						if err != nil {
+							t.Errorf("%q: %s's hand move %+v: Parse: %v", text, side, h, err)
+							continue
+						}
+						k = leaves(g, after)
+					}
+					if want[k] == 0 {
+						t.Errorf("%q: %s's hand move %+v leaves %q, no option's", text, side, h, k)
+					}
+					got[k]++
+				}
+				for k, n := range want {
+					if got[k] < n {
+						t.Errorf("%q: %s has %d options leaving %q, reached by %d hand moves", text, side, n, k, got[k])
+					}
+				}
+			}
+		}
+	}
+}
+
+// leaves writes the parts of pos, sorted, joined by " + ": what a move
+// leaves, whatever order the parts come in.
+func leaves(g game.Game, pos game.Position) string {
+	var s []string
+	for _, p := range g.Parts(pos) {
+		s = append(s, g.Format(p))
+	}
+	slices.Sort(s)
+	return strings.Join(s, " + ")
 }
