@@ -418,3 +418,9 @@ func TestSmall(t *testing.T) {
 		t.Errorf("SmallSize = %d, want %d", theRules.SmallSize(), SmallStones)
 	}
 }
+
+// TestHandMoves: the clobbers a player makes by hand are Clobber's
+// options, each option with a hand move of its own.
+func TestHandMoves(t *testing.T) {
+	pgridtest.HandMoves(t, Game(), []string{"xo", "xox|ox.", "xoxo|oxox", "xx.o|o.xo|.oxx", "xo + ox|xo"})
+}

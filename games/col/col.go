@@ -208,3 +208,19 @@ func colour(c byte) game.Side {
 	}
 	return game.Right
 }
+
+// HandMoves lists side's moves on the part's text as a player makes them
+// by hand: a cell side may colour, coloured (Parse closes its
+// neighbours).
+func (rules) HandMoves(part string, side game.Side) []game.HandMove {
+	rows := pgrid.RowsOf(part)
+	own, mine := "L", ".l"
+	if side == game.Right {
+		own, mine = "R", ".r"
+	}
+	var out []game.HandMove
+	for _, c := range rows.Find(mine) {
+		out = append(out, game.HandMove{Cells: []game.Cell{c}, After: rows.With(map[game.Cell]byte{c: own[0]})})
+	}
+	return out
+}

@@ -216,3 +216,11 @@ func TestSnortBadInput(t *testing.T) {
 		t.Errorf("%d cells: %v, want a position", SnortMaxRegion, err)
 	}
 }
+
+// TestHandMoves: the cells a player colours by hand are Col's and
+// Snort's options, each option with a hand move of its own.
+func TestHandMoves(t *testing.T) {
+	boards := []string{".", "..", "R..|...", "L..|...", "...|.#.|...", ".L.R.|.....", ". + .."}
+	pgridtest.HandMoves(t, Game(), boards)
+	pgridtest.HandMoves(t, Snort(), boards)
+}

@@ -145,3 +145,33 @@ func (rules) PartNoun() string { return "rectangle" }
 func (rules) DescribePart(c Cake) string {
 	return fmt.Sprintf("%d rows by %d columns", c.Rows, c.Cols)
 }
+
+// HandMoves lists side's cuts of the part's text (one rectangle "RxC", of
+// at most 64 rows and columns) as a player makes them by hand: Left's
+// between two columns, pointed at by the cells left of the cut, Right's
+// between two rows, by the cells above it.
+func (rules) HandMoves(part string, side game.Side) []game.HandMove {
+	c, err := parseCake(part)
+	if err != nil || c.Rows > 64 || c.Cols > 64 {
+		return nil
+	}
+	var out []game.HandMove
+	if side == game.Left {
+		for j := 1; j < c.Cols; j++ {
+			m := game.HandMove{Cut: "vertical", After: Cake{c.Rows, j}.String() + " + " + Cake{c.Rows, c.Cols - j}.String()}
+			for i := range c.Rows {
+				m.Cells = append(m.Cells, game.Cell{Row: i, Col: j - 1})
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	for i := 1; i < c.Rows; i++ {
+		m := game.HandMove{Cut: "horizontal", After: Cake{i, c.Cols}.String() + " + " + Cake{c.Rows - i, c.Cols}.String()}
+		for j := range c.Cols {
+			m.Cells = append(m.Cells, game.Cell{Row: i - 1, Col: j})
+		}
+		out = append(out, m)
+	}
+	return out
+}

@@ -95,3 +95,10 @@ func TestBadInput(t *testing.T) {
 	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
 	gametest.ParseLimit(t, Game(), "101x2", 101, MaxSide, "rows")
 }
+
+// TestHandMoves: the cuts a player makes by hand are Cutcake's options
+// (a cut and its mirror image leave the same), each option with a hand
+// move of its own.
+func TestHandMoves(t *testing.T) {
+	pgridtest.HandMoves(t, Game(), []string{"1x2", "2x1", "2x2", "3x4 + 2x2", "5x7", "1x9"})
+}

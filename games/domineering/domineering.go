@@ -86,3 +86,22 @@ var smallSize = 20
 // Neg returns -p: the region transposed, where each player's dominoes lie
 // as the other's did (the search's game.PartNegater).
 func (rules) Neg(p pgrid.Region) pgrid.Region { return pgrid.Transpose(p) }
+
+// HandMoves lists side's dominoes on the part's text as a player places
+// them by hand: Left's up and down, Right's across, on two empty cells,
+// pointed at top (or left) cell first.
+func (rules) HandMoves(part string, side game.Side) []game.HandMove {
+	rows := pgrid.RowsOf(part)
+	dr, dc := 1, 0
+	if side == game.Right {
+		dr, dc = 0, 1
+	}
+	var out []game.HandMove
+	for _, a := range rows.Find(".") {
+		b := game.Cell{Row: a.Row + dr, Col: a.Col + dc}
+		if rows.At(b.Row, b.Col) == '.' {
+			out = append(out, game.HandMove{Cells: []game.Cell{a, b}, After: rows.With(map[game.Cell]byte{a: '#', b: '#'})})
+		}
+	}
+	return out
+}

@@ -133,3 +133,9 @@ func TestCancel(t *testing.T) {
 		t.Errorf("Values under a cancelled context: %v", err)
 	}
 }
+
+// TestHandMoves: the dominoes a player places by hand are Domineering's
+// options, each option with a hand move of its own.
+func TestHandMoves(t *testing.T) {
+	pgridtest.HandMoves(t, Game(), []string{".", "..", ".|.", "..|..", "..|..|.#", "...#|#...|....", ".|. + ..", "#..#|....|.##.|...."})
+}

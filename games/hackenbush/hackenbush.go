@@ -531,3 +531,25 @@ func (rules) DescribePart(p Picture) string {
 	}
 	return fmt.Sprintf("a picture of %d edges (%d Left's, %d Right's, %d green): %s", len(p)/3, n[0], n[1], n[2], formatJSON([]Picture{p}))
 }
+
+// HandMoves lists side's moves on the part's text, when it is a stalk
+// (its colours 'L', 'R' and 'G' from the ground up), as a player makes
+// them by hand: an edge of side's colour or green cut, pointed at as the
+// cell of row its height (0 at the ground), which takes it and everything
+// above it away.
+func (rules) HandMoves(part string, side game.Side) []game.HandMove {
+	own := byte('L')
+	if side == game.Right {
+		own = 'R'
+	}
+	if strings.Trim(part, "LRG") != "" {
+		return nil
+	}
+	var out []game.HandMove
+	for h := range len(part) {
+		if part[h] == own || part[h] == 'G' {
+			out = append(out, game.HandMove{Cells: []game.Cell{{Row: h}}, After: part[:h]})
+		}
+	}
+	return out
+}

@@ -315,3 +315,9 @@ func TestPositions(t *testing.T) {
 		t.Errorf("a broom of 23 branches: %v, want %d positions refused", err, 1<<23+1)
 	}
 }
+
+// TestHandMoves: the edges a player cuts by hand on a stalk are
+// Hackenbush's options, each option with a hand move of its own.
+func TestHandMoves(t *testing.T) {
+	pgridtest.HandMoves(t, Game(), []string{"L", "R", "G", "LRR GG LG", "LLRGRGL", "GGG RRL"})
+}

@@ -145,3 +145,9 @@ func TestOpeningsBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestHandMoves: the jumps a player makes by hand are Konane's options,
+// each option with a hand move of its own.
+func TestHandMoves(t *testing.T) {
+	pgridtest.HandMoves(t, Game(), []string{"xo.", "xoxo|o.ox|xo.o", "xo.o.o.|.......|o.....x", "x.|o.|.x|o. + .ox"})
+}

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"nimber/game"
+	"nimber/games/internal/pgrid"
 )
 
 // MaxRow is the most squares of one part Check accepts (a part is a row
@@ -199,4 +200,39 @@ func partName(i int, p string) string {
 		p = p[:40] + "..."
 	}
 	return fmt.Sprintf("part %d (%s)", i+1, p)
+}
+
+// HandMoves lists side's moves on the part's text (one row) as a player
+// makes them by hand: a toad (Left's) or frog (Right's), then the square
+// it moves to, one forward into an empty square or over one of the
+// other's into an empty square, and with backsliding one back into an
+// empty square.
+func (r rules) HandMoves(part string, side game.Side) []game.HandMove {
+	rows := pgrid.RowsOf(part)
+	us, them, step := "T", byte('F'), 1
+	if side == game.Right {
+		us, them, step = "F", 'T', -1
+	}
+	var out []game.HandMove
+	move := func(from game.Cell, col int) {
+		to := game.Cell{Row: from.Row, Col: col}
+		out = append(out, game.HandMove{Cells: []game.Cell{from, to}, After: rows.With(map[game.Cell]byte{from: '.', to: us[0]})})
+	}
+	cells := rows.Find(us)
+	for _, from := range cells {
+		switch c := from.Col + step; {
+		case rows.At(from.Row, c) == '.':
+			move(from, c)
+		case rows.At(from.Row, c) == them && rows.At(from.Row, c+step) == '.':
+			move(from, c+step)
+		}
+	}
+	if r.back {
+		for _, from := range cells {
+			if c := from.Col - step; rows.At(from.Row, c) == '.' {
+				move(from, c)
+			}
+		}
+	}
+	return out
 }

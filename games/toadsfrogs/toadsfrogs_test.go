@@ -123,3 +123,12 @@ func TestBacksliding(t *testing.T) {
 		{In: "T.X", Err: "column 3: character 'X' is not one of \"TF.\""},
 	})
 }
+
+// TestHandMoves: the slides and jumps a player makes by hand are Toads
+// and Frogs' options, and Backsliding Toads and Frogs', each option with
+// a hand move of its own.
+func TestHandMoves(t *testing.T) {
+	boards := []string{"T.F", "TTT..FFF", "T.TF.F", "TF.TF.FT", ".T.F. + TTF.F"}
+	pgridtest.HandMoves(t, Game(), boards)
+	pgridtest.HandMoves(t, Backsliding(), boards)
+}
