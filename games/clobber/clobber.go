@@ -101,16 +101,11 @@ func (r rules) Check(s game.Sum[pgrid.Region]) error {
 // by hand: a stone of side's, then the orthogonally next stone of the
 // other's that it clobbers.
 func (rules) HandMoves(part string, side game.Side) []game.HandMove {
-	rows := pgrid.RowsOf(part)
-	us, them := pgrid.StoneOf(side)
-	var out []game.HandMove
-	for _, from := range rows.Find(string(us)) {
-		for _, d := range pgrid.Dirs {
-			to := game.Cell{Row: from.Row + d[0], Col: from.Col + d[1]}
-			if rows.At(to.Row, to.Col) == them {
-				out = append(out, game.HandMove{Cells: []game.Cell{from, to}, After: rows.With(map[game.Cell]byte{from: '.', to: us})})
-			}
+	return pgrid.StoneHandMoves(part, side, func(out []game.HandMove, rows pgrid.Rows, from game.Cell, d [2]int, us, them byte) []game.HandMove {
+		to := game.Cell{Row: from.Row + d[0], Col: from.Col + d[1]}
+		if rows.At(to.Row, to.Col) != them {
+			return out
 		}
-	}
-	return out
+		return append(out, game.HandMove{Cells: []game.Cell{from, to}, After: rows.With(map[game.Cell]byte{from: '.', to: us})})
+	})
 }

@@ -193,23 +193,17 @@ func split(g grid.Grid) []pgrid.Region {
 // jumping over 1, 2, ... of the other's stones in one direction (each
 // stop a move).
 func (rules) HandMoves(part string, side game.Side) []game.HandMove {
-	rows := pgrid.RowsOf(part)
-	us, them := pgrid.StoneOf(side)
-	var out []game.HandMove
-	for _, from := range rows.Find(string(us)) {
-		for _, d := range pgrid.Dirs {
-			set := map[game.Cell]byte{from: '.'}
-			for k := 1; ; k++ {
-				over := game.Cell{Row: from.Row + (2*k-1)*d[0], Col: from.Col + (2*k-1)*d[1]}
-				to := game.Cell{Row: from.Row + 2*k*d[0], Col: from.Col + 2*k*d[1]}
-				if rows.At(over.Row, over.Col) != them || rows.At(to.Row, to.Col) != '.' {
-					break
-				}
-				set[over], set[to] = '.', us
-				out = append(out, game.HandMove{Cells: []game.Cell{from, to}, After: rows.With(set)})
-				set[to] = '.'
+	return pgrid.StoneHandMoves(part, side, func(out []game.HandMove, rows pgrid.Rows, from game.Cell, d [2]int, us, them byte) []game.HandMove {
+		set := map[game.Cell]byte{from: '.'}
+		for k := 1; ; k++ {
+			over := game.Cell{Row: from.Row + (2*k-1)*d[0], Col: from.Col + (2*k-1)*d[1]}
+			to := game.Cell{Row: from.Row + 2*k*d[0], Col: from.Col + 2*k*d[1]}
+			if rows.At(over.Row, over.Col) != them || rows.At(to.Row, to.Col) != '.' {
+				return out
 			}
+			set[over], set[to] = '.', us
+			out = append(out, game.HandMove{Cells: []game.Cell{from, to}, After: rows.With(set)})
+			set[to] = '.'
 		}
-	}
-	return out
+	})
 }

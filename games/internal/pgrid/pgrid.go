@@ -313,6 +313,23 @@ func StoneOf(side game.Side) (us, them byte) {
 	return 'x', 'o'
 }
 
+// StoneHandMoves returns the hand moves (game.HandMover) of side's stones
+// on a stone game's part, given as its text: step appends to out the
+// moves of the stone at from in direction d (one of Dirs), for each of
+// side's stones us in reading order (them the other's) and each
+// direction.
+func StoneHandMoves(part string, side game.Side, step func(out []game.HandMove, rows Rows, from game.Cell, d [2]int, us, them byte) []game.HandMove) []game.HandMove {
+	rows := RowsOf(part)
+	us, them := StoneOf(side)
+	var out []game.HandMove
+	for _, from := range rows.Find(string(us)) {
+		for _, d := range Dirs {
+			out = step(out, rows, from, d, us, them)
+		}
+	}
+	return out
+}
+
 // Board describes a partizan board game whose positions are sums of
 // regions: its characters, which cells a region is made of and how a
 // board splits into regions, what a region's size counts, and the
