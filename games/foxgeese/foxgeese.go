@@ -124,29 +124,46 @@ func (rules) Options(p Board, side game.Side) iter.Seq[[]Board] {
 			}
 			return
 		}
-		if side == game.Right {
-			row, col := p.rowCol(p.fox())
-			for _, d := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
-				if r, c := row+d[0], col+d[1]; p.free(r, c) {
-					if !one(p.withFox(p.square(r, c))) {
-						return
-					}
+		p.steps(side, func(from, to int) bool { return one(p.moved(from, to)) })
+	}
+}
+
+// steps yields side's steps on b, not escaped, until yield returns false:
+// the square a piece is on and the square it moves to, the fox's (Right)
+// one square diagonally in any direction, a goose's (Left) one square
+// diagonally down, onto an empty square.
+func (b Board) steps(side game.Side, yield func(from, to int) bool) {
+	if side == game.Right {
+		row, col := b.rowCol(b.fox())
+		for _, d := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
+			if r, c := row+d[0], col+d[1]; b.free(r, c) {
+				if !yield(b.fox(), b.square(r, c)) {
+					return
 				}
 			}
-			return
 		}
-		for g := p.geese(); g != 0; g &= g - 1 {
-			s := bits.TrailingZeros32(g)
-			row, col := p.rowCol(s)
-			for _, dc := range [2]int{-1, 1} {
-				if r, c := row-1, col+dc; p.free(r, c) {
-					if !one(p.withGeese(p.geese()&^(1<<s) | 1<<p.square(r, c))) {
-						return
-					}
+		return
+	}
+	for g := b.geese(); g != 0; g &= g - 1 {
+		s := bits.TrailingZeros32(g)
+		row, col := b.rowCol(s)
+		for _, dc := range [2]int{-1, 1} {
+			if r, c := row-1, col+dc; b.free(r, c) {
+				if !yield(s, b.square(r, c)) {
+					return
 				}
 			}
 		}
 	}
+}
+
+// moved returns b with the piece on square from (the fox or a goose)
+// moved to square to.
+func (b Board) moved(from, to int) Board {
+	if from == b.fox() {
+		return b.withFox(to)
+	}
+	return b.withGeese(b.geese()&^(1<<from) | 1<<to)
 }
 
 // Parse reads a position: "geese R,C R,C ... fox R,C", with "width W "

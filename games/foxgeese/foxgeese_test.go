@@ -10,6 +10,7 @@ import (
 
 	"nimber/game"
 	"nimber/game/gametest"
+	"nimber/games/internal/pgrid/pgridtest"
 )
 
 // TestCGSuiteValues checks the values CGSuite's own tests give
@@ -189,4 +190,50 @@ func TestParse(t *testing.T) {
 // round-trips.
 func FuzzParse(f *testing.F) {
 	gametest.FuzzParse(f, Game(), "geese 4,2 4,4 4,6 4,8 fox 1,1", "width 10 geese 3,1 fox 1,9", "geese fox 2,2 + geese 3,3 fox 1,1")
+}
+
+// TestHandMoves: the steps a player makes by hand, a goose or the fox then
+// where it goes (an escaped fox's pass by the fox alone), are Fox and
+// Geese's options, each option with a hand move of its own, on the start,
+// boards of other widths, escaped foxes, sums and random boards; their
+// cells are the squares less one, row 0 at the bottom.
+func TestHandMoves(t *testing.T) {
+	boards := []string{
+		"geese 4,2 4,4 4,6 4,8 fox 1,1",
+		"geese 8,2 8,4 8,6 8,8 fox 1,1",
+		"geese 3,1 3,3 fox 2,2",
+		"geese 3,3 fox 4,4",
+		"geese fox 2,2",
+		"width 4 geese 2,2 fox 1,1 + geese 3,1 fox 1,1",
+		"width 10 geese 3,1 fox 1,9",
+	}
+	pgridtest.HandMoves(t, Game(), append(boards, randomBoards(11, 60)...))
+
+	pg, _ := game.PartizanOf(Game())
+	cells := func(part string, side game.Side) [][]game.Cell {
+		hand, _ := pg.HandMoves(part, side)
+		var out [][]game.Cell
+		for _, h := range hand {
+			out = append(out, h.Cells)
+		}
+		return out
+	}
+	c := func(r, col int) game.Cell { return game.Cell{Row: r, Col: col} }
+	for _, tc := range []struct {
+		part string
+		side game.Side
+		want [][]game.Cell
+	}{
+		{"geese 3,3 fox 1,1", game.Right, [][]game.Cell{{c(0, 0), c(1, 1)}}},
+		{"geese 3,3 fox 1,1", game.Left, [][]game.Cell{{c(2, 2), c(1, 1)}, {c(2, 2), c(1, 3)}}},
+		{"width 4 geese 4,4 fox 2,4", game.Right, [][]game.Cell{{c(1, 3), c(0, 2)}, {c(1, 3), c(2, 2)}}},
+		// Escaped: Right passes by the fox alone, Left has no move.
+		{"geese 3,3 fox 4,4", game.Right, [][]game.Cell{{c(3, 3)}}},
+		{"geese 3,3 fox 4,4", game.Left, nil},
+		{"not a board", game.Left, nil},
+	} {
+		if got := cells(tc.part, tc.side); !slices.EqualFunc(got, tc.want, slices.Equal) {
+			t.Errorf("%q: %s's hand moves on %v, want %v", tc.part, tc.side, got, tc.want)
+		}
+	}
 }
