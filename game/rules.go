@@ -151,7 +151,10 @@ type HandMove struct {
 	// (Clobber, Konane, Toads and Frogs), a domino's two squares
 	// (Domineering), the square coloured (Col, Snort), the edge cut
 	// (Hackenbush: row = its height from the ground, 0 at the bottom,
-	// col 0), the cells just before a cut (Cutcake).
+	// col 0), the cells just before a cut (Cutcake), a goose or the fox
+	// then where it goes, or the escaped fox alone for its pass (Fox and
+	// Geese: square R,C of the text is row R-1, col C-1, row 0 at the
+	// bottom).
 	Cells []Cell
 	// Cut is Cutcake's: "vertical" (the cut runs along the right side of
 	// the cells, a column) or "horizontal" (along their bottom, a row);

@@ -39,6 +39,9 @@ func TestHandMoves(t *testing.T) {
 		{"cutcake", "3x4 + 2x2", []game.Cell{{Row: 0, Col: 0}, {Row: 1, Col: 0}, {Row: 2, Col: 0}}, "3x1 + 3x3"},
 		{"hackenbush", "LRR GG LG", []game.Cell{{Row: 0}}, "0"},
 		{"hackenbush", "LRR GG LG", []game.Cell{{Row: 1}}, "G"},
+		// Fox and Geese: a goose then where it goes, row 0 at the bottom
+		// (square R,C less one).
+		{"fox-and-geese", "geese 3,3 3,5 fox 1,1", []game.Cell{{Row: 2, Col: 4}, {Row: 1, Col: 5}}, "geese 2,6 3,3 fox 1,1"},
 	} {
 		var resp partizanResponse
 		decode(t, do(t, s, "POST", "/api/partizan/"+tc.game, `{"position": "`+tc.position+`", "cells": true}`), &resp)
