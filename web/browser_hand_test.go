@@ -100,6 +100,7 @@ func TestBrowserPartizanHand(t *testing.T) {
 		{"snort", "L..|...", []string{"0:1,2"}, 0, []game.Cell{{Row: 1, Col: 2}}},
 		{"cutcake", "3x4", []string{"0:v0"}, 0, []game.Cell{{Row: 0, Col: 0}, {Row: 1, Col: 0}, {Row: 2, Col: 0}}},
 		{"hackenbush", "LRR GG LG", []string{"1:1,0"}, 1, []game.Cell{{Row: 1}}},
+		{"fox-and-geese", "geese 3,3 3,5 fox 1,1", []string{"0:2,4", "0:1,5"}, 0, []game.Cell{{Row: 2, Col: 4}, {Row: 1, Col: 5}}},
 	} {
 		a := handState(t, ts.URL, tc.game, tc.position)
 		i := slices.IndexFunc(a.Hand.Left, func(h handMove) bool {
@@ -201,6 +202,96 @@ func TestBrowserPartizanHand(t *testing.T) {
 	waitFor[bool](b, "Right's turn, the focus on the board", `document.querySelector('#turn').textContent.startsWith('Right to move') && document.activeElement.closest('#board') !== null && document.activeElement.classList.contains('live')`)
 	b.do("Enter", chromedp.KeyEvent(kb.Enter))
 	waitFor[bool](b, "Left's turn again", `document.querySelector('#turn').textContent.startsWith('Left to move') && history.state.depth === 2`)
+}
+
+// TestBrowserFoxGeeseHand plays Fox and Geese on the board, whose cells
+// are the squares less one, row 0 at the bottom: a click on the fox in
+// Left's turn explained, a move of the list hovered marking its goose and
+// square and a goose hovered marking its moves, a goose picked with its two
+// squares marked, a square it cannot reach explained, then the goose moved;
+// the fox moved by the keyboard alone (its one move played by Enter), which
+// gets it past the geese so that Left has no move; an escaped fox's pass by
+// a click on the fox (a click on a goose explained). Fox and Geese has no
+// draw (the geese only move down, so Left's moves run out); a draw reached
+// by hand is Backsliding Toads and Frogs', shown as one.
+func TestBrowserFoxGeeseHand(t *testing.T) {
+	b, ts, dir := newPageTest(t)
+	const start = "geese 3,3 3,5 fox 1,1"
+	open := func(position, side string) {
+		b.do("open "+position, chromedp.Navigate(ts.URL+"/partizan?game=fox-and-geese&position="+url.QueryEscape(position)+"&move="+side))
+		waitFor[bool](b, "the board", fmt.Sprintf(`new URLSearchParams(location.search).get('position') === %q && document.querySelectorAll('#board rect.hit.live').length > 0`, position))
+	}
+	msg := func(prefix string) string {
+		return waitFor[string](b, "the message", fmt.Sprintf(`document.querySelector('#hand-msg').textContent.startsWith(%q) && document.querySelector('#hand-msg').textContent`, prefix))
+	}
+	open(start, "left")
+	if n := eval[int](b, "the used squares", `document.querySelectorAll('#board rect.hit').length`); n != 32 {
+		t.Errorf("%d squares are targets, want the 32 used ones of 8 x 8", n)
+	}
+	if l := eval[string](b, "the fox's label", `document.querySelector('#board [data-key="0:0,0"]').getAttribute('aria-label')`); l != "square 1,1 (fox), no move" {
+		t.Errorf("the fox's square is labelled %q", l)
+	}
+	b.do("click the fox", chromedp.Click(target("0:0,0")))
+	msg("Left moves the geese (white), not the fox")
+
+	a := handState(t, ts.URL, "fox-and-geese", start)
+	for i, m := range a.Left {
+		var keys []string
+		for _, h := range a.Hand.Left {
+			if h.Move == i {
+				keys = append(keys, h.keys()...)
+			}
+		}
+		got := eval[[]string](b, "the move hovered", fmt.Sprintf(`(() => { document.querySelector('#moves button[data-i="%d"]').dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+			return [...document.querySelectorAll('#board .hl')].map(e => e.dataset.key).sort() })()`, i))
+		slices.Sort(keys)
+		if len(keys) != 2 || !slices.Equal(got, keys) {
+			t.Errorf("hovering move %d (%s) marks %v, want %v", i, m.Leaves, got, keys)
+		}
+	}
+	hovered := eval[[]string](b, "a goose hovered", `(() => { document.querySelector('#board [data-key="0:2,4"]').dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+		return [...document.querySelectorAll('#moves button.hl')].map(e => e.dataset.i) })()`)
+	if len(hovered) != 2 {
+		t.Errorf("hovering the goose on 3,5 marks list entries %v, want its two moves", hovered)
+	}
+
+	b.do("pick the goose on 3,5", chromedp.Click(target("0:2,4")))
+	waitFor[bool](b, "the goose picked and its two squares", `document.querySelectorAll('#board .h-pick').length === 1 && document.querySelectorAll('#board .h-target').length === 2`)
+	msg("Picked square 3,5: now pick where it goes")
+	b.do("a square it cannot reach", chromedp.Click(target("0:0,2")))
+	if m := msg("No move"); m != "No move goes from square 3,5 to square 1,3. A goose moves one square diagonally down, onto an empty square: pick a goose (white), then one of its squares marked." {
+		t.Errorf("a square the goose cannot reach says %q", m)
+	}
+	b.do("pick the goose again", chromedp.Click(target("0:2,4")))
+	waitFor[bool](b, "picked", `document.querySelectorAll('#board .h-target').length === 2`)
+	b.do("move it to 2,6", chromedp.Click(target("0:1,5")))
+	waitFor[bool](b, "Right's turn", `new URLSearchParams(location.search).get('position') === 'geese 2,6 3,3 fox 1,1' && document.querySelector('#turn').textContent.startsWith('Right to move')`)
+	b.screenshot(dir, "partizan-hand-fox-and-geese.png")
+
+	// The fox's one move by the keyboard: the board's tab stop is the fox.
+	waitFor[bool](b, "the board", `document.querySelectorAll('#board rect.hit.live').length > 0`)
+	b.do("focus the board", chromedp.Focus(chromedp.CSS(`#board [tabindex="0"]`)))
+	if k := eval[string](b, "the focused square", `document.activeElement.dataset.key`); k != "0:0,0" {
+		t.Errorf("the board's tab stop is %q, want the fox, 0:0,0", k)
+	}
+	b.do("Enter", chromedp.KeyEvent(kb.Enter))
+	waitFor[bool](b, "the fox past the geese", `new URLSearchParams(location.search).get('position') === 'geese 2,6 3,3 fox 2,2' && document.querySelector('#turn').textContent.startsWith('Left to move has no move: Right wins')`)
+
+	// An escaped fox passes: a click on a goose explained, a click on the
+	// fox leaves the board as it is, Left to move, who has no move.
+	const escaped = "geese 3,3 fox 4,4"
+	open(escaped, "right")
+	b.do("click the goose", chromedp.Click(target("0:2,2")))
+	msg("The fox has got past the geese and can never be caught")
+	b.do("click the fox", chromedp.Click(target("0:3,3")))
+	waitFor[bool](b, "the pass", fmt.Sprintf(`new URLSearchParams(location.search).get('position') === %q && new URLSearchParams(location.search).get('move') === 'left' && document.querySelector('#turn').textContent.startsWith('Left to move has no move: Right wins')`, escaped))
+
+	// A draw reached by hand: Backsliding Toads and Frogs, a drawn start
+	// whose toad's one move keeps the draw.
+	b.do("backsliding", chromedp.Navigate(ts.URL+"/partizan?game=backsliding-toads-frogs&position=TTT..FFF&move=left"))
+	waitFor[bool](b, "the draw", `document.querySelector('#turn').textContent.includes('goes on for ever: a draw') && document.querySelectorAll('#board .hit.live').length > 0`)
+	b.do("click the third toad", chromedp.Click(target("0:0,2")))
+	waitFor[bool](b, "still a draw", `new URLSearchParams(location.search).get('position') === 'TT.T.FFF' && document.querySelector('#turn').textContent.startsWith('Right to move') && document.querySelector('#turn').textContent.includes('goes on for ever: a draw')`)
 }
 
 // TestBrowserPlayHand plays the impartial play page by hand: a whole game
@@ -398,6 +489,7 @@ func TestBrowserPartizanGames(t *testing.T) {
 		{"snort", "..|..|.."},
 		{"cutcake", "2x3"},
 		{"hackenbush", "LRG GL"},
+		{"fox-and-geese", "geese 4,2 4,4 4,6 4,8 fox 1,1"},
 	} {
 		b.do("open "+tc.game, chromedp.Navigate(ts.URL+"/partizan?game="+tc.game+"&position="+url.QueryEscape(tc.position)+"&move=left"))
 		position, side, played := tc.position, "left", 0

@@ -120,13 +120,18 @@ function partPicture(text) {
     const f = [Number(fox[3]), Number(fox[4])];
     const h = Math.max(8, f[0], ...geese.map(q => q[0]));
     if (w > 24 || h > 24) return null;
-    return [w * CELL, h * CELL, (g, x0, y0) => {
+    // The used squares are the hand layer's targets, keyed by the game's
+    // cells: square r,c is "<part>:<r-1>,<c-1>", row 0 at the bottom.
+    return [w * CELL, h * CELL, (g, x0, y0, p) => {
       for (let r = 1; r <= h; r++) for (let c = 1; c <= w; c++) {
         const x = x0 + (c - 1) * CELL, y = y0 + (h - r) * CELL;
-        g.append(svg('rect', { class: 'cell', x, y, width: CELL, height: CELL, fill: (r + c) % 2 === 0 ? '#c9b48a' : '#f4ecd8' }));
+        const used = (r + c) % 2 === 0;
         const goose = geese.some(q => q[0] === r && q[1] === c);
-        if (goose || (f[0] === r && f[1] === c)) {
-          g.append(svg('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 3, fill: goose ? '#ffffff' : '#a61b1b', stroke: '#1d2327', 'stroke-width': 1.5 }));
+        const piece = goose ? 'goose' : f[0] === r && f[1] === c ? 'fox' : '';
+        const at = used ? { 'data-key': `${p}:${r - 1},${c - 1}`, 'data-ch': piece } : {};
+        g.append(svg('rect', { class: 'cell', x, y, width: CELL, height: CELL, fill: used ? '#c9b48a' : '#f4ecd8', ...at }));
+        if (piece) {
+          g.append(svg('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 3, fill: goose ? '#ffffff' : '#a61b1b', stroke: '#1d2327', 'stroke-width': 1.5, 'pointer-events': 'none' }));
         }
       }
     }];
@@ -242,6 +247,7 @@ function place(key) {
   if (at[0] === 'h') return `${part}the cut after row ${Number(at.slice(1)) + 1}`;
   const [r, c] = at.split(',').map(Number);
   if (state.game === 'hackenbush') return `${part}edge ${r + 1} from the ground`;
+  if (state.game === 'fox-and-geese') return `${part}square ${r + 1},${c + 1}`;
   return `${part}row ${r + 1}, column ${c + 1}`;
 }
 
@@ -279,6 +285,15 @@ function why(key) {
       return `${me} cuts ${left ? 'between columns (up and down)' : 'between rows (across)'}; that cut is ${them}'s.`;
     case 'hackenbush':
       return `That edge is ${them}'s: ${me} cuts ${left ? 'blue (L)' : 'red (R)'} and green (G) edges.`;
+    case 'fox-and-geese':
+      if (left) {
+        if (ch === 'goose') return 'This goose cannot move: both squares diagonally below it are taken or off the board.';
+        if (ch === 'fox') return 'Left moves the geese (white), not the fox: pick a goose, then an empty square diagonally below it.';
+        return 'A goose moves one square diagonally down, onto an empty square: pick a goose (white), then one of its squares marked.';
+      }
+      if (sideHand().some(h => h.keys.length === 1)) return 'The fox has got past the geese and can never be caught: Right passes, by clicking the fox.';
+      if (ch === 'goose') return 'Right moves the fox (red), not the geese: pick the fox, then an empty square diagonally next to it.';
+      return 'The fox moves one square diagonally, onto an empty square: pick the fox (red), then one of its squares marked.';
   }
   return `No move of ${me}'s starts there.`;
 }
