@@ -401,8 +401,9 @@ func TestBrowserPlayHand(t *testing.T) {
 // page at 1280 and 360 px wide in the middle of a move by hand (a
 // Domineering square picked with its two dominoes marked, a Bacterial
 // Tactics cell picked with its colonies offered, a heap picked with the
-// amount box), and the partizan explorer with a path; at 360 px no page
-// is wider than the window.
+// amount box), the partizan explorer with a path, and the value page's
+// explorer two steps into a game typed in CGSuite's notation; at 360 px no
+// page is wider than the window.
 func TestBrowserPlayScreens(t *testing.T) {
 	b, ts, dir := newPageTest(t)
 	defer b.do("the window's size back", chromedp.EmulateViewport(1280, 1100))
@@ -447,6 +448,17 @@ func TestBrowserPlayScreens(t *testing.T) {
 		waitFor[bool](b, "the amount box", `document.querySelector('#heap-take') !== null`)
 		wide("the play page, heaps")
 		b.screenshot(dir, fmt.Sprintf("play-heaps-%d.png", w))
+
+		// The value page's explorer: a game typed in CGSuite's notation,
+		// two steps into its options (Left's, then Right's of that).
+		b.do("value", chromedp.Navigate(ts.URL+"/value?expr="+url.QueryEscape("{5||4|2|||-1}")))
+		waitFor[bool](b, "the options", `document.querySelector('#canonical')?.textContent === '{5||4|2|||-1}' && document.querySelectorAll('#facts a.option').length === 2`)
+		b.do("Left's option", chromedp.Click(chromedp.CSS(`#facts a.option[data-expr="{5||4|2}"]`)))
+		waitFor[bool](b, "{5||4|2}", `document.querySelector('#canonical')?.textContent === '{5||4|2}' && document.querySelectorAll('#facts a.option').length === 2`)
+		b.do("Right's option of that", chromedp.Click(chromedp.CSS(`#facts a.option[data-expr="{4|2}"]`)))
+		waitFor[bool](b, "{4|2}, two steps in", `document.querySelector('#canonical')?.textContent === '{4|2}' && document.querySelectorAll('#trail button.crumb').length === 2 && document.querySelector('#thermograph svg') !== null`)
+		wide("the value page")
+		b.screenshot(dir, fmt.Sprintf("value-explore-%d.png", w))
 	}
 }
 
