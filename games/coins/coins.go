@@ -1,0 +1,284 @@
+// Package coins is the coin-turning games of Winning Ways (ch. 14, "Turn
+// and Turn About") through the game API: a row of coins, heads H or tails
+// T, and a move turns over some coins by the game's rule, the rightmost of
+// them (the one farthest from the start) from heads to tails, so play ends.
+// The player who cannot move loses.
+//
+// The one-dimensional games, positions written as rows of H and T, coins
+// numbered from 0 at the left:
+//
+//   - turning-turtles: turn one coin, or one coin and any one coin to its
+//     left;
+//   - mock-turtles: turn one, two or three coins;
+//   - ruler: turn any number of consecutive coins;
+//   - twins: turn exactly two coins.
+//
+// Turning Corners (turning-corners) is played on a quarter plane: a move
+// turns the four corners (a,b), (a,y), (x,b), (x,y) of a rectangle with
+// a < x and b < y, and (x,y) from heads to tails. A position is its heads
+// coins "x,y x,y ...", 0-based.
+//
+// A coin-turning position is worth the nim-sum of its heads coins' values
+// each alone (Winning Ways; Lenstra): coin n is worth n+1 in Turning
+// Turtles, the n-th odious number (1, 2, 4, 7, 8, 11, ...) in Mock Turtles,
+// the largest power of 2 that divides n+1 in Ruler, n in Twins, and the
+// heads coin at (x,y) x ⊗ y in Turning Corners, the nim-product (the Tartan
+// theorem). The games' accelerators value positions so; their tests value
+// them straight from the moves.
+package coins
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"math/bits"
+	"strings"
+
+	"nimber/game"
+)
+
+// Limits of a position.
+const (
+	// MaxCoins bounds a row of the one-dimensional games, and the
+	// coordinates of Turning Corners (below MaxCoins).
+	MaxCoins = 1 << 12
+	// MaxRows bounds the rows of a position of a one-dimensional game.
+	MaxRows = 1 << 8
+	// MaxHeads bounds the heads coins of a Turning Corners position.
+	MaxHeads = 1 << 10
+	// MaxMoves bounds the moves of a position, all rows together, which its
+	// analysis lists; it is estimated from the heads before any move is
+	// made.
+	MaxMoves = 1 << 17
+)
+
+// Rule is the rule of a one-dimensional game: which coins a move turns.
+type Rule int
+
+// The one-dimensional games.
+const (
+	TurningTurtles Rule = iota // one coin, or two
+	MockTurtles                // one, two or three coins
+	Ruler                      // a run of consecutive coins
+	Twins                      // exactly two coins
+)
+
+// names are the rules' names in the registry.
+var names = [...]string{"turning-turtles", "mock-turtles", "ruler", "twins"}
+
+// String returns the rule's name in the registry, "mock-turtles".
+func (r Rule) String() string { return names[r] }
+
+// The capabilities of Row.
+var (
+	_ game.Rules[string, Move]   = Row{}
+	_ game.PartDescriber[string] = Row{}
+	_ game.Accelerator[string]   = Row{}
+)
+
+// Row is a one-dimensional coin-turning game as game.Rules[string, Move]:
+// a part is a row of coins, "HTTH", and a position rows separated by
+// spaces or '+', each a game of its own in the sum.
+type Row struct{ Rule Rule }
+
+// Move turns over the coins at Coins, in increasing order: the last was
+// heads and becomes tails.
+type Move struct{ Coins []int }
+
+// Game returns the game of rule r.
+func Game(r Rule) game.Game { return game.Of(Row{r}) }
+
+// Parse reads rows of H and T (either case) separated by white space or
+// '+'.
+func (g Row) Parse(text string) (game.Sum[string], error) {
+	var s game.Sum[string]
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == '+' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+	for i, f := range fields {
+		if i >= MaxRows {
+			return game.Sum[string]{}, &game.LimitError{What: "position", Measure: "rows", Got: int64(len(fields)), Limit: MaxRows}
+		}
+		if len(f) > MaxCoins {
+			return game.Sum[string]{}, &game.LimitError{What: fmt.Sprintf("row %d", i+1), Measure: "coins", Got: int64(len(f)), Limit: MaxCoins}
+		}
+		row := []byte(strings.ToUpper(f))
+		for j, c := range row {
+			if c != 'H' && c != 'T' {
+				return game.Sum[string]{}, fmt.Errorf("%q at coin %d of row %d is not a coin: want H (heads) or T (tails)", clip(f[j:j+1]), j, i+1)
+			}
+		}
+		s.Parts = append(s.Parts, string(row))
+	}
+	return s, nil
+}
+
+// Format writes the rows separated by spaces.
+func (Row) Format(s game.Sum[string]) string { return strings.Join(s.Parts, " ") }
+
+// Moves yields the moves of a row, by heads coin from the left, each with
+// the row it leaves.
+func (g Row) Moves(row string) iter.Seq2[Move, []string] {
+	return func(yield func(Move, []string) bool) {
+		b := []byte(row)
+		emit := func(coins ...int) bool {
+			after := []byte(row)
+			for _, c := range coins {
+				after[c] ^= 'H' ^ 'T'
+			}
+			return yield(Move{Coins: coins}, []string{string(after)})
+		}
+		for n, c := range b {
+			if c != 'H' {
+				continue
+			}
+			switch g.Rule {
+			case TurningTurtles:
+				if !emit(n) {
+					return
+				}
+				for j := range n {
+					if !emit(j, n) {
+						return
+					}
+				}
+			case Twins:
+				for j := range n {
+					if !emit(j, n) {
+						return
+					}
+				}
+			case MockTurtles:
+				if !emit(n) {
+					return
+				}
+				for j := range n {
+					if !emit(j, n) {
+						return
+					}
+				}
+				for j := range n {
+					for k := j + 1; k < n; k++ {
+						if !emit(j, k, n) {
+							return
+						}
+					}
+				}
+			case Ruler:
+				for j := n; j >= 0; j-- {
+					run := make([]int, 0, n-j+1)
+					for k := j; k <= n; k++ {
+						run = append(run, k)
+					}
+					if !emit(run...) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// moveCount returns the moves from a heads coin at n.
+func (g Row) moveCount(n int64) int64 {
+	switch g.Rule {
+	case TurningTurtles, Ruler:
+		return n + 1
+	case Twins:
+		return n
+	default: // MockTurtles
+		return 1 + n + n*(n-1)/2
+	}
+}
+
+// Describe says a move: "turn coins 1, 4, leaving THTTT".
+func (g Row) Describe(row string, m Move) string {
+	after := []byte(row)
+	words := make([]string, len(m.Coins))
+	for i, c := range m.Coins {
+		if c >= 0 && c < len(after) {
+			after[c] ^= 'H' ^ 'T'
+		}
+		words[i] = fmt.Sprint(c)
+	}
+	noun := "coins"
+	if len(m.Coins) == 1 {
+		noun = "coin"
+	}
+	return fmt.Sprintf("turn %s %s, leaving %s", noun, strings.Join(words, ","), after)
+}
+
+// Check refuses a position whose moves, estimated from its heads, are
+// over MaxMoves.
+func (g Row) Check(s game.Sum[string]) error {
+	if err := game.CheckLimit("position", "rows", int64(len(s.Parts)), MaxRows); err != nil {
+		return err
+	}
+	var moves int64
+	for i, row := range s.Parts {
+		if err := game.CheckLimit(fmt.Sprintf("row %d", i+1), "coins", int64(len(row)), MaxCoins); err != nil {
+			return err
+		}
+		for n, c := range []byte(row) {
+			if c == 'H' {
+				moves += g.moveCount(int64(n))
+			}
+		}
+	}
+	return game.CheckLimit("position", "moves", moves, MaxMoves)
+}
+
+// PartNoun implements game.PartDescriber: a part is a row of coins.
+func (Row) PartNoun() string { return "row" }
+
+// DescribePart implements game.PartDescriber: "5 coins, heads at 0, 3".
+func (Row) DescribePart(row string) string {
+	var heads []string
+	for n, c := range []byte(row) {
+		if c == 'H' {
+			heads = append(heads, fmt.Sprint(n))
+		}
+	}
+	if len(heads) == 0 {
+		return fmt.Sprintf("%d coins, all tails", len(row))
+	}
+	return fmt.Sprintf("%d coins, heads at %s", len(row), strings.Join(heads, ","))
+}
+
+// Coin returns the value of a heads coin at n alone in a row of the rule's
+// game.
+func (r Rule) Coin(n int) int {
+	switch r {
+	case TurningTurtles:
+		return n + 1
+	case Twins:
+		return n
+	case Ruler:
+		return (n + 1) & -(n + 1)
+	default: // MockTurtles: the n-th odious number
+		return 2*n + 1 - bits.OnesCount(uint(n))%2
+	}
+}
+
+// Accelerate implements game.Accelerator: a row is worth the nim-sum of
+// its heads coins' values (Rule.Coin).
+func (g Row) Accelerate(_ context.Context, s game.Sum[string]) (game.Valuer[string], error) {
+	if err := g.Check(s); err != nil {
+		return nil, err
+	}
+	return rowValuer(g.Rule), nil
+}
+
+// rowValuer values rows of a rule's game by their heads.
+type rowValuer Rule
+
+func (r rowValuer) Grundy(_ context.Context, row string) (int, error) {
+	v := 0
+	for n, c := range []byte(row) {
+		if c == 'H' {
+			v ^= Rule(r).Coin(n)
+		}
+	}
+	return v, nil
+}
+
+// clip shortens s to 24 bytes for an error message.
+func clip(s string) string { return game.Clip(s, 24) }
