@@ -9,6 +9,7 @@ import (
 	"nimber/games/boi2008"
 	"nimber/games/caos3"
 	"nimber/games/clobber"
+	"nimber/games/coins"
 	"nimber/games/col"
 	"nimber/games/cutcake"
 	"nimber/games/domineering"
@@ -128,6 +129,41 @@ var catalogue = []*Entry{
 		open:            fixed(nodekayles.Game),
 	},
 	{
+		Name:            "turning-turtles",
+		Summary:         "Turning Turtles: turn a heads coin to tails and perhaps one coin to its left; coin n heads is worth n+1",
+		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
+		ExamplePosition: "THHTH",
+		open:            rowGame(coins.TurningTurtles),
+	},
+	{
+		Name:            "mock-turtles",
+		Summary:         "Mock Turtles: turn one, two or three coins, the rightmost heads to tails; coin n heads is worth the n-th odious number",
+		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
+		ExamplePosition: "THHTH",
+		open:            rowGame(coins.MockTurtles),
+	},
+	{
+		Name:            "ruler",
+		Summary:         "Ruler: turn a run of consecutive coins, the rightmost heads to tails; coin n heads is worth the largest power of 2 dividing n+1",
+		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
+		ExamplePosition: "THHTH",
+		open:            rowGame(coins.Ruler),
+	},
+	{
+		Name:            "twins",
+		Summary:         "Twins: turn exactly two coins, the rightmost heads to tails; coin n heads is worth n",
+		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
+		ExamplePosition: "THHTH",
+		open:            rowGame(coins.Twins),
+	},
+	{
+		Name:            coins.CornersName,
+		Summary:         "Turning Corners: turn the four corners of a rectangle, the far one heads to tails; a heads coin at x,y is worth the nim-product x ⊗ y",
+		Format:          `the heads coins, 0-based: "x,y x,y ..."`,
+		ExamplePosition: "2,3 3,3 5,1",
+		open:            fixed(coins.CornersGame),
+	},
+	{
 		Name:            squarebutone.Name,
 		Summary:         "Square-But-One: take a square number of tokens, or add one to an even heap; positions repeat, so heaps are worth a number or ∞(K), and a game may be drawn",
 		Format:          `heap sizes: "5 7 9"`,
@@ -218,6 +254,11 @@ var catalogue = []*Entry{
 // fixed opens a game that is not a family.
 func fixed(g func() game.Game) func(string) (game.Game, error) {
 	return func(string) (game.Game, error) { return g(), nil }
+}
+
+// rowGame opens the one-dimensional coin-turning game of rule r.
+func rowGame(r coins.Rule) func(string) (game.Game, error) {
+	return func(string) (game.Game, error) { return coins.Game(r), nil }
 }
 
 // heapGame opens a heap game by code.

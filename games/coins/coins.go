@@ -50,6 +50,11 @@ const (
 	// analysis lists; it is estimated from the heads before any move is
 	// made.
 	MaxMoves = 1 << 17
+	// MaxWritten bounds the coins that the moves of a position write, the
+	// moves of each row times its length (for Turning Corners the moves
+	// times the heads): each move's position is written out in its
+	// analysis, at about 18 bytes a coin.
+	MaxWritten = 1 << 23
 )
 
 // Rule is the rule of a one-dimensional game: which coins a move turns.
@@ -82,8 +87,24 @@ var (
 type Row struct{ Rule Rule }
 
 // Move turns over the coins at Coins, in increasing order: the last was
-// heads and becomes tails.
-type Move struct{ Coins []int }
+// heads and becomes tails. A Run turns over every coin from Coins[0] to
+// Coins[1] (Ruler's moves).
+type Move struct {
+	Coins []int
+	Run   bool
+}
+
+// turned returns the coins m turns over, in increasing order.
+func (m Move) turned() []int {
+	if !m.Run || len(m.Coins) != 2 {
+		return m.Coins
+	}
+	var out []int
+	for c := m.Coins[0]; c <= m.Coins[1]; c++ {
+		out = append(out, c)
+	}
+	return out
+}
 
 // Game returns the game of rule r.
 func Game(r Rule) game.Game { return game.Of(Row{r}) }
@@ -163,12 +184,10 @@ func (g Row) Moves(row string) iter.Seq2[Move, []string] {
 					}
 				}
 			case Ruler:
+				after := []byte(row)
 				for j := n; j >= 0; j-- {
-					run := make([]int, 0, n-j+1)
-					for k := j; k <= n; k++ {
-						run = append(run, k)
-					}
-					if !emit(run...) {
+					after[j] ^= 'H' ^ 'T'
+					if !yield(Move{Coins: []int{j, n}, Run: true}, []string{string(after)}) {
 						return
 					}
 				}
@@ -189,41 +208,57 @@ func (g Row) moveCount(n int64) int64 {
 	}
 }
 
-// Describe says a move: "turn coins 1, 4, leaving THTTT".
+// Describe says a move: "turn coins 1,4, leaving THTTT"; a run of Ruler
+// "turn coins 2-4, leaving THTHT".
 func (g Row) Describe(row string, m Move) string {
 	after := []byte(row)
-	words := make([]string, len(m.Coins))
-	for i, c := range m.Coins {
+	for _, c := range m.turned() {
 		if c >= 0 && c < len(after) {
 			after[c] ^= 'H' ^ 'T'
 		}
+	}
+	words := make([]string, len(m.Coins))
+	for i, c := range m.Coins {
 		words[i] = fmt.Sprint(c)
 	}
+	sep := ","
+	switch {
+	case m.Run && len(m.Coins) == 2 && m.Coins[0] == m.Coins[1]:
+		words, sep = words[:1], ""
+	case m.Run:
+		sep = "-"
+	}
 	noun := "coins"
-	if len(m.Coins) == 1 {
+	if len(words) == 1 {
 		noun = "coin"
 	}
-	return fmt.Sprintf("turn %s %s, leaving %s", noun, strings.Join(words, ","), after)
+	return fmt.Sprintf("turn %s %s, leaving %s", noun, strings.Join(words, sep), after)
 }
 
-// Check refuses a position whose moves, estimated from its heads, are
-// over MaxMoves.
+// Check refuses a position whose moves, counted from its heads, are over
+// MaxMoves, or write over MaxWritten coins.
 func (g Row) Check(s game.Sum[string]) error {
 	if err := game.CheckLimit("position", "rows", int64(len(s.Parts)), MaxRows); err != nil {
 		return err
 	}
-	var moves int64
+	var moves, written int64
 	for i, row := range s.Parts {
 		if err := game.CheckLimit(fmt.Sprintf("row %d", i+1), "coins", int64(len(row)), MaxCoins); err != nil {
 			return err
 		}
+		var m int64
 		for n, c := range []byte(row) {
 			if c == 'H' {
-				moves += g.moveCount(int64(n))
+				m += g.moveCount(int64(n))
 			}
 		}
+		moves += m
+		written += m * int64(len(row))
 	}
-	return game.CheckLimit("position", "moves", moves, MaxMoves)
+	if err := game.CheckLimit("position", "moves", moves, MaxMoves); err != nil {
+		return err
+	}
+	return game.CheckLimit("position", "coins written by its moves", written, MaxWritten)
 }
 
 // PartNoun implements game.PartDescriber: a part is a row of coins.

@@ -246,6 +246,10 @@ func TestParse(t *testing.T) {
 	if _, err := g.Parse(strings.Repeat("H", 200)); !errors.As(err, &le) || le.Measure != "moves" {
 		t.Errorf("200 heads of Mock Turtles (over a million moves): %v, want a limit on moves", err)
 	}
+	ruler := coins.Game(coins.Ruler)
+	if _, err := ruler.Parse(strings.Repeat("T", 4000) + strings.Repeat("H", 30)); !errors.As(err, &le) || le.Measure != "coins written by its moves" {
+		t.Errorf("a Ruler row of 4030 coins, 30 heads: %v, want a limit on the coins written", err)
+	}
 }
 
 func FuzzParse(f *testing.F) {
@@ -254,4 +258,34 @@ func FuzzParse(f *testing.F) {
 
 func FuzzParseCorners(f *testing.F) {
 	gametest.FuzzParse(f, coins.CornersGame(), "", "1,2 3,4", "1,1 1,1", "x,1", "99999999999999999999,1", "-1,2", "4096,0")
+}
+
+// BenchmarkAnalyze analyses positions near the limit of moves (every
+// move listed with its value): a row of 90 Mock Turtles coins with 7 heads
+// at its right end, a Ruler row of 2048 coins with one heads coin at its
+// right end, and a Turning Corners board of heads up to 60,60.
+func BenchmarkAnalyze(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		g    game.Game
+		text string
+	}{
+		{"mock-turtles", coins.Game(coins.MockTurtles), strings.Repeat("T", 80) + "HTHHTHHHTH"},
+		{"ruler", coins.Game(coins.Ruler), strings.Repeat("T", 2047) + "H"},
+		{"turning-corners", coins.CornersGame(), "60,60 59,50 40,60 33,7 12,13 1,1"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			pos, err := c.g.Parse(c.text)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				a, err := c.g.Analyze(context.Background(), pos, game.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(len(a.Moves)), "moves")
+			}
+		})
+	}
 }

@@ -84,12 +84,35 @@ func write(heads map[point]bool) string {
 			ps = append(ps, p)
 		}
 	}
+	return writePoints(ps)
+}
+
+// writePoints sorts ps in increasing order of y, then x, and writes them.
+func writePoints(ps []point) string {
 	slices.SortFunc(ps, func(a, b point) int { return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x)) })
-	words := make([]string, len(ps))
+	var b strings.Builder
 	for i, p := range ps {
-		words[i] = strconv.Itoa(p.x) + "," + strconv.Itoa(p.y)
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(p.x))
+		b.WriteByte(',')
+		b.WriteString(strconv.Itoa(p.y))
 	}
-	return strings.Join(words, " ")
+	return b.String()
+}
+
+// toggle returns heads with each of the coins turned over.
+func toggle(heads []point, coins [4]point) []point {
+	out := slices.Clone(heads)
+	for _, c := range coins {
+		if i := slices.Index(out, c); i >= 0 {
+			out = slices.Delete(out, i, i+1)
+		} else {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // heads reads a part written by write.
@@ -113,23 +136,12 @@ func (Corners) Format(s game.Sum[string]) string { return strings.Join(s.Parts, 
 func (Corners) Moves(part string) iter.Seq2[Corner, []string] {
 	return func(yield func(Corner, []string) bool) {
 		ps := heads(part)
-		set := make(map[point]bool, len(ps)+3)
-		for _, p := range ps {
-			set[p] = true
-		}
 		for _, p := range ps {
 			for a := range p.x {
 				for b := range p.y {
-					corners := [4]point{{a, b}, {a, p.y}, {p.x, b}, p}
-					for _, c := range corners {
-						set[c] = !set[c]
-					}
 					var left []string
-					if text := write(set); text != "" {
+					if text := writePoints(toggle(ps, [4]point{{a, b}, {a, p.y}, {p.x, b}, p})); text != "" {
 						left = []string{text}
-					}
-					for _, c := range corners {
-						set[c] = !set[c]
 					}
 					if !yield(Corner{a, b, p.x, p.y}, left) {
 						return
@@ -146,7 +158,8 @@ func (Corners) Describe(_ string, m Corner) string {
 }
 
 // Check refuses a position whose moves, x·y for a heads coin at (x,y),
-// are over MaxMoves.
+// are over MaxMoves, or write over MaxWritten coins (the moves times the
+// heads and the three coins a move may add).
 func (Corners) Check(s game.Sum[string]) error {
 	var moves, n int64
 	for _, part := range s.Parts {
@@ -161,11 +174,14 @@ func (Corners) Check(s game.Sum[string]) error {
 	if err := game.CheckLimit("position", "heads", n, MaxHeads); err != nil {
 		return err
 	}
-	return game.CheckLimit("position", "moves", moves, MaxMoves)
+	if err := game.CheckLimit("position", "moves", moves, MaxMoves); err != nil {
+		return err
+	}
+	return game.CheckLimit("position", "coins written by its moves", moves*(n+3), MaxWritten)
 }
 
-// PartNoun implements game.PartDescriber: a part is a set of heads coins.
-func (Corners) PartNoun() string { return "heads" }
+// PartNoun implements game.PartDescriber: a part is a board of coins.
+func (Corners) PartNoun() string { return "board" }
 
 // DescribePart implements game.PartDescriber: "heads at 1,2 3,2".
 func (Corners) DescribePart(part string) string { return "heads at " + part }
