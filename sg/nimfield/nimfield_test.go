@@ -106,3 +106,11 @@ func BenchmarkInv(b *testing.B) {
 	}
 	_ = s
 }
+
+func BenchmarkSqrt(b *testing.B) {
+	var s uint64
+	for i := range b.N {
+		s ^= Sqrt(uint64(i) * 0x9E3779B97F4A7C15)
+	}
+	_ = s
+}
