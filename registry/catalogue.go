@@ -128,34 +128,10 @@ var catalogue = []*Entry{
 		ExamplePosition: "a-b b-c c-d d-e e-a f",
 		open:            fixed(nodekayles.Game),
 	},
-	{
-		Name:            "turning-turtles",
-		Summary:         "Turning Turtles: turn a heads coin to tails and perhaps one coin to its left; coin n heads is worth n+1",
-		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
-		ExamplePosition: "THHTH",
-		open:            rowGame(coins.TurningTurtles),
-	},
-	{
-		Name:            "mock-turtles",
-		Summary:         "Mock Turtles: turn one, two or three coins, the rightmost heads to tails; coin n heads is worth the n-th odious number",
-		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
-		ExamplePosition: "THHTH",
-		open:            rowGame(coins.MockTurtles),
-	},
-	{
-		Name:            "ruler",
-		Summary:         "Ruler: turn a run of consecutive coins, the rightmost heads to tails; coin n heads is worth the largest power of 2 dividing n+1",
-		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
-		ExamplePosition: "THHTH",
-		open:            rowGame(coins.Ruler),
-	},
-	{
-		Name:            "twins",
-		Summary:         "Twins: turn exactly two coins, the rightmost heads to tails; coin n heads is worth n",
-		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
-		ExamplePosition: "THHTH",
-		open:            rowGame(coins.Twins),
-	},
+	rowEntry(coins.TurningTurtles, "Turning Turtles: turn a heads coin to tails and perhaps one coin to its left; coin n heads is worth n+1"),
+	rowEntry(coins.MockTurtles, "Mock Turtles: turn one, two or three coins, the rightmost heads to tails; coin n heads is worth the n-th odious number"),
+	rowEntry(coins.Ruler, "Ruler: turn a run of consecutive coins, the rightmost heads to tails; coin n heads is worth the largest power of 2 dividing n+1"),
+	rowEntry(coins.Twins, "Twins: turn exactly two coins, the rightmost heads to tails; coin n heads is worth n"),
 	{
 		Name:            coins.CornersName,
 		Summary:         "Turning Corners: turn the four corners of a rectangle, the far one heads to tails; a heads coin at x,y is worth the nim-product x ⊗ y",
@@ -256,9 +232,16 @@ func fixed(g func() game.Game) func(string) (game.Game, error) {
 	return func(string) (game.Game, error) { return g(), nil }
 }
 
-// rowGame opens the one-dimensional coin-turning game of rule r.
-func rowGame(r coins.Rule) func(string) (game.Game, error) {
-	return func(string) (game.Game, error) { return coins.Game(r), nil }
+// rowEntry is the entry of the one-dimensional coin-turning game of rule
+// r, named by the rule, with its summary.
+func rowEntry(r coins.Rule, summary string) *Entry {
+	return &Entry{
+		Name:            r.String(),
+		Summary:         summary,
+		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
+		ExamplePosition: "THHTH",
+		open:            func(string) (game.Game, error) { return coins.Game(r), nil },
+	}
 }
 
 // heapGame opens a heap game by code.

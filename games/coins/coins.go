@@ -151,39 +151,7 @@ func (g Row) Moves(row string) iter.Seq2[Move, []string] {
 			if c != 'H' {
 				continue
 			}
-			switch g.Rule {
-			case TurningTurtles:
-				if !emit(n) {
-					return
-				}
-				for j := range n {
-					if !emit(j, n) {
-						return
-					}
-				}
-			case Twins:
-				for j := range n {
-					if !emit(j, n) {
-						return
-					}
-				}
-			case MockTurtles:
-				if !emit(n) {
-					return
-				}
-				for j := range n {
-					if !emit(j, n) {
-						return
-					}
-				}
-				for j := range n {
-					for k := j + 1; k < n; k++ {
-						if !emit(j, k, n) {
-							return
-						}
-					}
-				}
-			case Ruler:
+			if g.Rule == Ruler {
 				after := []byte(row)
 				for j := n; j >= 0; j-- {
 					after[j] ^= 'H' ^ 'T'
@@ -191,8 +159,38 @@ func (g Row) Moves(row string) iter.Seq2[Move, []string] {
 						return
 					}
 				}
+				continue
+			}
+			sizes := g.Rule.sizes()
+			if sizes[1] && !emit(n) {
+				return
+			}
+			for j := range n {
+				if sizes[2] && !emit(j, n) {
+					return
+				}
+			}
+			for j := range n {
+				for k := j + 1; k < n && sizes[3]; k++ {
+					if !emit(j, k, n) {
+						return
+					}
+				}
 			}
 		}
+	}
+}
+
+// sizes returns which numbers of coins, 1 to 3, a move of a rule other
+// than Ruler turns over.
+func (r Rule) sizes() [4]bool {
+	switch r {
+	case TurningTurtles:
+		return [4]bool{1: true, 2: true}
+	case Twins:
+		return [4]bool{2: true}
+	default: // MockTurtles
+		return [4]bool{1: true, 2: true, 3: true}
 	}
 }
 
