@@ -9,6 +9,7 @@ import (
 	"nimber/games/boi2008"
 	"nimber/games/caos3"
 	"nimber/games/clobber"
+	"nimber/games/coins"
 	"nimber/games/col"
 	"nimber/games/cutcake"
 	"nimber/games/domineering"
@@ -127,6 +128,17 @@ var catalogue = []*Entry{
 		ExamplePosition: "a-b b-c c-d d-e e-a f",
 		open:            fixed(nodekayles.Game),
 	},
+	rowEntry(coins.TurningTurtles, "Turning Turtles: turn a heads coin to tails and perhaps one coin to its left; coin n heads is worth n+1"),
+	rowEntry(coins.MockTurtles, "Mock Turtles: turn one, two or three coins, the rightmost heads to tails; coin n heads is worth the n-th odious number"),
+	rowEntry(coins.Ruler, "Ruler: turn a run of consecutive coins, the rightmost heads to tails; coin n heads is worth the largest power of 2 dividing n+1"),
+	rowEntry(coins.Twins, "Twins: turn exactly two coins, the rightmost heads to tails; coin n heads is worth n"),
+	{
+		Name:            coins.CornersName,
+		Summary:         "Turning Corners: turn the four corners of a rectangle, the far one heads to tails; a heads coin at x,y is worth the nim-product x ⊗ y",
+		Format:          `the heads coins, 0-based: "x,y x,y ..."`,
+		ExamplePosition: "2,3 3,3 5,1",
+		open:            fixed(coins.CornersGame),
+	},
 	{
 		Name:            squarebutone.Name,
 		Summary:         "Square-But-One: take a square number of tokens, or add one to an even heap; positions repeat, so heaps are worth a number or ∞(K), and a game may be drawn",
@@ -218,6 +230,18 @@ var catalogue = []*Entry{
 // fixed opens a game that is not a family.
 func fixed(g func() game.Game) func(string) (game.Game, error) {
 	return func(string) (game.Game, error) { return g(), nil }
+}
+
+// rowEntry is the entry of the one-dimensional coin-turning game of rule
+// r, named by the rule, with its summary.
+func rowEntry(r coins.Rule, summary string) *Entry {
+	return &Entry{
+		Name:            r.String(),
+		Summary:         summary,
+		Format:          `a row of coins, H heads and T tails, leftmost coin 0: "HTTH" (rows separated by spaces are a sum)`,
+		ExamplePosition: "THHTH",
+		open:            func(string) (game.Game, error) { return coins.Game(r), nil },
+	}
 }
 
 // heapGame opens a heap game by code.

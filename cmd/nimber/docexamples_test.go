@@ -108,3 +108,16 @@ func TestPartizanRulesDocExamples(t *testing.T) {
 		t.Errorf("found %d examples of nimber analyze --rules in docs/partizan.md, want 1 or more", n)
 	}
 }
+
+// TestCoinDocExamples runs the coin-turning games' examples of the README
+// and docs/coins.md.
+func TestCoinDocExamples(t *testing.T) {
+	n := 0
+	for _, name := range []string{"turning-turtles", "mock-turtles", "ruler", "twins", "turning-corners"} {
+		n += runDocExamples(t, "README.md", "$ nimber grundy "+name+" ")
+	}
+	n += runDocExamples(t, "docs/coins.md", "$ nimber ")
+	if n < 7 {
+		t.Errorf("ran %d examples, want at least 7", n)
+	}
+}

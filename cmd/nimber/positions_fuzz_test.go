@@ -39,7 +39,7 @@ func fuzzGames(tb testing.TB) []fuzzGame {
 	}
 	for file, example := range map[string]string{
 		"coins.star": "HHT TH", "kayles.star": "5", "nodekayles.star": "1-2-3 4",
-		"subtraction.star": "7", "wythoff.star": "3 5",
+		"subtraction.star": "7", "wythoff.star": "3 5", "turning.star": "THHTH",
 	} {
 		out = append(out, fuzzGame{args: []string{"--rules", "../../examples/rules/" + file}, example: example})
 	}

@@ -1,0 +1,291 @@
+package coins_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"nimber/game"
+	"nimber/game/gametest"
+	"nimber/games/coins"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// legal says whether turning the coins of mask (bit i, coin i) is a move
+// of the rule's game in a row whose heads are heads: straight from Winning
+// Ways' rules, with no values.
+func legal(r coins.Rule, heads, mask uint) bool {
+	if mask == 0 {
+		return false
+	}
+	right := bits.Len(mask) - 1
+	if heads>>right&1 == 0 { // the rightmost coin turned goes from heads to tails
+		return false
+	}
+	n := bits.OnesCount(mask)
+	switch r {
+	case coins.TurningTurtles:
+		return n <= 2
+	case coins.MockTurtles:
+		return n <= 3
+	case coins.Twins:
+		return n == 2
+	case coins.Ruler:
+		low := bits.TrailingZeros(mask)
+		return n == right-low+1
+	}
+	panic("unknown rule")
+}
+
+// rowTwin is a one-dimensional game written from its rules over whole
+// positions: each row a bitmask of heads with its length; a move turns the
+// coins of any legal mask in one row.
+func rowTwin(r coins.Rule) gametest.Twin[[][2]uint] {
+	return gametest.Twin[[][2]uint]{
+		State: func(text string) ([][2]uint, error) {
+			var rows [][2]uint
+			for _, f := range strings.Fields(text) {
+				var h uint
+				for i, c := range f {
+					if c == 'H' {
+						h |= 1 << i
+					} else if c != 'T' {
+						return nil, fmt.Errorf("%q is not a row", f)
+					}
+				}
+				rows = append(rows, [2]uint{h, uint(len(f))})
+			}
+			return rows, nil
+		},
+		Next: func(rows [][2]uint) [][][2]uint {
+			var out [][][2]uint
+			for i, row := range rows {
+				for mask := uint(1); mask < 1<<row[1]; mask++ {
+					if legal(r, row[0], mask) {
+						next := append([][2]uint(nil), rows...)
+						next[i][0] ^= mask
+						out = append(out, next)
+					}
+				}
+			}
+			return out
+		},
+		// Key writes the rows sorted: a sum's order does not matter.
+		Key: func(rows [][2]uint) string {
+			keys := make([]string, len(rows))
+			for i, row := range rows {
+				keys[i] = rowText(row[0], row[1])
+			}
+			slices.Sort(keys)
+			return strings.Join(keys, " ")
+		},
+	}
+}
+
+// mexValue is the Grundy value of one row (heads, length) by the mex of
+// its options' values, from the rules alone.
+func mexValue(r coins.Rule, memo map[[2]uint]int, heads, length uint) int {
+	if v, ok := memo[[2]uint{heads, length}]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for mask := uint(1); mask < 1<<length; mask++ {
+		if legal(r, heads, mask) {
+			seen[mexValue(r, memo, heads^mask, length)] = true
+		}
+	}
+	v := 0
+	for seen[v] {
+		v++
+	}
+	memo[[2]uint{heads, length}] = v
+	return v
+}
+
+// rowText writes a row of length whose heads are heads.
+func rowText(heads, length uint) string {
+	b := make([]byte, length)
+	for i := range b {
+		b[i] = "TH"[heads>>i&1]
+	}
+	return string(b)
+}
+
+var rules = []coins.Rule{coins.TurningTurtles, coins.MockTurtles, coins.Ruler, coins.Twins}
+
+// TestRowsByMex values every row of up to 10 coins of each game by the
+// mex of its options, from the rules, and compares the game's value.
+func TestRowsByMex(t *testing.T) {
+	ctx := context.Background()
+	for _, r := range rules {
+		t.Run(r.String(), func(t *testing.T) {
+			g := coins.Game(r)
+			memo := map[[2]uint]int{}
+			for length := uint(1); length <= 10; length++ {
+				for heads := uint(0); heads < 1<<length; heads++ {
+					text := rowText(heads, length)
+					want := mexValue(r, memo, heads, length)
+					pos, err := g.Parse(text)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if length <= 6 || heads%7 == 0 {
+						a, err := g.Analyze(ctx, pos, game.Options{})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got := gametest.Nimber(t, a.Value); got != want {
+							t.Fatalf("%s: value %d, the mex of the rules' options %d", text, got, want)
+						}
+					}
+					v := 0
+					for n := range length {
+						if heads>>n&1 == 1 {
+							v ^= r.Coin(int(n))
+						}
+					}
+					if v != want {
+						t.Fatalf("%s: the heads' values add to %d, the mex of the rules' options gives %d", text, v, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// randomRows returns n random positions of up to most rows of up to
+// length coins.
+func randomRows(seed uint64, n, most, length int) []string {
+	rng := rand.New(rand.NewPCG(seed, 33))
+	texts := make([]string, n)
+	for i := range texts {
+		rows := make([]string, 1+rng.IntN(most))
+		for j := range rows {
+			rows[j] = rowText(rng.UintN(1<<length), uint(1+rng.IntN(length)))
+		}
+		texts[i] = strings.Join(rows, " ")
+	}
+	return texts
+}
+
+// TestAgainstRules compares the analysis of 1000 random sums of rows with
+// the twin written from the rules: the outcome, whether each move wins and
+// the positions the moves reach.
+func TestAgainstRules(t *testing.T) {
+	for i, r := range rules {
+		t.Run(r.String(), func(t *testing.T) {
+			gametest.MatchTwin(t, coins.Game(r), randomRows(uint64(i), 1000, 2, 7), rowTwin(r))
+		})
+	}
+}
+
+// TestBattery runs the game API's battery on each game.
+func TestBattery(t *testing.T) {
+	for _, r := range rules {
+		t.Run(r.String(), func(t *testing.T) {
+			gametest.Run(t, coins.Game(r), []string{"HHTH", "THHTTH", "H", "TTHT HTH", "TTT"}, gametest.Options{Walks: 5})
+		})
+	}
+}
+
+// TestMockTurtlesOdious checks Mock Turtles' value of a single heads coin
+// at 0..127, by the game's analysis, against the odious numbers (those
+// with an odd number of ones in binary) in testdata/odious.golden.
+func TestMockTurtlesOdious(t *testing.T) {
+	g := coins.Game(coins.MockTurtles)
+	var b strings.Builder
+	odious := 0
+	for n := range 128 {
+		for bits.OnesCount(uint(odious))%2 == 0 {
+			odious++
+		}
+		a := gametest.Analyze(t, g, strings.Repeat("T", n)+"H")
+		v := gametest.Nimber(t, a.Value)
+		if v != odious {
+			t.Fatalf("a heads coin at %d is worth %d, the %d-th odious number is %d", n, v, n, odious)
+		}
+		fmt.Fprintf(&b, "%d %d\n", n, v)
+		odious++
+	}
+	const path = "testdata/odious.golden"
+	if *update {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("values differ from %s (go test -update rewrites it)", path)
+	}
+}
+
+func TestParse(t *testing.T) {
+	g := coins.Game(coins.MockTurtles)
+	gametest.CheckParse(t, g, []gametest.ParseCase{
+		{In: "HTTH", Format: "HTTH"},
+		{In: " hth + TTH ", Format: "HTH TTH"},
+		{In: "", Format: ""},
+		{In: "HTXH", Err: `"X" at coin 2 of row 1 is not a coin: want H (heads) or T (tails)`},
+		{In: "H 1", Err: `"1" at coin 0 of row 2 is not a coin: want H (heads) or T (tails)`},
+	})
+	if _, err := g.Parse(strings.Repeat("H", coins.MaxCoins+1)); err == nil {
+		t.Error("a row over MaxCoins was read")
+	}
+	var le *game.LimitError
+	if _, err := g.Parse(strings.Repeat("H", 200)); !errors.As(err, &le) || le.Measure != "moves" {
+		t.Errorf("200 heads of Mock Turtles (over a million moves): %v, want a limit on moves", err)
+	}
+	ruler := coins.Game(coins.Ruler)
+	if _, err := ruler.Parse(strings.Repeat("T", 4000) + strings.Repeat("H", 30)); !errors.As(err, &le) || le.Measure != "coins written by its moves" {
+		t.Errorf("a Ruler row of 4030 coins, 30 heads: %v, want a limit on the coins written", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	gametest.FuzzParse(f, coins.Game(coins.Ruler), "", "HTTH", "H+T", "hTx", "HHHH TTTT", " ")
+}
+
+func FuzzParseCorners(f *testing.F) {
+	gametest.FuzzParse(f, coins.CornersGame(), "", "1,2 3,4", "1,1 1,1", "x,1", "99999999999999999999,1", "-1,2", "4096,0")
+}
+
+// BenchmarkAnalyze analyses positions near the limit of moves (every
+// move listed with its value): a row of 90 Mock Turtles coins with 7 heads
+// at its right end, a Ruler row of 2048 coins with one heads coin at its
+// right end, and a Turning Corners board of heads up to 60,60.
+func BenchmarkAnalyze(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		g    game.Game
+		text string
+	}{
+		{"mock-turtles", coins.Game(coins.MockTurtles), strings.Repeat("T", 80) + "HTHHTHHHTH"},
+		{"ruler", coins.Game(coins.Ruler), strings.Repeat("T", 2047) + "H"},
+		{"turning-corners", coins.CornersGame(), "60,60 59,50 40,60 33,7 12,13 1,1"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			pos, err := c.g.Parse(c.text)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				a, err := c.g.Analyze(context.Background(), pos, game.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(len(a.Moves)), "moves")
+			}
+		})
+	}
+}
