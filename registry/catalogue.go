@@ -12,6 +12,7 @@ import (
 	"nimber/games/coins"
 	"nimber/games/col"
 	"nimber/games/cutcake"
+	"nimber/games/cram"
 	"nimber/games/domineering"
 	"nimber/games/foxgeese"
 	"nimber/games/hackenbush"
@@ -154,6 +155,13 @@ var catalogue = []*Entry{
 		ExamplePosition: "2 9",
 		open:            takeadd.Parse,
 		match:           func(name string) bool { return strings.HasPrefix(name, takeadd.Family+":") },
+	},
+	{
+		Name:            cram.Name,
+		Summary:         "Cram: either player places a domino, vertical or horizontal, on two empty cells; a board is the nim-sum of its regions, strips of up to 3 rows by a dense solver",
+		Format:          "the board's rows joined by '|' or newlines: '.' empty, '#' filled; boards joined by '+' are a sum",
+		ExamplePosition: "...|...|..#",
+		open:            fixed(cram.Game),
 	},
 	{
 		Name:            "domineering",

@@ -144,7 +144,7 @@ func (Rules) Check(s game.Sum[pgrid.Region]) error {
 		}
 		var err error
 		if h < len(maxWidth) {
-			err = game.CheckLimit(fmt.Sprintf("%s, a strip of %d rows,", what, h), "cells long", int64(w), int64(maxWidth[h]))
+			err = game.CheckLimit(what, fmt.Sprintf("cells along a strip %d wide", h), int64(w), int64(maxWidth[h]))
 		} else {
 			err = game.CheckLimit(what, "empty cells", int64(p.Count(".")), MaxRegion)
 		}
