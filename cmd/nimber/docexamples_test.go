@@ -110,14 +110,14 @@ func TestPartizanRulesDocExamples(t *testing.T) {
 }
 
 // TestCoinDocExamples runs the coin-turning games' examples of the README
-// and docs/coins.md.
+// and docs/coins.md, and the README's Cram example.
 func TestCoinDocExamples(t *testing.T) {
 	n := 0
-	for _, name := range []string{"turning-turtles", "mock-turtles", "ruler", "twins", "turning-corners"} {
+	for _, name := range []string{"turning-turtles", "mock-turtles", "ruler", "twins", "turning-corners", "cram"} {
 		n += runDocExamples(t, "README.md", "$ nimber grundy "+name+" ")
 	}
 	n += runDocExamples(t, "docs/coins.md", "$ nimber ")
-	if n < 7 {
-		t.Errorf("ran %d examples, want at least 7", n)
+	if n < 8 {
+		t.Errorf("ran %d examples, want at least 8", n)
 	}
 }
