@@ -30,7 +30,6 @@ func benchRegion(b *testing.B, h, w int) {
 
 func BenchmarkStrip2x21(b *testing.B) { benchRegion(b, 2, 21) }
 func BenchmarkStrip3x12(b *testing.B) { benchRegion(b, 3, 12) }
-func BenchmarkStrip3x16(b *testing.B) { benchRegion(b, 3, 16) }
 func BenchmarkRect4x5(b *testing.B)   { benchRegion(b, 4, 5) }
 func BenchmarkRect4x6(b *testing.B)   { benchRegion(b, 4, 6) }
 

@@ -23,8 +23,9 @@ const Name = "cram"
 // are searched (docs/performance.md has the times).
 const (
 	// MaxRegion is the most empty cells Check accepts in a region that is
-	// not a strip (one of at most 3 rows or columns): a 5 x 6 board.
-	MaxRegion = 30
+	// not a strip (one of at most 3 rows or columns): a 4 x 7 board, about
+	// 4 s (5 x 6 takes about 25 s).
+	MaxRegion = 28
 	// MaxRow, MaxWidth2 and MaxWidth3 are the longest strips of 1, 2 and
 	// 3 rows (or columns) Check accepts, whatever their empty cells: the
 	// dense solver values 2 x 21 in about a second, and 3 x 12 in five.

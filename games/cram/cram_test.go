@@ -212,8 +212,11 @@ func TestParse(t *testing.T) {
 			t.Errorf("%d x %d: %v", maxWidth[h], h, err)
 		}
 	}
-	if _, err := g.Parse(rect(5, 6)); err != nil {
-		t.Errorf("5 x 6: %v", err)
+	if _, err := g.Parse(rect(4, 7)); err != nil {
+		t.Errorf("4 x 7: %v", err)
+	}
+	if _, err := g.Parse(rect(5, 6)); err == nil {
+		t.Errorf("5 x 6: not refused")
 	}
 }
 
