@@ -12,7 +12,6 @@ import (
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
-	"nimber/grid"
 )
 
 // Name is the game's name in the registry.
@@ -55,27 +54,12 @@ var (
 	_ game.Board                       = Rules{}
 )
 
-var theRules = Rules{pgrid.Board{
-	Alphabet:  ".#",
-	Blank:     '#',
-	Split:     split,
-	Counted:   ".",
-	Noun:      "empty cells",
-	Most:      MaxRegion,
-	Transpose: true,
-	Symbols:   []game.Symbol{{Char: ".", Meaning: "empty", Start: true}, {Char: "#", Meaning: "filled", Start: true}},
-}}
+var theRules = Rules{pgrid.DominoBoard(MaxRegion, true)}
 
 // Move is a domino: its top (or left) cell and whether it lies across.
 type Move struct {
 	Row, Col int
 	Across   bool
-}
-
-// split returns the regions of empty cells of g with a move in them: those
-// of two cells or more.
-func split(g grid.Grid) []pgrid.Region {
-	return pgrid.Split(g, func(c byte) bool { return c == '.' }, '#', 2)
 }
 
 // Moves yields every domino on two empty cells of region p, down ones
@@ -104,7 +88,7 @@ func (Rules) Moves(p pgrid.Region) iter.Seq2[Move, []pgrid.Region] {
 						continue
 					}
 					g.Cells[i], g.Cells[j] = '#', '#'
-					leaves := split(g)
+					leaves := pgrid.SplitEmpty(g)
 					g.Cells[i], g.Cells[j] = '.', '.'
 					if !yield(Move{Row: r, Col: c, Across: across}, leaves) {
 						return

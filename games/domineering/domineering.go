@@ -10,7 +10,6 @@ import (
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
-	"nimber/grid"
 )
 
 // MaxRegion is the most empty cells of one region Check accepts: a 6 x 6
@@ -29,15 +28,7 @@ type rules struct{ pgrid.Board }
 // theRules is Domineering: regions of empty cells, valued alike under the
 // flips of the board, which keep both players' moves (a transposition
 // would swap them).
-var theRules = rules{pgrid.Board{
-	Alphabet: ".#",
-	Blank:    '#',
-	Split:    split,
-	Counted:  ".",
-	Noun:     "empty cells",
-	Most:     MaxRegion,
-	Symbols:  []game.Symbol{{Char: ".", Meaning: "empty", Start: true}, {Char: "#", Meaning: "filled", Start: true}},
-}}
+var theRules = rules{pgrid.DominoBoard(MaxRegion, false)}
 
 // Options yields side's options of region p: every domino (vertical for
 // Left, horizontal for Right) on two empty cells, leaving the regions of
@@ -56,7 +47,7 @@ func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 					continue
 				}
 				g.Cells[i], g.Cells[j] = '#', '#'
-				leaves := split(g)
+				leaves := pgrid.SplitEmpty(g)
 				g.Cells[i], g.Cells[j] = '.', '.'
 				if !yield(leaves) {
 					return
@@ -64,12 +55,6 @@ func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 			}
 		}
 	}
-}
-
-// split returns the regions of empty cells of g with a move in them: those
-// of two cells or more.
-func split(g grid.Grid) []pgrid.Region {
-	return pgrid.Split(g, func(c byte) bool { return c == '.' }, '#', 2)
 }
 
 // Size is the number of empty cells of p, the estimate of its cost by

@@ -286,6 +286,30 @@ func DescribeStones(p Region) string {
 	return fmt.Sprintf("%d of Left's stones and %d of Right's: %s", strings.Count(string(p), "x"), strings.Count(string(p), "o"), p)
 }
 
+// DominoBoard returns the board of the domino games (Domineering, Cram):
+// empty cells '.' and filled '#', split into regions of empty cells by
+// SplitEmpty, Check refusing a region of more than most empty cells, and
+// valued alike under the flips of the board, and under transposition too
+// when transpose is true (when both players may place a domino either way).
+func DominoBoard(most int, transpose bool) Board {
+	return Board{
+		Alphabet:  ".#",
+		Blank:     '#',
+		Split:     SplitEmpty,
+		Counted:   ".",
+		Noun:      "empty cells",
+		Most:      most,
+		Transpose: transpose,
+		Symbols:   []game.Symbol{{Char: ".", Meaning: "empty", Start: true}, {Char: "#", Meaning: "filled", Start: true}},
+	}
+}
+
+// SplitEmpty returns the regions of empty cells ('.') of g with a move of
+// a domino in them: those of two cells or more, written with '#' around.
+func SplitEmpty(g grid.Grid) []Region {
+	return Split(g, func(c byte) bool { return c == '.' }, '#', 2)
+}
+
 // Dirs are the four orthogonal directions, as (row, column) steps.
 var Dirs = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
 
