@@ -22,6 +22,7 @@ import (
 	"nimber/games/squarebutone"
 	"nimber/games/takeadd"
 	"nimber/games/toadsfrogs"
+	"nimber/games/toppling"
 	"nimber/games/wythoff"
 	"nimber/heap"
 )
@@ -196,6 +197,13 @@ var catalogue = []*Entry{
 		Format:          "one row: 'T' Left's toad (moves right, or back left), 'F' Right's frog (moves left, or back right), '.' empty; rows joined by '+' are a sum",
 		ExamplePosition: "TT..FF",
 		open:            fixed(toadsfrogs.Backsliding),
+	},
+	{
+		Name:            "toppling-dominoes",
+		Summary:         "Toppling Dominoes (partizan): a player topples a domino of theirs or a grey one to the left or right, removing it and every domino on that side; valued by canonical forms (nimber value --game)",
+		Format:          "one row, CGSuite's letters: 'l' Left's domino, 'r' Right's, 'e' grey (either player's), '.' blank (dropped: a toppled domino takes it along); rows joined by '+' or spaces are a sum",
+		ExamplePosition: "lrrlrrl",
+		open:            fixed(toppling.Game),
 	},
 	{
 		Name:            "cutcake",
