@@ -209,7 +209,7 @@ var catalogue = []*Entry{
 	{
 		Name:            "psub:L:R",
 		Summary:         "partizan subtraction (partizan): Left takes a number in L from one heap, Right one in R, e.g. psub:1,3:2,3 (CGSuite's PartizanSubtraction([1,3],[2,3])); valued by canonical forms (nimber value --game)",
-		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 200`,
+		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 40`,
 		Example:         "psub:1,3:2,3",
 		ExamplePosition: "6",
 		open:            psub.Parse,

@@ -16,11 +16,11 @@ func BenchmarkHeap50(b *testing.B) {
 	gametest.BenchValue(b, g, "50")
 }
 
-// BenchmarkHeap200 values a heap of MaxHeap of the same game.
-func BenchmarkHeap200(b *testing.B) {
+// BenchmarkHeap40 values a heap of MaxHeap of the same game.
+func BenchmarkHeap40(b *testing.B) {
 	g, err := Parse("psub:1,3:2,3")
 	if err != nil {
 		b.Fatal(err)
 	}
-	gametest.BenchValue(b, g, "200")
+	gametest.BenchValue(b, g, "40")
 }

@@ -27,7 +27,7 @@ const MaxSet = 64
 
 // MaxHeap is the largest heap Check accepts: every smaller heap is valued
 // on the way, and the canonical forms grow with the heap.
-const MaxHeap = 200
+const MaxHeap = 40
 
 // MaxText is the longest position text Parse reads, in bytes.
 const MaxText = 1 << 16
