@@ -20,9 +20,11 @@ import (
 	"nimber/games/konane"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
+	"nimber/games/psub"
 	"nimber/games/squarebutone"
 	"nimber/games/takeadd"
 	"nimber/games/toadsfrogs"
+	"nimber/games/toppling"
 	"nimber/games/wythoff"
 	"nimber/heap"
 )
@@ -204,6 +206,22 @@ var catalogue = []*Entry{
 		Format:          "one row: 'T' Left's toad (moves right, or back left), 'F' Right's frog (moves left, or back right), '.' empty; rows joined by '+' are a sum",
 		ExamplePosition: "TT..FF",
 		open:            fixed(toadsfrogs.Backsliding),
+	},
+	{
+		Name:            "toppling-dominoes",
+		Summary:         "Toppling Dominoes (partizan): a player topples a domino of theirs or a grey one to the left or right, removing it and every domino on that side; valued by canonical forms (nimber value --game)",
+		Format:          "one row, CGSuite's letters: 'l' Left's domino, 'r' Right's, 'e' grey (either player's), '.' blank (dropped: a toppled domino takes it along); rows joined by '+' or spaces are a sum",
+		ExamplePosition: "lrrlrrl",
+		open:            fixed(toppling.Game),
+	},
+	{
+		Name:            "psub:L:R",
+		Summary:         "partizan subtraction (partizan): Left takes a number in L from one heap, Right one in R, e.g. psub:1,3:2,3 (CGSuite's PartizanSubtraction([1,3],[2,3])); valued by canonical forms (nimber value --game)",
+		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 40`,
+		Example:         "psub:1,3:2,3",
+		ExamplePosition: "6",
+		open:            psub.Parse,
+		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), psub.Family+":") },
 	},
 	{
 		Name:            "cutcake",

@@ -1,0 +1,160 @@
+// Package toppling is the partizan game Toppling Dominoes (Winning Ways;
+// CGSuite's game.strip.TopplingDominoes), with CGSuite's notation: a row
+// of dominoes, each Left's ('l'), Right's ('r') or either player's ('e',
+// CGSuite's grey domino). A player picks a domino of theirs or a grey one
+// and topples it to the left or to the right: it falls, and every domino
+// on that side of it with it. Who cannot move loses.
+//
+// CGSuite's strips also have a blank square ('.'); a toppled domino takes
+// everything on its side with it, blanks and the dominoes past them, so a
+// blank changes nothing and Parse drops it. Rows joined by '+' or spaces
+// are a sum.
+package toppling
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+
+	"nimber/game"
+)
+
+// MaxRow is the most dominoes of one row Check accepts. A row of n
+// dominoes has about n²/2 rows within it, but their canonical forms grow
+// with n, so a longer row is refused before it is valued.
+const MaxRow = 40
+
+// MaxText is the longest position text Parse reads, in bytes.
+const MaxText = 1 << 16
+
+// Game returns Toppling Dominoes, for the registry: a game of Kind
+// Partizan.
+func Game() game.Game { return theGame }
+
+var theGame = game.OfPartizan[string](rules{})
+
+// rules is Toppling Dominoes' rules. A part is a row of 'L', 'R' and 'E'
+// (Left's, Right's and grey dominoes), never empty.
+type rules struct{}
+
+// Options yields side's options of row p: for every domino of side's or
+// grey one, from left to right, the row less it and all on its left, then
+// the row less it and all on its right (an empty row is no part).
+func (rules) Options(p string, side game.Side) iter.Seq[[]string] {
+	us := byte('L')
+	if side == game.Right {
+		us = 'R'
+	}
+	return func(yield func([]string) bool) {
+		for i := range len(p) {
+			if p[i] != us && p[i] != 'E' {
+				continue
+			}
+			if !yield(part(p[i+1:])) || !yield(part(p[:i])) {
+				return
+			}
+		}
+	}
+}
+
+// part returns the parts of what is left of a row: none when it is empty.
+func part(row string) []string {
+	if row == "" {
+		return nil
+	}
+	return []string{row}
+}
+
+// Key returns the row or its mirror image, whichever comes first: a row
+// read from the other end is the same game.
+func (rules) Key(p string) string {
+	b := []byte(p)
+	for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+		b[i], b[j] = b[j], b[i]
+	}
+	if r := string(b); r < p {
+		return r
+	}
+	return p
+}
+
+// Parse reads a position: one row, or several joined by '+' or spaces (a
+// sum), each of 'l', 'r', 'e' (either case) and '.' (a blank, dropped).
+// Errors say the row (when there are several), column and character.
+func (rules) Parse(text string) (game.Sum[string], error) {
+	if err := game.CheckText(text, MaxText); err != nil {
+		return game.Sum[string]{}, err
+	}
+	var rows []string
+	for _, r := range strings.Split(text, "+") {
+		f := strings.Fields(r)
+		if len(f) == 0 {
+			f = []string{""}
+		}
+		rows = append(rows, f...)
+	}
+	var s game.Sum[string]
+	for i, row := range rows {
+		where := ""
+		if len(rows) > 1 {
+			where = fmt.Sprintf("row %d: ", i+1)
+		}
+		if row == "" {
+			return game.Sum[string]{}, fmt.Errorf("%sempty: a row is one or more of \"lre.\"", where)
+		}
+		b := make([]byte, 0, len(row))
+		for j := range len(row) {
+			switch c := row[j]; c {
+			case 'l', 'r', 'e':
+				b = append(b, c-'a'+'A')
+			case 'L', 'R', 'E':
+				b = append(b, c)
+			case '.':
+			default:
+				return game.Sum[string]{}, fmt.Errorf("%scolumn %d: character %q is not one of \"lre.\"", where, j+1, rune(c))
+			}
+		}
+		s.Parts = append(s.Parts, part(string(b))...)
+	}
+	return s, nil
+}
+
+// Format writes a position as Parse reads it, in CGSuite's lower case:
+// its rows joined by " + ", and a position with no domino as ".".
+func (rules) Format(s game.Sum[string]) string {
+	if len(s.Parts) == 0 {
+		return "."
+	}
+	return strings.ToLower(strings.Join(s.Parts, " + "))
+}
+
+// Check refuses a row of more than MaxRow dominoes.
+func (rules) Check(s game.Sum[string]) error {
+	for i, p := range s.Parts {
+		name := p
+		if len(name) > 40 {
+			name = name[:40] + "..."
+		}
+		if err := game.CheckLimit(fmt.Sprintf("part %d (%s)", i+1, strings.ToLower(name)), "dominoes", int64(len(p)), MaxRow); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Legend lists the characters of a row.
+func (rules) Legend() []game.Symbol {
+	return []game.Symbol{
+		{Char: "l", Meaning: "Left's domino", Start: true},
+		{Char: "r", Meaning: "Right's domino", Start: true},
+		{Char: "e", Meaning: "a grey domino, either player's", Start: true},
+	}
+}
+
+// PartNoun names a part.
+func (rules) PartNoun() string { return "row" }
+
+// DescribePart says how many dominoes of each colour a row has.
+func (rules) DescribePart(p string) string {
+	return fmt.Sprintf("%d of Left's, %d of Right's and %d grey dominoes: %s", strings.Count(p, "L"), strings.Count(p, "R"), strings.Count(p, "E"), strings.ToLower(p))
+}
