@@ -188,9 +188,6 @@ var outcomeGens = map[string]outcomeGen{
 	"toppling-dominoes": {plus: true, neg: func(t string) string { return swap(t, "lr") }, one: func(r *rand.Rand, size int) string {
 		return board(r, 1, between(r, 1, 6+3*size), "lre.")
 	}},
-	"psub:L:R": {plus: true, one: func(r *rand.Rand, size int) string {
-		return fmt.Sprint(r.IntN(14 + 20*size))
-	}},
 	"cutcake": {plus: true, fewer: 8, neg: transposeCake, one: func(r *rand.Rand, size int) string {
 		return fmt.Sprintf("%dx%d", between(r, 1, 4+3*size), between(r, 1, 4+3*size))
 	}},
