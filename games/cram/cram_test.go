@@ -147,7 +147,8 @@ var dawson = []int{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3
 // TestKnown checks facts of the literature, each also within reach of the
 // brute force above: a row of n is Dawson's Kayles; a board with both
 // sides even is 0 (the second player answers each domino by its image
-// through the centre); 2 x n is 1 for odd n and 0 for even n.
+// through the centre); 2 x n is 1 for odd n and 0 for even n; and
+// CGSuite's one Cram fact.
 func TestKnown(t *testing.T) {
 	memo := map[string]int{}
 	for n := 1; n < len(dawson); n++ {
@@ -172,6 +173,11 @@ func TestKnown(t *testing.T) {
 				t.Errorf("brute 2 x %d: %d, want %d", n, got, want)
 			}
 		}
+	}
+	// CGSuite's GameGridTest: Cram(".........|##.######") is *4.
+	cgsuite := []string{".........", "##.######"}
+	if got, want := value(t, strings.Join(cgsuite, "|")), brute(cgsuite, memo); got != 4 || want != 4 {
+		t.Errorf("CGSuite's board: %d, brute force %d, want 4", got, want)
 	}
 	for _, d := range [][2]int{{4, 4}, {2, 8}, {4, 6}, {6, 4}} {
 		rows := make([]string, d[0])

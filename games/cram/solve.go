@@ -87,11 +87,14 @@ type strip struct {
 	h        int
 	notTop   uint64 // cells not in row 0
 	notFloor uint64 // cells not in row h-1
-	memo     map[uint64]uint8
+	top      uint64 // cells in row 0
+	bottom   uint64 // cells in row h-1, when h > 1
+	middle   uint64 // cells in neither
+	memo     *table
 }
 
 func newStrip(h int) *strip {
-	s := &strip{h: h, memo: map[uint64]uint8{}}
+	s := &strip{h: h, memo: newTable()}
 	for i := range 64 {
 		if i%h != 0 {
 			s.notTop |= 1 << i
@@ -99,6 +102,11 @@ func newStrip(h int) *strip {
 		if i%h != h-1 {
 			s.notFloor |= 1 << i
 		}
+	}
+	s.top, s.bottom = ^s.notTop, ^s.notFloor
+	s.middle = s.notTop & s.notFloor
+	if h == 1 {
+		s.top, s.bottom, s.middle = 0, 0, ^uint64(0)
 	}
 	return s
 }
@@ -137,10 +145,10 @@ func (s *strip) component(ctx context.Context, set uint64) (int, error) {
 	}
 	set >>= bits.TrailingZeros64(set) / s.h * s.h
 	key := s.key(set)
-	if x, ok := s.memo[key]; ok {
+	if x, ok := s.memo.get(key); ok {
 		return int(x), nil
 	}
-	if len(s.memo)&4095 == 0 {
+	if s.memo.n&4095 == 0 {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
@@ -162,30 +170,23 @@ func (s *strip) component(ctx context.Context, set uint64) (int, error) {
 		}
 	}
 	x := bits.TrailingZeros64(^seen)
-	s.memo[key] = uint8(x)
+	s.memo.put(key, uint8(x))
 	return x, nil
 }
 
 // key returns the least of set's images under the flips of the strip
 // (left-right, top-bottom and both): set shifted to column 0, so that
-// regions alike are valued once.
+// regions alike are valued once. Reversing the word turns the strip
+// half a turn (both flips at once); swapping the outer rows is the
+// top-bottom flip.
 func (s *strip) key(set uint64) uint64 {
 	w := (63-bits.LeadingZeros64(set))/s.h + 1
-	mask := uint64(1)<<s.h - 1
-	var lr, tb, both uint64
-	for c := range w {
-		col := set >> (c * s.h) & mask
-		flip := uint64(reverse[s.h][col])
-		lr |= col << ((w - 1 - c) * s.h)
-		tb |= flip << (c * s.h)
-		both |= flip << ((w - 1 - c) * s.h)
-	}
-	return min(set, lr, tb, both)
+	both := bits.Reverse64(set) >> (64 - w*s.h)
+	return min(set, both, s.flipRows(set), s.flipRows(both))
 }
 
-// reverse[h][col] is the column col of h cells upside down.
-var reverse = [MaxStrip + 1][8]uint8{
-	1: {0, 1},
-	2: {0, 2, 1, 3},
-	3: {0, 4, 2, 6, 1, 5, 3, 7},
+// flipRows turns each column of set upside down.
+func (s *strip) flipRows(set uint64) uint64 {
+	d := uint(s.h - 1)
+	return set&s.middle | (set&s.top)<<d | (set&s.bottom)>>d
 }
