@@ -289,3 +289,42 @@ func BenchmarkAnalyze(b *testing.B) {
 		})
 	}
 }
+
+// TestCGSuiteFacts checks CGSuite's own facts of its Turning rulesets
+// (GameHeapTest, GameStripTest), whose coins are numbered from 1: coin n
+// there is coin n-1 here. Mock Turtles is CGSuite's code "1-3" and Ruler
+// "1+C"; with a heads coin at 20, the last, Mock Turtles has 191 moves
+// (turn it alone, with one of 19 coins or with two: 1+19+171) and Ruler
+// 20; and Mock Turtles' "htththtth" is worth 29.
+func TestCGSuiteFacts(t *testing.T) {
+	for _, c := range []struct {
+		rule  coins.Rule
+		moves int
+		seq   []int
+	}{
+		{coins.MockTurtles, 191, []int{1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38}},
+		{coins.Ruler, 20, []int{1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4}},
+	} {
+		g := coins.Game(c.rule)
+		for n, want := range c.seq {
+			row := strings.Repeat("T", n) + "H"
+			if got := gametest.Nimber(t, gametest.Analyze(t, g, row).Value); got != want {
+				t.Errorf("%s %s: %d, CGSuite %d", c.rule, row, got, want)
+			}
+		}
+		pos, err := g.Parse(strings.Repeat("T", 19) + "H")
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, err := g.Moves(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves) != c.moves {
+			t.Errorf("%s, heads at 19 of 20: %d moves, CGSuite %d", c.rule, len(moves), c.moves)
+		}
+	}
+	if got := gametest.Nimber(t, gametest.Analyze(t, coins.Game(coins.MockTurtles), "HTTHTHTTH").Value); got != 29 {
+		t.Errorf("Mock Turtles HTTHTHTTH: %d, CGSuite 29", got)
+	}
+}
