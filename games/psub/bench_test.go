@@ -6,21 +6,31 @@ import (
 	"nimber/game/gametest"
 )
 
-// BenchmarkHeap50 values a heap of 50 of CGSuite's example,
-// PartizanSubtraction([1,3],[2,3]).
-func BenchmarkHeap50(b *testing.B) {
+// BenchmarkHeap200 values a heap of 200 of CGSuite's example,
+// PartizanSubtraction([1,3],[2,3]): every heap below it once.
+func BenchmarkHeap200(b *testing.B) {
 	g, err := Parse("psub:1,3:2,3")
 	if err != nil {
 		b.Fatal(err)
 	}
-	gametest.BenchValue(b, g, "50")
+	gametest.BenchValue(b, g, "200")
 }
 
-// BenchmarkHeap40 values a heap of MaxHeap of the same game.
-func BenchmarkHeap40(b *testing.B) {
+// BenchmarkHeap500 values a heap of MaxHeap of the same game.
+func BenchmarkHeap500(b *testing.B) {
 	g, err := Parse("psub:1,3:2,3")
 	if err != nil {
 		b.Fatal(err)
 	}
-	gametest.BenchValue(b, g, "40")
+	gametest.BenchValue(b, g, "500")
+}
+
+// BenchmarkSplit60 values a heap of 60 of a game whose moves split heaps:
+// Left Dawson's Kayles (0.07), Right 0.6.
+func BenchmarkSplit60(b *testing.B) {
+	g, err := Parse("pheap:0.07:0.6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	gametest.BenchValue(b, g, "60")
 }
