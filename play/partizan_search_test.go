@@ -43,7 +43,7 @@ func TestAnalyzePartizanSearch(t *testing.T) {
 	}
 	for _, e := range registry.Entries() {
 		if s := e.Supports(); s.Partizan && s.OutcomeSearch {
-			cases = append(cases, [2]string{e.Name, e.ExamplePosition})
+			cases = append(cases, [2]string{e.ExampleName(), e.ExamplePosition})
 		}
 	}
 	for _, tc := range cases {

@@ -20,6 +20,7 @@ import (
 	"nimber/games/konane"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
+	"nimber/games/psub"
 	"nimber/games/squarebutone"
 	"nimber/games/takeadd"
 	"nimber/games/toadsfrogs"
@@ -212,6 +213,24 @@ var catalogue = []*Entry{
 		Format:          "one row, CGSuite's letters: 'l' Left's domino, 'r' Right's, 'e' grey (either player's), '.' blank (dropped: a toppled domino takes it along); rows joined by '+' or spaces are a sum",
 		ExamplePosition: "lrrlrrl",
 		open:            fixed(toppling.Game),
+	},
+	{
+		Name:            "psub:L:R",
+		Summary:         "partizan subtraction (partizan): Left takes a number in L from one heap, Right one in R, e.g. psub:1,3:2,3 (CGSuite's PartizanSubtraction([1,3],[2,3])); valued by canonical forms (nimber value --game)",
+		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 500`,
+		Example:         "psub:1,3:2,3",
+		ExamplePosition: "6",
+		open:            psub.Parse,
+		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), psub.Family+":") },
+	},
+	{
+		Name:            "pheap:LCODE:RCODE",
+		Summary:         "partizan take-and-break (partizan): Left moves by the heap code LCODE, Right by RCODE, splitting heaps as the codes allow, e.g. pheap:0.07:0.6 (CGSuite's TakeAndBreak(\"0.07\").PartizanJoin(TakeAndBreak(\"0.6\"))); valued by canonical forms (nimber value --game)",
+		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 500`,
+		Example:         "pheap:0.07:0.6",
+		ExamplePosition: "5 7",
+		open:            psub.Parse,
+		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), psub.HeapFamily+":") },
 	},
 	{
 		Name:            "cutcake",

@@ -188,6 +188,8 @@ var outcomeGens = map[string]outcomeGen{
 	"toppling-dominoes": {plus: true, neg: func(t string) string { return swap(t, "lr") }, one: func(r *rand.Rand, size int) string {
 		return board(r, 1, between(r, 1, 6+3*size), "lre.")
 	}},
+	"psub:L:R":          {plus: true, one: randomHeap},
+	"pheap:LCODE:RCODE": {plus: true, one: randomHeap},
 	"cutcake": {plus: true, fewer: 8, neg: transposeCake, one: func(r *rand.Rand, size int) string {
 		return fmt.Sprintf("%dx%d", between(r, 1, 4+3*size), between(r, 1, 4+3*size))
 	}},
@@ -206,10 +208,11 @@ var outcomeGens = map[string]outcomeGen{
 	"cutcake_rules": {plus: true, fewer: 4, neg: transposeCake, one: func(r *rand.Rand, size int) string {
 		return fmt.Sprintf("%dx%d", between(r, 1, 3+2*size), between(r, 1, 3+2*size))
 	}},
-	"partizan_subtraction": {one: func(r *rand.Rand, size int) string {
-		return fmt.Sprint(r.IntN(14 + 20*size))
-	}},
+	"partizan_subtraction": {one: randomHeap},
 }
+
+// randomHeap is a heap of up to 13 + 20·size tokens.
+func randomHeap(r *rand.Rand, size int) string { return fmt.Sprint(r.IntN(14 + 20*size)) }
 
 // partizanGames returns every partizan game of the registry and of the
 // example rules files, by name.
