@@ -14,6 +14,7 @@ import (
 	"nimber/games/cram"
 	"nimber/games/cutcake"
 	"nimber/games/domineering"
+	"nimber/games/fission"
 	"nimber/games/foxgeese"
 	"nimber/games/hackenbush"
 	"nimber/games/inventor"
@@ -178,6 +179,13 @@ var catalogue = []*Entry{
 		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
 		ExamplePosition: "xox|ox.",
 		open:            fixed(clobber.Game),
+	},
+	{
+		Name:            "fission",
+		Summary:         "Fission (partizan): a stone splits in two onto the empty cells beside it, above and below for Left, left and right for Right (CGSuite's game.grid.Fission); valued by canonical forms (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines: 'x' a stone, '.' empty, '#' blocked (as the edge is); boards joined by '+' are a sum",
+		ExamplePosition: "....|..x.|....|....",
+		open:            fixed(fission.Game),
 	},
 	{
 		Name:            "konane",

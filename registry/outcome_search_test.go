@@ -150,6 +150,9 @@ var outcomeGens = map[string]outcomeGen{
 		// would go to Domineering's own search.
 		return board(r, 4, 6, "..........#") + " + " + board(r, 3, 7, "..........#")
 	}},
+	"fission": {plus: true, neg: transpose, one: func(r *rand.Rand, size int) string {
+		return board(r, between(r, 1, 3), between(r, 1, 3+size), "...x#")
+	}},
 	"clobber": {plus: true, neg: func(t string) string { return swap(t, "xo") }, one: func(r *rand.Rand, size int) string {
 		return stones(r, between(r, 1, 3), between(r, 1, 4+size), 9+4*size, "xxoo.")
 	}, large: func(r *rand.Rand) string {
