@@ -23,7 +23,10 @@ func (c *Calc) CheckNotation(g Game) error { return c.checkNotation(g, MaxWritte
 
 // checkNotation is CheckNotation under the limit of limit characters.
 func (c *Calc) checkNotation(g Game, limit int64) error {
-	if n := c.NotationBound(g); n > limit {
+	switch n := c.NotationBound(g); {
+	case n >= math.MaxInt64/2:
+		return fmt.Errorf("%w: beyond 2^62 characters by its bound (limit %d)", ErrNotation, limit)
+	case n > limit:
 		return fmt.Errorf("%w: up to %d characters (limit %d)", ErrNotation, n, limit)
 	}
 	return nil

@@ -225,7 +225,7 @@ var catalogue = []*Entry{
 	{
 		Name:            "psub:L:R",
 		Summary:         "partizan subtraction (partizan): Left takes a number in L from one heap, Right one in R, e.g. psub:1,3:2,3 (CGSuite's PartizanSubtraction([1,3],[2,3])); valued by canonical forms (nimber value --game)",
-		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 500`,
+		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 300`,
 		Example:         "psub:1,3:2,3",
 		ExamplePosition: "6",
 		open:            psub.Parse,
@@ -234,7 +234,7 @@ var catalogue = []*Entry{
 	{
 		Name:            "pheap:LCODE:RCODE",
 		Summary:         "partizan take-and-break (partizan): Left moves by the heap code LCODE, Right by RCODE, splitting heaps as the codes allow, e.g. pheap:0.07:0.6 (CGSuite's TakeAndBreak(\"0.07\").PartizanJoin(TakeAndBreak(\"0.6\"))); valued by canonical forms (nimber value --game)",
-		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 500`,
+		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 300`,
 		Example:         "pheap:0.07:0.6",
 		ExamplePosition: "5 7",
 		open:            psub.Parse,

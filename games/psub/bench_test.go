@@ -16,13 +16,13 @@ func BenchmarkHeap200(b *testing.B) {
 	gametest.BenchValue(b, g, "200")
 }
 
-// BenchmarkHeap500 values a heap of MaxHeap of the same game.
-func BenchmarkHeap500(b *testing.B) {
+// BenchmarkHeap300 values a heap of MaxHeap of the same game.
+func BenchmarkHeap300(b *testing.B) {
 	g, err := Parse("psub:1,3:2,3")
 	if err != nil {
 		b.Fatal(err)
 	}
-	gametest.BenchValue(b, g, "500")
+	gametest.BenchValue(b, g, "300")
 }
 
 // BenchmarkSplit60 values a heap of 60 of a game whose moves split heaps:

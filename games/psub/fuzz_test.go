@@ -14,7 +14,7 @@ func FuzzParse(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	gametest.FuzzParse(f, g, "6", "5 7", "1 + 2", "", "0", "-1", "x", "99999999999999999999", "501")
+	gametest.FuzzParse(f, g, "6", "5 7", "1 + 2", "", "0", "-1", "x", "99999999999999999999", "301")
 }
 
 // FuzzName reads any text as a game's name: a one-line error, or a game

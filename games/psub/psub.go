@@ -43,12 +43,12 @@ const MaxSet = 64
 // MaxHeap is the largest heap Check accepts. Every smaller heap is valued
 // on the way; how long the canonical forms take to write is bounded
 // separately (cgt.CheckNotation).
-const MaxHeap = 500
+const MaxHeap = 300
 
 // MaxWork bounds the moves from all the heaps up to the largest of a
 // position, counted by Check before anything is valued (a code that splits
 // a heap in three has about n²/12 moves from a heap of n).
-const MaxWork = 1 << 22
+const MaxWork = 1 << 20
 
 // Parse returns the game named name: "psub:L:R", L and R lists of
 // positive integers joined by commas, or "pheap:LCODE:RCODE".

@@ -258,12 +258,12 @@ func TestBadInput(t *testing.T) {
 	gametest.ParseLimit(t, g, fmt.Sprintf("1 %d", MaxHeap+1), MaxHeap+1, MaxHeap, "tokens")
 	pgridtest.Formats(t, g, gametest.Cases(t, "format"))
 	// Three heaps from a heap, both players: about n³/18 moves from the
-	// heaps up to 1000, refused before any is valued.
+	// heaps up to 300, refused before any is valued.
 	r, err := parseRules("pheap:0.8:0.8")
 	if err != nil {
 		t.Fatal(err)
 	}
-	gametest.ParseLimit(t, open(t, "pheap:0.8:0.8"), "3 1000", r.work(1000), MaxWork, "moves")
+	gametest.ParseLimit(t, open(t, "pheap:0.8:0.8"), "3 300", r.work(300), MaxWork, "moves")
 }
 
 // TestWork: Check's count of the moves from every heap up to n is at
