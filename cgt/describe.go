@@ -41,8 +41,12 @@ type Segment struct {
 // canonical form, outcome class, stops, mean, temperature, birthday,
 // atomic weight (nil when not atomic) and options, each side's in the
 // order in which they are written. The error is ErrLimit, or a value
-// beyond 64-bit dyadics.
+// beyond 64-bit dyadics, or ErrNotation when g or an option would be
+// written in more than MaxWritten characters (CheckNotation).
 func (c *Calc) Describe(g Game) (Description, error) {
+	if err := c.CheckNotation(g); err != nil {
+		return Description{}, err
+	}
 	mean, err := c.Mean(g)
 	if err != nil {
 		return Description{}, err

@@ -90,9 +90,20 @@ func (c *Calc) join(gs []Game, brace bool) string {
 // (x a number, z one game whose mean is below x) is x + Tiny(x - z), and
 // {z | x || x} with z's mean above x is x + Miny(z - x).
 func (c *Calc) tinyText(g Game) (string, bool) {
+	prefix, name, sub, ok := c.tinyParts(g)
+	if !ok {
+		return "", false
+	}
+	return prefix + name + "(" + c.Notation(sub) + ")", true
+}
+
+// tinyParts says how tinyText writes g: the number before it ("" for 0),
+// "Tiny" or "Miny", and the game in the parentheses; ok is false when g
+// is not written so.
+func (c *Calc) tinyParts(g Game) (prefix, name string, sub Game, ok bool) {
 	l, r := c.Left(g), c.Right(g)
 	if len(l) != 1 || len(r) != 1 {
-		return "", false
+		return "", "", 0, false
 	}
 	name, x, h := "Tiny", l[0], r[0]
 	if _, ok := c.Number(x); !ok {
@@ -100,33 +111,31 @@ func (c *Calc) tinyText(g Game) (string, bool) {
 	}
 	xv, ok := c.Number(x)
 	if !ok {
-		return "", false
+		return "", "", 0, false
 	}
 	hl, hr := c.Left(h), c.Right(h)
 	if len(hl) != 1 || len(hr) != 1 {
-		return "", false
+		return "", "", 0, false
 	}
-	var sub Game
 	var err error
 	if name == "Tiny" {
 		if m, err := c.Mean(hr[0]); err != nil || hl[0] != x || m.Cmp(xv) >= 0 {
-			return "", false
+			return "", "", 0, false
 		}
 		sub, err = c.Sub(x, hr[0])
 	} else {
 		if m, err := c.Mean(hl[0]); err != nil || hr[0] != x || m.Cmp(xv) <= 0 {
-			return "", false
+			return "", "", 0, false
 		}
 		sub, err = c.Sub(hl[0], x)
 	}
 	if err != nil {
-		return "", false
+		return "", "", 0, false
 	}
-	prefix := ""
 	if xv != (Dyadic{}) {
 		prefix = xv.String()
 	}
-	return prefix + name + "(" + c.Notation(sub) + ")", true
+	return prefix, name, sub, true
 }
 
 // uptimalForm is an uptimal, x + d1·↑ + d2·↑^2 + ... + dn·↑^n + *m

@@ -9,6 +9,8 @@ type facts struct {
 	uptimal                 uptimalForm
 	// sorted holds the Left and Right options in printOrder (sortedOptions).
 	sorted [2][]Game
+	// textBound memoises NotationBound (0: not yet).
+	textBound int64
 }
 
 func (c *Calc) factsOf(g Game) *facts {

@@ -122,6 +122,13 @@ func AnalyzePartizanWith(ctx context.Context, g game.Game, pos game.Position, c 
 	if err != nil {
 		return nil, err
 	}
+	// Every text below is refused before it is built when it would be too
+	// long: the sum's, each part's, each move's.
+	for _, v := range append([]cgt.Game{sum}, values...) {
+		if err := c.CheckNotation(v); err != nil {
+			return nil, err
+		}
+	}
 	s := &PartizanState{
 		Position:  g.Format(pos),
 		Canonical: c.String(sum),
@@ -151,6 +158,9 @@ func AnalyzePartizanWith(ctx context.Context, g game.Game, pos game.Position, c 
 			for _, opt := range pg.Options(p, side) {
 				whole := g.Join(withPart(parts, i, opt)...)
 				x, _, err := pg.Values(ctx, e, whole)
+				if err == nil {
+					err = c.CheckNotation(x)
+				}
 				if err != nil {
 					return nil, err
 				}

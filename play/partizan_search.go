@@ -37,12 +37,12 @@ type PartizanSearch struct {
 
 // OutOfReach reports whether err is the failure of a valuation by its
 // limits, which a search of who wins may get past: the Calc's memory
-// (cgt.ErrLimit) or work (cgt.ErrWork), or a *game.LimitError (a
-// position refused by Check, an Evaluator's bound on parts, the moves in
-// a row).
+// (cgt.ErrLimit) or work (cgt.ErrWork), a form too long to write
+// (cgt.ErrNotation), or a *game.LimitError (a position refused by Check,
+// an Evaluator's bound on parts, the moves in a row).
 func OutOfReach(err error) bool {
 	var limit *game.LimitError
-	return errors.Is(err, cgt.ErrLimit) || errors.Is(err, cgt.ErrWork) || errors.As(err, &limit)
+	return errors.Is(err, cgt.ErrLimit) || errors.Is(err, cgt.ErrWork) || errors.Is(err, cgt.ErrNotation) || errors.As(err, &limit)
 }
 
 // AnalyzePartizanSearch analyses pos, a position of the partizan game g,

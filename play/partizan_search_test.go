@@ -43,7 +43,7 @@ func TestAnalyzePartizanSearch(t *testing.T) {
 	}
 	for _, e := range registry.Entries() {
 		if s := e.Supports(); s.Partizan && s.OutcomeSearch {
-			cases = append(cases, [2]string{e.Name, e.ExamplePosition})
+			cases = append(cases, [2]string{e.ExampleName(), e.ExamplePosition})
 		}
 	}
 	for _, tc := range cases {
@@ -197,6 +197,7 @@ func TestOutOfReach(t *testing.T) {
 	}{
 		{cgt.ErrLimit, true},
 		{fmt.Errorf("x: %w", cgt.ErrWork), true},
+		{fmt.Errorf("%w: up to 99 characters", cgt.ErrNotation), true},
 		{&game.LimitError{What: "region 1", Measure: "empty cells", Got: 40, Limit: 36}, true},
 		{context.DeadlineExceeded, false},
 		{errors.New("rules.star:3: boom"), false},
@@ -204,5 +205,33 @@ func TestOutOfReach(t *testing.T) {
 		if got := play.OutOfReach(c.err); got != c.want {
 			t.Errorf("OutOfReach(%v) = %v, want %v", c.err, got, c.want)
 		}
+	}
+}
+
+// TestNotationOutOfReach: a heap of 200 of psub:1,3:2,3, valued at once
+// but whose canonical form is too long to write, is refused by
+// AnalyzePartizan as out of reach, and the search decides it: Left wins
+// whoever starts (as its canonical form, compared with 0, says).
+func TestNotationOutOfReach(t *testing.T) {
+	g, pg := partizanGame(t, "psub:1,3:2,3")
+	pos, err := g.Parse("200")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cgt.New(0)
+	if _, err := play.AnalyzePartizan(context.Background(), g, pos, c); !errors.Is(err, cgt.ErrNotation) || !play.OutOfReach(err) {
+		t.Fatalf("AnalyzePartizan: %v, want cgt.ErrNotation", err)
+	}
+	v, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := c.OutcomeOf(v).String()
+	st, err := play.AnalyzePartizanSearch(context.Background(), g, pos, play.PartizanSearch{Outcome: game.OutcomeOptions{TableMiB: 4, ValueMiB: 64, Threads: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Outcome != want || want != "L" {
+		t.Errorf("the search says %s, the canonical form %s, want L", st.Outcome, want)
 	}
 }

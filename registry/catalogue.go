@@ -14,12 +14,14 @@ import (
 	"nimber/games/cram"
 	"nimber/games/cutcake"
 	"nimber/games/domineering"
+	"nimber/games/fission"
 	"nimber/games/foxgeese"
 	"nimber/games/hackenbush"
 	"nimber/games/inventor"
 	"nimber/games/konane"
 	"nimber/games/moveset"
 	"nimber/games/nodekayles"
+	"nimber/games/psub"
 	"nimber/games/squarebutone"
 	"nimber/games/takeadd"
 	"nimber/games/toadsfrogs"
@@ -179,6 +181,13 @@ var catalogue = []*Entry{
 		open:            fixed(clobber.Game),
 	},
 	{
+		Name:            "fission",
+		Summary:         "Fission (partizan): a stone splits in two onto the empty cells beside it, above and below for Left, left and right for Right (CGSuite's game.grid.Fission); valued by canonical forms (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines: 'x' a stone, '.' empty, '#' blocked (as the edge is); boards joined by '+' are a sum",
+		ExamplePosition: "....|..x.|....|....",
+		open:            fixed(fission.Game),
+	},
+	{
 		Name:            "konane",
 		Summary:         "Konane (partizan): a stone jumps an orthogonally adjacent stone of the other player's into the empty cell behind, removing it, and may jump on in the same direction; valued by canonical forms (nimber value --game)",
 		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
@@ -212,6 +221,24 @@ var catalogue = []*Entry{
 		Format:          "one row, CGSuite's letters: 'l' Left's domino, 'r' Right's, 'e' grey (either player's), '.' blank (dropped: a toppled domino takes it along); rows joined by '+' or spaces are a sum",
 		ExamplePosition: "lrrlrrl",
 		open:            fixed(toppling.Game),
+	},
+	{
+		Name:            "psub:L:R",
+		Summary:         "partizan subtraction (partizan): Left takes a number in L from one heap, Right one in R, e.g. psub:1,3:2,3 (CGSuite's PartizanSubtraction([1,3],[2,3])); valued by canonical forms (nimber value --game)",
+		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 300`,
+		Example:         "psub:1,3:2,3",
+		ExamplePosition: "6",
+		open:            psub.Parse,
+		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), psub.Family+":") },
+	},
+	{
+		Name:            "pheap:LCODE:RCODE",
+		Summary:         "partizan take-and-break (partizan): Left moves by the heap code LCODE, Right by RCODE, splitting heaps as the codes allow, e.g. pheap:0.07:0.6 (CGSuite's TakeAndBreak(\"0.07\").PartizanJoin(TakeAndBreak(\"0.6\"))); valued by canonical forms (nimber value --game)",
+		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 300`,
+		Example:         "pheap:0.07:0.6",
+		ExamplePosition: "5 7",
+		open:            psub.Parse,
+		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), psub.HeapFamily+":") },
 	},
 	{
 		Name:            "cutcake",

@@ -150,6 +150,9 @@ var outcomeGens = map[string]outcomeGen{
 		// would go to Domineering's own search.
 		return board(r, 4, 6, "..........#") + " + " + board(r, 3, 7, "..........#")
 	}},
+	"fission": {plus: true, neg: transpose, one: func(r *rand.Rand, size int) string {
+		return board(r, between(r, 1, 3), between(r, 1, 3+size), "...x#")
+	}},
 	"clobber": {plus: true, neg: func(t string) string { return swap(t, "xo") }, one: func(r *rand.Rand, size int) string {
 		return stones(r, between(r, 1, 3), between(r, 1, 4+size), 9+4*size, "xxoo.")
 	}, large: func(r *rand.Rand) string {
@@ -188,6 +191,8 @@ var outcomeGens = map[string]outcomeGen{
 	"toppling-dominoes": {plus: true, neg: func(t string) string { return swap(t, "lr") }, one: func(r *rand.Rand, size int) string {
 		return board(r, 1, between(r, 1, 6+3*size), "lre.")
 	}},
+	"psub:L:R":          {plus: true, one: randomHeap},
+	"pheap:LCODE:RCODE": {plus: true, one: randomHeap},
 	"cutcake": {plus: true, fewer: 8, neg: transposeCake, one: func(r *rand.Rand, size int) string {
 		return fmt.Sprintf("%dx%d", between(r, 1, 4+3*size), between(r, 1, 4+3*size))
 	}},
@@ -206,10 +211,11 @@ var outcomeGens = map[string]outcomeGen{
 	"cutcake_rules": {plus: true, fewer: 4, neg: transposeCake, one: func(r *rand.Rand, size int) string {
 		return fmt.Sprintf("%dx%d", between(r, 1, 3+2*size), between(r, 1, 3+2*size))
 	}},
-	"partizan_subtraction": {one: func(r *rand.Rand, size int) string {
-		return fmt.Sprint(r.IntN(14 + 20*size))
-	}},
+	"partizan_subtraction": {one: randomHeap},
 }
+
+// randomHeap is a heap of up to 13 + 20·size tokens.
+func randomHeap(r *rand.Rand, size int) string { return fmt.Sprint(r.IntN(14 + 20*size)) }
 
 // partizanGames returns every partizan game of the registry and of the
 // example rules files, by name.

@@ -87,7 +87,7 @@ func (s Supports) Words() []string {
 
 // Supports says what the entry's game supports.
 func (e *Entry) Supports() Supports {
-	g, err := e.open(e.exampleName())
+	g, err := e.open(e.ExampleName())
 	if err != nil {
 		return Supports{}
 	}
@@ -131,7 +131,7 @@ type Info struct {
 
 // Info describes the entry.
 func (e *Entry) Info() (Info, error) {
-	g, err := e.open(e.exampleName())
+	g, err := e.open(e.ExampleName())
 	if err != nil {
 		return Info{}, err
 	}
@@ -159,10 +159,11 @@ func squaresOf(g game.Game, text string) ([][]game.Position, error) {
 
 // ExampleGame opens the entry's game, or for a family its example (e.g.
 // "0.77"), whose position ExamplePosition is.
-func (e *Entry) ExampleGame() (game.Game, error) { return e.open(e.exampleName()) }
+func (e *Entry) ExampleGame() (game.Game, error) { return e.open(e.ExampleName()) }
 
-// exampleName is the name of the entry's example game.
-func (e *Entry) exampleName() string {
+// ExampleName is the name of the entry's example game: its own name, or for
+// a family its example member (e.g. "0.77").
+func (e *Entry) ExampleName() string {
 	if e.Example != "" {
 		return e.Example
 	}

@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files (docs/games.md
 func TestEveryGame(t *testing.T) {
 	for _, e := range Entries() {
 		t.Run(e.Name, func(t *testing.T) {
-			name := e.exampleName()
+			name := e.ExampleName()
 			g, got, err := Lookup(name)
 			if err != nil || got != e {
 				t.Fatalf("Lookup(%q) = %v, %v", name, got, err)

@@ -203,6 +203,7 @@ func TestBrowserPartizan(t *testing.T) {
 	}
 	var games []struct {
 		Name     string `json:"name"`
+		Member   string `json:"example"` // a family's example member
 		Example  string `json:"example_position"`
 		Supports struct{ Partizan bool }
 	}
@@ -215,10 +216,14 @@ func TestBrowserPartizan(t *testing.T) {
 		if !g.Supports.Partizan {
 			continue
 		}
-		ex := partizanState(t, ts.URL, g.Name, g.Example)
-		b.do("open "+g.Name, chromedp.Navigate(ts.URL+"/partizan?game="+g.Name))
-		waitFor[bool](b, g.Name+"'s example", fmt.Sprintf(`document.querySelector('#canonical')?.textContent === %q && document.querySelectorAll('#moves button.move').length === %d && document.querySelector('#board svg, #board pre') !== null`, ex.Canonical, len(ex.Left)))
-		b.screenshot(dir, "partizan-"+g.Name+".png")
+		name := g.Name
+		if g.Member != "" {
+			name = g.Member
+		}
+		ex := partizanState(t, ts.URL, name, g.Example)
+		b.do("open "+name, chromedp.Navigate(ts.URL+"/partizan?game="+url.QueryEscape(name)))
+		waitFor[bool](b, name+"'s example", fmt.Sprintf(`document.querySelector('#canonical')?.textContent === %q && document.querySelectorAll('#moves button.move').length === %d && document.querySelector('#board svg, #board pre') !== null`, ex.Canonical, len(ex.Left)))
+		b.screenshot(dir, "partizan-"+strings.NewReplacer(":", "_", ",", "_").Replace(name)+".png")
 	}
 
 	// A drawn position of Backsliding Toads and Frogs (CGSuite's

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -34,11 +35,12 @@ func TestPartizan(t *testing.T) {
 			continue
 		}
 		seen++
-		g, _, err := registry.Lookup(e.Name)
+		name := e.ExampleName() // a family by its example member
+		g, _, err := registry.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := "/api/partizan/" + e.Name
+		path := "/api/partizan/" + url.PathEscape(name)
 		rec := do(t, s, "POST", path, partizanBody(e.ExamplePosition))
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s %q: status %d; %s", e.Name, e.ExamplePosition, rec.Code, rec.Body)

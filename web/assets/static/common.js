@@ -243,3 +243,15 @@ export function drawThermograph(th, title, id = 'thermo') {
   g.append(svg('line', { class: 'mast', x1: X(mean), y1: Y(cut), x2: X(mean), y2: Y(hi) }));
   return root;
 }
+
+// familyOf reports whether name may be a game of the family of entry e
+// (of GET /api/games): the server decides; the pages only keep names of
+// the family's form.
+export function familyOf(e, name) {
+  if (e.name === 'CODE') return /^[0-9.]+$|^grundy$|^nim$/.test(name) || /^[0-9a-f.]+$/i.test(name);
+  const head = e.name.split(':')[0];
+  return name === head || name.startsWith(head + ':');
+}
+
+// playName is the name an entry is played by: a family's example member.
+export const playName = e => (e.family ? e.example : e.name);

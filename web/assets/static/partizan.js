@@ -13,7 +13,7 @@
 // move); every step, a move played or an option followed, is a crumb of
 // the path (trail.js), in the URL as &trail=...&ahead=..., each crumb
 // "side:position".
-import { api, el, svg, $, setError, drawThermograph } from './common.js';
+import { api, el, svg, $, setError, drawThermograph, familyOf, playName } from './common.js';
 import { download, svgText, svgPNG } from './share.js';
 import { readTrail, writeTrail, into, jump, breadcrumb } from './trail.js';
 
@@ -36,6 +36,7 @@ function winner(o, side) {
 
 let games = []; // the partizan games of GET /api/games
 let entry = null; // the chosen game's entry
+let gameName = ''; // the game played: the entry's name or a family member's
 let state = null; // {game, position, move, computer}
 let shown = null; // the answer shown
 let asked = 0; // the number of the latest request: older answers are dropped
@@ -281,6 +282,11 @@ function why(key) {
     case 'snort':
       if (/[LR#]/.test(ch)) return 'That square is taken.';
       return `${me} may not colour this square: it is next to a square of ${state.game === 'col' ? me : them}'s.`;
+    case 'fission': {
+      const beside = left ? 'above and below' : 'left and right of';
+      if (ch !== 'x') return `${me} splits a stone (x): pick one with the squares ${beside} it empty.`;
+      return `This stone cannot split ${left ? 'up and down' : 'sideways'}: the squares ${beside} it are not both empty.`;
+    }
     case 'cutcake':
       return `${me} cuts ${left ? 'between columns (up and down)' : 'between rows (across)'}; that cut is ${them}'s.`;
     case 'hackenbush':
@@ -653,16 +659,19 @@ function playMove(m) {
 
 // ---- the form ----
 
+// chooseGame selects the entry of the game called name (a family's by a
+// member's name) and remembers name as the game played (gameName).
 function chooseGame(name) {
-  entry = games.find(g => g.name === name) || games[0];
-  $('#game').value = entry.name;
+  entry = games.find(g => playName(g) === name) || games.find(g => g.family && familyOf(g, name)) || games[0];
+  gameName = entry.family && familyOf(entry, name) ? name : playName(entry);
+  $('#game').value = playName(entry);
   $('#game-desc').textContent = entry.summary;
   $('#format').textContent = `Format: ${entry.format}. Example: ${entry.example_position}`;
 }
 
 function fromForm() {
   return {
-    game: entry.name,
+    game: gameName,
     position: $('#position').value.replace(/\r/g, '').trim(),
     move: $('#first-right').checked ? 'right' : 'left',
     computer: $('#computer').value,
@@ -700,10 +709,10 @@ async function init() {
     setError('error', 'this server has no partizan game');
     return;
   }
-  $('#game').replaceChildren(...games.map(g => el('option', { value: g.name }, g.name)));
+  $('#game').replaceChildren(...games.map(g => el('option', { value: playName(g) }, g.family ? `${g.name} (${g.example})` : g.name)));
   const fromURL = readURL();
   chooseGame(fromURL.game);
-  state = { ...fromURL, game: entry.name, position: fromURL.position !== null && fromURL.game === entry.name ? fromURL.position : entry.example_position };
+  state = { ...fromURL, game: gameName, position: fromURL.position !== null && fromURL.game === gameName ? fromURL.position : entry.example_position };
   trail = readTrail(new URLSearchParams(location.search), crumb(state));
   toForm();
   keep(false);
@@ -795,7 +804,7 @@ async function init() {
     last = '';
     const s = readURL();
     chooseGame(s.game);
-    state = { ...s, game: entry.name, position: s.position === null ? entry.example_position : s.position };
+    state = { ...s, game: gameName, position: s.position === null ? entry.example_position : s.position };
     trail = readTrail(new URLSearchParams(location.search), crumb(state));
     toForm();
     show();

@@ -7,7 +7,7 @@
 // and the moves live in the URL (share.js). The page knows no game: the
 // legend, the players, the moves and their cells all come from the
 // server's answers.
-import { api, el, svg, $, setError, parseOfficial, formatOfficial } from './common.js';
+import { api, el, svg, $, setError, parseOfficial, formatOfficial, familyOf, playName } from './common.js';
 import { drawWhy, drawMex, moveClass, moveShade, moveAfter, valueText } from './why.js';
 import { readState, keepState, copyLink, download, csv, svgText, svgPNG } from './share.js';
 
@@ -170,15 +170,6 @@ function restore() {
   if (st.bad) setError('error', st.bad);
 }
 
-// familyOf reports whether name may be a game of the family of entry e:
-// the server decides; the page only keeps names of the family's form.
-function familyOf(e, name) {
-  if (e.name === 'CODE') return /^[0-9.]+$|^grundy$|^nim$/.test(name) || /^[0-9a-f.]+$/i.test(name);
-  const head = e.name.split(':')[0];
-  return name === head || name.startsWith(head + ':');
-}
-
-const playName = e => (e.family ? e.example : e.name);
 
 function bind() {
   $('#game').addEventListener('change', e => { push = true; selectGame(e.target.value); });

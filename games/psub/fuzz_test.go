@@ -1,0 +1,39 @@
+package psub
+
+import (
+	"strings"
+	"testing"
+
+	"nimber/game/gametest"
+)
+
+// FuzzParse reads any text as a position: a one-line error, or a position
+// whose Format reads back to the same Format.
+func FuzzParse(f *testing.F) {
+	g, err := Parse("psub:1,3:2,3")
+	if err != nil {
+		f.Fatal(err)
+	}
+	gametest.FuzzParse(f, g, "6", "5 7", "1 + 2", "", "0", "-1", "x", "99999999999999999999", "301")
+}
+
+// FuzzName reads any text as a game's name: a one-line error, or a game
+// whose name reads back to itself.
+func FuzzName(f *testing.F) {
+	for _, s := range []string{"psub:1,3:2,3", "psub::", "pheap:0.07:4.07", "pheap:grundy:0.8F", "pheap:0.07", "psub:1:x", "pheap::"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		r, err := parseRules(name)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("%q: a multi-line error %q", name, err)
+			}
+			return
+		}
+		again, err := parseRules(r.String())
+		if err != nil || again.String() != r.String() {
+			t.Fatalf("%q: name %q reads back as %q, %v", name, r.String(), again.String(), err)
+		}
+	})
+}
