@@ -1,0 +1,149 @@
+package amazons
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"nimber/game/gametest"
+	"nimber/games/internal/pgrid"
+	"nimber/games/internal/pgrid/pgridtest"
+)
+
+// TestCGSuite checks the value of CGSuite's own test (GameGridTest),
+// printed exactly as CGSuite prints it.
+func TestCGSuite(t *testing.T) {
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "cgsuite"), true)
+}
+
+// TestGolden checks small values worked by hand from the rules.
+func TestGolden(t *testing.T) {
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
+}
+
+// TestSplits checks what boards are written back as: the regions of
+// squares not burned, diagonal neighbours joined, those with no amazon
+// or no empty square left out.
+func TestSplits(t *testing.T) {
+	pgridtest.Formats(t, Game(), gametest.Cases(t, "splits"))
+}
+
+// queen are the eight directions a queen moves in.
+var queen = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+
+// moves is Amazons by its definition, for the brute force, on whole
+// boards (no regions): an amazon of the mover's goes like a queen over
+// empty squares, then from where it stands shoots an arrow like a queen
+// over empty squares (the one it left is empty now) onto one, which
+// burns.
+func moves(board string, left bool) []string {
+	b := pgridtest.Cells(strings.Split(board, "|"))
+	at := func(r, c int) byte {
+		if r < 0 || r >= len(b) || c < 0 || c >= len(b[r]) {
+			return '#'
+		}
+		return b[r][c]
+	}
+	us := byte('x')
+	if !left {
+		us = 'o'
+	}
+	var out []string
+	for r := range b {
+		for c := range b[r] {
+			if b[r][c] != us {
+				continue
+			}
+			for _, d := range queen {
+				for k := 1; at(r+k*d[0], c+k*d[1]) == '.'; k++ {
+					tr, tc := r+k*d[0], c+k*d[1]
+					b[r][c], b[tr][tc] = '.', us
+					for _, e := range queen {
+						for l := 1; at(tr+l*e[0], tc+l*e[1]) == '.'; l++ {
+							ar, ac := tr+l*e[0], tc+l*e[1]
+							b[ar][ac] = '#'
+							out = append(out, pgridtest.Board(b))
+							b[ar][ac] = '.'
+						}
+					}
+					b[r][c], b[tr][tc] = us, '.'
+				}
+			}
+		}
+	}
+	return out
+}
+
+// randomBoard draws a board of at most 8 squares, mostly 3 x 3 or
+// smaller, some long and thin with burned squares so that it splits.
+func randomBoard(rng *rand.Rand, i int) string {
+	if i%4 == 0 {
+		return pgridtest.Random(rng, 1+rng.IntN(2), 3+rng.IntN(3), "xo..##")
+	}
+	for {
+		b := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "xo...#")
+		if len(b) <= 9 || strings.Count(b, ".") <= 6 {
+			return b
+		}
+	}
+}
+
+// TestBruteForce compares the engine's canonical form of thousands of
+// random small boards with their explicit game trees by the rules, by
+// Conway's ≤.
+func TestBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 31))
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	boards := append([]string{"x...|o...", "x.|.o", "x#|#.", "x..|.o."}, pgridtest.Boards(n, func(i int) string { return randomBoard(rng, i) })...)
+	pgridtest.BruteForce(t, Game(), moves, boards)
+}
+
+// TestSumBruteForce checks that a sum of two boards, of up to 6 and 4
+// squares, is the sum of their game trees (whose sum is built move by
+// move, so the boards are kept small).
+func TestSumBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 32))
+	pgridtest.SumBruteForce(t, Game(), moves, 300, func() (string, string) {
+		return pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo..##"), pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(2), "xo..#")
+	})
+}
+
+// TestKeyKeepsValue checks that the symmetries Key uses, transposition
+// among them, keep a region's value, on random boards and their images
+// worked out here, and that a board with its amazons swapped (Neg) is
+// its negative.
+func TestKeyKeepsValue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 33))
+	for range 60 {
+		h, w := 1+rng.IntN(3), 1+rng.IntN(4)
+		board := pgridtest.Random(rng, h, w, "xo..##")
+		rows := strings.Split(board, "|")
+		image := func(th, tw int, at func(i, j int) byte) string {
+			b := make([][]byte, th)
+			for i := range th {
+				b[i] = make([]byte, tw)
+				for j := range tw {
+					b[i][j] = at(i, j)
+				}
+			}
+			return pgridtest.Board(b)
+		}
+		pgridtest.SameValue(t, Game(), board,
+			image(h, w, func(i, j int) byte { return rows[h-1-i][j] }),
+			image(h, w, func(i, j int) byte { return rows[i][w-1-j] }),
+			image(h, w, func(i, j int) byte { return rows[h-1-i][w-1-j] }),
+			image(w, h, func(i, j int) byte { return rows[j][i] }),
+			image(w, h, func(i, j int) byte { return rows[h-1-j][w-1-i] }))
+		pgridtest.SameValue(t, Game(), board+" + "+string(theRules.Neg(pgrid.Region(board))), "#")
+	}
+}
+
+// TestBadInput checks the one-line errors of positions that are not
+// Amazons boards or are too large.
+func TestBadInput(t *testing.T) {
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
+	gametest.ParseLimit(t, Game(), "x...|....|....|....", 15, MaxRegion, "empty squares")
+}
