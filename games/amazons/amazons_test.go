@@ -1,6 +1,7 @@
 package amazons
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -145,5 +146,43 @@ func TestKeyKeepsValue(t *testing.T) {
 // Amazons boards or are too large.
 func TestBadInput(t *testing.T) {
 	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	gametest.ParseLimit(t, Game(), "x...|....|....|....", 15, MaxRegion, "empty squares")
+	gametest.ParseLimit(t, Game(), "x...|....|....|...o", 3932160, MaxPositions, "positions estimated")
+}
+
+// TestPositions holds Positions to a count of the boards it bounds, made
+// by placing burned squares and amazons every way on small regions, and
+// checks that a huge region is held to math.MaxInt64.
+func TestPositions(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		for nx := 0; nx <= 2; nx++ {
+			for no := 0; nx+no <= min(n, 3) && no <= 2; no++ {
+				count := int64(0)
+				// Each square '#', 'x', 'o' or '.', with nx x's and no o's.
+				total := 1
+				for range n {
+					total *= 4
+				}
+				for code := range total {
+					x, o := 0, 0
+					for c := code; c > 0; c /= 4 {
+						switch c % 4 {
+						case 1:
+							x++
+						case 2:
+							o++
+						}
+					}
+					if x == nx && o == no {
+						count++
+					}
+				}
+				if got := Positions(n, nx, no); got != count {
+					t.Errorf("Positions(%d, %d, %d) = %d, want %d", n, nx, no, got, count)
+				}
+			}
+		}
+	}
+	if got := Positions(1<<16, 3, 3); got != math.MaxInt64 {
+		t.Errorf("Positions of a huge region = %d, want math.MaxInt64", got)
+	}
 }

@@ -18,8 +18,15 @@ func BenchmarkThreeByFour(b *testing.B) {
 	gametest.BenchValue(b, Game(), "x...|....|...o")
 }
 
-// BenchmarkTwoBySeven values x......|o......, 12 empty squares: the
-// Amazons board of CGSuite's own benchmark.
-func BenchmarkTwoBySeven(b *testing.B) {
-	gametest.BenchValue(b, Game(), "x......|o......")
+// BenchmarkTwoBySix values x.....|o....., 10 empty squares (CGSuite's
+// own benchmark board, 2 x 7, is over the limit).
+func BenchmarkTwoBySix(b *testing.B) {
+	gametest.BenchValue(b, Game(), "x.....|o.....")
+}
+
+// BenchmarkThreeByFive values a 3 x 5 board less two corners with an
+// amazon of each, 11 empty squares: the worst region measured under the
+// limit.
+func BenchmarkThreeByFive(b *testing.B) {
+	gametest.BenchValue(b, Game(), "x....|.....|..o##")
 }

@@ -257,12 +257,20 @@ func (r Region) Count(chars string) int {
 // chars, what noun names ("empty cells", "stones"): the Check of a board
 // game whose regions are searched whole.
 func CheckRegions(parts []Region, chars, noun string, most int) error {
+	return CheckRegionsBy(parts, noun, int64(most), func(p Region) int64 { return int64(p.Count(chars)) })
+}
+
+// CheckRegionsBy refuses, with a *game.LimitError naming the region (its
+// text cut short), a part whose measure, named by noun, is more than
+// most: the Check of a board game that estimates a region's cost its own
+// way (Amazons).
+func CheckRegionsBy(parts []Region, noun string, most int64, measure func(Region) int64) error {
 	for i, p := range parts {
 		text := string(p)
 		if len(text) > 40 {
 			text = text[:40] + "..."
 		}
-		if err := game.CheckLimit(fmt.Sprintf("region %d (%s)", i+1, text), noun, int64(p.Count(chars)), int64(most)); err != nil {
+		if err := game.CheckLimit(fmt.Sprintf("region %d (%s)", i+1, text), noun, measure(p), most); err != nil {
 			return err
 		}
 	}
