@@ -178,15 +178,7 @@ func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 
 // Neg returns -p: the region with every amazon the other player's (the
 // search's game.PartNegater).
-func (rules) Neg(p pgrid.Region) pgrid.Region {
-	b := []byte(p)
-	for i, c := range b {
-		switch c {
-		case 'x':
-			b[i] = 'o'
-		case 'o':
-			b[i] = 'x'
-		}
-	}
-	return pgrid.Region(b)
-}
+func (rules) Neg(p pgrid.Region) pgrid.Region { return pgrid.Region(swapAmazons.Replace(string(p))) }
+
+// swapAmazons exchanges Left's amazons and Right's.
+var swapAmazons = strings.NewReplacer("x", "o", "o", "x")
