@@ -45,7 +45,8 @@ type rules struct{ pgrid.Board }
 
 // theRules is Amazons: regions of squares not burned, valued alike under
 // the eight symmetries of the square, which map a queen's lines to
-// queen's lines and keep whose every amazon is.
+// queen's lines and keep whose every amazon is. Its Check is its own (by
+// Positions), so the board counts no cells.
 var theRules = rules{pgrid.Board{
 	Alphabet:  ".xo#",
 	Blank:     '#',
