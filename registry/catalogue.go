@@ -5,6 +5,7 @@ import (
 
 	"nimber/game"
 	"nimber/games/allbut"
+	"nimber/games/amazons"
 	"nimber/games/bacterial"
 	"nimber/games/boi2008"
 	"nimber/games/caos3"
@@ -193,6 +194,13 @@ var catalogue = []*Entry{
 		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
 		ExamplePosition: "xoxo|o.ox|xo.o",
 		open:            fixed(konane.Game),
+	},
+	{
+		Name:            "amazons",
+		Summary:         "Amazons (partizan): a player moves an amazon of theirs like a chess queen, then shoots an arrow like a queen from where it lands, burning the square it hits; valued by canonical forms (nimber value --game)",
+		Format:          "the board's rows joined by '|' or newlines, CGSuite's characters: 'x' Left's amazon, 'o' Right's, '#' burned, '.' empty; boards joined by '+' are a sum",
+		ExamplePosition: "x...|o...",
+		open:            fixed(amazons.Game),
 	},
 	{
 		Name:            "toads-frogs",

@@ -179,6 +179,9 @@ var outcomeGens = map[string]outcomeGen{
 			}
 		}
 	}},
+	"amazons": {plus: true, neg: func(t string) string { return swap(t, "xo") }, one: func(r *rand.Rand, size int) string {
+		return board(r, between(r, 1, 2+size), between(r, 1, 4), "xo...##")
+	}},
 	"toads-frogs": {plus: true, neg: func(t string) string { return reverse(swap(t, "TF")) }, one: func(r *rand.Rand, size int) string {
 		return board(r, 1, between(r, 1, 9+3*size), "TTFF..")
 	}, large: func(r *rand.Rand) string {

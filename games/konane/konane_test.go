@@ -72,29 +72,12 @@ func TestSumBruteForce(t *testing.T) {
 
 // TestKeyKeepsValue checks that the symmetries Key uses, transposition
 // among them, keep a region's value, on random boards and their images
-// worked out here.
+// worked out by pgridtest.Images.
 func TestKeyKeepsValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 7))
 	for range 60 {
-		h, w := 1+rng.IntN(3), 1+rng.IntN(4)
-		board := pgridtest.Random(rng, h, w, "xo..")
-		rows := strings.Split(board, "|")
-		image := func(th, tw int, at func(i, j int) byte) string {
-			b := make([][]byte, th)
-			for i := range th {
-				b[i] = make([]byte, tw)
-				for j := range tw {
-					b[i][j] = at(i, j)
-				}
-			}
-			return pgridtest.Board(b)
-		}
-		pgridtest.SameValue(t, Game(), board,
-			image(h, w, func(i, j int) byte { return rows[h-1-i][j] }),
-			image(h, w, func(i, j int) byte { return rows[i][w-1-j] }),
-			image(h, w, func(i, j int) byte { return rows[h-1-i][w-1-j] }),
-			image(w, h, func(i, j int) byte { return rows[j][i] }),
-			image(w, h, func(i, j int) byte { return rows[h-1-j][w-1-i] }))
+		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo..")
+		pgridtest.SameValue(t, Game(), board, pgridtest.Images(board)...)
 	}
 }
 

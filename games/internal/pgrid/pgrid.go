@@ -87,6 +87,22 @@ func ParseSum(text, alphabet string, split func(grid.Grid) []Region) (game.Sum[R
 // component with every other cell blank. Components of fewer than least
 // cells are left out (they are worth 0).
 func Split(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
+	return split(g, in, blank, least, Dirs[:])
+}
+
+// Split8 is Split with cells connected diagonally too (a king's step):
+// the regions of a game whose pieces move like queens (Amazons).
+func Split8(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
+	return split(g, in, blank, least, Dirs8[:])
+}
+
+// Dirs8 are the eight directions of a king's (or queen's) step, as (row,
+// column) steps: the four orthogonal ones of Dirs, then the diagonals.
+var Dirs8 = [8][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
+
+// split returns the components of g's cells for which in is true,
+// connected by the steps dirs, as Split writes them.
+func split(g grid.Grid, in func(c byte) bool, blank byte, least int, dirs [][2]int) []Region {
 	// mark holds each cell's component, numbered from 1 (0: not yet met).
 	mark := make([]int32, len(g.Cells))
 	var out []Region
@@ -107,11 +123,12 @@ func Split(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
 			n++
 			r, c := i/g.Cols, i%g.Cols
 			r1, r2, c1, c2 = min(r1, r), max(r2, r), min(c1, c), max(c2, c)
-			for k, j := range [4]int{i - g.Cols, i + g.Cols, i - 1, i + 1} {
-				if (k == 0 && r == 0) || (k == 1 && r == g.Rows-1) || (k == 2 && c == 0) || (k == 3 && c == g.Cols-1) {
+			for _, d := range dirs {
+				nr, nc := r+d[0], c+d[1]
+				if nr < 0 || nr >= g.Rows || nc < 0 || nc >= g.Cols {
 					continue
 				}
-				if mark[j] == 0 && in(g.Cells[j]) {
+				if j := nr*g.Cols + nc; mark[j] == 0 && in(g.Cells[j]) {
 					mark[j] = id
 					stack = append(stack, j)
 				}
@@ -240,12 +257,20 @@ func (r Region) Count(chars string) int {
 // chars, what noun names ("empty cells", "stones"): the Check of a board
 // game whose regions are searched whole.
 func CheckRegions(parts []Region, chars, noun string, most int) error {
+	return CheckRegionsBy(parts, noun, int64(most), func(p Region) int64 { return int64(p.Count(chars)) })
+}
+
+// CheckRegionsBy refuses, with a *game.LimitError naming the region (its
+// text cut short), a part whose measure, named by noun, is more than
+// most: the Check of a board game that estimates a region's cost its own
+// way (Amazons).
+func CheckRegionsBy(parts []Region, noun string, most int64, measure func(Region) int64) error {
 	for i, p := range parts {
 		text := string(p)
 		if len(text) > 40 {
 			text = text[:40] + "..."
 		}
-		if err := game.CheckLimit(fmt.Sprintf("region %d (%s)", i+1, text), noun, int64(p.Count(chars)), int64(most)); err != nil {
+		if err := game.CheckLimit(fmt.Sprintf("region %d (%s)", i+1, text), noun, measure(p), most); err != nil {
 			return err
 		}
 	}

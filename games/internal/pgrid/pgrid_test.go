@@ -78,7 +78,8 @@ func BenchmarkKey(b *testing.B) {
 	}
 }
 
-// TestSplit checks Split on a board of four components, two too small.
+// TestSplit checks Split on a board of four components, two too small,
+// and Split8 on the same board.
 func TestSplit(t *testing.T) {
 	g, err := Parse("x.o|xx.|..o|o.o", ".xo")
 	if err != nil {
@@ -88,6 +89,14 @@ func TestSplit(t *testing.T) {
 	want := []Region{"x.|xx", "o|o"} // the lone stones are left out
 	if !slices.Equal(got, want) {
 		t.Errorf("Split = %q, want %q", got, want)
+	}
+	// Diagonal neighbours too: the x at row 2, column 2 joins the o's at
+	// its corners, and they the o below; the o at row 4, column 1 stays
+	// alone.
+	got = Split8(g[0], func(c byte) bool { return c != '.' }, '.', 2)
+	want = []Region{"x.o|xx.|..o|..o"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Split8 = %q, want %q", got, want)
 	}
 }
 

@@ -168,3 +168,32 @@ func Random(rng *rand.Rand, rows, cols int, cells string) string {
 	}
 	return b.String()
 }
+
+// Images returns the seven other images of board (rows joined by '|')
+// under the symmetries of the square: flipped top to bottom, left to
+// right and both (a half turn), reflected in either diagonal, and turned
+// a quarter either way. They are worked out here, for the tests of a
+// game's Key, independently of pgrid.
+func Images(board string) []string {
+	rows := strings.Split(board, "|")
+	h, w := len(rows), len(rows[0])
+	image := func(th, tw int, at func(i, j int) byte) string {
+		b := make([][]byte, th)
+		for i := range th {
+			b[i] = make([]byte, tw)
+			for j := range tw {
+				b[i][j] = at(i, j)
+			}
+		}
+		return Board(b)
+	}
+	return []string{
+		image(h, w, func(i, j int) byte { return rows[h-1-i][j] }),
+		image(h, w, func(i, j int) byte { return rows[i][w-1-j] }),
+		image(h, w, func(i, j int) byte { return rows[h-1-i][w-1-j] }),
+		image(w, h, func(i, j int) byte { return rows[j][i] }),
+		image(w, h, func(i, j int) byte { return rows[h-1-j][w-1-i] }),
+		image(w, h, func(i, j int) byte { return rows[h-1-j][i] }),
+		image(w, h, func(i, j int) byte { return rows[j][w-1-i] }),
+	}
+}

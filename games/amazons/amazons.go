@@ -1,0 +1,185 @@
+// Package amazons is the partizan game Amazons, with CGSuite's
+// conventions (game.grid.Amazons): on a board of Left's amazons ('x'),
+// Right's ('o'), burned squares ('#') and empty ones ('.'), a player moves
+// one of their amazons like a chess queen (any distance orthogonally or
+// diagonally, over empty squares only), then shoots an arrow from its new
+// square, again like a queen, over empty squares (the square it left
+// among them) onto an empty square, which burns. Who cannot move loses.
+//
+// Amazons and arrows cross only empty squares, so a board splits into the
+// components of its squares that are not burned, connected orthogonally
+// or diagonally (a queen's step): no move ever joins two of them. A
+// component with no amazon, or no empty square, has no move and is worth
+// 0; the board is the sum of the others.
+package amazons
+
+import (
+	"fmt"
+	"iter"
+	"math"
+	"math/big"
+	"strings"
+
+	"nimber/game"
+	"nimber/games/internal/pgrid"
+	"nimber/grid"
+)
+
+// MaxPositions is the most positions a region may have by Positions'
+// estimate for Check to accept it. The positions reachable from a region
+// grow exponentially with its squares (every move burns one, and an
+// amazon may land on most of the others), so a larger region is refused
+// before it is searched: the worst measured under the limit, 3 x 5 less
+// two corners with an amazon of each (319,488), takes 7.5 s of CPU and
+// 160 MB in nimber value; 3 x 5 less one corner (745,472, refused) took
+// 16 s and 300 MB (docs/performance.md).
+const MaxPositions = 400_000
+
+// Game returns Amazons, for the registry: a game of Kind Partizan.
+func Game() game.Game { return theGame }
+
+var theGame = game.OfPartizan[pgrid.Region](theRules)
+
+// rules is Amazons' rules: its moves, on its board.
+type rules struct{ pgrid.Board }
+
+// theRules is Amazons: regions of squares not burned, valued alike under
+// the eight symmetries of the square, which map a queen's lines to
+// queen's lines and keep whose every amazon is. Its Check is its own (by
+// Positions), so the board counts no cells.
+var theRules = rules{pgrid.Board{
+	Alphabet:  ".xo#",
+	Blank:     '#',
+	Split:     split,
+	Transpose: true,
+	Symbols: []game.Symbol{
+		{Char: "x", Meaning: "Left's amazon", Start: true},
+		{Char: "o", Meaning: "Right's amazon", Start: true},
+		{Char: ".", Meaning: "empty", Start: true},
+		{Char: "#", Meaning: "burned", Start: true},
+	},
+	Describe: describe,
+}}
+
+// split returns the regions of board g with a move in them: the
+// components of its squares not burned, a queen's step apart, that hold
+// an amazon and an empty square (then some amazon is next to an empty
+// square, and may move there and shoot back where it stood), each written
+// as its bounding box with every other square burned.
+func split(g grid.Grid) []pgrid.Region {
+	all := pgrid.Split8(g, func(c byte) bool { return c != '#' }, '#', 2)
+	out := all[:0]
+	for _, p := range all {
+		if strings.ContainsAny(string(p), "xo") && strings.IndexByte(string(p), '.') >= 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// describe describes a region: its amazons, its empty squares and the
+// region.
+func describe(p pgrid.Region) string {
+	return fmt.Sprintf("%d of Left's amazons, %d of Right's and %d empty squares: %s", p.Count("x"), p.Count("o"), p.Count("."), p)
+}
+
+// Check refuses a region of more than MaxPositions positions by
+// Positions' estimate, before any is searched.
+func (rules) Check(s game.Sum[pgrid.Region]) error {
+	return pgrid.CheckRegionsBy(s.Parts, "positions estimated", MaxPositions, func(p pgrid.Region) int64 {
+		return Positions(p.Count(".xo"), p.Count("x"), p.Count("o"))
+	})
+}
+
+// Positions returns a bound on the positions of a region of n squares
+// not burned, nx of them Left's amazons and no Right's: the ways to place
+// the amazons on its squares and burn any of the others, C(n, nx)
+// C(n-nx, no) 2^(n-nx-no), held to math.MaxInt64.
+func Positions(n, nx, no int) int64 {
+	e := n - nx - no
+	if e >= 63 {
+		return math.MaxInt64
+	}
+	p := new(big.Int).Binomial(int64(n), int64(nx))
+	p.Mul(p, new(big.Int).Binomial(int64(n-nx), int64(no)))
+	p.Lsh(p, uint(e))
+	if !p.IsInt64() {
+		return math.MaxInt64
+	}
+	return p.Int64()
+}
+
+// amazonOf returns side's amazon: Left's 'x', Right's 'o'.
+func amazonOf(side game.Side) byte {
+	if side == game.Right {
+		return 'o'
+	}
+	return 'x'
+}
+
+// eachMove calls f with the squares of each of side's moves on g (the
+// amazon's square, where it goes and where its arrow lands), in reading
+// order of the amazons, then by pgrid.Dirs8 for the step and for the
+// arrow, nearest first; g is changed while f runs (the amazon moved, the
+// arrow not yet shot) and restored after. It stops, returning false, when
+// f does.
+func eachMove(g grid.Grid, side game.Side, f func(from, to, arrow int) bool) bool {
+	us := amazonOf(side)
+	// line calls f with each square in direction d from square i, over
+	// empty squares, nearest first, while f is true.
+	line := func(i int, d [2]int, f func(j int) bool) bool {
+		r, c := i/g.Cols, i%g.Cols
+		for {
+			r, c = r+d[0], c+d[1]
+			if r < 0 || r >= g.Rows || c < 0 || c >= g.Cols || g.Cells[r*g.Cols+c] != '.' {
+				return true
+			}
+			if !f(r*g.Cols + c) {
+				return false
+			}
+		}
+	}
+	for from, ch := range g.Cells {
+		if ch != us {
+			continue
+		}
+		for _, d := range pgrid.Dirs8 {
+			ok := line(from, d, func(to int) bool {
+				g.Cells[from], g.Cells[to] = '.', us
+				defer func() { g.Cells[from], g.Cells[to] = us, '.' }()
+				for _, e := range pgrid.Dirs8 {
+					if !line(to, e, func(arrow int) bool { return f(from, to, arrow) }) {
+						return false
+					}
+				}
+				return true
+			})
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Options yields side's options of region p: every move of an amazon of
+// side's and shot of its arrow, leaving the regions of the board after it
+// with a move in them.
+func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
+	return func(yield func([]pgrid.Region) bool) {
+		g := p.Grid()
+		eachMove(g, side, func(_, _, arrow int) bool {
+			g.Cells[arrow] = '#'
+			leaves := split(g)
+			g.Cells[arrow] = '.'
+			return yield(leaves)
+		})
+	}
+}
+
+// Neg returns -p: the region with every amazon the other player's (the
+// search's game.PartNegater).
+func (rules) Neg(p pgrid.Region) pgrid.Region { return pgrid.Region(swapAmazons.Replace(string(p))) }
+
+// swapAmazons exchanges Left's amazons and Right's.
+var swapAmazons = strings.NewReplacer("x", "o", "o", "x")

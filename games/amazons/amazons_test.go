@@ -1,0 +1,180 @@
+package amazons
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"nimber/game/gametest"
+	"nimber/games/internal/pgrid"
+	"nimber/games/internal/pgrid/pgridtest"
+)
+
+// TestCGSuite checks the value of CGSuite's own test (GameGridTest),
+// printed exactly as CGSuite prints it.
+func TestCGSuite(t *testing.T) {
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "cgsuite"), true)
+}
+
+// TestGolden checks small values worked by hand from the rules.
+func TestGolden(t *testing.T) {
+	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
+}
+
+// TestSplits checks what boards are written back as: the regions of
+// squares not burned, diagonal neighbours joined, those with no amazon
+// or no empty square left out.
+func TestSplits(t *testing.T) {
+	pgridtest.Formats(t, Game(), gametest.Cases(t, "splits"))
+}
+
+// queen are the eight directions a queen moves in.
+var queen = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+
+// moves is Amazons by its definition, for the brute force, on whole
+// boards (no regions): an amazon of the mover's goes like a queen over
+// empty squares, then from where it stands shoots an arrow like a queen
+// over empty squares (the one it left is empty now) onto one, which
+// burns.
+func moves(board string, left bool) []string {
+	b := pgridtest.Cells(strings.Split(board, "|"))
+	at := func(r, c int) byte {
+		if r < 0 || r >= len(b) || c < 0 || c >= len(b[r]) {
+			return '#'
+		}
+		return b[r][c]
+	}
+	us := byte('x')
+	if !left {
+		us = 'o'
+	}
+	var out []string
+	for r := range b {
+		for c := range b[r] {
+			if b[r][c] != us {
+				continue
+			}
+			for _, d := range queen {
+				for k := 1; at(r+k*d[0], c+k*d[1]) == '.'; k++ {
+					tr, tc := r+k*d[0], c+k*d[1]
+					b[r][c], b[tr][tc] = '.', us
+					for _, e := range queen {
+						for l := 1; at(tr+l*e[0], tc+l*e[1]) == '.'; l++ {
+							ar, ac := tr+l*e[0], tc+l*e[1]
+							b[ar][ac] = '#'
+							out = append(out, pgridtest.Board(b))
+							b[ar][ac] = '.'
+						}
+					}
+					b[r][c], b[tr][tc] = us, '.'
+				}
+			}
+		}
+	}
+	return out
+}
+
+// randomBoard draws a board of up to 3 x 3 squares with at most 6 empty
+// ones or, every fourth, two boards of 1 or 2 rows and up to 2 columns
+// side by side with a column of burned squares between them, so that it
+// splits (unless an arrow could cross the column, which a brute force on
+// the whole board would catch).
+func randomBoard(rng *rand.Rand, i int) string {
+	if i%4 == 0 {
+		h := 1 + rng.IntN(2)
+		a := strings.Split(pgridtest.Random(rng, h, 1+rng.IntN(2), "xo..#"), "|")
+		b := strings.Split(pgridtest.Random(rng, h, 1+rng.IntN(2), "xo..#"), "|")
+		for r := range a {
+			a[r] += "#" + b[r]
+		}
+		return strings.Join(a, "|")
+	}
+	for {
+		b := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "xo...#")
+		if strings.Count(b, ".") <= 6 {
+			return b
+		}
+	}
+}
+
+// TestBruteForce compares the engine's canonical form of thousands of
+// random small boards with their explicit game trees by the rules, by
+// Conway's ≤.
+func TestBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 31))
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	boards := append([]string{"x...|o...", "x.|.o", "x#|#.", "x..|.o."}, pgridtest.Boards(n, func(i int) string { return randomBoard(rng, i) })...)
+	pgridtest.BruteForce(t, Game(), moves, boards)
+}
+
+// TestSumBruteForce checks that a sum of two boards, of up to 6 and 4
+// squares, is the sum of their game trees (whose sum is built move by
+// move, so the boards are kept small).
+func TestSumBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 32))
+	pgridtest.SumBruteForce(t, Game(), moves, 300, func() (string, string) {
+		return pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo..##"), pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(2), "xo..#")
+	})
+}
+
+// TestKeyKeepsValue checks that the symmetries Key uses, transposition
+// among them, keep a region's value, on random boards and their images
+// worked out by pgridtest.Images, and that a board with its amazons
+// swapped (Neg) is its negative.
+func TestKeyKeepsValue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 33))
+	for range 60 {
+		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo..##")
+		pgridtest.SameValue(t, Game(), board, pgridtest.Images(board)...)
+		pgridtest.SameValue(t, Game(), board+" + "+string(theRules.Neg(pgrid.Region(board))), "#")
+	}
+}
+
+// TestBadInput checks the one-line errors of positions that are not
+// Amazons boards or are too large.
+func TestBadInput(t *testing.T) {
+	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
+	gametest.ParseLimit(t, Game(), "x...|....|....|...o", 3932160, MaxPositions, "positions estimated")
+}
+
+// TestPositions holds Positions to a count of the boards it bounds, made
+// by placing burned squares and amazons every way on small regions, and
+// checks that a huge region is held to math.MaxInt64.
+func TestPositions(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		for nx := 0; nx <= 2; nx++ {
+			for no := 0; nx+no <= min(n, 3) && no <= 2; no++ {
+				count := int64(0)
+				// Each square '#', 'x', 'o' or '.', with nx x's and no o's.
+				total := 1
+				for range n {
+					total *= 4
+				}
+				for code := range total {
+					x, o := 0, 0
+					for c := code; c > 0; c /= 4 {
+						switch c % 4 {
+						case 1:
+							x++
+						case 2:
+							o++
+						}
+					}
+					if x == nx && o == no {
+						count++
+					}
+				}
+				if got := Positions(n, nx, no); got != count {
+					t.Errorf("Positions(%d, %d, %d) = %d, want %d", n, nx, no, got, count)
+				}
+			}
+		}
+	}
+	if got := Positions(1<<16, 3, 3); got != math.MaxInt64 {
+		t.Errorf("Positions of a huge region = %d, want math.MaxInt64", got)
+	}
+}

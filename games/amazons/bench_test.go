@@ -1,0 +1,32 @@
+package amazons
+
+import (
+	"testing"
+
+	"nimber/game/gametest"
+)
+
+// BenchmarkTwoByFour values CGSuite's test board x...|o..., 6 empty
+// squares.
+func BenchmarkTwoByFour(b *testing.B) {
+	gametest.BenchValue(b, Game(), "x...|o...")
+}
+
+// BenchmarkThreeByFour values a 3 x 4 board with an amazon of each in
+// opposite corners, 10 empty squares.
+func BenchmarkThreeByFour(b *testing.B) {
+	gametest.BenchValue(b, Game(), "x...|....|...o")
+}
+
+// BenchmarkTwoBySix values x.....|o....., 10 empty squares (CGSuite's
+// own benchmark board, 2 x 7, is over the limit).
+func BenchmarkTwoBySix(b *testing.B) {
+	gametest.BenchValue(b, Game(), "x.....|o.....")
+}
+
+// BenchmarkThreeByFive values a 3 x 5 board less two corners with an
+// amazon of each, 11 empty squares: the worst region measured under the
+// limit.
+func BenchmarkThreeByFive(b *testing.B) {
+	gametest.BenchValue(b, Game(), "x....|.....|..o##")
+}
