@@ -30,8 +30,14 @@ type Form int32
 // Zero is the game 0, with no option, in every Table.
 const Zero Form = 0
 
-// DefaultLimit is the number of forms a Table holds by default.
-const DefaultLimit = 2_000_000
+// DefaultLimit is the size of the forms a Table holds by default: a form
+// counts formCost and one for each of its options (about 12 bytes each,
+// so some 200 MB).
+const DefaultLimit = 16_000_000
+
+// formCost is what a form counts toward a Table's limit beside its
+// options.
+const formCost = 16
 
 // ErrLimit is returned when a Table would hold more forms than its limit.
 var ErrLimit = errors.New("too many misère canonical forms")
@@ -55,20 +61,23 @@ type Table struct {
 	sums   map[[2]Form]Form // a+b for a < b
 	nims   []Form           // *n
 	mates  map[Form]Form    // f -> its mate
+	diffs  map[[2]int]Form  // {f, k} -> f less *k (-1: none)
+	size   int              // formCost a form and one an option
 	limit  int
 }
 
-// New returns a Table that holds at most limit forms (DefaultLimit when
-// limit <= 0).
+// New returns a Table that holds forms of size at most limit in all
+// (DefaultLimit when limit <= 0): a form counts 16 and one for each of its
+// options.
 func New(limit int) *Table {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{}, limit: max(limit, 64)}
+	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{}, diffs: map[[2]int]Form{}, limit: max(limit, 2048)}
 	t.nodes = append(t.nodes, node{genus: misere.GenusFromOptions(nil), gMinus: 1, star: -1, early: -1})
 	t.byOpts[""] = Zero
 	if err := t.makeEarly(); err != nil {
-		panic("canon: the early forms do not fit a new table: " + err.Error()) // limit >= 64 always fits them
+		panic("canon: the early forms do not fit a new table: " + err.Error()) // limit >= 2048 always fits them
 	}
 	return t
 }
@@ -99,9 +108,10 @@ func (t *Table) Make(opts ...Form) (Form, error) {
 		t.byOpts[k] = h
 		return h, nil
 	}
-	if len(t.nodes) >= t.limit {
-		return 0, fmt.Errorf("%w: more than %d (the limit)", ErrLimit, t.limit)
+	if t.size+formCost+len(s) > t.limit {
+		return 0, fmt.Errorf("%w: more than %d forms of size %d in all (the limit)", ErrLimit, len(t.nodes), t.limit)
 	}
+	t.size += formCost + len(s)
 	n := node{star: -1, early: -1}
 	var gp, gm []int
 	var gs []misere.ExactGenus
@@ -146,11 +156,11 @@ func (t *Table) revertsTo(s []Form, h Form) bool {
 	inH := 0
 	pPosition := false
 	for _, a := range s {
-		if slices.Contains(hopts, a) {
+		if _, ok := slices.BinarySearch(hopts, a); ok {
 			inH++
 			continue
 		}
-		if !slices.Contains(t.nodes[a].opts, h) {
+		if _, ok := slices.BinarySearch(t.nodes[a].opts, h); !ok {
 			return false
 		}
 		pPosition = pPosition || t.nodes[a].gMinus == 0
@@ -174,8 +184,8 @@ func (t *Table) Nim(n int) (Form, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("a Nim-heap of size %d: want 0 or more", n)
 	}
-	if n >= t.limit {
-		return 0, fmt.Errorf("%w: the Nim-heap *%d needs %d forms (the limit is %d)", ErrLimit, n, n+1, t.limit)
+	if need := (n + 1) * (formCost + n/2); n >= len(t.nims) && t.size+need > t.limit {
+		return 0, fmt.Errorf("%w: the Nim-heap *%d needs forms of size %d (the limit is %d)", ErrLimit, n, need, t.limit)
 	}
 	for len(t.nims) <= n {
 		f, err := t.Make(t.nims...)
@@ -257,15 +267,46 @@ func (t *Table) plusStar(f Form) (Form, error) {
 	return s, nil
 }
 
-// Subtract returns the game x with x + n = f, for a Nim-heap n = *k with
-// k >= 2 (there is at most one: misère games cancel), and whether there
-// is one. By Conway's theory x is then an option of f, which is where
-// it is looked for.
+// Subtract returns the game x with x + *k = f, and whether there is one
+// (at most one: misère games cancel). When x is born before f it is an
+// option of f: the sum x + *k, canonical or simplified to f, has x as an
+// option or f as an option of x. Else x is looked for as Conway's
+// counterpart {f' - *k, f - *j (j < k)}, each difference made the same
+// way, and checked.
 func (t *Table) Subtract(f Form, k int) (Form, bool, error) {
+	if k < 0 {
+		return 0, false, fmt.Errorf("*%d: want a Nim-heap of size 0 or more", k)
+	}
+	switch k {
+	case 0:
+		return f, true, nil
+	case 1:
+		s, err := t.plusStar(f)
+		return s, err == nil, err
+	}
+	if x, ok := t.diffs[[2]int{int(f), k}]; ok {
+		return x, x >= 0, nil
+	}
 	n, err := t.nim(k)
 	if err != nil {
 		return 0, false, err
 	}
+	x, ok, err := t.optionLess(f, n)
+	if err == nil && !ok {
+		x, ok, err = t.counterpart(f, k, n)
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	if !ok {
+		x = -1
+	}
+	t.diffs[[2]int{int(f), k}] = x
+	return x, ok, nil
+}
+
+// optionLess looks for x with x + n = f among the options of f.
+func (t *Table) optionLess(f, n Form) (Form, bool, error) {
 	for _, x := range slices.Clone(t.nodes[f].opts) {
 		s, err := t.Add(x, n)
 		if err != nil {
@@ -276,6 +317,35 @@ func (t *Table) Subtract(f Form, k int) (Form, bool, error) {
 		}
 	}
 	return 0, false, nil
+}
+
+// counterpart tries x = {f' - *k for the options f' of f, f - *j for
+// j < k}, n = *k.
+func (t *Table) counterpart(f Form, k int, n Form) (Form, bool, error) {
+	var opts []Form
+	for _, o := range slices.Clone(t.nodes[f].opts) {
+		x, ok, err := t.Subtract(o, k)
+		if err != nil || !ok {
+			return 0, false, err
+		}
+		opts = append(opts, x)
+	}
+	for j := range k {
+		x, ok, err := t.Subtract(f, j)
+		if err != nil || !ok {
+			return 0, false, err
+		}
+		opts = append(opts, x)
+	}
+	x, err := t.Make(opts...)
+	if err != nil {
+		return 0, false, err
+	}
+	s, err := t.Add(x, n)
+	if err != nil || s != f {
+		return 0, false, err
+	}
+	return x, true, nil
 }
 
 // Options returns the options of f in CGSuite's order (Table.compare).

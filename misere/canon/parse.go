@@ -76,9 +76,17 @@ func (p *parser) what() string {
 }
 
 func (p *parser) space() {
-	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t') {
+	for p.i < len(p.s) && strings.IndexByte(" \t\n\r", p.s[p.i]) >= 0 {
 		p.i++
 	}
+}
+
+// clip shortens a number for an error.
+func clip(digits string) string {
+	if len(digits) > 12 {
+		return digits[:12] + "..."
+	}
+	return digits
 }
 
 func (p *parser) peek() byte {
@@ -140,7 +148,7 @@ func (p *parser) number() (int, error) {
 	n, err := strconv.Atoi(p.s[start:p.i])
 	if err != nil || n > MaxHeap {
 		p.i = start
-		return 0, p.errorf("the Nim-heap %s is larger than %d", p.s[start:min(len(p.s), start+12)], MaxHeap)
+		return 0, p.errorf("the Nim-heap %s is larger than %d", clip(p.s[start:p.i]), MaxHeap)
 	}
 	return n, nil
 }
@@ -396,12 +404,7 @@ func (p *parser) item() (Form, error) {
 				return 0, err2
 			}
 			var ok bool
-			if n < 2 {
-				f, err = p.minusSmall(f, n)
-				ok = true
-			} else {
-				f, ok, err = p.t.Subtract(f, n)
-			}
+			f, ok, err = p.t.Subtract(f, n)
 			if err == nil && !ok {
 				p.i = from
 				return 0, p.errorf("the game before -%d is no sum of a game and *%d", n, n)
@@ -426,10 +429,3 @@ func (p *parser) item() (Form, error) {
 	return f, nil
 }
 
-// minusSmall takes *0 or *1 away from f (* + * = 0).
-func (p *parser) minusSmall(f Form, n int) (Form, error) {
-	if n == 0 {
-		return f, nil
-	}
-	return p.t.plusStar(f)
-}

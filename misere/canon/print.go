@@ -81,18 +81,18 @@ func (p *printer) write(f Form, paren bool, sub *int) {
 		return
 	}
 	for i := odd + 2; i < b; i += 2 {
-		x, ok, err := t.Subtract(f, i)
+		n, err := t.nim(i)
 		if p.err = err; err != nil {
 			return
 		}
-		if ok && t.Birthday(x) < b {
+		x, ok, err := t.optionLess(f, n) // x is born before f: an option of it
+		if p.err = err; err != nil {
+			return
+		}
+		if ok {
 			*sub = 1
 			p.write(x, true, sub)
 			p.heap(i)
-			return
-		}
-		n, err := t.nim(i)
-		if p.err = err; err != nil {
 			return
 		}
 		s, err := t.Add(f, n)
