@@ -56,7 +56,7 @@ type node struct {
 // Table holds misère canonical forms, each once. It is not safe for
 // concurrent use.
 type Table struct {
-	nodes []node
+	nodes  []node
 	byOpts map[string]Form  // sorted option indices -> the form they make
 	sums   map[[2]Form]Form // a+b for a < b
 	nims   []Form           // *n

@@ -428,4 +428,3 @@ func (p *parser) item() (Form, error) {
 	p.i++
 	return f, nil
 }
-
