@@ -63,7 +63,12 @@ type Table struct {
 	mates  map[Form]Form    // f -> its mate
 	diffs  map[[2]int]Form  // {f, k} -> f less *k (-1: none)
 	size   int              // formCost a form and one an option
-	limit  int
+	// plans, lengths and ordered are String's: how each form is written,
+	// its length in each context, its options in CGSuite's order.
+	plans   map[Form]plan
+	lengths map[lengthKey]lengthOf
+	ordered map[Form][]Form
+	limit   int
 }
 
 // New returns a Table that holds forms of size at most limit in all
@@ -73,7 +78,8 @@ func New(limit int) *Table {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{}, diffs: map[[2]int]Form{}, limit: max(limit, 2048)}
+	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{}, diffs: map[[2]int]Form{},
+		plans: map[Form]plan{}, lengths: map[lengthKey]lengthOf{}, ordered: map[Form][]Form{}, limit: max(limit, 2048)}
 	t.nodes = append(t.nodes, node{genus: misere.GenusFromOptions(nil), gMinus: 1, star: -1, early: -1})
 	t.byOpts[""] = Zero
 	if err := t.makeEarly(); err != nil {
@@ -350,6 +356,9 @@ func (t *Table) counterpart(f Form, k int, n Form) (Form, bool, error) {
 
 // Options returns the options of f in CGSuite's order (Table.compare).
 func (t *Table) Options(f Form) ([]Form, error) {
+	if o, ok := t.ordered[f]; ok {
+		return slices.Clone(o), nil
+	}
 	opts := slices.Clone(t.nodes[f].opts)
 	var err error
 	slices.SortFunc(opts, func(a, b Form) int {
@@ -357,7 +366,11 @@ func (t *Table) Options(f Form) ([]Form, error) {
 		err = cmp.Or(err, e)
 		return c
 	})
-	return opts, err
+	if err != nil {
+		return nil, err
+	}
+	t.ordered[f] = opts
+	return slices.Clone(opts), nil
 }
 
 // Birthday returns the birthday of f: 0 for 0, else one more than its

@@ -147,8 +147,9 @@ func (p *parser) number() (int, error) {
 	}
 	n, err := strconv.Atoi(p.s[start:p.i])
 	if err != nil || n > MaxHeap {
+		digits := p.s[start:p.i]
 		p.i = start
-		return 0, p.errorf("the Nim-heap %s is larger than %d", clip(p.s[start:p.i]), MaxHeap)
+		return 0, p.errorf("the Nim-heap %s is larger than %d", clip(digits), MaxHeap)
 	}
 	return n, nil
 }
