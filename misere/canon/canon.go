@@ -31,13 +31,17 @@ type Form int32
 const Zero Form = 0
 
 // DefaultLimit is the size of the forms a Table holds by default: a form
-// counts formCost and one for each of its options (about 12 bytes each,
-// so some 200 MB).
+// counts formCost and optionCost for each of its options, a unit about 16
+// bytes of memory (measured: 143 MB for a table of 4 Mi units filled by
+// sums of Nim-heaps when an option counted one), so some 256 MB.
 const DefaultLimit = 16_000_000
 
-// formCost is what a form counts toward a Table's limit beside its
-// options.
-const formCost = 16
+// formCost and optionCost are what a form and each of its options count
+// toward a Table's limit.
+const (
+	formCost   = 32
+	optionCost = 2
+)
 
 // ErrLimit is returned when a Table would hold more forms than its limit.
 var ErrLimit = errors.New("too many misère canonical forms")
@@ -72,18 +76,18 @@ type Table struct {
 }
 
 // New returns a Table that holds forms of size at most limit in all
-// (DefaultLimit when limit <= 0): a form counts 16 and one for each of its
+// (DefaultLimit when limit <= 0): a form counts 32 and 2 for each of its
 // options.
 func New(limit int) *Table {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
 	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{}, diffs: map[[2]int]Form{},
-		plans: map[Form]plan{}, lengths: map[lengthKey]lengthOf{}, ordered: map[Form][]Form{}, limit: max(limit, 2048)}
+		plans: map[Form]plan{}, lengths: map[lengthKey]lengthOf{}, ordered: map[Form][]Form{}, limit: max(limit, 8192)}
 	t.nodes = append(t.nodes, node{genus: misere.GenusFromOptions(nil), gMinus: 1, star: -1, early: -1})
 	t.byOpts[""] = Zero
 	if err := t.makeEarly(); err != nil {
-		panic("canon: the early forms do not fit a new table: " + err.Error()) // limit >= 2048 always fits them
+		panic("canon: the early forms do not fit a new table: " + err.Error()) // limit >= 8192 always fits them
 	}
 	return t
 }
@@ -114,10 +118,11 @@ func (t *Table) Make(opts ...Form) (Form, error) {
 		t.byOpts[k] = h
 		return h, nil
 	}
-	if t.size+formCost+len(s) > t.limit {
+	cost := formCost + optionCost*len(s)
+	if t.size+cost > t.limit {
 		return 0, fmt.Errorf("%w: more than %d forms of size %d in all (the limit)", ErrLimit, len(t.nodes), t.limit)
 	}
-	t.size += formCost + len(s)
+	t.size += cost
 	n := node{star: -1, early: -1}
 	var gp, gm []int
 	var gs []misere.ExactGenus
@@ -140,17 +145,18 @@ func (t *Table) Make(opts ...Form) (Form, error) {
 // index, no repeats) simplifies to: an option of an option of s whose
 // own options all lie in s, every other member of s having H as an
 // option; H = 0 only when one of those members is a misère P-position.
+// A member of s born last cannot be an option of H (the others having H
+// as an option are born after H), so H is one of its options.
 func (t *Table) reduce(s []Form) (Form, bool) {
-	tried := map[Form]bool{}
-	for _, a := range s {
-		for _, h := range t.nodes[a].opts {
-			if tried[h] {
-				continue
-			}
-			tried[h] = true
-			if t.revertsTo(s, h) {
-				return h, true
-			}
+	last := s[0]
+	for _, a := range s[1:] {
+		if t.nodes[a].birthday > t.nodes[last].birthday {
+			last = a
+		}
+	}
+	for _, h := range t.nodes[last].opts {
+		if len(t.nodes[h].opts) < len(s) && t.revertsTo(s, h) {
+			return h, true
 		}
 	}
 	return 0, false
@@ -190,7 +196,7 @@ func (t *Table) Nim(n int) (Form, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("a Nim-heap of size %d: want 0 or more", n)
 	}
-	if need := (n + 1) * (formCost + n/2); n >= len(t.nims) && t.size+need > t.limit {
+	if need := (n + 1) * (formCost + optionCost*n/2); n >= len(t.nims) && t.size+need > t.limit {
 		return 0, fmt.Errorf("%w: the Nim-heap *%d needs forms of size %d (the limit is %d)", ErrLimit, n, need, t.limit)
 	}
 	for len(t.nims) <= n {

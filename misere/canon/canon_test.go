@@ -361,7 +361,7 @@ func itoa(n int) string {
 // TestLimit checks that a table refuses to hold more forms than its
 // limit.
 func TestLimit(t *testing.T) {
-	tb := New(2048)
+	tb := New(8192)
 	f, err := tb.Parse("*[2]+*[2]")
 	if err != nil {
 		t.Fatal(err)
@@ -370,8 +370,8 @@ func TestLimit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "too many misère canonical forms") {
 		t.Fatalf("a sum past the limit: %v", err)
 	}
-	if tb.size > 2048 {
-		t.Fatalf("forms of size %d held, the limit 2048", tb.size)
+	if tb.size > 8192 {
+		t.Fatalf("forms of size %d held, the limit 8192", tb.size)
 	}
 	_ = f
 }
