@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"nimber/misere/canon"
 )
 
 // TestValueMisere checks nimber value --misere: the words, the JSON
@@ -22,20 +24,7 @@ options: *[0], *[2#]
 	if code != 0 || out != want {
 		t.Fatalf("exit %d, stderr %q, output:\n%s\nwant:\n%s", code, errOut, out, want)
 	}
-	var d struct {
-		Canonical       string   `json:"canonical"`
-		CanonicalLength int      `json:"canonical_length"`
-		Outcome         string   `json:"outcome"`
-		MisereNimValue  int      `json:"misere_nim_value"`
-		NimValue        int      `json:"nim_value"`
-		Genus           string   `json:"genus"`
-		GenusValues     []int    `json:"genus_values"`
-		Birthday        int      `json:"birthday"`
-		NimHeap         bool     `json:"nim_heap"`
-		Even            bool     `json:"even"`
-		Mate            string   `json:"mate"`
-		Options         []string `json:"options"`
-	}
+	var d canon.Description
 	code, out, errOut = nimber(t, "", "value", "--misere", "*[2]", "*[2]", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
