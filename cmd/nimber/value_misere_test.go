@@ -37,6 +37,12 @@ options: *[0], *[2#]
 		len(d.GenusValues) != 6 || d.GenusValues[1] != 0 || d.GenusValues[2] != 2 {
 		t.Errorf("*2 + *2: %+v", d)
 	}
+	// A rules file's Kayles and the registry's 0.77 have the same forms.
+	_, fromRules, _ := nimber(t, "", "value", "--misere", "--rules", "../../examples/rules/kayles.star", "5", "7")
+	_, fromCode, _ := nimber(t, "", "value", "--misere", "--game", "0.77", "5 7")
+	if fromRules == "" || fromRules != fromCode {
+		t.Errorf("Kayles 5 + 7: by the rules file\n%s\nby 0.77\n%s", fromRules, fromCode)
+	}
 	// An EXPR after -- and --misere among them.
 	code, out, _ = nimber(t, "", "value", "--", "*[[2]]", "--misere")
 	if code != 0 || !strings.HasPrefix(out, "*[2#]\n") {
@@ -82,6 +88,7 @@ func TestValueMisereErrors(t *testing.T) {
 		{[]string{"*[2]", "*[(2#1]"}, `nimber: value --misere: argument 2 "*[(2#1]": column 7: want ) to close the ( at column 3, found ']'`},
 		{[]string{"--game", "domineering", ".."}, "nimber: value --misere: --game domineering is a game of kind partizan: a misère canonical form needs an impartial game that ends (try nimber value --game domineering without --misere)"},
 		{[]string{"--game", "0.77", "x"}, `nimber: value --misere: --game 0.77: position 1 "x"`},
+		{[]string{"--rules", "../../examples/rules/cutcake_rules.star", "3x4"}, "a misère canonical form needs an impartial game that ends"},
 		{[]string{"*[2]", "--thermograph"}, "nimber: value --misere: --thermograph: a misère canonical form has no thermograph"},
 		{[]string{"*900", "*901", "--memory", "1"}, "too many misère canonical forms"},
 	} {
