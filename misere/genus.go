@@ -95,10 +95,7 @@ func (s *Solver) Genus(ctx context.Context, n int) (Genus, error) {
 	if err != nil {
 		return Genus{}, err
 	}
-	g := Genus{G: q.g, Gamma: make([]int, max(Gammas, q.start+4))}
-	for k := range g.Gamma {
-		g.Gamma[k] = q.at(k)
-	}
+	g := q.genus()
 	s.genus[n] = g
 	return g, nil
 }

@@ -66,6 +66,17 @@ func (s *Solver) exactGenus(ctx context.Context, p []int) (*seq, error) {
 	if err != nil {
 		return nil, err
 	}
+	q := fromOptions(opts)
+	if s.exact == nil {
+		s.exact = map[string]*seq{}
+	}
+	s.exact[k] = q
+	return q, nil
+}
+
+// fromOptions is the genus of a position whose options have the genera
+// opts, by exactGenus's rules.
+func fromOptions(opts []*seq) *seq {
 	d := 0
 	for _, o := range opts {
 		d = max(d, o.start)
@@ -109,11 +120,40 @@ func (s *Solver) exactGenus(ctx context.Context, p []int) (*seq, error) {
 		start--
 	}
 	q.start, q.gamma = start, slices.Clip(gamma[:start+2])
-	if s.exact == nil {
-		s.exact = map[string]*seq{}
+	return q
+}
+
+// ExactGenus is a genus known exactly, with where its misère values
+// settle into their alternation: what GenusFromOptions needs of each
+// option. The zero value is not valid; use GenusFromOptions.
+type ExactGenus struct{ q *seq }
+
+// GenusFromOptions returns the genus of a game whose options have the
+// genera opts (none: the game 0, genus 0^120), by the rules of
+// exactGenus: the same genera Solver.Genus computes for heaps, for any
+// impartial game given by its options.
+func GenusFromOptions(opts []ExactGenus) ExactGenus {
+	qs := make([]*seq, len(opts))
+	for i, o := range opts {
+		qs[i] = o.q
 	}
-	s.exact[k] = q
-	return q, nil
+	return ExactGenus{fromOptions(qs)}
+}
+
+// Genus returns the genus with Gamma long enough to show where it
+// settles (at least Gammas values), as Solver.Genus returns it.
+func (e ExactGenus) Genus() Genus {
+	return e.q.genus()
+}
+
+// genus writes q as a Genus, Gamma long enough to show where it settles
+// (at least Gammas values).
+func (q *seq) genus() Genus {
+	g := Genus{G: q.g, Gamma: make([]int, max(Gammas, q.start+4))}
+	for k := range g.Gamma {
+		g.Gamma[k] = q.at(k)
+	}
+	return g
 }
 
 // tameSeq reports whether a genus is tame in Conway's sense: 0^120 or

@@ -102,6 +102,23 @@ func TestBrowserValue(t *testing.T) {
 		t.Errorf("{-1/4+*|pass}: the page shows %q (want CGSuite's -1/4v[on]), or a thermograph", loopyForm)
 	}
 
+	// Misère mode: the example *[[2],0] as CGSuite writes it, its facts,
+	// and an option followed with the box still ticked.
+	b.do("load /value", chromedp.Navigate(ts.URL+"/value"))
+	waitFor[bool](b, "the first value", `document.querySelector('#canonical') !== null`)
+	eval[bool](b, "the misère example", `(() => { document.querySelector('#examples button[data-misere]').click(); return true })()`)
+	misereForm := waitFor[string](b, "the misère value", `document.querySelector('#genus') !== null && document.querySelector('#canonical').textContent`)
+	facts := eval[string](b, "the misère facts", `document.querySelector('#facts').textContent`)
+	if misereForm != "*[2#0]" || !strings.Contains(facts, "genus1^20") || !strings.Contains(facts, "misère outcomeN") ||
+		!eval[bool](b, "the box", `document.querySelector('#misere').checked && location.search.includes('misere=1')`) {
+		t.Errorf("*[[2],0]: the page shows %q, facts %q", misereForm, facts)
+	}
+	eval[bool](b, "an option", `(() => { document.querySelector('#facts a[data-expr="*[2#]"]').click(); return true })()`)
+	option := waitFor[string](b, "the option's value", `document.querySelector('#canonical')?.textContent === '*[2#]' && document.querySelector('#facts').textContent`)
+	if !strings.Contains(option, "misère outcomeP") {
+		t.Errorf("the option *[2#]: %q", option)
+	}
+
 	t.Logf("value page test took %v", time.Since(start).Round(time.Millisecond))
 }
 

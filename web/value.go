@@ -9,6 +9,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/cgt/loopy"
+	"nimber/misere/canon"
 	"nimber/problems"
 )
 
@@ -29,6 +30,10 @@ const (
 type valueRequest struct {
 	// Exprs are games in CGSuite's notation, added.
 	Exprs []string `json:"exprs"`
+	// Misere asks for the misère canonical form of impartial games in
+	// CGSuite's notation of misère games (*[2#0]), as nimber value
+	// --misere --json prints it.
+	Misere bool `json:"misere,omitempty"`
 }
 
 // valueMemory is the memory a Calc of POST /api/value may hold by its
@@ -65,6 +70,16 @@ func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if req.Misere {
+		s.computeAside(w, r, fmt.Sprintf("a misère value of %.200q", req.Exprs), func(context.Context) (any, error) {
+			d, err := canon.DescribeSum(req.Exprs, s.misereTableSize())
+			if err != nil {
+				return nil, s.misereError(req.Exprs, err)
+			}
+			return d, nil
+		})
+		return
+	}
 	s.computeAside(w, r, fmt.Sprintf("a value of %.200q", req.Exprs), func(ctx context.Context) (any, error) {
 		c := cgt.New(s.valueMemory())
 		if slices.ContainsFunc(req.Exprs, loopy.LooksLoopy) {
@@ -80,6 +95,30 @@ func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
 		}
 		return d, nil
 	})
+}
+
+// misereTableSize is the size of the table of misère canonical forms of
+// a misère value: about 16 bytes a unit, within the value's memory.
+func (s *Server) misereTableSize() int { return int(s.valueMemory() >> 4) }
+
+// misereError says which expression, or the sum, failed, and which limit
+// was passed.
+func (s *Server) misereError(exprs []string, err error) error {
+	se, ok := errors.AsType[*canon.SumError](err)
+	if !ok {
+		return badRequest(err)
+	}
+	cause := se.Err
+	if errors.Is(cause, canon.ErrLimit) {
+		cause = fmt.Errorf("%w (this server's limit for a misère value: %s)", cause, problems.FormatBytes(s.valueMemory()))
+	}
+	switch {
+	case se.Read:
+		return errorf(http.StatusBadRequest, "expression %d %s: %v", se.Index+1, cgt.QuoteExpr(exprs[se.Index]), cause)
+	case se.Index > 0:
+		return errorf(http.StatusBadRequest, "the sum of expressions 1..%d: %v", se.Index+1, cause)
+	}
+	return errorf(http.StatusBadRequest, "the value of the game: %v", cause)
 }
 
 // valueError says which expression, or the sum, failed, and which limit

@@ -12,6 +12,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/cgt/loopy"
+	"nimber/misere/canon"
 )
 
 // TestValue compares POST /api/value with cgt: the answer is the
@@ -182,6 +183,44 @@ func TestValueLoopy(t *testing.T) {
 		rec := do(t, srv, "POST", "/api/value", tc.body)
 		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tc.want) {
 			t.Errorf("%s: status %d, %s; want 400 and %q", tc.body, rec.Code, rec.Body, tc.want)
+		}
+	}
+}
+
+// TestValueMisere checks POST /api/value with "misere": true against
+// package canon's description, byte for byte, and its refusals.
+func TestValueMisere(t *testing.T) {
+	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
+	for _, exprs := range [][]string{{"*[[2],0]"}, {"*[2]", "*[2]"}, {"*[[*[4]+*[2]]]"}, {"*3", "*[(2#1)2##]"}} {
+		body, _ := json.Marshal(valueRequest{Exprs: exprs, Misere: true})
+		rec := do(t, s, "POST", "/api/value", string(body))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%q: status %d; %s", exprs, rec.Code, rec.Body)
+		}
+		d, err := canon.DescribeSum(exprs, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(d)
+		if got := strings.TrimSpace(rec.Body.String()); got != string(want) {
+			t.Errorf("%q:\n got %s\nwant %s", exprs, got, want)
+		}
+	}
+	rec := do(t, s, "POST", "/api/value", `{"exprs": ["*[[2],0]"], "misere": true}`)
+	want := `{"canonical":"*[2#0]","canonical_length":6,"outcome":"N","misere_nim_value":2,"nim_value":1,"genus":"1^20",` +
+		`"genus_values":[1,2,0,2,0,2],"birthday":4,"nim_heap":false,"even":true,"mate":"*[2#1]","options":["*[0]","*[2#]"]}`
+	if got := strings.TrimSpace(rec.Body.String()); got != want {
+		t.Errorf("*[[2],0]:\n got %s\nwant %s", got, want)
+	}
+	for body, want := range map[string]string{
+		`{"exprs": ["*[2#"], "misere": true}`:                 `expression 1 \"*[2#\": column 5: want ] to close the *[ at column 1`,
+		`{"exprs": ["*2", "{1|0}"], "misere": true}`:          `expression 2 \"{1|0}\": column 1: want a game`,
+		`{"exprs": ["*900", "*901", "*902"], "misere": true}`: "too many misère canonical forms",
+		`{"exprs": ["*2"], "misere": 1}`:                      "",
+	} {
+		rec := do(t, s, "POST", "/api/value", body)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("%s: status %d, %s; want 400 and %s", body, rec.Code, rec.Body, want)
 		}
 	}
 }

@@ -32,12 +32,14 @@ type valueFlags struct {
 	// maxSteps steps each (--max-steps).
 	rules    string
 	maxSteps stepsFlag
+	// misere is --misere: misère canonical forms of impartial games.
+	misere bool
 }
 
 func newValueCmd() *cobra.Command {
 	var f valueFlags
 	cmd := &cobra.Command{
-		Use:   "value (EXPR... | --game NAME POSITION... | --rules FILE POSITION...)",
+		Use:   "value (EXPR... | --game NAME POSITION... | --rules FILE POSITION...) [--misere]",
 		Short: "The value of a partizan game in CGSuite's notation: canonical form, outcome, stops, mean, temperature, atomic weight",
 		Long: withNames(`value reads a short partizan game in CGSuite's notation and prints its
 canonical form, outcome class (L: Left wins whoever starts, R: Right wins, P: the
@@ -76,7 +78,20 @@ With --rules FILE the arguments are positions of your own partizan game: a
 rules file (Starlark) that defines left(p) and right(p), each returning that
 player's options in position p, each option the list of the parts the move
 leaves (see docs/partizan.md). The file runs sandboxed, as the rules files of
-the other commands do (--max-steps).`, partizanNames(), loopyPartizanNames()),
+the other commands do (--max-steps).
+
+With --misere the EXPRs are impartial games in CGSuite's notation of misère
+games (MisereCanonicalGame), several a sum: 0, *, *n, *[...] as CGSuite
+writes a form (*[2#0], *[2[2]], *[(2#1)2##]) or reads a list (*[[2],0], a
+heap's size or a list of options each; *[[*[4]+*[2]]]). value prints the
+misère canonical form as CGSuite writes it, the misère outcome (N: the player
+to move wins, P: loses, when who cannot move wins), the misère and normal nim
+values, the genus (as nimber genus writes it), birthday, mate and options;
+--json prints canonical, outcome, misere_nim_value, nim_value, genus,
+genus_values ([g, γ0 .. γ4]), birthday, nim_heap, even, mate and options. With
+--game NAME (an impartial game: heap codes such as 0.77, nim, node-kayles,
+...) or --rules FILE (moves(p)) the arguments are positions, valued from
+their moves. See docs/misere.md.`, partizanNames(), loopyPartizanNames()),
 		Example: `  nimber value '{2|-1}'
   nimber value '{3||2+*|1+*}' --json
   nimber value ^ ^ '*'
@@ -87,7 +102,9 @@ the other commands do (--max-steps).`, partizanNames(), loopyPartizanNames()),
   nimber value --game domineering '....|....|....|....' --json
   nimber value --game clobber 'xox|ox.' 'xo'
   nimber value --game domineering '...#|....|....|...#' --svg domineering.svg
-  nimber value --rules examples/rules/cutcake_rules.star 3x4 2x2 --json`,
+  nimber value --rules examples/rules/cutcake_rules.star 3x4 2x2 --json
+  nimber value --misere '*[[2],0]' '*[2]'
+  nimber value --misere --game 0.77 '10 11 12' --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			exprs, err := f.afterDash(cmd, args)
 			if err != nil {
@@ -117,6 +134,15 @@ the other commands do (--max-steps).`, partizanNames(), loopyPartizanNames()),
 				return fmt.Errorf("--memory %d MiB out of range 1..%d (the memory this process may use, see nimber doctor)", f.memory, most)
 			}
 			out := bufio.NewWriter(cmd.OutOrStdout())
+			if f.misere {
+				if err := f.misereFlags(); err != nil {
+					return err
+				}
+				if f.game != "" || f.rules != "" {
+					return answer(cmd.Context(), out, exprs, f, describeMisereGame, writeMisereValue)
+				}
+				return answer(cmd.Context(), out, exprs, f, describeMisere, writeMisereValue)
+			}
 			if f.game == "" && f.rules == "" && loopyExprs(exprs) {
 				if flag := f.thermographFlag(); flag != "" {
 					return fmt.Errorf("value: %s: a loopy game has no thermograph here", flag)
@@ -135,6 +161,7 @@ the other commands do (--max-steps).`, partizanNames(), loopyPartizanNames()),
 	cmd.Flags().StringVar(&f.png, "png", "", "save the thermograph's picture as PNG in `FILE`")
 	cmd.Flags().StringVar(&f.game, "game", "", "the arguments are positions of this partizan `NAME`d game (nimber games), not EXPRs")
 	cmd.Flags().StringVar(&f.rules, "rules", "", "the arguments are positions of the partizan game of this rules `FILE` (Starlark: left(p) and right(p)), not EXPRs")
+	cmd.Flags().BoolVar(&f.misere, "misere", false, "misère canonical forms of impartial games (CGSuite's *[...] notation, or --game/--rules positions of an impartial game)")
 	registerMaxSteps(cmd.Flags(), &f.maxSteps)
 	cmd.Flags().IntVar(&f.memory, "memory", defaultValueMemory(), "the most memory in `MiB` the games and memos may take, by their estimate")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
@@ -177,7 +204,7 @@ func (f *valueFlags) afterDash(cmd *cobra.Command, args []string) ([]string, err
 		a := rest[i]
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
 		takesValue := name == "memory" || name == "svg" || name == "png"
-		if !strings.HasPrefix(a, "--") || (name != "json" && name != "thermograph" && !takesValue) {
+		if !strings.HasPrefix(a, "--") || (name != "json" && name != "thermograph" && name != "misere" && !takesValue) {
 			exprs = append(exprs, a)
 			continue
 		}

@@ -3,6 +3,9 @@
 // game's thermograph drawn as SVG by common.js's drawThermograph. A loopy
 // game (package loopy) has sides, an outcome class with draws and no
 // thermograph; its short-game fields are null.
+// With the misère box ticked the games are impartial, in CGSuite's
+// notation of misère games, and the answer is their misère canonical form
+// (POST /api/value with "misere": true, as nimber value --misere --json).
 // The options are links: following one makes it the game shown (the
 // explorer), with the path from the first game as a breadcrumb (trail.js)
 // that steps back and forward; the URL holds the game (?expr=...) and
@@ -22,6 +25,30 @@ const OUTCOMES = {
   NHat: 'Left wins moving first, a draw when Right moves first',
   NCheck: 'Right wins moving first, a draw when Left moves first',
 };
+
+const MISERE_OUTCOMES = {
+  N: 'the player to move wins (misère play: who cannot move wins)',
+  P: 'the player to move loses (misère play: who cannot move wins)',
+};
+
+// misereFacts is the table of a misère canonical form.
+function misereFacts(d) {
+  const row = (name, ...value) => el('tr', null, el('th', { scope: 'row' }, name), el('td', null, ...value));
+  const written = x => x.startsWith('*[');
+  const options = d.options.length
+    ? el('ul', { class: 'options', 'aria-label': 'options: follow one to explore it' }, ...d.options.map(x => el('li', null,
+      written(x) ? el('a', { class: 'option mono', href: optionURL(x), 'data-expr': x }, x) : el('span', { class: 'muted' }, x))))
+    : el('span', { class: 'muted' }, 'none');
+  return el('table', { class: 'data facts', id: 'facts' }, el('tbody', null,
+    row('misère canonical form', el('span', { class: 'mono', id: 'canonical' }, d.canonical)),
+    row('misère outcome', el('span', { class: `badge ${d.outcome}`, id: 'outcome' }, d.outcome), ' ', MISERE_OUTCOMES[d.outcome]),
+    row('misère nim value', String(d.misere_nim_value)),
+    row('nim value', String(d.nim_value)),
+    row('genus', el('span', { class: 'mono', id: 'genus' }, d.genus)),
+    row('birthday', String(d.birthday)),
+    row('mate', el('span', { class: 'mono' }, d.mate)),
+    row('options', options)));
+}
 
 // facts is the table of what the theory says of the sum.
 function facts(d) {
@@ -63,6 +90,7 @@ let trail = { past: [], here: '', ahead: [] }; // the explorer's path: each game
 function urlOf(t) {
   const q = new URLSearchParams();
   for (const e of t.here.split('\n')) q.append('expr', e);
+  if ($('#misere').checked) q.set('misere', '1');
   writeTrail(q, t);
   return '?' + q.toString();
 }
@@ -95,14 +123,15 @@ async function evaluate(push) {
   }
   drawTrail();
   try {
-    const d = await api('/api/value', { exprs: es });
+    const misere = $('#misere').checked;
+    const d = await api('/api/value', misere ? { exprs: es, misere: true } : { exprs: es });
     if (n !== asked) return;
     shown = es.join(' + ');
-    $('#result').replaceChildren(facts(d));
+    $('#result').replaceChildren(misere ? misereFacts(d) : facts(d));
     const drawn = Boolean(d.thermograph);
     $('#thermograph').replaceChildren(drawn
       ? drawThermograph(d.thermograph, d.canonical)
-      : el('p', { class: 'muted' }, 'A loopy game: no thermograph is drawn.'));
+      : el('p', { class: 'muted' }, misere ? 'An impartial game in misère play: no thermograph.' : 'A loopy game: no thermograph is drawn.'));
     $('#export-svg').disabled = !drawn;
     $('#export-png').disabled = !drawn;
   } catch (e) {
@@ -126,6 +155,7 @@ function fromURL() {
   const q = new URLSearchParams(location.search);
   const given = q.getAll('expr');
   if (given.length) $('#exprs').value = given.join('\n');
+  $('#misere').checked = q.get('misere') === '1';
   trail = readTrail(q, exprs().join('\n'));
 }
 
@@ -149,6 +179,7 @@ function init() {
     const b = e.target.closest('button[data-expr]');
     if (!b) return;
     $('#exprs').value = b.dataset.expr;
+    $('#misere').checked = b.dataset.misere === '1';
     evaluate(true);
   });
   $('#export-svg').addEventListener('click', () => {

@@ -1,0 +1,132 @@
+package canon
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Description is what nimber value --misere and the value page's misère
+// mode say of a game.
+type Description struct {
+	// Canonical is the misère canonical form as CGSuite writes it. A text
+	// longer than DescribeWritten bytes (the form is a DAG, its text a
+	// tree) is not written: Canonical then says how long it is, in
+	// parentheses, as Mate and Options do; CanonicalLength is always the
+	// text's length.
+	Canonical       string `json:"canonical"`
+	CanonicalLength int64  `json:"canonical_length"`
+	// Outcome is the misère outcome: "N" (the player to move wins) or "P"
+	// (the player to move loses).
+	Outcome string `json:"outcome"`
+	// MisereNimValue is the misère Grundy value G⁻ (0 exactly for P).
+	MisereNimValue int `json:"misere_nim_value"`
+	// NimValue is the normal-play Grundy value G⁺.
+	NimValue int `json:"nim_value"`
+	// Genus is Conway's genus g^γ0γ1..., as nimber genus writes it, and
+	// GenusValues its numbers [g, γ0, γ1, γ2, γ3, γ4].
+	Genus       string `json:"genus"`
+	GenusValues []int  `json:"genus_values"`
+	// Birthday is the birthday of the canonical form.
+	Birthday int `json:"birthday"`
+	// NimHeap says the form is a Nim-heap; Even that it is even (born
+	// before its sum with *).
+	NimHeap bool `json:"nim_heap"`
+	Even    bool `json:"even"`
+	// Mate is Conway's mate: * for 0, else the game of the options' mates.
+	Mate string `json:"mate"`
+	// Options are the canonical form's options, in CGSuite's order.
+	Options []string `json:"options"`
+}
+
+// DescribeWritten is the longest text of a form Describe writes.
+const DescribeWritten = 1 << 16
+
+// text is f written for Describe: its text, or how long it is.
+func (t *Table) text(f Form) (string, error) {
+	s, err := t.stringUpTo(f, DescribeWritten)
+	if tl, ok := errors.AsType[*TooLongError](err); ok {
+		return fmt.Sprintf("(%d bytes written out)", tl.Length), nil
+	}
+	return s, err
+}
+
+// Describe describes f.
+func (t *Table) Describe(f Form) (Description, error) {
+	s, err := t.text(f)
+	if err != nil {
+		return Description{}, err
+	}
+	n, err := t.WrittenLength(f)
+	if err != nil {
+		return Description{}, err
+	}
+	even, err := t.IsEven(f)
+	if err != nil {
+		return Description{}, err
+	}
+	m, err := t.Mate(f)
+	if err != nil {
+		return Description{}, err
+	}
+	mate, err := t.text(m)
+	if err != nil {
+		return Description{}, err
+	}
+	opts, err := t.Options(f)
+	if err != nil {
+		return Description{}, err
+	}
+	d := Description{Canonical: s, CanonicalLength: n, Outcome: t.Outcome(f), MisereNimValue: t.MisereNimValue(f), NimValue: t.NimValue(f),
+		Birthday: t.Birthday(f), NimHeap: t.IsNimHeap(f), Even: even, Mate: mate, Options: []string{}}
+	gen := t.Genus(f)
+	d.Genus, d.GenusValues = gen.String(), append([]int{gen.G}, gen.Gamma[:5]...)
+	for _, o := range opts {
+		s, err := t.text(o)
+		if err != nil {
+			return Description{}, err
+		}
+		d.Options = append(d.Options, s)
+	}
+	return d, nil
+}
+
+// SumError is a failure of DescribeSum: Index is the expression that
+// could not be read (Read), or the last one added when the sum failed.
+type SumError struct {
+	Index int
+	Read  bool
+	Err   error
+}
+
+func (e *SumError) Error() string {
+	if e.Read {
+		return fmt.Sprintf("expression %d: %v", e.Index+1, e.Err)
+	}
+	return fmt.Sprintf("the sum of expressions 1..%d: %v", e.Index+1, e.Err)
+}
+
+func (e *SumError) Unwrap() error { return e.Err }
+
+// DescribeSum reads the expressions (Parse), adds them and describes the
+// sum, in a new Table of the given limit. Errors are *SumError.
+func DescribeSum(exprs []string, limit int) (Description, error) {
+	if len(exprs) == 0 {
+		return Description{}, errors.New("no expression")
+	}
+	t := New(limit)
+	s := Zero
+	for i, e := range exprs {
+		f, err := t.Parse(e)
+		if err != nil {
+			return Description{}, &SumError{Index: i, Read: true, Err: err}
+		}
+		if s, err = t.Add(s, f); err != nil {
+			return Description{}, &SumError{Index: i, Err: err}
+		}
+	}
+	d, err := t.Describe(s)
+	if err != nil {
+		return Description{}, &SumError{Index: len(exprs) - 1, Err: err}
+	}
+	return d, nil
+}
