@@ -15,11 +15,9 @@ package allbut
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 
 	"nimber/game"
@@ -97,22 +95,9 @@ func ParseRules(name string) (*Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q is not an all-but game: want %q and the excluded removals, e.g. \"allbut:1,3,4\"", clip(name), Family+":")
 	}
-	var set []int
-	if strings.TrimSpace(list) != "" {
-		for i, f := range strings.Split(list, ",") {
-			if i >= MaxExcluded {
-				return nil, &game.LimitError{What: "excluded set", Measure: "removals", Got: int64(strings.Count(list, ",") + 1), Limit: MaxExcluded}
-			}
-			f = strings.TrimSpace(f)
-			k, err := strconv.Atoi(f)
-			switch {
-			case (errors.Is(err, strconv.ErrRange) && f[0] != '-') || (err == nil && k > MaxRemoval):
-				return nil, fmt.Errorf("%q at element %d of %q is too large a removal (limit %d)", clip(f), i+1, clip(name), MaxRemoval)
-			case err != nil || k < 1:
-				return nil, fmt.Errorf("%q at element %d of %q is not a removal (a positive integer)", clip(f), i+1, clip(name))
-			}
-			set = append(set, k)
-		}
+	set, err := game.ParseCounts(name, list, "excluded set", "removal", MaxExcluded, MaxRemoval)
+	if err != nil {
+		return nil, err
 	}
 	return New(set...)
 }
@@ -120,11 +105,7 @@ func ParseRules(name string) (*Rules, error) {
 // String returns the game's name, "allbut:1,3,4", its excluded removals
 // in increasing order.
 func (r *Rules) String() string {
-	parts := make([]string, len(r.excluded))
-	for i, k := range r.excluded {
-		parts[i] = strconv.Itoa(k)
-	}
-	return Family + ":" + strings.Join(parts, ",")
+	return Family + ":" + game.FormatCounts(r.excluded)
 }
 
 // Nim returns Nim, the all-but game that excludes nothing: take any number

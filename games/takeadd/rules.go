@@ -99,21 +99,7 @@ func ParseRules(name string) (*Rules, error) {
 		return nil, fmt.Errorf("%q is not a take-and-add game: want %s:TAKE:ADD:BELOW, e.g. %q", clip(name), Family, Family+":2,3:1:6")
 	}
 	amounts := func(what, list string) ([]int, error) {
-		var out []int
-		if strings.TrimSpace(list) == "" {
-			return nil, nil
-		}
-		for i, f := range strings.Split(list, ",") {
-			if i >= MaxAmounts {
-				return nil, &game.LimitError{What: what, Measure: "amounts", Got: int64(strings.Count(list, ",") + 1), Limit: MaxAmounts}
-			}
-			k, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || k < 1 || k > MaxHeap {
-				return nil, fmt.Errorf("%s of %q: %q at element %d is not an amount in 1..%d", what, clip(name), clip(f), i+1, MaxHeap)
-			}
-			out = append(out, k)
-		}
-		return out, nil
+		return game.ParseCounts(name, list, what, what+" amount", MaxAmounts, MaxHeap)
 	}
 	take, err := amounts("TAKE", fields[0])
 	if err != nil {
@@ -132,14 +118,7 @@ func ParseRules(name string) (*Rules, error) {
 
 // String returns the game's name, "takeadd:2,3:1:6".
 func (r *Rules) String() string {
-	join := func(ks []int) string {
-		s := make([]string, len(ks))
-		for i, k := range ks {
-			s[i] = strconv.Itoa(k)
-		}
-		return strings.Join(s, ",")
-	}
-	return fmt.Sprintf("%s:%s:%s:%d", Family, join(r.take), join(r.add), r.below)
+	return fmt.Sprintf("%s:%s:%s:%d", Family, game.FormatCounts(r.take), game.FormatCounts(r.add), r.below)
 }
 
 // Moves yields the moves of a heap of n: the amounts of TAKE up to n, then

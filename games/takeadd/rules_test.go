@@ -80,8 +80,8 @@ func TestParse(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, want string }{
 		{"takeadd:2,3:1", "want takeadd:TAKE:ADD:BELOW"},
-		{"takeadd:2,x:1:6", `TAKE of "takeadd:2,x:1:6": "x" at element 2`},
-		{"takeadd:2:0:6", `ADD of "takeadd:2:0:6": "0" at element 1`},
+		{"takeadd:2,x:1:6", `"x" at element 2 of "takeadd:2,x:1:6" is not a TAKE amount`},
+		{"takeadd:2:0:6", `"0" at element 1 of "takeadd:2:0:6" is not an ADD amount`},
 		{"takeadd:2:1:-1", `BELOW of "takeadd:2:1:-1"`},
 		{"takeadd:2:1:99999999", `BELOW of`},
 	} {
