@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -189,6 +188,25 @@ func (b *browser) screenshot(dir, name string) {
 	b.t.Logf("screenshot: %s", path)
 }
 
+// postAPI posts body of type contentType to url, fails the test unless
+// the server answers 200 OK, and decodes its JSON answer as a T.
+func postAPI[T any](t *testing.T, url, contentType, body string) T {
+	t.Helper()
+	resp, err := http.Post(url, contentType, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST %s: status %d", url, resp.StatusCode)
+	}
+	var v T
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatalf("POST %s: %v", url, err)
+	}
+	return v
+}
+
 // apiState asks the server the state after moves from a start position,
 // with the engine's reply when reply is set.
 func apiState(t *testing.T, base, game, position string, moves []play.Choice, reply bool) play.State {
@@ -197,19 +215,7 @@ func apiState(t *testing.T, base, game, position string, moves []play.Choice, re
 		moves = []play.Choice{}
 	}
 	body, _ := json.Marshal(map[string]any{"position": position, "moves": moves, "reply": reply})
-	resp, err := http.Post(base+"/api/play/"+game, "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("POST /api/play/%s: status %d", game, resp.StatusCode)
-	}
-	var ans struct{ State play.State }
-	if err := json.NewDecoder(resp.Body).Decode(&ans); err != nil {
-		t.Fatal(err)
-	}
-	return ans.State
+	return postAPI[struct{ State play.State }](t, base+"/api/play/"+game, "application/json", string(body)).State
 }
 
 // winning returns the winning moves of a state.
@@ -605,19 +611,13 @@ func testBOI(b *browser, dir string) {
 		t.Errorf("a loopy game with a value %v, remoteness %v", p0.Value, p0.Remoteness)
 	}
 	// The race analysis of the board, as /api/analyze gives it, agrees.
-	resp, err := http.Post(b.url+"/api/analyze/boi2008-game", "text/plain", strings.NewReader(input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ana struct {
+	ana := postAPI[struct {
 		Cases []struct {
 			Race struct{ Winner, Distance any }
 		}
-	}
-	err = json.NewDecoder(resp.Body).Decode(&ana)
-	resp.Body.Close()
-	if err != nil || len(ana.Cases) != 1 {
-		t.Fatalf("POST /api/analyze/boi2008-game: %v, %d cases", err, len(ana.Cases))
+	}](t, b.url+"/api/analyze/boi2008-game", "text/plain", input)
+	if len(ana.Cases) != 1 {
+		t.Fatalf("POST /api/analyze/boi2008-game: %d cases", len(ana.Cases))
 	}
 	race := ana.Cases[0].Race
 	if w := map[string]any{"N": "A", "P": "B"}[p0.Outcome]; w != race.Winner {
@@ -867,15 +867,7 @@ func TestBrowser(t *testing.T) {
 	b.do("load /compound", chromedp.Navigate(ts.URL+"/compound"))
 	outcome := waitFor[string](b, "the compound's outcome", `document.querySelectorAll('#invariants tbody tr').length === 2 && document.querySelector('#outcome .badge').textContent`)
 	body := `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [{"row": 2, "col": 2}, {"row": 4, "col": 5}]}`
-	resp, err = http.Post(ts.URL+"/api/compound", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var dec struct{ Outcome string }
-	if err := json.NewDecoder(resp.Body).Decode(&dec); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	dec := postAPI[struct{ Outcome string }](t, ts.URL+"/api/compound", "application/json", body)
 	if outcome != dec.Outcome {
 		t.Errorf("the compound page says %q, the API %q", outcome, dec.Outcome)
 	}
@@ -893,17 +885,9 @@ func TestBrowser(t *testing.T) {
 		document.querySelectorAll('#invariants tbody tr').length === 2 && document.querySelector('#invariants tbody tr:nth-child(2) td:nth-child(2)').textContent === '7+9' &&
 		document.querySelector('#result').textContent`)
 	body = `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "0.77"}, "components": ["5", "7 9"]}`
-	resp, err = http.Post(ts.URL+"/api/compound", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep struct {
+	rep := postAPI[struct {
 		Outcome, Combined string
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&rep); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	}](t, ts.URL+"/api/compound", "application/json", body)
 	if !strings.Contains(got, rep.Combined) || eval[string](b, "the badge", `document.querySelector('#outcome .badge').textContent`) != rep.Outcome {
 		t.Errorf("the compound page on 0.77 shows %q; the API says %s, %s", got, rep.Outcome, rep.Combined)
 	}
