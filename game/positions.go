@@ -73,3 +73,22 @@ func (g *positions[P]) DescribePart(pos Position, i int) string {
 	}
 	return g.Name(g.wrap(Sum[P]{Parts: []P{s.Parts[i]}, Frame: s.Frame}))
 }
+
+// JoinParts writes parts one by one with text, separated by sep: the
+// Format of a sum whose parts each write themselves.
+func JoinParts[P any](parts []P, text func(P) string, sep string) string {
+	texts := make([]string, len(parts))
+	for i, p := range parts {
+		texts[i] = text(p)
+	}
+	return strings.Join(texts, sep)
+}
+
+// NameParts is JoinParts for a Namer's Name: "0", the empty sum, when
+// there are no parts.
+func NameParts[P any](parts []P, text func(P) string, sep string) string {
+	if len(parts) == 0 {
+		return "0"
+	}
+	return JoinParts(parts, text, sep)
+}

@@ -119,11 +119,7 @@ func (rules) Format(s game.Sum[Cake]) string {
 	if len(s.Parts) == 0 {
 		return "1x1"
 	}
-	t := make([]string, len(s.Parts))
-	for i, c := range s.Parts {
-		t[i] = c.String()
-	}
-	return strings.Join(t, " + ")
+	return game.JoinParts(s.Parts, Cake.String, " + ")
 }
 
 // Check refuses a rectangle of more than MaxSide rows or columns.
