@@ -364,16 +364,39 @@ func TakeTwin(allowed func(n, k int) bool) Twin[[]int] {
 // RandomHeaps returns n positions of one to most heaps, each below below,
 // written "5 7 9", drawn with seed.
 func RandomHeaps(seed uint64, n, most, below int) []string {
-	rng := rand.New(rand.NewPCG(seed, 0x68656170))
+	return RandomSums(rand.New(rand.NewPCG(seed, 0x68656170)), n, most, func(rng *rand.Rand) string {
+		return strconv.Itoa(rng.IntN(below))
+	})
+}
+
+// RandomSums returns n positions of one to most parts, each written by
+// part from rng, separated by spaces.
+func RandomSums(rng *rand.Rand, n, most int, part func(rng *rand.Rand) string) []string {
 	texts := make([]string, n)
 	for i := range texts {
-		heaps := make([]string, 1+rng.IntN(most))
-		for j := range heaps {
-			heaps[j] = fmt.Sprint(rng.IntN(below))
+		parts := make([]string, 1+rng.IntN(most))
+		for j := range parts {
+			parts[j] = part(rng)
 		}
-		texts[i] = strings.Join(heaps, " ")
+		texts[i] = strings.Join(parts, " ")
 	}
 	return texts
+}
+
+// RandomBoard returns a random board of rows x cols cells, each a byte of
+// cells drawn evenly (repeat a byte to make it likelier), rows joined by
+// '|' as the board games write them.
+func RandomBoard(rng *rand.Rand, rows, cols int, cells string) string {
+	var b strings.Builder
+	for r := range rows {
+		if r > 0 {
+			b.WriteByte('|')
+		}
+		for range cols {
+			b.WriteByte(cells[rng.IntN(len(cells))])
+		}
+	}
+	return b.String()
 }
 
 // ParseCase is a position's text, what Format and Name then write of it

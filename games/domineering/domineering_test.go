@@ -55,7 +55,7 @@ func TestBruteForce(t *testing.T) {
 		if i%3 == 0 && rows*cols <= 9 {
 			cols++
 		}
-		return pgridtest.Random(rng, rows, cols, "...#")
+		return gametest.RandomBoard(rng, rows, cols, "...#")
 	}))
 }
 
@@ -64,7 +64,7 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 2))
 	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..#"), pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..#")
+		return gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..#"), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..#")
 	})
 }
 
