@@ -542,6 +542,26 @@ func Nimber(t testing.TB, v game.Value) int {
 	return n
 }
 
+// HeapValues checks that the position of one heap of n tokens, written
+// as its number, is worth want[n] for every n, analysed with o, and
+// returns the analyses.
+func HeapValues(t *testing.T, g game.Game, o game.Options, want ...game.Value) []*game.Analysis {
+	t.Helper()
+	as := make([]*game.Analysis, len(want))
+	for n, w := range want {
+		pos, err := g.Parse(strconv.Itoa(n))
+		if err != nil {
+			t.Fatalf("heap %d: %v", n, err)
+		}
+		a, err := g.Analyze(context.Background(), pos, o)
+		if err != nil || !a.Value.Equal(w) {
+			t.Errorf("heap %d: %v, %v; want %v", n, a.Value, err, w)
+		}
+		as[n] = a
+	}
+	return as
+}
+
 // Heap returns the position of a heap of n of g, failing t when g has no
 // heaps or refuses n.
 func Heap(t testing.TB, g game.Game, n int) game.Position {
