@@ -92,3 +92,35 @@ func NameParts[P any](parts []P, text func(P) string, sep string) string {
 	}
 	return JoinParts(parts, text, sep)
 }
+
+// ParseRows reads the rows of a sum of strips (Toads and Frogs, Toppling
+// Dominoes), each made of the characters chars, spaces around a row
+// trimmed: cell says whether a character is one of a row's and what is
+// kept of it (0 to drop it). Errors name the row (when there are several),
+// the column and the character: `row 2: column 3: character 'x' is not
+// one of "TF."`, and an empty row.
+func ParseRows(rows []string, chars string, cell func(c byte) (byte, bool)) ([]string, error) {
+	out := make([]string, len(rows))
+	for i, row := range rows {
+		where := ""
+		if len(rows) > 1 {
+			where = fmt.Sprintf("row %d: ", i+1)
+		}
+		row = strings.TrimSpace(row)
+		if row == "" {
+			return nil, fmt.Errorf("%sempty: a row is one or more of %q", where, chars)
+		}
+		b := make([]byte, 0, len(row))
+		for j := range len(row) {
+			c, ok := cell(row[j])
+			if !ok {
+				return nil, fmt.Errorf("%scolumn %d: character %q is not one of %q", where, j+1, rune(row[j]), chars)
+			}
+			if c != 0 {
+				b = append(b, c)
+			}
+		}
+		out[i] = string(b)
+	}
+	return out, nil
+}

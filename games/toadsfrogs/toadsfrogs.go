@@ -133,30 +133,21 @@ func (r rules) Parse(text string) (game.Sum[string], error) {
 	if err := game.CheckText(text, MaxText); err != nil {
 		return game.Sum[string]{}, err
 	}
-	rows := strings.Split(text, "+")
+	rows, err := game.ParseRows(strings.Split(text, "+"), "TF.", func(c byte) (byte, bool) {
+		switch c {
+		case 't', 'f':
+			return c - 'a' + 'A', true
+		case 'T', 'F', '.':
+			return c, true
+		}
+		return 0, false
+	})
+	if err != nil {
+		return game.Sum[string]{}, err
+	}
 	var s game.Sum[string]
-	for i, row := range rows {
-		where := ""
-		if len(rows) > 1 {
-			where = fmt.Sprintf("row %d: ", i+1)
-		}
-		row = strings.TrimSpace(row)
-		if row == "" {
-			return game.Sum[string]{}, fmt.Errorf("%sempty: a row is one or more of \"TF.\"", where)
-		}
-		b := []byte(row)
-		for j, c := range b {
-			switch c {
-			case 't':
-				b[j] = 'T'
-			case 'f':
-				b[j] = 'F'
-			case 'T', 'F', '.':
-			default:
-				return game.Sum[string]{}, fmt.Errorf("%scolumn %d: character %q is not one of \"TF.\"", where, j+1, rune(c))
-			}
-		}
-		s.Parts = append(s.Parts, r.split(string(b))...)
+	for _, row := range rows {
+		s.Parts = append(s.Parts, r.split(row)...)
 	}
 	return s, nil
 }

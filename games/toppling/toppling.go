@@ -93,28 +93,21 @@ func (rules) Parse(text string) (game.Sum[string], error) {
 		}
 		rows = append(rows, f...)
 	}
+	rows, err := game.ParseRows(rows, "lre.", func(c byte) (byte, bool) {
+		switch c {
+		case 'l', 'r', 'e':
+			return c - 'a' + 'A', true
+		case 'L', 'R', 'E':
+			return c, true
+		}
+		return 0, c == '.'
+	})
+	if err != nil {
+		return game.Sum[string]{}, err
+	}
 	var s game.Sum[string]
-	for i, row := range rows {
-		where := ""
-		if len(rows) > 1 {
-			where = fmt.Sprintf("row %d: ", i+1)
-		}
-		if row == "" {
-			return game.Sum[string]{}, fmt.Errorf("%sempty: a row is one or more of \"lre.\"", where)
-		}
-		b := make([]byte, 0, len(row))
-		for j := range len(row) {
-			switch c := row[j]; c {
-			case 'l', 'r', 'e':
-				b = append(b, c-'a'+'A')
-			case 'L', 'R', 'E':
-				b = append(b, c)
-			case '.':
-			default:
-				return game.Sum[string]{}, fmt.Errorf("%scolumn %d: character %q is not one of \"lre.\"", where, j+1, rune(c))
-			}
-		}
-		s.Parts = append(s.Parts, part(string(b))...)
+	for _, row := range rows {
+		s.Parts = append(s.Parts, part(row)...)
 	}
 	return s, nil
 }
