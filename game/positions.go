@@ -124,3 +124,16 @@ func ParseRows(rows []string, chars string, cell func(c byte) (byte, bool)) ([]s
 	}
 	return out, nil
 }
+
+// CheckRows refuses a sum of strips with a row of more than most units
+// (squares, dominoes), naming it by its number and its text as text
+// writes it, cut short: `part 2 (tttt..ffff)`.
+func CheckRows(rows []string, text func(string) string, units string, most int) error {
+	for i, r := range rows {
+		name := Clip(r, 40)
+		if err := CheckLimit(fmt.Sprintf("part %d (%s)", i+1, text(name)), units, int64(len(r)), int64(most)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

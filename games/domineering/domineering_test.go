@@ -10,7 +10,6 @@ import (
 	"nimber/cgt"
 	"nimber/game"
 	"nimber/game/gametest"
-	"nimber/games/internal/pgrid"
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
@@ -85,7 +84,7 @@ func TestKeyKeepsValue(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
 	pgridtest.ParseErrors(t, Game(), []gametest.Case{
-		{In: strings.Repeat(".", pgrid.MaxText+1), Want: "position text"},
+		{In: strings.Repeat(".", game.MaxText+1), Want: "position text"},
 	})
 	gametest.ParseLimit(t, Game(), ".......|.......|.......|.......|.......|.......", 42, MaxRegion, "empty cells")
 }
