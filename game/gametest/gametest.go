@@ -501,11 +501,17 @@ func Texts(moves []game.Move) []string {
 // error.
 func Analyze(t *testing.T, g game.Game, text string) *game.Analysis {
 	t.Helper()
+	return AnalyzeWith(t, g, text, game.Options{})
+}
+
+// AnalyzeWith is Analyze with the options o.
+func AnalyzeWith(t testing.TB, g game.Game, text string, o game.Options) *game.Analysis {
+	t.Helper()
 	pos, err := g.Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
-	a, err := g.Analyze(context.Background(), pos, game.Options{})
+	a, err := g.Analyze(context.Background(), pos, o)
 	if err != nil {
 		t.Fatalf("Analyze(%q): %v", text, err)
 	}
