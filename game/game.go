@@ -186,6 +186,16 @@ func describeRules[P comparable](info *Info, r any) {
 	}
 }
 
+// OfParsed returns the game of rules r, or err when it is not nil: the
+// Parse of a family of games over the parser of its rules,
+// game.OfParsed(ParseRules(name)).
+func OfParsed[P comparable, M any](r Rules[P, M], err error) (Game, error) {
+	if err != nil {
+		return nil, err
+	}
+	return Of(r), nil
+}
+
 // typed is the Game of Rules[P, M].
 type typed[P comparable, M any] struct {
 	positions[P]

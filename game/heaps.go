@@ -100,6 +100,18 @@ func ParseCounts(name, list, what, unit string, most, max int) ([]int, error) {
 // FormatCounts writes ks as ParseCounts reads them: "1,3,4".
 func FormatCounts(ks []int) string { return joinInts(ks, ",") }
 
+// CheckHeap returns n for the Heap of Heaps, refusing a negative heap
+// and, with a *LimitError, one of more than most tokens.
+func CheckHeap(n, most int) (int, error) {
+	if n < 0 {
+		return 0, fmt.Errorf("a heap of %d tokens: a heap has 0 tokens or more", n)
+	}
+	if err := CheckLimit("heap", "tokens", int64(n), int64(most)); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
 // joinInts writes ns separated by sep.
 func joinInts(ns []int, sep string) string {
 	var b strings.Builder

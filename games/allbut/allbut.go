@@ -82,11 +82,7 @@ func New(excluded ...int) (*Rules, error) {
 // Parse returns the game named name: "allbut:" followed by the excluded
 // removals separated by commas, "allbut:1,3,4"; "allbut:" is Nim.
 func Parse(name string) (game.Game, error) {
-	r, err := ParseRules(name)
-	if err != nil {
-		return nil, err
-	}
-	return game.Of(r), nil
+	return game.OfParsed(ParseRules(name))
 }
 
 // ParseRules is Parse with the rules' type.
@@ -161,15 +157,7 @@ func (r *Rules) Check(s game.Sum[int]) error {
 }
 
 // Heap implements game.Heaps: the heap of n tokens.
-func (r *Rules) Heap(n int) (int, error) {
-	if n < 0 {
-		return 0, fmt.Errorf("a heap of %d tokens: a heap has 0 tokens or more", n)
-	}
-	if err := game.CheckLimit("heap", "tokens", int64(n), MaxTokens); err != nil {
-		return 0, err
-	}
-	return n, nil
-}
+func (r *Rules) Heap(n int) (int, error) { return game.CheckHeap(n, MaxTokens) }
 
 // Sequence implements game.Sequencer: G(0..to-1) in O(to·|S|) steps and
 // O(to) memory.

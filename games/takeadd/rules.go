@@ -84,11 +84,7 @@ func New(take, add []int, below int) (*Rules, error) {
 // amounts separated by commas (ADD may be empty), BELOW a number; a name
 // that needs no quoting in a shell or a URL.
 func Parse(name string) (game.Game, error) {
-	r, err := ParseRules(name)
-	if err != nil {
-		return nil, err
-	}
-	return game.Of(r), nil
+	return game.OfParsed(ParseRules(name))
 }
 
 // ParseRules is Parse with the rules' type.
@@ -162,15 +158,7 @@ func (r *Rules) Describe(n int, m Move) string {
 func (r *Rules) Check(s game.Sum[int]) error { return game.CheckHeaps(s, MaxHeap, MaxHeaps) }
 
 // Heap implements game.Heaps: the heap of n tokens.
-func (r *Rules) Heap(n int) (int, error) {
-	if n < 0 {
-		return 0, fmt.Errorf("a heap of %d tokens: a heap has 0 tokens or more", n)
-	}
-	if err := game.CheckLimit("heap", "tokens", int64(n), MaxHeap); err != nil {
-		return 0, err
-	}
-	return n, nil
-}
+func (r *Rules) Heap(n int) (int, error) { return game.CheckHeap(n, MaxHeap) }
 
 // Repeats implements game.Repeater: positions can repeat when a heap of 1 to
 // BELOW-1 can grow, so Analyze values them by generalised Sprague–Grundy
