@@ -18,16 +18,7 @@ var Disjunctive = Rule{Move: One, End: Long, Play: Normal}
 // value, the outcome (N, P or D: a draw) by Smith's theorem and a winning
 // or drawing move.
 type LoopyReport struct {
-	Rule string `json:"rule"` // "one/long/normal"
-	Name string `json:"name"` // Conway's name of the compound
-	// Outcome is "N" (the player to move wins), "P" or "D" (neither can
-	// force a win); Winner says the same as "first", "second" or "neither".
-	Outcome string `json:"outcome"`
-	Winner  string `json:"winner"`
-	// Invariant names what decided; Combined is the sum's value, e.g.
-	// "sum ∞(1)".
-	Invariant  string                 `json:"invariant"`
-	Combined   string                 `json:"combined"`
+	ReportHead
 	Components []LoopyComponentReport `json:"components"`
 	// WinningMove is a winning move (one that makes progress), nil when
 	// the player to move has none; DrawingMove a move that keeps a draw,
@@ -57,7 +48,7 @@ func DecideLoopy(ctx context.Context, g GameGraph, components []int, r Rule, nam
 	if err != nil {
 		return nil, err
 	}
-	rep := &LoopyReport{Rule: r.String(), Name: r.Name(), Invariant: "generalised Sprague–Grundy value (Smith's theorem)",
+	rep := &LoopyReport{ReportHead: ReportHead{Rule: r.String(), Name: r.Name(), Invariant: "generalised Sprague–Grundy value (Smith's theorem)"},
 		Components: make([]LoopyComponentReport, len(components))}
 	values := make([]game.Value, len(components))
 	for i, p := range components {

@@ -2,19 +2,26 @@ package compound
 
 import "context"
 
-// Report is a decided compound as front ends show it: the verdict, what
-// decided it, every component's invariants, and a winning move.
-type Report struct {
+// ReportHead is what every decided compound's answer begins with: the rule,
+// the outcome and what decided it.
+type ReportHead struct {
 	Rule string `json:"rule"` // e.g. "one/long/normal"
 	Name string `json:"name"` // Conway's name of the compound
-	// Outcome is "N" (the player to move wins) or "P"; Winner says the same
-	// as "first" (the player to move) or "second".
+	// Outcome is "N" (the player to move wins), "P" or, for a compound of
+	// games whose play repeats, "D" (neither can force a win); Winner says
+	// the same as "first" (the player to move), "second" or "neither".
 	Outcome string `json:"outcome"`
 	Winner  string `json:"winner"`
 	// Invariant names what decided; Combined is the combined value it
-	// looked at, e.g. "nim-sum 3".
-	Invariant  string            `json:"invariant"`
-	Combined   string            `json:"combined"`
+	// looked at, e.g. "nim-sum 3" or "sum ∞(1)".
+	Invariant string `json:"invariant"`
+	Combined  string `json:"combined"`
+}
+
+// Report is a decided compound as front ends show it: the verdict, what
+// decided it, every component's invariants, and a winning move.
+type Report struct {
+	ReportHead
 	Components []ComponentReport `json:"components"`
 	// WinningMove is a winning move, nil when the player to move has none.
 	WinningMove *MoveReport `json:"winning_move"`
@@ -53,8 +60,8 @@ func (inv *Invariants) Report(ctx context.Context, components []int, r Rule, nam
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Rule: r.String(), Name: r.Name(), Outcome: v.Outcome().String(), Winner: "second",
-		Invariant: v.Invariant, Combined: v.Combined, Components: make([]ComponentReport, len(components))}
+	rep := &Report{ReportHead: ReportHead{Rule: r.String(), Name: r.Name(), Outcome: v.Outcome().String(), Winner: "second",
+		Invariant: v.Invariant, Combined: v.Combined}, Components: make([]ComponentReport, len(components))}
 	if v.FirstWins {
 		rep.Winner = "first"
 	}

@@ -25,6 +25,11 @@ func CheckLimit(what, measure string, got, limit int64) error {
 	return nil
 }
 
+// MaxText is the longest position text that the games' Parse reads, in
+// bytes, unless a game says less: a longer text is refused by CheckText
+// before it is split.
+const MaxText = 1 << 16
+
 // CheckText refuses, with a *LimitError, a position text of more than
 // most bytes: the first check of a Parse, before the text is split.
 func CheckText(text string, most int) error {

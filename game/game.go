@@ -160,23 +160,40 @@ func Of[P comparable, M any](r Rules[P, M]) Game {
 	if _, ok := r.(Heaps[P]); ok {
 		g.info.Heaps = true
 	}
-	if b, ok := r.(Board); ok {
-		g.info.Legend = b.Legend()
-	}
 	if p, ok := r.(Players); ok {
 		g.info.Players = p.Players()
 	}
-	if d, ok := r.(PartDescriber[P]); ok {
-		g.info.Noun = d.PartNoun()
-	}
-	if rp, ok := r.(Repeater); ok {
-		g.info.Repeats = rp.Repeats()
-	}
+	describeRules[P](&g.info, r)
 	_, g.info.Accelerated = r.(Accelerator[P])
 	if _, ok := r.(Outcomer[P]); ok {
 		g.info.Accelerated = true
 	}
 	return g
+}
+
+// describeRules fills in what info says of impartial and partizan games
+// alike from the capabilities of their rules r: the board's legend, what
+// a part is called (when r says), and whether positions repeat.
+func describeRules[P comparable](info *Info, r any) {
+	if b, ok := r.(Board); ok {
+		info.Legend = b.Legend()
+	}
+	if d, ok := r.(PartDescriber[P]); ok {
+		info.Noun = d.PartNoun()
+	}
+	if rp, ok := r.(Repeater); ok {
+		info.Repeats = rp.Repeats()
+	}
+}
+
+// OfParsed returns the game of rules r, or err when it is not nil: the
+// Parse of a family of games over the parser of its rules,
+// game.OfParsed(ParseRules(name)).
+func OfParsed[P comparable, M any](r Rules[P, M], err error) (Game, error) {
+	if err != nil {
+		return nil, err
+	}
+	return Of(r), nil
 }
 
 // typed is the Game of Rules[P, M].

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -62,6 +63,53 @@ func CheckHeaps(s Sum[int], maxHeap, maxHeaps int) error {
 		}
 	}
 	return CheckLimit("position", "heaps", int64(len(s.Parts)), int64(maxHeaps))
+}
+
+// ParseCounts reads the list in a heap family's name: positive integers
+// separated by commas, "1,3,4" of "allbut:1,3,4", with spaces around an
+// element allowed and spaces only the empty list. It takes at most most
+// elements, else a *LimitError on what counted in units, each at most max.
+// An error names the element, the whole name and what an element is:
+// `"x" at element 2 of "allbut:1,x" is not a removal (a positive integer)`.
+func ParseCounts(name, list, what, unit string, most, max int) ([]int, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	var ks []int
+	for i, f := range strings.Split(list, ",") {
+		if i >= most {
+			return nil, &LimitError{What: what, Measure: unit + "s", Got: int64(strings.Count(list, ",") + 1), Limit: int64(most)}
+		}
+		f = strings.TrimSpace(f)
+		k, err := strconv.Atoi(f)
+		a := "a"
+		if strings.ContainsRune("aeiouAEIOU", rune(unit[0])) {
+			a = "an"
+		}
+		switch {
+		case (errors.Is(err, strconv.ErrRange) && f[0] != '-') || (err == nil && k > max):
+			return nil, fmt.Errorf("%q at element %d of %q is too large %s %s (limit %d)", clip(f), i+1, clip(name), a, unit, max)
+		case err != nil || k < 1:
+			return nil, fmt.Errorf("%q at element %d of %q is not %s %s (a positive integer)", clip(f), i+1, clip(name), a, unit)
+		}
+		ks = append(ks, k)
+	}
+	return ks, nil
+}
+
+// FormatCounts writes ks as ParseCounts reads them: "1,3,4".
+func FormatCounts(ks []int) string { return joinInts(ks, ",") }
+
+// CheckHeap returns n for the Heap of Heaps, refusing a negative heap
+// and, with a *LimitError, one of more than most tokens.
+func CheckHeap(n, most int) (int, error) {
+	if n < 0 {
+		return 0, fmt.Errorf("a heap of %d tokens: a heap has 0 tokens or more", n)
+	}
+	if err := CheckLimit("heap", "tokens", int64(n), int64(most)); err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // joinInts writes ns separated by sep.

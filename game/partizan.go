@@ -112,15 +112,7 @@ func PartizanOf(g Game) (p PartizanGame, ok bool) {
 func OfPartizan[P comparable](r PartizanRules[P]) Game {
 	g := &partizan[P]{r: r, positions: positions[P]{format: r.Format, rules: r}}
 	g.info = Info{Kind: Partizan, Players: [2]string{"Left", "Right"}, Noun: "region"}
-	if b, ok := r.(Board); ok {
-		g.info.Legend = b.Legend()
-	}
-	if d, ok := r.(PartDescriber[P]); ok {
-		g.info.Noun = d.PartNoun()
-	}
-	if rp, ok := r.(Repeater); ok {
-		g.info.Repeats = rp.Repeats()
-	}
+	describeRules[P](&g.info, r)
 	return g
 }
 

@@ -73,3 +73,67 @@ func (g *positions[P]) DescribePart(pos Position, i int) string {
 	}
 	return g.Name(g.wrap(Sum[P]{Parts: []P{s.Parts[i]}, Frame: s.Frame}))
 }
+
+// JoinParts writes parts one by one with text, separated by sep: the
+// Format of a sum whose parts each write themselves.
+func JoinParts[P any](parts []P, text func(P) string, sep string) string {
+	texts := make([]string, len(parts))
+	for i, p := range parts {
+		texts[i] = text(p)
+	}
+	return strings.Join(texts, sep)
+}
+
+// NameParts is JoinParts for a Namer's Name: "0", the empty sum, when
+// there are no parts.
+func NameParts[P any](parts []P, text func(P) string, sep string) string {
+	if len(parts) == 0 {
+		return "0"
+	}
+	return JoinParts(parts, text, sep)
+}
+
+// ParseRows reads the rows of a sum of strips (Toads and Frogs, Toppling
+// Dominoes), each made of the characters chars, spaces around a row
+// trimmed: cell says whether a character is one of a row's and what is
+// kept of it (0 to drop it). Errors name the row (when there are several),
+// the column and the character: `row 2: column 3: character 'x' is not
+// one of "TF."`, and an empty row.
+func ParseRows(rows []string, chars string, cell func(c byte) (byte, bool)) ([]string, error) {
+	out := make([]string, len(rows))
+	for i, row := range rows {
+		where := ""
+		if len(rows) > 1 {
+			where = fmt.Sprintf("row %d: ", i+1)
+		}
+		row = strings.TrimSpace(row)
+		if row == "" {
+			return nil, fmt.Errorf("%sempty: a row is one or more of %q", where, chars)
+		}
+		b := make([]byte, 0, len(row))
+		for j := range len(row) {
+			c, ok := cell(row[j])
+			if !ok {
+				return nil, fmt.Errorf("%scolumn %d: character %q is not one of %q", where, j+1, rune(row[j]), chars)
+			}
+			if c != 0 {
+				b = append(b, c)
+			}
+		}
+		out[i] = string(b)
+	}
+	return out, nil
+}
+
+// CheckRows refuses a sum of strips with a row of more than most units
+// (squares, dominoes), naming it by its number and its text as text
+// writes it, cut short: `part 2 (tttt..ffff)`.
+func CheckRows(rows []string, text func(string) string, units string, most int) error {
+	for i, r := range rows {
+		name := Clip(r, 40)
+		if err := CheckLimit(fmt.Sprintf("part %d (%s)", i+1, text(name)), units, int64(len(r)), int64(most)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -24,6 +24,10 @@ import (
 // limits table).
 const MaxCases = 1000
 
+// MaxTotalCells bounds the cells of all the cases of one input, in every
+// problem but BOI 2008's, which has its own (README.md's limits table).
+const MaxTotalCells = 1 << 24
+
 // Engine selects the solver used for a grid game.
 type Engine string
 

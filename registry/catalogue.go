@@ -297,9 +297,5 @@ func rowEntry(r coins.Rule, summary string) *Entry {
 
 // heapGame opens a heap game by code.
 func heapGame(name string) (game.Game, error) {
-	g, err := heap.Parse(name)
-	if err != nil {
-		return nil, err
-	}
-	return game.Of(g), nil
+	return game.OfParsed(heap.Parse(name))
 }

@@ -241,14 +241,14 @@ func TestReadmeLimitsTable(t *testing.T) {
 	}
 
 	// The paragraph after the table: cases and total cells.
-	for _, p := range []*problems.Problem{caos3.Problem, inventor.Problem} {
-		if p.Spec.MaxTotalCells != bacterial.MaxTotalCells {
-			t.Errorf("%s allows %d cells in all, Bacterial Tactics %d: README.md gives one figure", p.Name, p.Spec.MaxTotalCells, bacterial.MaxTotalCells)
+	for _, p := range []*problems.Problem{bacterial.Problem, caos3.Problem, inventor.Problem} {
+		if p.Spec.MaxTotalCells != problems.MaxTotalCells {
+			t.Errorf("%s allows %d cells in all, problems.MaxTotalCells %d: README.md gives one figure", p.Name, p.Spec.MaxTotalCells, problems.MaxTotalCells)
 		}
 	}
 	for _, s := range []string{
 		fmt.Sprintf("Every problem allows up to %d cases", problems.MaxCases),
-		fmt.Sprintf("and %s (2^%d) cells in all", withCommas(bacterial.MaxTotalCells), bits.Len(bacterial.MaxTotalCells)-1),
+		fmt.Sprintf("and %s (2^%d) cells in all", withCommas(problems.MaxTotalCells), bits.Len(problems.MaxTotalCells)-1),
 		fmt.Sprintf("BOI 2008 allows %s (2^%d), %d boards of n = %d", withCommas(boi2008.MaxTotalCells), bits.Len(boi2008.MaxTotalCells)-1,
 			boi2008.MaxTotalCells/(boi2008.MaxN*boi2008.MaxN), boi2008.MaxN),
 	} {

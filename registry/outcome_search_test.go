@@ -39,21 +39,6 @@ type outcomeGen struct {
 	large func(r *rand.Rand) string
 }
 
-// board writes a random board of rows x cols cells, each a byte of cells
-// (repeat a byte to make it likelier), rows joined by '|'.
-func board(r *rand.Rand, rows, cols int, cells string) string {
-	var b strings.Builder
-	for i := range rows {
-		if i > 0 {
-			b.WriteByte('|')
-		}
-		for range cols {
-			b.WriteByte(cells[r.IntN(len(cells))])
-		}
-	}
-	return b.String()
-}
-
 // between returns a random integer of lo..hi.
 func between(r *rand.Rand, lo, hi int) int { return lo + r.IntN(hi-lo+1) }
 
@@ -61,7 +46,7 @@ func between(r *rand.Rand, lo, hi int) int { return lo + r.IntN(hi-lo+1) }
 // most stones of 'x' and 'o' the twin can search.
 func stones(r *rand.Rand, rows, cols, most int, cells string) string {
 	for {
-		b := board(r, rows, cols, cells)
+		b := gametest.RandomBoard(r, rows, cols, cells)
 		if strings.Count(b, "x")+strings.Count(b, "o") <= most {
 			return b
 		}
@@ -144,11 +129,11 @@ func hackenbushPicture(r *rand.Rand, size int) string {
 var outcomeGens = map[string]outcomeGen{
 	"domineering": {plus: true, neg: transpose, one: func(r *rand.Rand, size int) string {
 		rows, cols := between(r, 1, 3+size), between(r, 1, 4)
-		return board(r, rows, cols, "....#")
+		return gametest.RandomBoard(r, rows, cols, "....#")
 	}, large: func(r *rand.Rand) string {
 		// Two regions of over 20 empty cells, searched; one board alone
 		// would go to Domineering's own search.
-		return board(r, 4, 6, "..........#") + " + " + board(r, 3, 7, "..........#")
+		return gametest.RandomBoard(r, 4, 6, "..........#") + " + " + gametest.RandomBoard(r, 3, 7, "..........#")
 	}},
 	"fission": {plus: true, neg: transpose, one: func(r *rand.Rand, size int) string {
 		return board(r, between(r, 1, 3), between(r, 1, 3+size), "...x#")
@@ -164,7 +149,7 @@ var outcomeGens = map[string]outcomeGen{
 		// both colours in lines with holes.
 		rows, cols := between(r, 1, 4), between(r, 2, 5+size)
 		for {
-			b := []byte(board(r, rows, cols, "xo"))
+			b := []byte(gametest.RandomBoard(r, rows, cols, "xo"))
 			for i := range b {
 				switch row, col := i/(cols+1), i%(cols+1); {
 				case col == cols:
@@ -183,16 +168,16 @@ var outcomeGens = map[string]outcomeGen{
 		return board(r, between(r, 1, 2+size), between(r, 1, 4), "xo...##")
 	}},
 	"toads-frogs": {plus: true, neg: func(t string) string { return reverse(swap(t, "TF")) }, one: func(r *rand.Rand, size int) string {
-		return board(r, 1, between(r, 1, 9+3*size), "TTFF..")
+		return gametest.RandomBoard(r, 1, between(r, 1, 9+3*size), "TTFF..")
 	}, large: func(r *rand.Rand) string {
 		// Toads on the left, frogs on the right: a row of over 8192
 		// parts, searched until its regions are small enough to value.
 		middle := []byte(".....")
 		middle[r.IntN(5)] = "TF."[r.IntN(3)]
-		return "TTTT" + string(middle) + "FFFF + " + board(r, 1, 5, "TF..")
+		return "TTTT" + string(middle) + "FFFF + " + gametest.RandomBoard(r, 1, 5, "TF..")
 	}},
 	"toppling-dominoes": {plus: true, neg: func(t string) string { return swap(t, "lr") }, one: func(r *rand.Rand, size int) string {
-		return board(r, 1, between(r, 1, 6+3*size), "lre.")
+		return gametest.RandomBoard(r, 1, between(r, 1, 6+3*size), "lre.")
 	}},
 	"psub:L:R":          {plus: true, one: randomHeap},
 	"pheap:LCODE:RCODE": {plus: true, one: randomHeap},
@@ -200,14 +185,14 @@ var outcomeGens = map[string]outcomeGen{
 		return fmt.Sprintf("%dx%d", between(r, 1, 4+3*size), between(r, 1, 4+3*size))
 	}},
 	"col": {plus: true, neg: func(t string) string { return swap(t, "LR", "lr") }, one: func(r *rand.Rand, size int) string {
-		return board(r, between(r, 1, 3), between(r, 1, 4+size), "......#LR")
+		return gametest.RandomBoard(r, between(r, 1, 3), between(r, 1, 4+size), "......#LR")
 	}},
 	"snort": {plus: true, neg: func(t string) string { return swap(t, "LR", "lr") }, one: func(r *rand.Rand, size int) string {
-		return board(r, between(r, 1, 3), between(r, 1, 3+size), ".....#LR")
+		return gametest.RandomBoard(r, between(r, 1, 3), between(r, 1, 3+size), ".....#LR")
 	}},
 	"hackenbush": {neg: func(t string) string { return swap(t, "LR") }, one: func(r *rand.Rand, size int) string {
 		if r.IntN(2) == 0 {
-			return board(r, 1, between(r, 1, 5+2*size), "LRG")
+			return gametest.RandomBoard(r, 1, between(r, 1, 5+2*size), "LRG")
 		}
 		return hackenbushPicture(r, size)
 	}},

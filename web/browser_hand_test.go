@@ -3,7 +3,6 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -57,16 +56,7 @@ func handState(t *testing.T, base, name, position string) handAnswer {
 func handSideState(t *testing.T, base, name, position, side string) handAnswer {
 	t.Helper()
 	body, _ := json.Marshal(map[string]any{"position": position, "move": side, "cells": true})
-	resp, err := http.Post(base+"/api/partizan/"+name, "application/json", strings.NewReader(string(body)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var a handAnswer
-	if err := json.NewDecoder(resp.Body).Decode(&a); err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return postAPI[handAnswer](t, base+"/api/partizan/"+name, "application/json", string(body))
 }
 
 // target is the board target of a key ("part:row,col", "part:v3").

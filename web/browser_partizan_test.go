@@ -26,16 +26,7 @@ func partizanState(t *testing.T, base, game, position string) play.PartizanState
 func partizanMoverState(t *testing.T, base, game, position, move string) play.PartizanState {
 	t.Helper()
 	body, _ := json.Marshal(map[string]string{"position": position, "move": move})
-	resp, err := http.Post(base+"/api/partizan/"+game, "application/json", strings.NewReader(string(body)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var st play.PartizanState
-	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
-		t.Fatal(err)
-	}
-	return st
+	return postAPI[play.PartizanState](t, base+"/api/partizan/"+game, "application/json", string(body))
 }
 
 // partizanMoves is what the page lists: each move's class and text.

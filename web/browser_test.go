@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -189,6 +188,25 @@ func (b *browser) screenshot(dir, name string) {
 	b.t.Logf("screenshot: %s", path)
 }
 
+// postAPI posts body of type contentType to url, fails the test unless
+// the server answers 200 OK, and decodes its JSON answer as a T.
+func postAPI[T any](t *testing.T, url, contentType, body string) T {
+	t.Helper()
+	resp, err := http.Post(url, contentType, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST %s: status %d", url, resp.StatusCode)
+	}
+	var v T
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatalf("POST %s: %v", url, err)
+	}
+	return v
+}
+
 // apiState asks the server the state after moves from a start position,
 // with the engine's reply when reply is set.
 func apiState(t *testing.T, base, game, position string, moves []play.Choice, reply bool) play.State {
@@ -197,19 +215,7 @@ func apiState(t *testing.T, base, game, position string, moves []play.Choice, re
 		moves = []play.Choice{}
 	}
 	body, _ := json.Marshal(map[string]any{"position": position, "moves": moves, "reply": reply})
-	resp, err := http.Post(base+"/api/play/"+game, "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("POST /api/play/%s: status %d", game, resp.StatusCode)
-	}
-	var ans struct{ State play.State }
-	if err := json.NewDecoder(resp.Body).Decode(&ans); err != nil {
-		t.Fatal(err)
-	}
-	return ans.State
+	return postAPI[struct{ State play.State }](t, base+"/api/play/"+game, "application/json", string(body)).State
 }
 
 // winning returns the winning moves of a state.
@@ -382,6 +388,24 @@ func checkPlay(b *browser, when string, want playPage) {
 	}
 }
 
+// checkAnswered waits until the page shows the engine's answer, the moves
+// and the turn of want, and compares the whole page with want.
+func checkAnswered(b *browser, what, when string, want playPage) {
+	b.t.Helper()
+	waitPlay(b, what, fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
+		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
+	checkPlay(b, when, want)
+}
+
+// checkUndo clicks Undo and checks that the page is back at start, the
+// position before the human's first move.
+func checkUndo(b *browser, view pageView, start play.State) {
+	b.t.Helper()
+	b.do("undo", chromedp.Click(chromedp.ID("undo")))
+	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
+	checkPlay(b, "after Undo", view.want(start, "", nil))
+}
+
 // engineMoves marks the moves from..len(st.Moves)-1 as the engine's.
 func engineMoves(st play.State, from int) map[int]bool {
 	m := map[int]bool{}
@@ -504,18 +528,14 @@ func testBacterial(b *browser, dir string) {
 	b.do("click a second cell", chromedp.Click(cell(7, 8)))
 	p1 := replyUntil(t, b.url, "bacterial-tactics", empty, []play.Choice{h[0].Choice}, e0.ToMove)
 	want := view.want(p1, "first", engineMoves(p1, 1))
-	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
-		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
-	checkPlay(b, "after a move", want)
+	checkAnswered(b, "the engine's answer", "after a move", want)
 	if got := eval[string](b, "the row played", `[...document.querySelectorAll('#board rect.cell[data-r="7"]')].map(r => r.dataset.ch).join('')`); got != p1.Board[7] {
 		t.Errorf("row 8 shows %q, want %q", got, p1.Board[7])
 	}
 	b.screenshot(dir, "play-bacterial-15x15.png")
 
 	// Undo takes back the pair.
-	b.do("undo", chromedp.Click(chromedp.ID("undo")))
-	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
-	checkPlay(b, "after Undo", view.want(e0, "", nil))
+	checkUndo(b, view, e0)
 
 	// The editor: in edit mode a click cycles the cell through the start
 	// characters ('.', then '#').
@@ -563,14 +583,10 @@ func testKnights(b *browser, dir string) {
 	b.do("click the destination", chromedp.Click(cell(m.Cells[1].Row, m.Cells[1].Col)))
 	p1 := replyUntil(t, b.url, "knights", board, []play.Choice{m.Choice}, p0.ToMove)
 	want := view.want(p1, "first", engineMoves(p1, 1))
-	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
-		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
-	checkPlay(b, "after a move", want)
+	checkAnswered(b, "the engine's answer", "after a move", want)
 	b.screenshot(dir, "play-knights.png")
 
-	b.do("undo", chromedp.Click(chromedp.ID("undo")))
-	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
-	checkPlay(b, "after Undo", view.want(p0, "", nil))
+	checkUndo(b, view, p0)
 	t.Logf("knights 4 x 4: %d winning moves highlighted, %s played by two clicks, %d moves listed, undone; %v",
 		len(winning(p0)), m.Text, len(want.Moves), time.Since(start).Round(time.Millisecond))
 }
@@ -595,19 +611,13 @@ func testBOI(b *browser, dir string) {
 		t.Errorf("a loopy game with a value %v, remoteness %v", p0.Value, p0.Remoteness)
 	}
 	// The race analysis of the board, as /api/analyze gives it, agrees.
-	resp, err := http.Post(b.url+"/api/analyze/boi2008-game", "text/plain", strings.NewReader(input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ana struct {
+	ana := postAPI[struct {
 		Cases []struct {
 			Race struct{ Winner, Distance any }
 		}
-	}
-	err = json.NewDecoder(resp.Body).Decode(&ana)
-	resp.Body.Close()
-	if err != nil || len(ana.Cases) != 1 {
-		t.Fatalf("POST /api/analyze/boi2008-game: %v, %d cases", err, len(ana.Cases))
+	}](t, b.url+"/api/analyze/boi2008-game", "text/plain", input)
+	if len(ana.Cases) != 1 {
+		t.Fatalf("POST /api/analyze/boi2008-game: %d cases", len(ana.Cases))
 	}
 	race := ana.Cases[0].Race
 	if w := map[string]any{"N": "A", "P": "B"}[p0.Outcome]; w != race.Winner {
@@ -634,16 +644,23 @@ func testBOI(b *browser, dir string) {
 		t.Fatalf("the API answers %d moves, %s to move, after A's step and B's answer", len(p.Moves), p.ToMove)
 	}
 	want := view.want(p, "A", engineMoves(p, 1))
-	waitPlay(b, "B's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
-		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
-	checkPlay(b, "after A's step", want)
+	checkAnswered(b, "B's answer", "after A's step", want)
 	b.screenshot(dir, "play-boi2008.png")
 
-	b.do("undo", chromedp.Click(chromedp.ID("undo")))
-	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
-	checkPlay(b, "after Undo", view.want(p0, "", nil))
+	checkUndo(b, view, p0)
 	t.Logf("boi2008-game 5 x 5: verdict %s as the API, A played %s, %d moves listed, undone; %v",
 		p0.Outcome, m.Text, len(want.Moves), time.Since(start).Round(time.Millisecond))
+}
+
+// openHeaps opens the play page of a heap game on its example, the
+// position start, and checks what the page shows of it.
+func openHeaps(b *browser, game, start string) (pageView, play.State) {
+	b.t.Helper()
+	openPlay(b, game)
+	view := pageView{board: false, noun: "heap"}
+	p0 := apiState(b.t, b.url, game, start, nil, false)
+	checkPlay(b, game+" on "+start, view.want(p0, "", nil))
+	return view, p0
 }
 
 // testHeaps plays a heap game on the page: Kayles (0.77) on "5 7 9" by a
@@ -651,10 +668,7 @@ func testBOI(b *browser, dir string) {
 // playing first, and other games of the family typed by name.
 func testHeaps(b *browser, dir string) {
 	t := b.t
-	openPlay(b, "0.77")
-	view := pageView{board: false, noun: "heap"}
-	p0 := apiState(t, b.url, "0.77", "5 7 9", nil, false)
-	checkPlay(b, "0.77 on 5 7 9", view.want(p0, "", nil))
+	view, p0 := openHeaps(b, "0.77", "5 7 9")
 	if got := eval[string](b, "the position shown", `document.querySelector('#board pre').textContent`); got != "5 7 9" {
 		t.Errorf("the page shows the position %q", got)
 	}
@@ -670,13 +684,9 @@ func testHeaps(b *browser, dir string) {
 	b.do("click a listed move", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#legal button[data-i="%d"]`, i))))
 	p1 := replyUntil(t, b.url, "0.77", "5 7 9", []play.Choice{w[0].Choice}, p0.ToMove)
 	want := view.want(p1, "first", engineMoves(p1, 1))
-	waitPlay(b, "the engine's answer", fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d &&
-		document.querySelector('#turn').textContent === %q`, len(want.Moves), want.Turn))
-	checkPlay(b, "after a listed move", want)
+	checkAnswered(b, "the engine's answer", "after a listed move", want)
 	b.screenshot(dir, "play-heaps.png")
-	b.do("undo", chromedp.Click(chromedp.ID("undo")))
-	waitPlay(b, "the undone position", `document.querySelectorAll('#moves li').length === 0 && document.querySelector('#undo').disabled`)
-	checkPlay(b, "after Undo", view.want(p0, "", nil))
+	checkUndo(b, view, p0)
 
 	// The engine plays first: the human then plays the second player.
 	b.do("engine move", chromedp.Click(chromedp.ID("engine-move")))
@@ -708,10 +718,7 @@ func testHeaps(b *browser, dir string) {
 // win from a heap of 2, keeps the draw (add 1, to 3) rather than lose.
 func testLoopyHeaps(b *browser, dir string) {
 	t := b.t
-	openPlay(b, "square-but-one")
-	view := pageView{board: false, noun: "heap"}
-	p0 := apiState(t, b.url, "square-but-one", "5 9", nil, false)
-	checkPlay(b, "square-but-one on 5 9", view.want(p0, "", nil))
+	view, p0 := openHeaps(b, "square-but-one", "5 9")
 	if got := eval[string](b, "the verdict", `document.querySelector('#verdict').textContent`); !strings.HasPrefix(got, "Value ∞(0) · N") {
 		t.Errorf("the verdict %q, want the value ∞(0) and N", got)
 	}
@@ -860,15 +867,7 @@ func TestBrowser(t *testing.T) {
 	b.do("load /compound", chromedp.Navigate(ts.URL+"/compound"))
 	outcome := waitFor[string](b, "the compound's outcome", `document.querySelectorAll('#invariants tbody tr').length === 2 && document.querySelector('#outcome .badge').textContent`)
 	body := `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "knights", "size": 8}, "components": [{"row": 2, "col": 2}, {"row": 4, "col": 5}]}`
-	resp, err = http.Post(ts.URL+"/api/compound", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var dec struct{ Outcome string }
-	if err := json.NewDecoder(resp.Body).Decode(&dec); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	dec := postAPI[struct{ Outcome string }](t, ts.URL+"/api/compound", "application/json", body)
 	if outcome != dec.Outcome {
 		t.Errorf("the compound page says %q, the API %q", outcome, dec.Outcome)
 	}
@@ -886,17 +885,9 @@ func TestBrowser(t *testing.T) {
 		document.querySelectorAll('#invariants tbody tr').length === 2 && document.querySelector('#invariants tbody tr:nth-child(2) td:nth-child(2)').textContent === '7+9' &&
 		document.querySelector('#result').textContent`)
 	body = `{"rule": {"move": "one", "end": "long", "play": "normal"}, "game": {"type": "game", "name": "0.77"}, "components": ["5", "7 9"]}`
-	resp, err = http.Post(ts.URL+"/api/compound", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep struct {
+	rep := postAPI[struct {
 		Outcome, Combined string
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&rep); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	}](t, ts.URL+"/api/compound", "application/json", body)
 	if !strings.Contains(got, rep.Combined) || eval[string](b, "the badge", `document.querySelector('#outcome .badge').textContent`) != rep.Outcome {
 		t.Errorf("the compound page on 0.77 shows %q; the API says %s, %s", got, rep.Outcome, rep.Combined)
 	}

@@ -1,8 +1,6 @@
 package web_test
 
 import (
-	"encoding/json"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,17 +20,9 @@ func TestBrowserValue(t *testing.T) {
 
 	b.do("load /value", chromedp.Navigate(ts.URL+"/value"))
 	waitFor[bool](b, "the value of {2|-1}", `document.querySelector('#canonical')?.textContent === '{2|-1}' && document.querySelector('#thermograph svg') !== null`)
-	resp, err := http.Post(ts.URL+"/api/value", "application/json", strings.NewReader(`{"exprs": ["{2|-1}"]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var d struct {
+	d := postAPI[struct {
 		Outcome, Mean, Temperature string
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&d); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	}](t, ts.URL+"/api/value", "application/json", `{"exprs": ["{2|-1}"]}`)
 	table := eval[string](b, "the facts", `document.querySelector('#facts').textContent`)
 	for _, want := range []string{"outcome" + d.Outcome + " the first player wins", "stopsleft 2, right -1", "mean" + d.Mean, "temperature" + d.Temperature, "birthday3", "not atomic", "Left options2", "Right options-1"} {
 		if !strings.Contains(table, want) {
@@ -81,15 +71,7 @@ func TestBrowserValue(t *testing.T) {
 	}
 	b.do("a link", chromedp.Navigate(ts.URL+"/value?expr=%2B-1&expr=%2B-%7B2%7C1%7D"))
 	got := waitFor[string](b, "the sum's value", `document.querySelector('#exprs').value === '+-1\n+-{2|1}' && document.querySelector('#canonical')?.textContent`)
-	resp, err = http.Post(ts.URL+"/api/value", "application/json", strings.NewReader(`{"exprs": ["+-1", "+-{2|1}"]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sum struct{ Canonical string }
-	if err := json.NewDecoder(resp.Body).Decode(&sum); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	sum := postAPI[struct{ Canonical string }](t, ts.URL+"/api/value", "application/json", `{"exprs": ["+-1", "+-{2|1}"]}`)
 	if got != sum.Canonical {
 		t.Errorf("+-1 + +-{2|1} by its link: the page shows %q, the API says %q", got, sum.Canonical)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -12,17 +11,7 @@ import (
 // refusing unknown keys.
 func analyzeJSON(t *testing.T, args ...string) play.PartizanState {
 	t.Helper()
-	code, out, errOut := nimber(t, "", append(append([]string{"analyze"}, args...), "--json")...)
-	if code != 0 {
-		t.Fatalf("analyze %q: exit %d, %s", args, code, errOut)
-	}
-	var s play.PartizanState
-	dec := json.NewDecoder(strings.NewReader(out))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		t.Fatalf("analyze %q: %v in %s", args, err, out)
-	}
-	return s
+	return printedStrictly[play.PartizanState](t, append(append([]string{"analyze"}, args...), "--json")...)
 }
 
 // TestAnalyzePartizan checks analyze of partizan positions against nimber

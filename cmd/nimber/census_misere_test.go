@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -142,11 +141,7 @@ func TestCensusMisereStopped(t *testing.T) {
 // writeCodes writes a list of codes to a file and returns its path.
 func writeCodes(t *testing.T, codes ...string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "codes.txt")
-	if err := os.WriteFile(path, []byte(strings.Join(codes, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return writeTemp(t, "codes.txt", strings.Join(codes, "\n")+"\n")
 }
 
 // TestCensusMisereErrors checks the one-line refusals of census --misere's

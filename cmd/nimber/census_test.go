@@ -22,11 +22,21 @@ import (
 // status 0, and decodes the JSON it printed as a T.
 func printed[T any](t *testing.T, args ...string) T {
 	t.Helper()
-	code, out, errOut := nimber(t, "", args...)
-	if code != 0 {
-		t.Fatalf("%q: exit %d: %s", args, code, errOut)
+	return decoded[T](t, output(t, args...))
+}
+
+// printedStrictly is printed with strict decoding: a field that T lacks
+// fails the test.
+func printedStrictly[T any](t *testing.T, args ...string) T {
+	t.Helper()
+	out := output(t, args...)
+	var v T
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("%q: %v in %s", args, err, out)
 	}
-	return decoded[T](t, out)
+	return v
 }
 
 // decoded decodes out, the JSON a command printed, as a T.

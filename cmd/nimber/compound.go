@@ -190,32 +190,14 @@ move or a move that keeps the draw. The other rules refuse them.`,
 			if err != nil {
 				return g.annotate(err)
 			}
-			out := cmd.OutOrStdout()
-			if asJSON {
-				return writeJSON(out, rep)
-			}
-			var b strings.Builder
-			fmt.Fprintf(&b, "%s (%s)\n", rep.Name, rep.Rule)
-			for i, c := range rep.Components {
-				fmt.Fprintf(&b, "  component %d: %s, value %s\n", i+1, c.Name, c.Value)
-			}
-			fmt.Fprintf(&b, "decided by: %s; %s\n", rep.Invariant, rep.Combined)
-			if rep.Outcome == "N" {
-				fmt.Fprintln(&b, "outcome: N, the player to move wins")
-			} else {
-				fmt.Fprintln(&b, "outcome: P, the player to move loses")
-			}
-			if w := rep.WinningMove; w != nil {
-				moved := make([]int, len(w.Moved))
-				for i, c := range w.Moved {
-					moved[i] = c + 1
+			return writeCompound(cmd, asJSON, rep, rep.ReportHead, len(rep.Components), func(i int) (string, any) {
+				return rep.Components[i].Name, rep.Components[i].Value
+			}, func(b *strings.Builder) {
+				writeCompoundMove(b, "winning move", rep.WinningMove)
+				if rep.WinningMove == nil && rep.Outcome == "N" {
+					fmt.Fprintln(b, "winning move: none needed: the player to move cannot move, and under misère play that wins")
 				}
-				fmt.Fprintf(&b, "winning move: play in component(s) %v, leaving %s\n", moved, strings.Join(w.Names, " "))
-			} else if rep.Outcome == "N" {
-				fmt.Fprintln(&b, "winning move: none needed: the player to move cannot move, and under misère play that wins")
-			}
-			_, err = fmt.Fprint(out, b.String())
-			return err
+			})
 		},
 	}
 	fs := cmd.Flags()
@@ -230,25 +212,49 @@ move or a move that keeps the draw. The other rules refuse them.`,
 // writeLoopyCompound prints the answer of a disjunctive compound of
 // components whose positions repeat.
 func writeLoopyCompound(cmd *cobra.Command, rep *compound.LoopyReport, asJSON bool) error {
-	out := cmd.OutOrStdout()
+	return writeCompound(cmd, asJSON, rep, rep.ReportHead, len(rep.Components), func(i int) (string, any) {
+		return rep.Components[i].Name, rep.Components[i].Value
+	}, func(b *strings.Builder) {
+		writeCompoundMove(b, "winning move", rep.WinningMove)
+		writeCompoundMove(b, "drawing move", rep.DrawingMove)
+	})
+}
+
+// writeCompound prints the answer of a compound: rep as JSON, or its head
+// h with its n components (writeReportHead) and what moves writes.
+func writeCompound(cmd *cobra.Command, asJSON bool, rep any, h compound.ReportHead, n int, component func(i int) (string, any), moves func(b *strings.Builder)) error {
 	if asJSON {
-		return writeJSON(out, rep)
+		return writeJSON(cmd.OutOrStdout(), rep)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s)\n", rep.Name, rep.Rule)
-	for i, c := range rep.Components {
-		fmt.Fprintf(&b, "  component %d: %s, value %v\n", i+1, c.Name, c.Value)
-	}
-	fmt.Fprintf(&b, "decided by: %s; %s\n", rep.Invariant, rep.Combined)
-	fmt.Fprintf(&b, "outcome: %s\n", outcomeWords(rep.Outcome))
-	for _, m := range []struct {
-		what string
-		move *compound.MoveReport
-	}{{"winning move", rep.WinningMove}, {"drawing move", rep.DrawingMove}} {
-		if m.move != nil {
-			fmt.Fprintf(&b, "%s: play in component(s) [%d], leaving %s\n", m.what, m.move.Moved[0]+1, strings.Join(m.move.Names, " "))
-		}
-	}
-	_, err := fmt.Fprint(out, b.String())
+	writeReportHead(&b, h, n, component)
+	moves(&b)
+	_, err := fmt.Fprint(cmd.OutOrStdout(), b.String())
 	return err
+}
+
+// writeReportHead writes what every compound's answer begins with: its
+// name and rule, its n components each with its name and value
+// (component(i), 0-based), what decided and the outcome.
+func writeReportHead(b *strings.Builder, h compound.ReportHead, n int, component func(i int) (name string, value any)) {
+	fmt.Fprintf(b, "%s (%s)\n", h.Name, h.Rule)
+	for i := range n {
+		name, value := component(i)
+		fmt.Fprintf(b, "  component %d: %s, value %v\n", i+1, name, value)
+	}
+	fmt.Fprintf(b, "decided by: %s; %s\n", h.Invariant, h.Combined)
+	fmt.Fprintf(b, "outcome: %s\n", outcomeWords(h.Outcome))
+}
+
+// writeCompoundMove writes move m of a compound, what it is ("winning
+// move") and the components it plays in, counted from 1; nothing for nil.
+func writeCompoundMove(b *strings.Builder, what string, m *compound.MoveReport) {
+	if m == nil {
+		return
+	}
+	moved := make([]int, len(m.Moved))
+	for i, c := range m.Moved {
+		moved[i] = c + 1
+	}
+	fmt.Fprintf(b, "%s: play in component(s) %v, leaving %s\n", what, moved, strings.Join(m.Names, " "))
 }

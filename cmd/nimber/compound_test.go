@@ -108,17 +108,10 @@ func TestCompoundBadInput(t *testing.T) {
 // takes --rules.
 func TestRulesErrors(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, src string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	cycle := write("cycle.star", "def moves(p):\n    return [[(p + 1) % 3]]\n")
-	syntax := write("syntax.star", "def moves(p)\n  return []\n")
-	dict := write("dict.star", "def moves(p):\n    return {1: 2}\n")
-	pairs := write("pairs.star", "def moves(p):\n    a, b = p\n    return [(a - 1, b)] if a > 0 else []\n")
+	cycle := writeTemp(t, "cycle.star", "def moves(p):\n    return [[(p + 1) % 3]]\n")
+	syntax := writeTemp(t, "syntax.star", "def moves(p)\n  return []\n")
+	dict := writeTemp(t, "dict.star", "def moves(p):\n    return {1: 2}\n")
+	pairs := writeTemp(t, "pairs.star", "def moves(p):\n    a, b = p\n    return [(a - 1, b)] if a > 0 else []\n")
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -36,10 +36,7 @@ func TestGrundyGraphContract(t *testing.T) {
 		{[]string{"right", "7"}, `{"values": [1, 0], "outcome": "N", "winning_move": {"part": 0, "position": "end"}}`},
 	} {
 		args := append([]string{"grundy", "--graph", loopyExample, "--json"}, c.parts...)
-		code, out, errOut := nimber(t, "", args...)
-		if code != 0 {
-			t.Fatalf("%q: exit %d, %s", args, code, errOut)
-		}
+		out := output(t, args...)
 		var got, want any
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			t.Fatalf("%q: %v in %s", args, err, out)
@@ -100,10 +97,7 @@ func TestGrundyGraphMatchesRetrograde(t *testing.T) {
 		}
 		for x := range n * n {
 			a, b := x/n, x%n
-			code, out, errOut := nimber(t, "", "grundy", "--graph", path, "--json", strconv.Itoa(a), strconv.Itoa(b))
-			if code != 0 {
-				t.Fatalf("%s %d %d: exit %d, %s", data, a, b, code, errOut)
-			}
+			out := output(t, "grundy", "--graph", path, "--json", strconv.Itoa(a), strconv.Itoa(b))
 			var rep struct {
 				Outcome     string
 				WinningMove *graphMove `json:"winning_move"`
@@ -151,18 +145,11 @@ func slicesContains(s []int, x int) bool {
 // what is wrong, exit status 2, nothing on standard output.
 func TestGrundyGraphBadInput(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	outOfRange := write("range.json", `{"options": [[1], [0, 5]]}`)
+	outOfRange := writeTemp(t, "range.json", `{"options": [[1], [0, 5]]}`)
 	refused(t, outOfRange+": position 1: option 5 out of range 0..1", "grundy", "--graph", outOfRange, "0")
-	notJSON := write("text.json", "options: 1 2 3\n")
+	notJSON := writeTemp(t, "text.json", "options: 1 2 3\n")
 	refused(t, notJSON+": line 1, column 1 (byte 0): malformed JSON", "grundy", "--graph", notJSON, "0")
-	truncated := write("cut.json", `{"options": [[1], [0`)
+	truncated := writeTemp(t, "cut.json", `{"options": [[1], [0`)
 	refused(t, truncated+": line 1, column 21 (byte 20): malformed JSON: unexpected end of input", "grundy", "--graph", truncated, "0")
 	refused(t, loopyExample+`: part 2: unknown position "nowhere"`, "grundy", "--graph", loopyExample, "end", "nowhere")
 	refused(t, loopyExample+": part 1: position 9 out of range 0..8", "grundy", "--graph", loopyExample, "9")
@@ -208,10 +195,7 @@ func TestGrundyLoopyRules(t *testing.T) {
 	seen := map[string]int{}
 	for a := range top {
 		for b := range top {
-			code, out, errOut := nimber(t, "", "grundy", "--rules", "../../examples/rules/take_or_add.star", "--json", strconv.Itoa(a), strconv.Itoa(b))
-			if code != 0 {
-				t.Fatalf("%d %d: exit %d, %s", a, b, code, errOut)
-			}
+			out := output(t, "grundy", "--rules", "../../examples/rules/take_or_add.star", "--json", strconv.Itoa(a), strconv.Itoa(b))
 			var rep grundyReport
 			if err := json.Unmarshal([]byte(out), &rep); err != nil {
 				t.Fatal(err)

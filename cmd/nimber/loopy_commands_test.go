@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -17,25 +18,14 @@ var takeOrAddValues = []string{"0", "0", "∞(0)", "∞(0)", "∞(0)", "∞(0)",
 // each part, the sum by Smith's theorem, every move with its value and a
 // draw said as one.
 func TestLoopyAnalyze(t *testing.T) {
-	code, out, errOut := nimber(t, "", "analyze", "--rules", takeOrAddFile, "2", "9")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	for _, want := range []string{
+	printsAll(t, []string{"analyze", "--rules", takeOrAddFile, "2", "9"},
 		"part 1: 2, G = ∞(0)\n", "part 2: 9, G = 1\n",
 		"generalised value ∞(1): D, a draw",
 		"in part 1: to 0 (leaves value 1)\n", // 0 + 9: worth 1, won by the opponent
 		"in part 1: to 3 (leaves value ∞(1), a draw)\n",
 		"in part 2: to 7 (leaves value ∞(0))\n", // 2 + 7: ∞(0) ⊕ 0, the opponent moves 2 to 0
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("analyze 2 9: no %q in\n%s", want, out)
-		}
-	}
-	code, out, errOut = nimber(t, "", "analyze", "--rules", takeOrAddFile, "2", "9", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	)
+	out := output(t, "analyze", "--rules", takeOrAddFile, "2", "9", "--json")
 	var st struct {
 		Value   json.RawMessage `json:"value"`
 		Outcome string          `json:"outcome"`
@@ -68,26 +58,15 @@ func compact(raw json.RawMessage) string {
 // TestLoopyExplain: explain gives the parts' values, ∞ with K, and every
 // move's value and outcome, with no remoteness (play can go on for ever).
 func TestLoopyExplain(t *testing.T) {
-	code, out, errOut := nimber(t, "", "explain", "--rules", takeOrAddFile, "9", "2")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	for _, want := range []string{
+	printsAll(t, []string{"explain", "--rules", takeOrAddFile, "9", "2"},
 		"part 1  G = 1 = mex{0}  9\n",
 		"part 2  G = ∞(0) (no finite value fits; its options' finite values {0})  2\n",
 		"sum     ∞(1) (Smith's theorem)\n",
 		"D: a draw\n",
 		"part 2: to 3 -> 9 / 3 (value ∞(1), D: a draw)\n",
 		"part 2: to 0 -> 9 / 0 (value 1, N: the player to move wins)\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("explain 9 2: no %q in\n%s", want, out)
-		}
-	}
-	code, out, errOut = nimber(t, "", "explain", "--rules", takeOrAddFile, "9", "6", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	)
+	out := output(t, "explain", "--rules", takeOrAddFile, "9", "6", "--json")
 	var e struct {
 		Value      json.RawMessage `json:"value"`
 		Outcome    string          `json:"outcome"`
@@ -120,36 +99,28 @@ func TestLoopyExplain(t *testing.T) {
 // heaps of a game whose positions repeat; the other invariants need an
 // acyclic game and say so.
 func TestLoopyTable(t *testing.T) {
-	code, out, errOut := nimber(t, "", "table", "--rules", takeOrAddFile, "--to", "12")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
+	if out, want := output(t, "table", "--rules", takeOrAddFile, "--to", "12"), takeOrAddTable(); out != want {
+		t.Fatalf("table:\n%s\nwant\n%s", out, want)
 	}
-	var want strings.Builder
-	for n, v := range takeOrAddValues {
-		want.WriteString(strings.Join([]string{itoa(n), v}, " ") + "\n")
-	}
-	if out != want.String() {
-		t.Fatalf("table:\n%s\nwant\n%s", out, want.String())
-	}
-	code, out, errOut = nimber(t, "", "table", "--rules", takeOrAddFile, "--to", "4", "--format", "json")
-	if code != 0 || out != `[0,0,{"inf":[0]},{"inf":[0]},{"inf":[0]}]`+"\n" {
-		t.Fatalf("table --format json: exit %d, %q, %s", code, out, errOut)
+	if out := output(t, "table", "--rules", takeOrAddFile, "--to", "4", "--format", "json"); out != `[0,0,{"inf":[0]},{"inf":[0]},{"inf":[0]}]`+"\n" {
+		t.Fatalf("table --format json: %q", out)
 	}
 	refused(t, "--function remoteness needs a game whose positions do not repeat", "table", "--rules", takeOrAddFile, "--to", "4", "--function", "remoteness")
 }
 
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
+// takeOrAddTable is what table prints of takeOrAddValues: "n value" lines.
+func takeOrAddTable() string {
+	var b strings.Builder
+	for n, v := range takeOrAddValues {
+		fmt.Fprintf(&b, "%d %s\n", n, v)
+	}
+	return b.String()
 }
 
 // TestLoopyLibraryGames: the registry's loopy games through grundy,
 // analyze and table; a nim-sequence of them is refused with the reason.
 func TestLoopyLibraryGames(t *testing.T) {
-	code, out, errOut := nimber(t, "", "grundy", "square-but-one", "5", "9", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	out := output(t, "grundy", "square-but-one", "5", "9", "--json")
 	var rep struct {
 		Values      []json.RawMessage `json:"values"`
 		Outcome     string            `json:"outcome"`
@@ -166,17 +137,9 @@ func TestLoopyLibraryGames(t *testing.T) {
 		rep.WinningMove == nil || rep.WinningMove.Part != 1 || rep.WinningMove.Move != "take 9, leaving nothing" {
 		t.Fatalf("grundy square-but-one 5 9: %s", out)
 	}
-	code, out, errOut = nimber(t, "", "analyze", "square-but-one", "2")
-	if code != 0 || !strings.Contains(out, "generalised value ∞(1): D, a draw") || !strings.Contains(out, "add 1, making 3 (leaves value ∞, a draw)") {
-		t.Fatalf("analyze square-but-one 2: exit %d\n%s%s", code, out, errOut)
-	}
-	code, out, errOut = nimber(t, "", "table", "takeadd:2,3:1:6", "--to", "12")
-	var want strings.Builder
-	for n, v := range takeOrAddValues {
-		want.WriteString(itoa(n) + " " + v + "\n")
-	}
-	if code != 0 || out != want.String() {
-		t.Fatalf("table takeadd:2,3:1:6: exit %d\n%s%s", code, out, errOut)
+	printsAll(t, []string{"analyze", "square-but-one", "2"}, "generalised value ∞(1): D, a draw", "add 1, making 3 (leaves value ∞, a draw)")
+	if out := output(t, "table", "takeadd:2,3:1:6", "--to", "12"); out != takeOrAddTable() {
+		t.Fatalf("table takeadd:2,3:1:6:\n%s", out)
 	}
 	refused(t, "a nim-sequence needs a game whose positions do not repeat", "sequence", "square-but-one", "--to", "5")
 }
@@ -196,10 +159,7 @@ func TestLoopyCompound(t *testing.T) {
 		{[]string{"far", "left"}, "P", `[0,0]`, "", ""},
 	} {
 		args := append([]string{"compound", "--graph", "../../examples/graphs/loopy.json", "--json"}, tc.comps...)
-		code, out, errOut := nimber(t, "", args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", tc.comps, code, errOut)
-		}
+		out := output(t, args...)
 		var rep struct {
 			Outcome    string `json:"outcome"`
 			Components []struct {

@@ -21,6 +21,30 @@ func nimber(t *testing.T, stdin string, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// output runs nimber with args, fails the test unless it exits with status
+// 0, and returns what it printed.
+func output(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errOut := nimber(t, "", args...)
+	if code != 0 {
+		t.Fatalf("%q: exit %d: %s", args, code, errOut)
+	}
+	return out
+}
+
+// printsAll runs nimber with args (output) and checks that what it
+// printed contains each of want. It returns what it printed.
+func printsAll(t *testing.T, args []string, want ...string) string {
+	t.Helper()
+	out := output(t, args...)
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("%q: no %q in\n%s", args, w, out)
+		}
+	}
+	return out
+}
+
 // refused runs nimber with args and checks that it fails as bad input must:
 // exit status 2, nothing on standard output, and one line on standard error
 // that contains want. It returns that line.
@@ -151,10 +175,7 @@ func TestMemoryLimitRefusesBeforeAnyOutput(t *testing.T) {
 }
 
 func TestAnalyzeJSON(t *testing.T) {
-	code, out, errOut := nimber(t, "", "analyze", "bacterial-tactics", "../../examples/bacterial-tactics.in", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	out := output(t, "analyze", "bacterial-tactics", "../../examples/bacterial-tactics.in", "--json")
 	var got []problems.Analysis
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
@@ -180,10 +201,7 @@ func TestAnalyzeText(t *testing.T) {
 func TestGenRoundTrip(t *testing.T) {
 	for _, e := range registry.Problems() {
 		p := e.Problem
-		code, in, errOut := nimber(t, "", "gen", p.Name, "--size", "6", "--cases", "4", "--seed", "3")
-		if code != 0 {
-			t.Fatalf("gen %s: %s", p.Name, errOut)
-		}
+		in := output(t, "gen", p.Name, "--size", "6", "--cases", "4", "--seed", "3")
 		_, again, _ := nimber(t, "", "gen", p.Name, "--size", "6", "--cases", "4", "--seed", "3")
 		if again != in {
 			t.Fatalf("gen %s is not reproducible", p.Name)

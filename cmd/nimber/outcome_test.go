@@ -64,7 +64,7 @@ func TestOutcomeByValue(t *testing.T) {
 // of their loopy value: Fox and Geese, Backsliding Toads and Frogs (a
 // draw), and a rules file in which Left moves round a cycle for ever.
 func TestOutcomeLoopy(t *testing.T) {
-	loop := writeRules(t, "loop.star", "def left(n):\n    return [(n + 1) % 3]\ndef right(n):\n    return []\n")
+	loop := writeTemp(t, "loop.star", "def left(n):\n    return [(n + 1) % 3]\ndef right(n):\n    return []\n")
 	for _, tc := range []struct {
 		args  []string
 		first [2]string

@@ -10,7 +10,7 @@ import (
 
 // writeRules writes a rules file into a temporary folder of the test and
 // returns its path.
-func writeRules(t *testing.T, name, src string) string {
+func writeTemp(t *testing.T, name, src string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
@@ -54,7 +54,7 @@ func rulesCommands(file string) [][]string {
 // when it is not a whole number of 1 or more, on every command that takes
 // --rules, serve included, and without --rules.
 func TestMaxStepsFlag(t *testing.T) {
-	file := writeRules(t, "take.star", "def moves(n):\n    return [n - 1] if n > 0 else []\n")
+	file := writeTemp(t, "take.star", "def moves(n):\n    return [n - 1] if n > 0 else []\n")
 	cmds := append(rulesCommands(file), []string{"serve", "--rules", file, "--addr", "127.0.0.1:0"})
 	for _, cmd := range cmds {
 		for _, bad := range []string{"0", "-1", "abc", "1.5", "1e9x", "", "1e-3"} {
@@ -77,12 +77,12 @@ func TestMaxStepsFlag(t *testing.T) {
 // takes --rules, and the line says which call, the budget and how to
 // raise it.
 func TestMaxStepsStopsRunaway(t *testing.T) {
-	file := writeRules(t, "runaway.star", "def moves(n):\n    x = 0\n    for i in range(1000000000000):\n        x += i\n    return []\n")
+	file := writeTemp(t, "runaway.star", "def moves(n):\n    x = 0\n    for i in range(1000000000000):\n        x += i\n    return []\n")
 	for _, cmd := range rulesCommands(file) {
 		args := append(append([]string{}, cmd...), "--max-steps", "20000")
 		wantOneLine(t, args, "runaway.star:3:", ": moves(", "exceeded the step budget of 20000 steps per call; --max-steps 200000 allows more")
 	}
-	top := writeRules(t, "top.star", "def moves(n):\n    return []\nx = 0\nwhile True:\n    x += 1\n")
+	top := writeTemp(t, "top.star", "def moves(n):\n    return []\nx = 0\nwhile True:\n    x += 1\n")
 	wantOneLine(t, []string{"grundy", "--rules", top, "1", "--max-steps", "5000"}, "top.star:5:", "exceeded the step budget of 5000 steps per call; --max-steps 50000 allows more")
 }
 
@@ -90,7 +90,7 @@ func TestMaxStepsStopsRunaway(t *testing.T) {
 // across calls: with a budget that one call of moves fits in, a sequence
 // of 400 such calls runs.
 func TestMaxStepsPerCall(t *testing.T) {
-	file := writeRules(t, "loop.star", "def moves(n):\n    x = 0\n    for i in range(300):\n        x += i\n    return [n - 1] if n > 0 else []\n")
+	file := writeTemp(t, "loop.star", "def moves(n):\n    x = 0\n    for i in range(300):\n        x += i\n    return [n - 1] if n > 0 else []\n")
 	budget := 0
 	for steps := 64; steps < 1<<20; steps *= 2 {
 		if code, _, _ := nimber(t, "", "grundy", "--rules", file, "0", "--max-steps", fmt.Sprint(steps)); code == 0 {
@@ -117,8 +117,8 @@ func TestMaxStepsPerCall(t *testing.T) {
 // several lines), not at a line of the rules file; a failure inside the
 // file's parse also gives the file's place.
 func TestBadPositionNamesArgument(t *testing.T) {
-	literal := writeRules(t, "turtles.star", "# Turtles\n\ndef moves(p):\n    return []\n")
-	parse := writeRules(t, "parsed.star", "def moves(p):\n    return []\n\ndef parse(text):\n    return int(text)\n")
+	literal := writeTemp(t, "turtles.star", "# Turtles\n\ndef moves(p):\n    return []\n")
+	parse := writeTemp(t, "parsed.star", "def moves(p):\n    return []\n\ndef parse(text):\n    return int(text)\n")
 	for _, tc := range []struct {
 		args []string
 		want []string

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -15,17 +14,7 @@ import (
 func tableFamily(t *testing.T, name, family string, to int) []play.FamilyRow {
 	t.Helper()
 	args := []string{"table", name, "--function", "canonical", "--family", family, "--to", fmt.Sprint(to), "--format", "json"}
-	code, out, errOut := nimber(t, "", args...)
-	if code != 0 {
-		t.Fatalf("%q: exit %d, %s", args, code, errOut)
-	}
-	var rows []play.FamilyRow
-	dec := json.NewDecoder(strings.NewReader(out))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rows); err != nil {
-		t.Fatalf("%q: %v in %s", args, err, out)
-	}
-	return rows
+	return printedStrictly[[]play.FamilyRow](t, args...)
 }
 
 // TestTableCanonical checks tables of Domineering's families: each member

@@ -75,12 +75,12 @@ func analyzeMovesJSON(t *testing.T, args ...string) map[string]any {
 // partizan rules files and their positions, by value and analyze.
 func TestValueRulesRefusals(t *testing.T) {
 	const right = "def right(n):\n    return []\n"
-	leftOnly := writeRules(t, "half.star", "def left(n):\n    return []\n")
-	both := writeRules(t, "both.star", "def moves(n):\n    return []\n"+right+"def left(n):\n    return []\n")
-	notList := writeRules(t, "int.star", "def left(n):\n    return n\n"+right)
-	loop := writeRules(t, "loop.star", "def left(n):\n    return [(n + 1) % 3]\n"+right)
-	runaway := writeRules(t, "runaway.star", "def left(n):\n    while True:\n        n += 1\n"+right)
-	impartial := writeRules(t, "take.star", "def moves(n):\n    return [n - 1] if n > 0 else []\n")
+	leftOnly := writeTemp(t, "half.star", "def left(n):\n    return []\n")
+	both := writeTemp(t, "both.star", "def moves(n):\n    return []\n"+right+"def left(n):\n    return []\n")
+	notList := writeTemp(t, "int.star", "def left(n):\n    return n\n"+right)
+	loop := writeTemp(t, "loop.star", "def left(n):\n    return [(n + 1) % 3]\n"+right)
+	runaway := writeTemp(t, "runaway.star", "def left(n):\n    while True:\n        n += 1\n"+right)
+	impartial := writeTemp(t, "take.star", "def moves(n):\n    return [n - 1] if n > 0 else []\n")
 	for _, cmd := range []string{"value", "analyze"} {
 		wantOneLine(t, []string{cmd, "--rules", leftOnly, "3"}, "half.star: defines left(p) but no right(p)")
 		wantOneLine(t, []string{cmd, "--rules", both, "3"}, "both.star: defines moves(p) and also left(p) or right(p)")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"os"
 	"strconv"
 	"strings"
@@ -23,17 +22,7 @@ func valueJSON(t *testing.T, args ...string) cgt.Description {
 // a D: a field D lacks fails the test.
 func valueAs[D any](t *testing.T, args ...string) D {
 	t.Helper()
-	code, out, errOut := nimber(t, "", append([]string{"value"}, args...)...)
-	if code != 0 {
-		t.Fatalf("value %q: exit %d, %s", args, code, errOut)
-	}
-	var d D
-	dec := json.NewDecoder(strings.NewReader(out))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&d); err != nil {
-		t.Fatalf("value %q: %v in %s", args, err, out)
-	}
-	return d
+	return printedStrictly[D](t, append([]string{"value"}, args...)...)
 }
 
 // sameGame reports whether a and b, in CGSuite's notation, are the same

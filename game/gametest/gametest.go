@@ -364,16 +364,39 @@ func TakeTwin(allowed func(n, k int) bool) Twin[[]int] {
 // RandomHeaps returns n positions of one to most heaps, each below below,
 // written "5 7 9", drawn with seed.
 func RandomHeaps(seed uint64, n, most, below int) []string {
-	rng := rand.New(rand.NewPCG(seed, 0x68656170))
+	return RandomSums(rand.New(rand.NewPCG(seed, 0x68656170)), n, most, func(rng *rand.Rand) string {
+		return strconv.Itoa(rng.IntN(below))
+	})
+}
+
+// RandomSums returns n positions of one to most parts, each written by
+// part from rng, separated by spaces.
+func RandomSums(rng *rand.Rand, n, most int, part func(rng *rand.Rand) string) []string {
 	texts := make([]string, n)
 	for i := range texts {
-		heaps := make([]string, 1+rng.IntN(most))
-		for j := range heaps {
-			heaps[j] = fmt.Sprint(rng.IntN(below))
+		parts := make([]string, 1+rng.IntN(most))
+		for j := range parts {
+			parts[j] = part(rng)
 		}
-		texts[i] = strings.Join(heaps, " ")
+		texts[i] = strings.Join(parts, " ")
 	}
 	return texts
+}
+
+// RandomBoard returns a random board of rows x cols cells, each a byte of
+// cells drawn evenly (repeat a byte to make it likelier), rows joined by
+// '|' as the board games write them.
+func RandomBoard(rng *rand.Rand, rows, cols int, cells string) string {
+	var b strings.Builder
+	for r := range rows {
+		if r > 0 {
+			b.WriteByte('|')
+		}
+		for range cols {
+			b.WriteByte(cells[rng.IntN(len(cells))])
+		}
+	}
+	return b.String()
 }
 
 // ParseCase is a position's text, what Format and Name then write of it
@@ -478,11 +501,17 @@ func Texts(moves []game.Move) []string {
 // error.
 func Analyze(t *testing.T, g game.Game, text string) *game.Analysis {
 	t.Helper()
+	return AnalyzeWith(t, g, text, game.Options{})
+}
+
+// AnalyzeWith is Analyze with the options o.
+func AnalyzeWith(t testing.TB, g game.Game, text string, o game.Options) *game.Analysis {
+	t.Helper()
 	pos, err := g.Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
-	a, err := g.Analyze(context.Background(), pos, game.Options{})
+	a, err := g.Analyze(context.Background(), pos, o)
 	if err != nil {
 		t.Fatalf("Analyze(%q): %v", text, err)
 	}
@@ -517,6 +546,26 @@ func Nimber(t testing.TB, v game.Value) int {
 		t.Fatalf("value %v is not a Grundy value", v)
 	}
 	return n
+}
+
+// HeapValues checks that the position of one heap of n tokens, written
+// as its number, is worth want[n] for every n, analysed with o, and
+// returns the analyses.
+func HeapValues(t *testing.T, g game.Game, o game.Options, want ...game.Value) []*game.Analysis {
+	t.Helper()
+	as := make([]*game.Analysis, len(want))
+	for n, w := range want {
+		pos, err := g.Parse(strconv.Itoa(n))
+		if err != nil {
+			t.Fatalf("heap %d: %v", n, err)
+		}
+		a, err := g.Analyze(context.Background(), pos, o)
+		if err != nil || !a.Value.Equal(w) {
+			t.Errorf("heap %d: %v, %v; want %v", n, a.Value, err, w)
+		}
+		as[n] = a
+	}
+	return as
 }
 
 // Heap returns the position of a heap of n of g, failing t when g has no

@@ -15,11 +15,9 @@ package allbut
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 
 	"nimber/game"
@@ -84,11 +82,7 @@ func New(excluded ...int) (*Rules, error) {
 // Parse returns the game named name: "allbut:" followed by the excluded
 // removals separated by commas, "allbut:1,3,4"; "allbut:" is Nim.
 func Parse(name string) (game.Game, error) {
-	r, err := ParseRules(name)
-	if err != nil {
-		return nil, err
-	}
-	return game.Of(r), nil
+	return game.OfParsed(ParseRules(name))
 }
 
 // ParseRules is Parse with the rules' type.
@@ -97,22 +91,9 @@ func ParseRules(name string) (*Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q is not an all-but game: want %q and the excluded removals, e.g. \"allbut:1,3,4\"", clip(name), Family+":")
 	}
-	var set []int
-	if strings.TrimSpace(list) != "" {
-		for i, f := range strings.Split(list, ",") {
-			if i >= MaxExcluded {
-				return nil, &game.LimitError{What: "excluded set", Measure: "removals", Got: int64(strings.Count(list, ",") + 1), Limit: MaxExcluded}
-			}
-			f = strings.TrimSpace(f)
-			k, err := strconv.Atoi(f)
-			switch {
-			case (errors.Is(err, strconv.ErrRange) && f[0] != '-') || (err == nil && k > MaxRemoval):
-				return nil, fmt.Errorf("%q at element %d of %q is too large a removal (limit %d)", clip(f), i+1, clip(name), MaxRemoval)
-			case err != nil || k < 1:
-				return nil, fmt.Errorf("%q at element %d of %q is not a removal (a positive integer)", clip(f), i+1, clip(name))
-			}
-			set = append(set, k)
-		}
+	set, err := game.ParseCounts(name, list, "excluded set", "removal", MaxExcluded, MaxRemoval)
+	if err != nil {
+		return nil, err
 	}
 	return New(set...)
 }
@@ -120,11 +101,7 @@ func ParseRules(name string) (*Rules, error) {
 // String returns the game's name, "allbut:1,3,4", its excluded removals
 // in increasing order.
 func (r *Rules) String() string {
-	parts := make([]string, len(r.excluded))
-	for i, k := range r.excluded {
-		parts[i] = strconv.Itoa(k)
-	}
-	return Family + ":" + strings.Join(parts, ",")
+	return Family + ":" + game.FormatCounts(r.excluded)
 }
 
 // Nim returns Nim, the all-but game that excludes nothing: take any number
@@ -180,15 +157,7 @@ func (r *Rules) Check(s game.Sum[int]) error {
 }
 
 // Heap implements game.Heaps: the heap of n tokens.
-func (r *Rules) Heap(n int) (int, error) {
-	if n < 0 {
-		return 0, fmt.Errorf("a heap of %d tokens: a heap has 0 tokens or more", n)
-	}
-	if err := game.CheckLimit("heap", "tokens", int64(n), MaxTokens); err != nil {
-		return 0, err
-	}
-	return n, nil
-}
+func (r *Rules) Heap(n int) (int, error) { return game.CheckHeap(n, MaxTokens) }
 
 // Sequence implements game.Sequencer: G(0..to-1) in O(to·|S|) steps and
 // O(to) memory.

@@ -83,15 +83,15 @@ func moves(board string, left bool) []string {
 func randomBoard(rng *rand.Rand, i int) string {
 	if i%4 == 0 {
 		h := 1 + rng.IntN(2)
-		a := strings.Split(pgridtest.Random(rng, h, 1+rng.IntN(2), "xo..#"), "|")
-		b := strings.Split(pgridtest.Random(rng, h, 1+rng.IntN(2), "xo..#"), "|")
+		a := strings.Split(gametest.RandomBoard(rng, h, 1+rng.IntN(2), "xo..#"), "|")
+		b := strings.Split(gametest.RandomBoard(rng, h, 1+rng.IntN(2), "xo..#"), "|")
 		for r := range a {
 			a[r] += "#" + b[r]
 		}
 		return strings.Join(a, "|")
 	}
 	for {
-		b := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "xo...#")
+		b := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(3), "xo...#")
 		if strings.Count(b, ".") <= 6 {
 			return b
 		}
@@ -117,7 +117,7 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 32))
 	pgridtest.SumBruteForce(t, Game(), moves, 300, func() (string, string) {
-		return pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo..##"), pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(2), "xo..#")
+		return gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo..##"), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(2), "xo..#")
 	})
 }
 
@@ -128,7 +128,7 @@ func TestSumBruteForce(t *testing.T) {
 func TestKeyKeepsValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 33))
 	for range 60 {
-		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo..##")
+		board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo..##")
 		pgridtest.SameValue(t, Game(), board, pgridtest.Images(board)...)
 		pgridtest.SameValue(t, Game(), board+" + "+string(theRules.Neg(pgrid.Region(board))), "#")
 	}

@@ -19,17 +19,13 @@ const (
 	Radioactive = '#'
 )
 
-// Input limits, far beyond the contest's 15 x 15 (README.md's limits table;
-// what fits in memory is much less: 399 x 399 in 12 GiB).
-const (
-	// MaxSide bounds the rows and the columns of a board.
-	MaxSide = 1000
-	// MaxTotalCells bounds the cells of all the cases of an input.
-	MaxTotalCells = 1 << 24
-)
+// MaxSide bounds the rows and the columns of a board, far beyond the
+// contest's 15 x 15 (README.md's limits table; what fits in memory is much
+// less: 399 x 399 in 12 GiB).
+const MaxSide = 1000
 
 // Spec is the input format accepted by Parse.
-var Spec = grid.Spec{Alphabet: ".#", MaxCases: problems.MaxCases, MaxSide: MaxSide, MaxCells: MaxSide * MaxSide, MaxTotalCells: MaxTotalCells}
+var Spec = grid.Spec{Alphabet: ".#", MaxCases: problems.MaxCases, MaxSide: MaxSide, MaxCells: MaxSide * MaxSide, MaxTotalCells: problems.MaxTotalCells}
 
 // Colony is the type of colony placed by a move.
 type Colony byte

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"strings"
 
 	"nimber/game"
 	"nimber/games/rect"
@@ -62,14 +61,9 @@ var _ rect.Capabilities[part, Cut] = rules{}
 func Game() game.Game { return game.Of(rules{}) }
 
 func (rules) Parse(text string) (game.Sum[part], error) {
-	g, err := rect.ParseBoard("board", text, ".#"+infectedMarks, Spec.MaxCells)
+	g, err := rect.ParseMarked("board", text, ".#", infectedMarks, Infected, Spec.MaxCells)
 	if err != nil {
 		return game.Sum[part]{}, err
-	}
-	for i, c := range g.Cells {
-		if strings.IndexByte(infectedMarks, c) >= 0 {
-			g.Cells[i] = Infected
-		}
 	}
 	f := &frame{g: g, b: newBoard(g)}
 	rects, err := grid.Regions(g, func(c byte) bool { return c != Infected })

@@ -34,9 +34,7 @@ var harness = gridtest.Game[exhSet, Move]{
 	API: gridtest.API[exhSet]{
 		Game: Game(),
 		// The twin's state is the set of infected cells.
-		State: func(text string) exhSet {
-			return gridtest.CellsOf[[2]uint64](text, func(c byte) bool { return c == Infected })
-		},
+		State: gridtest.CellsOf[[2]uint64](Infected),
 	},
 }
 
@@ -53,7 +51,6 @@ func TestShared(t *testing.T) {
 		Starts:      []string{"..\n.#\n", "#.##\n....\n#.##\n", "x.\nx.\n", "#"},
 		BatterySeed: 1, BatteryBoards: 30, BatterySide: 4,
 		MovesSeed: 4, Moves: gridtest.Sample{N: 500, MaxSide: 5, ShortN: 100, ShortMaxSide: 4},
-		Positions: "testdata/positions.txt",
 	})
 }
 

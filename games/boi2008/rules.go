@@ -120,11 +120,7 @@ func (rules) Parse(text string) (game.Sum[state], error) {
 // (game.Game.Join, which Analyze refuses), each in turn with a blank line
 // between them; the empty sum (Join of nothing) is the empty text.
 func (rules) Format(sum game.Sum[state]) string {
-	texts := make([]string, len(sum.Parts))
-	for i, s := range sum.Parts {
-		texts[i] = s.format()
-	}
-	return strings.Join(texts, "\n")
+	return game.JoinParts(sum.Parts, state.format, "\n")
 }
 
 // format writes one position.
@@ -145,14 +141,7 @@ func (s state) format() string {
 // Name writes a position on one line: "A(1,1) B(4,4), A to move"; "0" for
 // the empty sum, and the positions of a joined sum with " + " between them.
 func (rules) Name(sum game.Sum[state]) string {
-	if len(sum.Parts) == 0 {
-		return "0"
-	}
-	names := make([]string, len(sum.Parts))
-	for i, s := range sum.Parts {
-		names[i] = s.name()
-	}
-	return strings.Join(names, " + ")
+	return game.NameParts(sum.Parts, state.name, " + ")
 }
 
 // name writes one position on one line.

@@ -20,17 +20,13 @@ const (
 	Wall  = '#'
 )
 
-// Input limits, far beyond the contest's 20 x 20 (README.md's limits table;
-// what fits in memory is much less: 335 x 335 in 12 GiB).
-const (
-	// MaxSide bounds the rows and the columns of a map.
-	MaxSide = 1000
-	// MaxTotalCells bounds the cells of all the cases of an input.
-	MaxTotalCells = 1 << 24
-)
+// MaxSide bounds the rows and the columns of a map, far beyond the
+// contest's 20 x 20 (README.md's limits table; what fits in memory is much
+// less: 335 x 335 in 12 GiB).
+const MaxSide = 1000
 
 // Spec is the input format accepted by Parse.
-var Spec = grid.Spec{Alphabet: "^#", MaxCases: problems.MaxCases, MaxSide: MaxSide, MaxCells: MaxSide * MaxSide, MaxTotalCells: MaxTotalCells}
+var Spec = grid.Spec{Alphabet: "^#", MaxCases: problems.MaxCases, MaxSide: MaxSide, MaxCells: MaxSide * MaxSide, MaxTotalCells: problems.MaxTotalCells}
 
 // Move is a first move: the 0-based row and column of the monster turned into a volcano.
 type Move struct{ Row, Col int }

@@ -38,9 +38,7 @@ var harness = gridtest.Game[exhSet, Move]{
 	API: gridtest.API[exhSet]{
 		Game: Game(),
 		// The twin's state is the set of cells under lava.
-		State: func(text string) exhSet {
-			return gridtest.CellsOf[[2]uint64](text, func(c byte) bool { return c == LavaFloor || c == LavaWall })
-		},
+		State: gridtest.CellsOf[[2]uint64](LavaFloor, LavaWall),
 	},
 }
 
@@ -82,7 +80,6 @@ func TestShared(t *testing.T) {
 		Starts:      []string{"^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n", "^^^^^^\n^^^^^^\n^^#^^^\n^^^^^^\n^^^^^^\n", "~~~\n~^~\n~~~\n"},
 		BatterySeed: 2, BatteryBoards: 20, BatterySide: 7,
 		MovesSeed: 5, Moves: gridtest.Sample{N: 400, MaxSide: 8, ShortN: 100, ShortMaxSide: 7},
-		Positions: "testdata/positions.txt",
 	})
 }
 

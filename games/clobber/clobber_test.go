@@ -42,7 +42,7 @@ func moves(board string, left bool) []string {
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 3))
 	pgridtest.BruteForce(t, Game(), moves, pgridtest.Boards(300, func(int) string {
-		return pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
+		return gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
 	}))
 }
 
@@ -51,7 +51,7 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 4))
 	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo."), pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo.")
+		return gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo."), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo.")
 	})
 }
 
@@ -111,7 +111,7 @@ func randomSum(rng *rand.Rand, most int) []string {
 	for {
 		boards := make([]string, 1+rng.IntN(3))
 		for i := range boards {
-			boards[i] = pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
+			boards[i] = gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
 		}
 		if stones(boards) <= most {
 			return boards
@@ -194,9 +194,9 @@ func TestSearchAgreesWithValues(t *testing.T) {
 	for n := range cases {
 		var boards []string
 		for {
-			boards = []string{pgridtest.Random(rng, 1+rng.IntN(4), 1+rng.IntN(5), "xxoo.")}
+			boards = []string{gametest.RandomBoard(rng, 1+rng.IntN(4), 1+rng.IntN(5), "xxoo.")}
 			if n%4 == 0 {
-				boards = append(boards, pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo."))
+				boards = append(boards, gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo."))
 			}
 			if stones(boards) <= 10 {
 				break
@@ -246,7 +246,7 @@ func TestBitboardValues(t *testing.T) {
 	c := cgt.New(0)
 	e := pg.NewEvaluator(c)
 	for n := range 300 {
-		text := pgridtest.Random(rng, 1+rng.IntN(4), 1+rng.IntN(5), "xxxooo.")
+		text := gametest.RandomBoard(rng, 1+rng.IntN(4), 1+rng.IntN(5), "xxxooo.")
 		if stones([]string{text}) > 12 {
 			continue
 		}
@@ -315,7 +315,7 @@ func TestKeySymmetries(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 2))
 	r := &searchRules{}
 	for range 500 {
-		text := pgridtest.Random(rng, 1+rng.IntN(5), 1+rng.IntN(6), "xo.")
+		text := gametest.RandomBoard(rng, 1+rng.IntN(5), 1+rng.IntN(6), "xo.")
 		var want string
 		for _, im := range images(text) {
 			parts := appendRegions(nil, pgrid.Region(im), new([]*graph))

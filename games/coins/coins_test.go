@@ -164,16 +164,9 @@ func TestRowsByMex(t *testing.T) {
 // randomRows returns n random positions of up to most rows of up to
 // length coins.
 func randomRows(seed uint64, n, most, length int) []string {
-	rng := rand.New(rand.NewPCG(seed, 33))
-	texts := make([]string, n)
-	for i := range texts {
-		rows := make([]string, 1+rng.IntN(most))
-		for j := range rows {
-			rows[j] = rowText(rng.UintN(1<<length), uint(1+rng.IntN(length)))
-		}
-		texts[i] = strings.Join(rows, " ")
-	}
-	return texts
+	return gametest.RandomSums(rand.New(rand.NewPCG(seed, 33)), n, most, func(rng *rand.Rand) string {
+		return rowText(rng.UintN(1<<length), uint(1+rng.IntN(length)))
+	})
 }
 
 // TestAgainstRules compares the analysis of 1000 random sums of rows with

@@ -117,7 +117,7 @@ func TestBruteForce(t *testing.T) {
 		rng := rand.New(rand.NewPCG(22, uint64(8+11*i)))
 		f := pgridtest.NewForest()
 		for n := 0; n < 300; {
-			board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "....LR#")
+			board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "....LR#")
 			if !v.legal(board) {
 				continue
 			}
@@ -145,8 +145,8 @@ func TestSumBruteForce(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			pgridtest.SumBruteForce(t, v.game, v.moves, 40, func() (string, string) {
 				for {
-					a := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-					b := pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
+					a := gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
+					b := gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
 					if v.legal(a) && v.legal(b) {
 						return a, b
 					}
@@ -162,7 +162,7 @@ func TestRegionsReadBack(t *testing.T) {
 	for i, v := range variants() {
 		rng := rand.New(rand.NewPCG(22, uint64(10+10*i)))
 		for n := 0; n < 100; {
-			board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "...LR#")
+			board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "...LR#")
 			if !v.legal(board) {
 				continue
 			}

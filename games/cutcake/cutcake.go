@@ -20,9 +20,6 @@ import (
 // one is refused before it is searched.
 const MaxSide = 100
 
-// MaxText is the longest position text Parse reads, in bytes.
-const MaxText = 1 << 16
-
 // Game returns Cutcake, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
 
@@ -71,7 +68,7 @@ func (rules) Options(p Cake, side game.Side) iter.Seq[[]Cake] {
 // at least 1), or several joined by '+' (a sum). Errors say the rectangle
 // (when there are several) and what is wrong.
 func (rules) Parse(text string) (game.Sum[Cake], error) {
-	if err := game.CheckText(text, MaxText); err != nil {
+	if err := game.CheckText(text, game.MaxText); err != nil {
 		return game.Sum[Cake]{}, err
 	}
 	cakes := strings.Split(text, "+")
@@ -119,11 +116,7 @@ func (rules) Format(s game.Sum[Cake]) string {
 	if len(s.Parts) == 0 {
 		return "1x1"
 	}
-	t := make([]string, len(s.Parts))
-	for i, c := range s.Parts {
-		t[i] = c.String()
-	}
-	return strings.Join(t, " + ")
+	return game.JoinParts(s.Parts, Cake.String, " + ")
 }
 
 // Check refuses a rectangle of more than MaxSide rows or columns.

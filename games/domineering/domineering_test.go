@@ -10,7 +10,6 @@ import (
 	"nimber/cgt"
 	"nimber/game"
 	"nimber/game/gametest"
-	"nimber/games/internal/pgrid"
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
@@ -55,7 +54,7 @@ func TestBruteForce(t *testing.T) {
 		if i%3 == 0 && rows*cols <= 9 {
 			cols++
 		}
-		return pgridtest.Random(rng, rows, cols, "...#")
+		return gametest.RandomBoard(rng, rows, cols, "...#")
 	}))
 }
 
@@ -64,7 +63,7 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 2))
 	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..#"), pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..#")
+		return gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..#"), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..#")
 	})
 }
 
@@ -85,7 +84,7 @@ func TestKeyKeepsValue(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
 	pgridtest.ParseErrors(t, Game(), []gametest.Case{
-		{In: strings.Repeat(".", pgrid.MaxText+1), Want: "position text"},
+		{In: strings.Repeat(".", game.MaxText+1), Want: "position text"},
 	})
 	gametest.ParseLimit(t, Game(), ".......|.......|.......|.......|.......|.......", 42, MaxRegion, "empty cells")
 }

@@ -43,7 +43,7 @@ func moves(board string, left bool) []string {
 // randomBoard returns a random board of up to 4 x 4 cells, stones
 // sparser than empty cells, blocked cells now and then.
 func randomBoard(rng *rand.Rand) string {
-	return pgridtest.Random(rng, 1+rng.IntN(4), 1+rng.IntN(4), "....xx#")
+	return gametest.RandomBoard(rng, 1+rng.IntN(4), 1+rng.IntN(4), "....xx#")
 }
 
 // TestBruteForce compares the engine's canonical form of 2000 random
@@ -61,7 +61,7 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 42))
 	pgridtest.SumBruteForce(t, Game(), moves, 100, func() (string, string) {
-		return pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..x"), pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..x")
+		return gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..x"), gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..x")
 	})
 }
 

@@ -289,11 +289,7 @@ func (b Board) parseSquare(w word) (int, error) {
 
 // Format writes a position as Parse reads it.
 func (rules) Format(s game.Sum[Board]) string {
-	texts := make([]string, len(s.Parts))
-	for i, b := range s.Parts {
-		texts[i] = b.String()
-	}
-	return strings.Join(texts, " + ")
+	return game.JoinParts(s.Parts, Board.String, " + ")
 }
 
 // String writes b as Parse reads it: geese from the bottom row up, left

@@ -40,9 +40,6 @@ const MaxEdges = 32
 // refused before it is searched.
 const MaxPositions = 1 << 22
 
-// MaxText is the longest position text Parse reads, in bytes.
-const MaxText = 1 << 16
-
 // Game returns Hackenbush, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
 
@@ -243,7 +240,7 @@ func normal(es []edge) Picture {
 // Parse reads stalks ("LRR GG") or a JSON picture (text starting with
 // '{') into its components.
 func (rules) Parse(text string) (game.Sum[Picture], error) {
-	if err := game.CheckText(text, MaxText); err != nil {
+	if err := game.CheckText(text, game.MaxText); err != nil {
 		return game.Sum[Picture]{}, err
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") {

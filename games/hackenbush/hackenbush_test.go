@@ -239,8 +239,8 @@ func TestBadInput(t *testing.T) {
 	if !errors.As(err, &le) || le.Got != MaxEdges+1 || le.Limit != MaxEdges {
 		t.Errorf("a stalk of %d edges: %v, want a limit of %d edges", MaxEdges+1, err, MaxEdges)
 	}
-	if _, err := Game().Parse(strings.Repeat("G", MaxText+1)); !errors.As(err, &le) || le.Measure != "bytes" {
-		t.Errorf("%d bytes: %v, want a limit of bytes", MaxText+1, err)
+	if _, err := Game().Parse(strings.Repeat("G", game.MaxText+1)); !errors.As(err, &le) || le.Measure != "bytes" {
+		t.Errorf("%d bytes: %v, want a limit of bytes", game.MaxText+1, err)
 	}
 }
 

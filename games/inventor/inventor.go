@@ -19,18 +19,14 @@ const (
 	Blank = '.'
 )
 
-// Input limits, far beyond the contest's R*C <= 200 (README.md's limits
-// table; what fits in memory depends on R+C: every board with R+C <= 799
-// fits in 12 GiB, a 1 x 10000 board needs 285 TiB).
-const (
-	// MaxCells bounds R*C of a board, and so its rows and columns.
-	MaxCells = 10000
-	// MaxTotalCells bounds the cells of all the cases of an input.
-	MaxTotalCells = 1 << 24
-)
+// MaxCells bounds R*C of a board, and so its rows and columns, far beyond
+// the contest's R*C <= 200 (README.md's limits table; what fits in memory
+// depends on R+C: every board with R+C <= 799 fits in 12 GiB, a 1 x 10000
+// board needs 285 TiB).
+const MaxCells = 10000
 
 // Spec is the input format accepted by Parse.
-var Spec = grid.Spec{Alphabet: "X.", MaxCases: problems.MaxCases, MaxSide: MaxCells, MaxCells: MaxCells, MaxTotalCells: MaxTotalCells}
+var Spec = grid.Spec{Alphabet: "X.", MaxCases: problems.MaxCases, MaxSide: MaxCells, MaxCells: MaxCells, MaxTotalCells: problems.MaxTotalCells}
 
 // Move is a first move: building on the spot at a 0-based row and column.
 type Move struct{ Row, Col int }

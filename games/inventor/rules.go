@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"strings"
 
 	"nimber/game"
 	"nimber/games/crosscut"
@@ -51,14 +50,9 @@ var _ rect.Capabilities[part, crosscut.Point] = rules{}
 func Game() game.Game { return game.Of(rules{}) }
 
 func (rules) Parse(text string) (game.Sum[part], error) {
-	g, err := rect.ParseBoard("board", text, "X."+occupiedMarks, Spec.MaxCells)
+	g, err := rect.ParseMarked("board", text, "X.", occupiedMarks, Occupied, Spec.MaxCells)
 	if err != nil {
 		return game.Sum[part]{}, err
-	}
-	for i, c := range g.Cells {
-		if strings.IndexByte(occupiedMarks, c) >= 0 {
-			g.Cells[i] = Occupied
-		}
 	}
 	f := &frame{g: g, classes: Classes(g)}
 	s := game.Sum[part]{Frame: part{f: f, Rect: crosscut.Rect{R1: 0, R2: -1, C1: 0, C2: -1}}}

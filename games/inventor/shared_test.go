@@ -33,9 +33,7 @@ var harness = gridtest.Game[exhSet, Move]{
 	API: gridtest.API[exhSet]{
 		Game: Game(),
 		// The twin's state is the set of occupied cells.
-		State: func(text string) exhSet {
-			return gridtest.CellsOf[[4]uint64](text, func(c byte) bool { return c == Occupied })
-		},
+		State: gridtest.CellsOf[[4]uint64](Occupied),
 	},
 }
 
@@ -53,7 +51,6 @@ func TestShared(t *testing.T) {
 		Starts:      []string{".......\n...X.X.\n...X.X.\n..XX...\n..X....\n", "X.X.X\n.X.X.\n", "X"},
 		BatterySeed: 3, BatteryBoards: 30, BatterySide: 5,
 		MovesSeed: 6, Moves: gridtest.Sample{N: 500, MaxSide: 6, ShortN: 100, ShortMaxSide: 5},
-		Positions: "testdata/positions.txt",
 	})
 }
 

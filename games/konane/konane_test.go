@@ -50,7 +50,7 @@ func TestBruteForce(t *testing.T) {
 		if i%4 == 0 {
 			rows, cols = 1+rng.IntN(2), 5+rng.IntN(3)
 		}
-		return pgridtest.Random(rng, rows, cols, "xxoo...")
+		return gametest.RandomBoard(rng, rows, cols, "xxoo...")
 	}))
 }
 
@@ -66,7 +66,7 @@ func TestSplits(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 6))
 	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo."), pgridtest.Random(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
+		return gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo."), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
 	})
 }
 
@@ -76,7 +76,7 @@ func TestSumBruteForce(t *testing.T) {
 func TestKeyKeepsValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 7))
 	for range 60 {
-		board := pgridtest.Random(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo..")
+		board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo..")
 		pgridtest.SameValue(t, Game(), board, pgridtest.Images(board)...)
 	}
 }

@@ -216,14 +216,7 @@ func sortedTokens(ts []token) []token {
 
 // Name writes the tokens' squares 1-based: "(3,3)+(5,6)", "0" for none.
 func (rules) Name(s game.Sum[token]) string {
-	if len(s.Parts) == 0 {
-		return "0"
-	}
-	names := make([]string, len(s.Parts))
-	for i, t := range s.Parts {
-		names[i] = t.b.Name(int(t.sq))
-	}
-	return strings.Join(names, "+")
+	return game.NameParts(s.Parts, func(t token) string { return t.b.Name(int(t.sq)) }, "+")
 }
 
 // Moves yields the squares one step away, in the order of the steps.

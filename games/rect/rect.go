@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -155,6 +156,22 @@ func ParseBoard(noun, text, chars string, maxCells int) (grid.Grid, error) {
 	what := fmt.Sprintf("%s %d x %d", noun, g.Rows, g.Cols)
 	if err := game.CheckLimit(what, "cells", int64(g.Rows)*int64(g.Cols), int64(maxCells)); err != nil {
 		return grid.Grid{}, err
+	}
+	return g, nil
+}
+
+// ParseMarked is ParseBoard of a board whose cells are chars or marks,
+// with every mark read as the one character played: the ways a position
+// writes a cell already played on (an infected cell, a colony's letter).
+func ParseMarked(noun, text, chars, marks string, played byte, maxCells int) (grid.Grid, error) {
+	g, err := ParseBoard(noun, text, chars+marks, maxCells)
+	if err != nil {
+		return grid.Grid{}, err
+	}
+	for i, c := range g.Cells {
+		if strings.IndexByte(marks, c) >= 0 {
+			g.Cells[i] = played
+		}
 	}
 	return g, nil
 }

@@ -143,7 +143,7 @@ func TestBruteForce(t *testing.T) {
 			n := len(table.keys)
 			values := make([]int, n)
 			for i := range n {
-				values[i] = gametest.Nimber(t, analyze(t, g, table.keys[i], game.Options{}).Value)
+				values[i] = gametest.Nimber(t, gametest.AnalyzeWith(t, g, table.keys[i], game.Options{}).Value)
 			}
 			for range 40 {
 				sum := make([]int, 1+rng.IntN(2))
@@ -152,7 +152,7 @@ func TestBruteForce(t *testing.T) {
 					sum[k] = rng.IntN(n)
 					text[k] = table.keys[sum[k]]
 				}
-				a := analyze(t, g, strings.Join(text, "\n"), game.Options{Engine: game.Generic})
+				a := gametest.AnalyzeWith(t, g, strings.Join(text, "\n"), game.Options{Engine: game.Generic})
 				if won := s.wins(sum); won != !a.Value.Equal(game.Nimber(0)) {
 					t.Fatalf("%v: the search says won = %v, the analysis value %v\n%s", text, won, a.Value, table.source())
 				}

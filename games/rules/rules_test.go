@@ -35,20 +35,6 @@ func compile(t testing.TB, src string, o Options) *Rules {
 	return r
 }
 
-// analyze parses text and analyses it.
-func analyze(t testing.TB, g game.Game, text string, o game.Options) *game.Analysis {
-	t.Helper()
-	pos, err := g.Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	a, err := g.Analyze(context.Background(), pos, o)
-	if err != nil {
-		t.Fatalf("Analyze(%q): %v", text, err)
-	}
-	return a
-}
-
 func ints(text string) []int {
 	var out []int
 	for _, f := range strings.Fields(text) {
@@ -111,7 +97,7 @@ func TestExampleValues(t *testing.T) {
 			path[i] = fmt.Sprint(i + 1)
 		}
 		t.Run(fmt.Sprintf("nodekayles/P%d", n), func(t *testing.T) {
-			if a := analyze(t, nk.Game(), strings.Join(path, "-"), game.Options{}); !a.Value.Equal(game.Nimber(dawson[n+1])) {
+			if a := gametest.AnalyzeWith(t, nk.Game(), strings.Join(path, "-"), game.Options{}); !a.Value.Equal(game.Nimber(dawson[n+1])) {
 				t.Fatalf("path of %d: value %v, want %d", n, a.Value, dawson[n+1])
 			}
 		})
@@ -127,7 +113,7 @@ func TestExampleValues(t *testing.T) {
 	for a := range 14 {
 		for b := a; b < 14; b++ {
 			t.Run(fmt.Sprintf("wythoff/%d,%d", a, b), func(t *testing.T) {
-				v := gametest.Nimber(t, analyze(t, wy.Game(), fmt.Sprintf("%d %d", a, b), game.Options{}).Value)
+				v := gametest.Nimber(t, gametest.AnalyzeWith(t, wy.Game(), fmt.Sprintf("%d %d", a, b), game.Options{}).Value)
 				if (v == 0) != losing[[2]int{a, b}] {
 					t.Fatalf("(%d, %d): value %d, losing %v", a, b, v, losing[[2]int{a, b}])
 				}
@@ -143,7 +129,7 @@ func TestExampleValues(t *testing.T) {
 	for n, want := range kayles[1:] {
 		row := strings.Repeat("H", n+1)
 		t.Run("coins/"+row, func(t *testing.T) {
-			if v := gametest.Nimber(t, analyze(t, coins.Game(), row, game.Options{}).Value); v != want {
+			if v := gametest.Nimber(t, gametest.AnalyzeWith(t, coins.Game(), row, game.Options{}).Value); v != want {
 				t.Fatalf("%s: value %d, want %d", row, v, want)
 			}
 		})
@@ -153,7 +139,7 @@ func TestExampleValues(t *testing.T) {
 	for n := 1; n <= 9; n++ {
 		row := strings.Repeat("HT", n)[:n]
 		t.Run("coins/"+row, func(t *testing.T) {
-			v := gametest.Nimber(t, analyze(t, coins.Game(), row, game.Options{}).Value)
+			v := gametest.Nimber(t, gametest.AnalyzeWith(t, coins.Game(), row, game.Options{}).Value)
 			if (v == 0) != (n%2 == 0) {
 				t.Fatalf("%s: value %d", row, v)
 			}

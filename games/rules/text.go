@@ -199,11 +199,7 @@ func literalValue(e syntax.Expr, depth int) (starlark.Value, error) {
 // part whose show fails is written as its Starlark repr (Check reports
 // the failure).
 func (r *Rules) Format(s game.Sum[Pos]) string {
-	lines := make([]string, len(s.Parts))
-	for i, p := range s.Parts {
-		lines[i] = r.text(p)
-	}
-	return strings.Join(lines, "\n")
+	return game.JoinParts(s.Parts, r.text, "\n")
 }
 
 // named is the rules that the game of a Rules holds: they also name
@@ -216,14 +212,7 @@ func (n named) Name(s game.Sum[Pos]) string { return n.sumName(s) }
 // sumName names a position on one line: the parts' show joined by " + ",
 // "0" for none.
 func (r *Rules) sumName(s game.Sum[Pos]) string {
-	if len(s.Parts) == 0 {
-		return "0"
-	}
-	names := make([]string, len(s.Parts))
-	for i, p := range s.Parts {
-		names[i] = r.text(p)
-	}
-	return strings.Join(names, " + ")
+	return game.NameParts(s.Parts, r.text, " + ")
 }
 
 // Check implements game.Rules: it refuses positions of over MaxParts

@@ -83,15 +83,7 @@ func (Rules) Describe(n int, m Move) string {
 func (Rules) Check(s game.Sum[int]) error { return game.CheckHeaps(s, MaxHeap, MaxHeaps) }
 
 // Heap implements game.Heaps: the heap of n tokens.
-func (Rules) Heap(n int) (int, error) {
-	if n < 0 {
-		return 0, fmt.Errorf("a heap of %d tokens: a heap has 0 tokens or more", n)
-	}
-	if err := game.CheckLimit("heap", "tokens", int64(n), MaxHeap); err != nil {
-		return 0, err
-	}
-	return n, nil
-}
+func (Rules) Heap(n int) (int, error) { return game.CheckHeap(n, MaxHeap) }
 
 // Repeats implements game.Repeater: positions repeat (2 -> 3 -> 2), so Analyze values them by
 // generalised Sprague–Grundy values at once.

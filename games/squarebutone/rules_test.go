@@ -52,13 +52,7 @@ func TestValues(t *testing.T) {
 	g := squarebutone.Game()
 	want := []game.Value{game.Nimber(0), game.Nimber(1), game.Infinite([]int{1}), game.Infinite(nil), game.Infinite([]int{0}),
 		game.Nimber(0), game.Infinite([]int{0}), game.Infinite(nil)}
-	for n, w := range want {
-		pos, _ := g.Parse(strconv.Itoa(n))
-		a, err := g.Analyze(context.Background(), pos, game.Options{})
-		if err != nil || !a.Value.Equal(w) {
-			t.Errorf("heap %d: %v, %v; want %v", n, a.Value, err, w)
-		}
-	}
+	gametest.HeapValues(t, g, game.Options{}, want...)
 }
 
 // TestSums holds sums of two heaps up to 30 to the retrograde analysis of

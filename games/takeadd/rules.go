@@ -84,11 +84,7 @@ func New(take, add []int, below int) (*Rules, error) {
 // amounts separated by commas (ADD may be empty), BELOW a number; a name
 // that needs no quoting in a shell or a URL.
 func Parse(name string) (game.Game, error) {
-	r, err := ParseRules(name)
-	if err != nil {
-		return nil, err
-	}
-	return game.Of(r), nil
+	return game.OfParsed(ParseRules(name))
 }
 
 // ParseRules is Parse with the rules' type.
@@ -99,21 +95,7 @@ func ParseRules(name string) (*Rules, error) {
 		return nil, fmt.Errorf("%q is not a take-and-add game: want %s:TAKE:ADD:BELOW, e.g. %q", clip(name), Family, Family+":2,3:1:6")
 	}
 	amounts := func(what, list string) ([]int, error) {
-		var out []int
-		if strings.TrimSpace(list) == "" {
-			return nil, nil
-		}
-		for i, f := range strings.Split(list, ",") {
-			if i >= MaxAmounts {
-				return nil, &game.LimitError{What: what, Measure: "amounts", Got: int64(strings.Count(list, ",") + 1), Limit: MaxAmounts}
-			}
-			k, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || k < 1 || k > MaxHeap {
-				return nil, fmt.Errorf("%s of %q: %q at element %d is not an amount in 1..%d", what, clip(name), clip(f), i+1, MaxHeap)
-			}
-			out = append(out, k)
-		}
-		return out, nil
+		return game.ParseCounts(name, list, what, what+" amount", MaxAmounts, MaxHeap)
 	}
 	take, err := amounts("TAKE", fields[0])
 	if err != nil {
@@ -132,14 +114,7 @@ func ParseRules(name string) (*Rules, error) {
 
 // String returns the game's name, "takeadd:2,3:1:6".
 func (r *Rules) String() string {
-	join := func(ks []int) string {
-		s := make([]string, len(ks))
-		for i, k := range ks {
-			s[i] = strconv.Itoa(k)
-		}
-		return strings.Join(s, ",")
-	}
-	return fmt.Sprintf("%s:%s:%s:%d", Family, join(r.take), join(r.add), r.below)
+	return fmt.Sprintf("%s:%s:%s:%d", Family, game.FormatCounts(r.take), game.FormatCounts(r.add), r.below)
 }
 
 // Moves yields the moves of a heap of n: the amounts of TAKE up to n, then
@@ -183,15 +158,7 @@ func (r *Rules) Describe(n int, m Move) string {
 func (r *Rules) Check(s game.Sum[int]) error { return game.CheckHeaps(s, MaxHeap, MaxHeaps) }
 
 // Heap implements game.Heaps: the heap of n tokens.
-func (r *Rules) Heap(n int) (int, error) {
-	if n < 0 {
-		return 0, fmt.Errorf("a heap of %d tokens: a heap has 0 tokens or more", n)
-	}
-	if err := game.CheckLimit("heap", "tokens", int64(n), MaxHeap); err != nil {
-		return 0, err
-	}
-	return n, nil
-}
+func (r *Rules) Heap(n int) (int, error) { return game.CheckHeap(n, MaxHeap) }
 
 // Repeats implements game.Repeater: positions can repeat when a heap of 1 to
 // BELOW-1 can grow, so Analyze values them by generalised Sprague–Grundy

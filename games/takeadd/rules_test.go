@@ -1,7 +1,6 @@
 package takeadd_test
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,13 +22,7 @@ func TestValues(t *testing.T) {
 	inf0 := game.Infinite([]int{0})
 	want := []game.Value{game.Nimber(0), game.Nimber(0), inf0, inf0, inf0, inf0, game.Nimber(0), game.Nimber(0), inf0,
 		game.Nimber(1), inf0, game.Nimber(0), game.Nimber(0)}
-	for n, w := range want {
-		pos, _ := g.Parse(strconv.Itoa(n))
-		a, err := g.Analyze(context.Background(), pos, game.Options{})
-		if err != nil || !a.Value.Equal(w) {
-			t.Errorf("heap %d: %v, %v; want %v", n, a.Value, err, w)
-		}
-	}
+	gametest.HeapValues(t, g, game.Options{}, want...)
 }
 
 // TestAcyclic: with no addition the game is the subtraction game, whose
@@ -40,11 +33,13 @@ func TestAcyclic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for n, w := range []int{0, 0, 1, 1, 2, 0, 0, 1, 1, 2} {
-		pos, _ := g.Parse(strconv.Itoa(n))
-		a, err := g.Analyze(context.Background(), pos, game.Options{})
-		if err != nil || a.Cyclic || !a.Value.Equal(game.Nimber(w)) {
-			t.Errorf("heap %d: %+v, %v; want %d", n, a, err, w)
+	var want []game.Value
+	for _, w := range []int{0, 0, 1, 1, 2, 0, 0, 1, 1, 2} {
+		want = append(want, game.Nimber(w))
+	}
+	for n, a := range gametest.HeapValues(t, g, game.Options{}, want...) {
+		if a != nil && a.Cyclic {
+			t.Errorf("heap %d: cyclic, want acyclic", n)
 		}
 	}
 }
@@ -80,8 +75,8 @@ func TestParse(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, want string }{
 		{"takeadd:2,3:1", "want takeadd:TAKE:ADD:BELOW"},
-		{"takeadd:2,x:1:6", `TAKE of "takeadd:2,x:1:6": "x" at element 2`},
-		{"takeadd:2:0:6", `ADD of "takeadd:2:0:6": "0" at element 1`},
+		{"takeadd:2,x:1:6", `"x" at element 2 of "takeadd:2,x:1:6" is not a TAKE amount`},
+		{"takeadd:2:0:6", `"0" at element 1 of "takeadd:2:0:6" is not an ADD amount`},
 		{"takeadd:2:1:-1", `BELOW of "takeadd:2:1:-1"`},
 		{"takeadd:2:1:99999999", `BELOW of`},
 	} {

@@ -98,10 +98,10 @@ func pattern(name string) ([]block, error) {
 			switch k, err := strconv.ParseInt(exp, 10, 64); {
 			case exp == "N" || exp == "n":
 				b.count, hasN = 0, true
-			case err == nil && k >= 1 && k <= MaxText && exp == strconv.FormatInt(k, 10):
+			case err == nil && k >= 1 && k <= game.MaxText && exp == strconv.FormatInt(k, 10):
 				b.count = k
 			default:
-				return nil, fmt.Errorf("column %d: exponent %q: want N or a number from 1 to %d", i+2, exp, MaxText)
+				return nil, fmt.Errorf("column %d: exponent %q: want N or a number from 1 to %d", i+2, exp, game.MaxText)
 			}
 			i = j
 		}

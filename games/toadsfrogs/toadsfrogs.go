@@ -27,9 +27,6 @@ import (
 // searched.
 const MaxRow = 20
 
-// MaxText is the longest position text Parse reads, in bytes.
-const MaxText = 1 << 16
-
 // Game returns Toads and Frogs, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
 
@@ -130,33 +127,24 @@ func appendPart(out []string, p string) []string {
 // of 'T' (or 't'), 'F' (or 'f') and '.'. Errors say the row (when there
 // are several), column and character.
 func (r rules) Parse(text string) (game.Sum[string], error) {
-	if err := game.CheckText(text, MaxText); err != nil {
+	if err := game.CheckText(text, game.MaxText); err != nil {
 		return game.Sum[string]{}, err
 	}
-	rows := strings.Split(text, "+")
+	rows, err := game.ParseRows(strings.Split(text, "+"), "TF.", func(c byte) (byte, bool) {
+		switch c {
+		case 't', 'f':
+			return c - 'a' + 'A', true
+		case 'T', 'F', '.':
+			return c, true
+		}
+		return 0, false
+	})
+	if err != nil {
+		return game.Sum[string]{}, err
+	}
 	var s game.Sum[string]
-	for i, row := range rows {
-		where := ""
-		if len(rows) > 1 {
-			where = fmt.Sprintf("row %d: ", i+1)
-		}
-		row = strings.TrimSpace(row)
-		if row == "" {
-			return game.Sum[string]{}, fmt.Errorf("%sempty: a row is one or more of \"TF.\"", where)
-		}
-		b := []byte(row)
-		for j, c := range b {
-			switch c {
-			case 't':
-				b[j] = 'T'
-			case 'f':
-				b[j] = 'F'
-			case 'T', 'F', '.':
-			default:
-				return game.Sum[string]{}, fmt.Errorf("%scolumn %d: character %q is not one of \"TF.\"", where, j+1, rune(c))
-			}
-		}
-		s.Parts = append(s.Parts, r.split(string(b))...)
+	for _, row := range rows {
+		s.Parts = append(s.Parts, r.split(row)...)
 	}
 	return s, nil
 }
@@ -172,12 +160,7 @@ func (rules) Format(s game.Sum[string]) string {
 
 // Check refuses a part of more than MaxRow squares.
 func (rules) Check(s game.Sum[string]) error {
-	for i, p := range s.Parts {
-		if err := game.CheckLimit(partName(i, p), "squares", int64(len(p)), MaxRow); err != nil {
-			return err
-		}
-	}
-	return nil
+	return game.CheckRows(s.Parts, func(p string) string { return p }, "squares", MaxRow)
 }
 
 func (rules) Legend() []game.Symbol {
@@ -192,14 +175,6 @@ func (rules) PartNoun() string { return "row" }
 
 func (rules) DescribePart(p string) string {
 	return fmt.Sprintf("%d toads and %d frogs: %s", strings.Count(p, "T"), strings.Count(p, "F"), p)
-}
-
-// partName names part i of a position in an error, its text cut short.
-func partName(i int, p string) string {
-	if len(p) > 40 {
-		p = p[:40] + "..."
-	}
-	return fmt.Sprintf("part %d (%s)", i+1, p)
 }
 
 // HandMoves lists side's moves on the part's text (one row) as a player

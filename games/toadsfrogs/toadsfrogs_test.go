@@ -49,7 +49,7 @@ func moves(row string, left bool) []string {
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 5))
 	rows := append([]string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}, pgridtest.Boards(400, func(int) string {
-		return pgridtest.Random(rng, 1, 1+rng.IntN(10), "TF..")
+		return gametest.RandomBoard(rng, 1, 1+rng.IntN(10), "TF..")
 	})...)
 	pgridtest.BruteForce(t, Game(), moves, rows)
 }
@@ -59,7 +59,7 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 6))
 	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF."), pgridtest.Random(rng, 1, 1+rng.IntN(5), "TF.")
+		return gametest.RandomBoard(rng, 1, 1+rng.IntN(5), "TF."), gametest.RandomBoard(rng, 1, 1+rng.IntN(5), "TF.")
 	})
 }
 
@@ -107,7 +107,7 @@ func TestBacksliding(t *testing.T) {
 		t.Errorf("TTT..FFF: %s, CGSuite %s", d.Canonical, want)
 	}
 	rng := rand.New(rand.NewPCG(22, 7))
-	rows := pgridtest.Boards(300, func(int) string { return pgridtest.Random(rng, 1, 1+rng.IntN(7), "TF..") })
+	rows := pgridtest.Boards(300, func(int) string { return gametest.RandomBoard(rng, 1, 1+rng.IntN(7), "TF..") })
 	classes := gametest.MatchLoopyTwin(t, Backsliding(), rows, gametest.LoopyTwin[string]{
 		State: func(text string) (string, error) { return strings.ToUpper(text), nil },
 		Next:  backMoves,

@@ -24,9 +24,6 @@ import (
 // with n, so a longer row is refused before it is valued.
 const MaxRow = 40
 
-// MaxText is the longest position text Parse reads, in bytes.
-const MaxText = 1 << 16
-
 // Game returns Toppling Dominoes, for the registry: a game of Kind
 // Partizan.
 func Game() game.Game { return theGame }
@@ -82,7 +79,7 @@ func (rules) Key(p string) string {
 // sum), each of 'l', 'r', 'e' (either case) and '.' (a blank, dropped).
 // Errors say the row (when there are several), column and character.
 func (rules) Parse(text string) (game.Sum[string], error) {
-	if err := game.CheckText(text, MaxText); err != nil {
+	if err := game.CheckText(text, game.MaxText); err != nil {
 		return game.Sum[string]{}, err
 	}
 	var rows []string
@@ -93,28 +90,21 @@ func (rules) Parse(text string) (game.Sum[string], error) {
 		}
 		rows = append(rows, f...)
 	}
+	rows, err := game.ParseRows(rows, "lre.", func(c byte) (byte, bool) {
+		switch c {
+		case 'l', 'r', 'e':
+			return c - 'a' + 'A', true
+		case 'L', 'R', 'E':
+			return c, true
+		}
+		return 0, c == '.'
+	})
+	if err != nil {
+		return game.Sum[string]{}, err
+	}
 	var s game.Sum[string]
-	for i, row := range rows {
-		where := ""
-		if len(rows) > 1 {
-			where = fmt.Sprintf("row %d: ", i+1)
-		}
-		if row == "" {
-			return game.Sum[string]{}, fmt.Errorf("%sempty: a row is one or more of \"lre.\"", where)
-		}
-		b := make([]byte, 0, len(row))
-		for j := range len(row) {
-			switch c := row[j]; c {
-			case 'l', 'r', 'e':
-				b = append(b, c-'a'+'A')
-			case 'L', 'R', 'E':
-				b = append(b, c)
-			case '.':
-			default:
-				return game.Sum[string]{}, fmt.Errorf("%scolumn %d: character %q is not one of \"lre.\"", where, j+1, rune(c))
-			}
-		}
-		s.Parts = append(s.Parts, part(string(b))...)
+	for _, row := range rows {
+		s.Parts = append(s.Parts, part(row)...)
 	}
 	return s, nil
 }
@@ -130,16 +120,7 @@ func (rules) Format(s game.Sum[string]) string {
 
 // Check refuses a row of more than MaxRow dominoes.
 func (rules) Check(s game.Sum[string]) error {
-	for i, p := range s.Parts {
-		name := p
-		if len(name) > 40 {
-			name = name[:40] + "..."
-		}
-		if err := game.CheckLimit(fmt.Sprintf("part %d (%s)", i+1, strings.ToLower(name)), "dominoes", int64(len(p)), MaxRow); err != nil {
-			return err
-		}
-	}
-	return nil
+	return game.CheckRows(s.Parts, strings.ToLower, "dominoes", MaxRow)
 }
 
 // Legend lists the characters of a row.

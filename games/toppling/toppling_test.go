@@ -48,7 +48,7 @@ func moves(row string, left bool) []string {
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 1))
 	rows := append([]string{"lrrlrrl", "lere"}, pgridtest.Boards(2000, func(int) string {
-		return pgridtest.Random(rng, 1, 1+rng.IntN(7), "lre.")
+		return gametest.RandomBoard(rng, 1, 1+rng.IntN(7), "lre.")
 	})...)
 	pgridtest.BruteForce(t, Game(), moves, rows)
 }
@@ -58,7 +58,7 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 2))
 	pgridtest.SumBruteForce(t, Game(), moves, 100, func() (string, string) {
-		return pgridtest.Random(rng, 1, 1+rng.IntN(3), "lre"), pgridtest.Random(rng, 1, 1+rng.IntN(3), "lre")
+		return gametest.RandomBoard(rng, 1, 1+rng.IntN(3), "lre"), gametest.RandomBoard(rng, 1, 1+rng.IntN(3), "lre")
 	})
 }
 
@@ -67,7 +67,7 @@ func TestSumBruteForce(t *testing.T) {
 func TestMirror(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 3))
 	for range 200 {
-		row := pgridtest.Random(rng, 1, 1+rng.IntN(9), "lre")
+		row := gametest.RandomBoard(rng, 1, 1+rng.IntN(9), "lre")
 		b := []byte(row)
 		for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
 			b[i], b[j] = b[j], b[i]

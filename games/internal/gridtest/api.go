@@ -1,6 +1,7 @@
 package gridtest
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -90,20 +91,21 @@ func (gm *Game[S, M]) Battery(t *testing.T, fixed []string, seed uint64, n, maxS
 	gametest.Run(t, gm.API.Game, starts, gametest.Options{Walks: 5, Seed: seed})
 }
 
-// CellsOf returns the state of a position's text whose cells are in set
-// when played(c) holds for their character, row-major, line breaks
-// skipped.
-func CellsOf[A [2]uint64 | [4]uint64](text string, played func(c byte) bool) CellSet[A] {
-	var s CellSet[A]
-	i := 0
-	for k := range len(text) {
-		if text[k] == '\n' {
-			continue
+// CellsOf returns the State of an API whose twin's state is the set of the
+// cells whose character is one of played, row-major, line breaks skipped.
+func CellsOf[A [2]uint64 | [4]uint64](played ...byte) func(text string) CellSet[A] {
+	return func(text string) CellSet[A] {
+		var s CellSet[A]
+		i := 0
+		for k := range len(text) {
+			if text[k] == '\n' {
+				continue
+			}
+			if bytes.IndexByte(played, text[k]) >= 0 {
+				s.Add(i)
+			}
+			i++
 		}
-		if played(text[k]) {
-			s.Add(i)
-		}
-		i++
+		return s
 	}
-	return s
 }

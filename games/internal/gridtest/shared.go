@@ -21,7 +21,8 @@ type Checks struct {
 	// MovesSeed and Moves are the seed and sample of MovesMatchRules.
 	MovesSeed uint64
 	Moves     Sample
-	// Positions is the file of parse cases (gametest.CheckParseFile).
+	// Positions is the file of parse cases (gametest.CheckParseFile);
+	// "" means testdata/positions.txt.
 	Positions string
 }
 
@@ -33,5 +34,8 @@ func (gm *Game[S, M]) Shared(t *testing.T, c Checks) {
 	t.Run("solvers", func(t *testing.T) { gm.CompareSolvers(t, c.Exhaustive, c.Generic) })
 	t.Run("battery", func(t *testing.T) { gm.Battery(t, c.Starts, c.BatterySeed, c.BatteryBoards, c.BatterySide) })
 	t.Run("moves", func(t *testing.T) { gm.MovesMatchRules(t, c.MovesSeed, c.Moves) })
+	if c.Positions == "" {
+		c.Positions = "testdata/positions.txt"
+	}
 	t.Run("positions", func(t *testing.T) { gametest.CheckParseFile(t, gm.API.Game, c.Positions) })
 }

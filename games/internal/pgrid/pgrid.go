@@ -14,10 +14,6 @@ import (
 	"nimber/grid"
 )
 
-// MaxText is the longest position text Parse reads, in bytes: a longer
-// one is refused before it is split into rows.
-const MaxText = 1 << 16
-
 // Region is a part of a partizan board game: its rows joined by '|', one
 // character a cell, trimmed to the bounding box of its cells. A Region is
 // its own text, so equal regions are equal strings.
@@ -49,7 +45,7 @@ func (r Region) dims() (h, w int) {
 // and character: "board 2: row 1, column 3: character 'z' is not one of
 // ".#"".
 func Parse(text, alphabet string) ([]grid.Grid, error) {
-	if err := game.CheckText(text, MaxText); err != nil {
+	if err := game.CheckText(text, game.MaxText); err != nil {
 		return nil, err
 	}
 	boards := strings.Split(text, "+")

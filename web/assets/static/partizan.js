@@ -14,7 +14,7 @@
 // the path (trail.js), in the URL as &trail=...&ahead=..., each crumb
 // "side:position".
 import { api, el, svg, $, setError, drawThermograph, familyOf, playName } from './common.js';
-import { download, svgText, svgPNG } from './share.js';
+import { saveSVG, pictureDownloads } from './share.js';
 import { readTrail, writeTrail, into, jump, breadcrumb } from './trail.js';
 
 const SIDES = { left: 'Left', right: 'Right' };
@@ -809,23 +809,8 @@ async function init() {
     toForm();
     show();
   });
-  $('#export-svg').addEventListener('click', () => {
-    const p = $('#thermograph svg');
-    if (p) download(`${fileName('thermograph')}.svg`, svgText(p), 'image/svg+xml');
-  });
-  $('#export-png').addEventListener('click', async () => {
-    const p = $('#thermograph svg');
-    if (!p) return;
-    try {
-      download(`${fileName('thermograph')}.png`, await svgPNG(p));
-    } catch (e) {
-      $('#share-status').textContent = e.message;
-    }
-  });
-  $('#board-svg').addEventListener('click', () => {
-    const p = $('#board svg');
-    if (p) download(`${fileName('board')}.svg`, svgText(p), 'image/svg+xml');
-  });
+  pictureDownloads('#thermograph', () => fileName('thermograph'));
+  $('#board-svg').addEventListener('click', () => saveSVG('#board', fileName('board')));
   show();
 }
 

@@ -9,7 +9,7 @@
 // server's answers.
 import { api, el, svg, $, setError, parseOfficial, formatOfficial, familyOf, playName } from './common.js';
 import { drawWhy, drawMex, moveClass, moveShade, moveAfter, valueText } from './why.js';
-import { readState, keepState, copyLink, download, csv, svgText, svgPNG } from './share.js';
+import { readState, keepState, copyLink, download, csv, pictureDownloads } from './share.js';
 
 const MAX_SIDE = 100; // the editor's limit; the game has its own
 
@@ -182,19 +182,7 @@ function bind() {
   $('#copy-link').addEventListener('click', () => copyLink($('#share-status')));
   $('#export-json').addEventListener('click', exportJSON);
   $('#export-csv').addEventListener('click', exportCSV);
-  $('#export-svg').addEventListener('click', () => {
-    const b = $('#board svg');
-    if (b) download(`${fileName()}.svg`, svgText(b), 'image/svg+xml');
-  });
-  $('#export-png').addEventListener('click', async () => {
-    const b = $('#board svg');
-    if (!b) return;
-    try {
-      download(`${fileName()}.png`, await svgPNG(b));
-    } catch (e) {
-      $('#share-status').textContent = e.message;
-    }
-  });
+  pictureDownloads('#board', fileName);
   $('#parts').addEventListener('click', e => {
     const b = e.target.closest('button[data-part]');
     if (!b) return;

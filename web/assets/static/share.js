@@ -129,3 +129,31 @@ export function svgPNG(root, scale = 2) {
     img.src = url;
   });
 }
+
+// saveSVG saves the <svg> inside the element of selector box as the file
+// name.svg; nothing when there is none.
+export function saveSVG(box, name) {
+  const root = document.querySelector(`${box} svg`);
+  if (root) download(`${name}.svg`, svgText(root), 'image/svg+xml');
+}
+
+// savePNG saves the same picture drawn as the PNG file name.png, and
+// passes the message of a picture that cannot be drawn to fail.
+export async function savePNG(box, name, fail) {
+  const root = document.querySelector(`${box} svg`);
+  if (!root) return;
+  try {
+    download(`${name}.png`, await svgPNG(root));
+  } catch (e) {
+    fail(e.message);
+  }
+}
+
+// pictureDownloads makes the buttons #export-svg and #export-png save the
+// picture inside the element of selector box (saveSVG, savePNG), named
+// name(); a PNG that cannot be drawn is said in #share-status.
+export function pictureDownloads(box, name) {
+  document.querySelector('#export-svg').addEventListener('click', () => saveSVG(box, name()));
+  document.querySelector('#export-png').addEventListener('click', () =>
+    savePNG(box, name(), msg => { document.querySelector('#share-status').textContent = msg; }));
+}

@@ -6,7 +6,7 @@
 // and PNG. /tables?code=CODE&to=N opens the plot of a code,
 // ?family-game=GAME&family=NAME&family-to=N the table of a family.
 import { api, el, svg, $, setError, palette, textOn } from './common.js';
-import { download, csv, svgText, svgPNG } from './share.js';
+import { download, csv, saveSVG, savePNG } from './share.js';
 
 const SPECIAL = { SL: '#b3262e', SW: '#3aa7d8' };
 
@@ -413,22 +413,6 @@ function bitsOf(mask) {
 
 // ---- downloads ----
 
-// saveSVG and savePNG save the picture inside host, named name.
-function saveSVG(host, name) {
-  const root = $(`${host} svg`);
-  if (root) download(`${name}.svg`, svgText(root), 'image/svg+xml');
-}
-
-async function savePNG(host, name, errId) {
-  const root = $(`${host} svg`);
-  if (!root) return;
-  try {
-    download(`${name}.png`, await svgPNG(root));
-  } catch (err) {
-    setError(errId, err.message);
-  }
-}
-
 const tableName = () => (table ? `nimber-knights-${table.size}-${table.function}` : 'nimber-knights');
 const seqName = () => (seq ? `nimber-${String(seq.canonical || seq.code).replace(/[^A-Za-z0-9._-]+/g, '_')}-${(seq.values || []).length}` : 'nimber-sequence');
 
@@ -496,11 +480,11 @@ function recordsCSV() {
 // ---- wiring ----
 
 $('#table-svg').addEventListener('click', () => saveSVG('#heatmap', tableName()));
-$('#table-png').addEventListener('click', () => savePNG('#heatmap', tableName(), 'table-error'));
+$('#table-png').addEventListener('click', () => savePNG('#heatmap', tableName(), msg => setError('table-error', msg)));
 $('#table-csv').addEventListener('click', tableCSV);
 $('#table-json').addEventListener('click', () => { if (table) download(`${tableName()}.json`, JSON.stringify(table, null, 1) + '\n', 'application/json'); });
 $('#seq-svg').addEventListener('click', () => saveSVG('#plot', seqName()));
-$('#seq-png').addEventListener('click', () => savePNG('#plot', seqName(), 'seq-error'));
+$('#seq-png').addEventListener('click', () => savePNG('#plot', seqName(), msg => setError('seq-error', msg)));
 $('#seq-csv').addEventListener('click', seqCSV);
 $('#seq-json').addEventListener('click', () => { if (seq) download(`${seqName()}.json`, JSON.stringify(seq) + '\n', 'application/json'); });
 

@@ -11,7 +11,7 @@
 // that steps back and forward; the URL holds the game (?expr=...) and
 // the path (&trail=...&ahead=...), each step a history entry.
 import { api, el, $, setError, drawThermograph } from './common.js';
-import { download, svgText, svgPNG } from './share.js';
+import { pictureDownloads } from './share.js';
 import { readTrail, writeTrail, into, jump, breadcrumb } from './trail.js';
 
 const OUTCOMES = {
@@ -182,19 +182,7 @@ function init() {
     $('#misere').checked = b.dataset.misere === '1';
     evaluate(true);
   });
-  $('#export-svg').addEventListener('click', () => {
-    const p = $('#thermograph svg');
-    if (p) download(`${fileName()}.svg`, svgText(p), 'image/svg+xml');
-  });
-  $('#export-png').addEventListener('click', async () => {
-    const p = $('#thermograph svg');
-    if (!p) return;
-    try {
-      download(`${fileName()}.png`, await svgPNG(p));
-    } catch (e) {
-      $('#share-status').textContent = e.message;
-    }
-  });
+  pictureDownloads('#thermograph', fileName);
   evaluate(false);
 }
 

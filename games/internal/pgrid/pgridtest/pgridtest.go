@@ -5,7 +5,6 @@
 package pgridtest
 
 import (
-	"math/rand/v2"
 	"strings"
 
 	"nimber/cgt"
@@ -152,21 +151,6 @@ func StoneMoves(board string, left bool, step func(rows []string, r, c int, d [2
 		}
 	}
 	return out
-}
-
-// Random returns a random board of rows x cols cells drawn from cells
-// (each equally likely), rows joined by '|'.
-func Random(rng *rand.Rand, rows, cols int, cells string) string {
-	var b strings.Builder
-	for r := range rows {
-		if r > 0 {
-			b.WriteByte('|')
-		}
-		for range cols {
-			b.WriteByte(cells[rng.IntN(len(cells))])
-		}
-	}
-	return b.String()
 }
 
 // Images returns the seven other images of board (rows joined by '|')
