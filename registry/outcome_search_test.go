@@ -136,7 +136,7 @@ var outcomeGens = map[string]outcomeGen{
 		return gametest.RandomBoard(r, 4, 6, "..........#") + " + " + gametest.RandomBoard(r, 3, 7, "..........#")
 	}},
 	"fission": {plus: true, neg: transpose, one: func(r *rand.Rand, size int) string {
-		return board(r, between(r, 1, 3), between(r, 1, 3+size), "...x#")
+		return gametest.RandomBoard(r, between(r, 1, 3), between(r, 1, 3+size), "...x#")
 	}},
 	"clobber": {plus: true, neg: func(t string) string { return swap(t, "xo") }, one: func(r *rand.Rand, size int) string {
 		return stones(r, between(r, 1, 3), between(r, 1, 4+size), 9+4*size, "xxoo.")
@@ -165,7 +165,7 @@ var outcomeGens = map[string]outcomeGen{
 		}
 	}},
 	"amazons": {plus: true, neg: func(t string) string { return swap(t, "xo") }, one: func(r *rand.Rand, size int) string {
-		return board(r, between(r, 1, 2+size), between(r, 1, 4), "xo...##")
+		return gametest.RandomBoard(r, between(r, 1, 2+size), between(r, 1, 4), "xo...##")
 	}},
 	"toads-frogs": {plus: true, neg: func(t string) string { return reverse(swap(t, "TF")) }, one: func(r *rand.Rand, size int) string {
 		return gametest.RandomBoard(r, 1, between(r, 1, 9+3*size), "TTFF..")
