@@ -569,8 +569,11 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 		rep[class[x]] = int32(x)
 	}
 	// The generators act on the classes; every class is a product of
-	// generators (a path from the identity's class), so its column of
-	// the table follows from its parent's by one generator.
+	// generators (a path from the identity's class), so its row of the
+	// table follows from its parent's by one generator: (bg)a = g(ba).
+	// Rows, not columns: a column of a large table is a cache miss an
+	// entry (at Dawson's Kayles' heap 34, with trials of 10,000 elements
+	// and more, filling columns took three quarters of the time).
 	act := make([][]int32, len(gens))
 	for g, tab := range gens {
 		act[g] = make([]int32, n)
@@ -582,7 +585,7 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 	done := make([]bool, n)
 	done[0] = true
 	for a := range n {
-		m.mul[a*n] = int32(a)
+		m.mul[a] = int32(a)
 	}
 	queue := []int32{0}
 	for len(queue) > 0 {
@@ -595,8 +598,9 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 			}
 			done[bg] = true
 			queue = append(queue, bg)
-			for a := range n {
-				m.mul[a*n+int(bg)] = act[g][m.mul[a*n+int(b)]]
+			row, from, to := act[g], m.mul[int(b)*n:int(b+1)*n], m.mul[int(bg)*n:int(bg+1)*n]
+			for a, ba := range from {
+				to[a] = row[ba]
 			}
 		}
 	}
