@@ -339,18 +339,27 @@ func (s *Solver) trial(ctx context.Context, st *stage, moving []int, tops map[in
 
 // recalibrate returns a trial that predicts the sum fail (counts of the
 // heaps moving), which tr mispredicts: over tr, the fewest heaps of fail
-// (the smaller first) are freed, each given its own cyclic part
-// <a | a^(t+2) = a^t> instead of its element in tr, t at least the
-// index of that element and its count in fail less one, until the
-// marking puts fail on the other side.
+// are freed, each given its own cyclic part <a | a^(t+2) = a^t> instead
+// of its element in tr, t at least the index of that element and its
+// count in fail less one, until the marking puts fail on the other side.
+//
+// Among as many heaps, those that fail holds more often are tried first,
+// then the smaller (MisereSolver tries the smaller first): a heap
+// repeated in the least failure is one whose powers tr merges too soon.
+// At Dawson's Kayles' heap 34 the smaller-first order freed one small
+// heap after another, each multiplying the trial's order, until it
+// outgrew the memory limit (trials of 1,448 to over 20,000 elements); by
+// counts the trials stay between 1,500 and 19,000 elements, and the same
+// quotients come faster at heap 33 and for 4.7 (docs/misere.md).
 func (s *Solver) recalibrate(ctx context.Context, tr *stage, moving []int, fail []int, lim limits) (*stage, error) {
 	want := !tr.isP[tr.element(moving, fail)]
-	var in []int // indices of the heaps in fail
+	var in []int // indices of the heaps in fail, the most repeated first
 	for i, k := range fail {
 		if k > 0 {
 			in = append(in, i)
 		}
 	}
+	slices.SortStableFunc(in, func(a, b int) int { return fail[b] - fail[a] })
 	for size := 1; size <= len(in); size++ {
 		for _, pick := range combinations(len(in), size) {
 			tops := map[int]int{}
