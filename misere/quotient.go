@@ -567,7 +567,7 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 		return nil, &enumLimitError{memory: lim.bytes}
 	}
 	class, n := reduce(len(c.elems), gens, p)
-	if held+int64(n)*int64(n)*4 > lim.bytes {
+	if held+tableBytes(int64(n)) > lim.bytes {
 		return nil, &enumLimitError{memory: lim.bytes}
 	}
 	rep := make([]int32, n)
@@ -590,11 +590,11 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 			act[g][a] = class[tab[rep[a]]]
 		}
 	}
-	m := &monoid{n: n, mul: make([]int32, n*n)}
+	m := newMonoid(n)
 	done := make([]bool, n)
 	done[0] = true
 	for a := range n {
-		m.mul[a] = int32(a)
+		m.set(0, a, int32(a))
 	}
 	queue := []int32{0}
 	for len(queue) > 0 {
@@ -607,10 +607,7 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 			}
 			done[bg] = true
 			queue = append(queue, bg)
-			row, from, to := act[g], m.mul[int(b)*n:int(b+1)*n], m.mul[int(bg)*n:int(bg+1)*n]
-			for a, ba := range from {
-				to[a] = row[ba]
-			}
+			m.mapRow(int(bg), int(b), act[g])
 		}
 	}
 	st := &stage{m: m, isP: make([]bool, n), img: make([]int32, h+1), words: make([][]int, n)}

@@ -110,10 +110,10 @@ func check(t *testing.T, c *candidate, isP []bool) []int {
 // move.
 func stageOf(s *Solver, q *Quotient) (*stage, []int) {
 	n := q.Order
-	m := &monoid{n: n, mul: make([]int32, n*n)}
+	m := newMonoid(n)
 	for x := range n {
 		for y := range n {
-			m.mul[x*n+y] = int32(q.Table[x][y])
+			m.set(x, y, int32(q.Table[x][y]))
 		}
 	}
 	st := &stage{m: m, isP: slices.Clone(q.P)}
