@@ -63,7 +63,7 @@ func (s *Solver) checkpoint(h int, st *stage, growth, moving []int) error {
 		return nil
 	}
 	return s.quotientCheckpoint(&Checkpoint{Version: CheckpointVersion, Code: s.g.String(), Heap: h, Order: st.m.n,
-		Mul: st.m.mul, P: st.isP, Img: st.img, Words: st.words, Growth: growth, Moving: moving})
+		Mul: st.m.table(), P: st.isP, Img: st.img, Words: st.words, Growth: growth, Moving: moving})
 }
 
 // resume checks c against the game of s and returns its stage.
@@ -104,7 +104,7 @@ func (s *Solver) resume(c *Checkpoint) (*stage, error) {
 			return nil, bad("a word of %d counts for %d heaps with a move, or a negative count", len(w), len(c.Moving))
 		}
 	}
-	return &stage{m: &monoid{n: c.Order, mul: slices.Clone(c.Mul)}, isP: slices.Clone(c.P), img: slices.Clone(c.Img),
+	return &stage{m: monoidOf(c.Order, c.Mul), isP: slices.Clone(c.P), img: slices.Clone(c.Img),
 		words: slices.Clone(c.Words)}, nil
 }
 

@@ -3,16 +3,90 @@ package misere
 import "fmt"
 
 // monoid is a finite commutative monoid given by its multiplication
-// table: elements 0..n-1, 0 the identity.
+// table: elements 0..n-1, 0 the identity. The table takes 2 bytes a
+// product up to 65,536 elements (mul16), else 4 (mul): at Dawson's
+// Kayles' heap 34 the tables of the trials are most of the memory.
 type monoid struct {
-	n   int
-	mul []int32 // mul[x*n+y] = xy
+	n     int
+	mul   []int32  // mul[x*n+y] = xy, when n > 65,536
+	mul16 []uint16 // the same, when n <= 65,536
+}
+
+// maxSmallTable is the largest order whose table takes 2 bytes a product.
+const maxSmallTable = 1 << 16
+
+// newMonoid returns a monoid of order n with its table all zero.
+func newMonoid(n int) *monoid {
+	if n <= maxSmallTable {
+		return &monoid{n: n, mul16: make([]uint16, n*n)}
+	}
+	return &monoid{n: n, mul: make([]int32, n*n)}
+}
+
+// monoidOf returns the monoid of order n with the table mul
+// (mul[x*n+y] = xy), copied.
+func monoidOf(n int, mul []int32) *monoid {
+	m := newMonoid(n)
+	for i, v := range mul {
+		m.set(i/n, i%n, v)
+	}
+	return m
+}
+
+// tableBytes is the memory of the table of a monoid of order n.
+func tableBytes(n int64) int64 {
+	if n <= maxSmallTable {
+		return n * n * 2
+	}
+	return n * n * 4
 }
 
 // trivial is the monoid of one element, the quotient of the empty game.
-func trivial() *monoid { return &monoid{n: 1, mul: []int32{0}} }
+func trivial() *monoid { return newMonoid(1) }
 
-func (m *monoid) times(x, y int32) int32 { return m.mul[int(x)*m.n+int(y)] }
+func (m *monoid) times(x, y int32) int32 {
+	if m.mul16 != nil {
+		return int32(m.mul16[int(x)*m.n+int(y)])
+	}
+	return m.mul[int(x)*m.n+int(y)]
+}
+
+// set sets the product xy to v.
+func (m *monoid) set(x, y int, v int32) {
+	if m.mul16 != nil {
+		m.mul16[x*m.n+y] = uint16(v)
+		return
+	}
+	m.mul[x*m.n+y] = v
+}
+
+// mapRow sets row x of the table to row y mapped by f: xa = f(ya).
+func (m *monoid) mapRow(x, y int, f []int32) {
+	n := m.n
+	if m.mul16 != nil {
+		to, from := m.mul16[x*n:(x+1)*n], m.mul16[y*n:(y+1)*n]
+		for a, ya := range from {
+			to[a] = uint16(f[ya])
+		}
+		return
+	}
+	to, from := m.mul[x*n:(x+1)*n], m.mul[y*n:(y+1)*n]
+	for a, ya := range from {
+		to[a] = f[ya]
+	}
+}
+
+// table returns the multiplication table, 4 bytes a product.
+func (m *monoid) table() []int32 {
+	if m.mul16 == nil {
+		return m.mul
+	}
+	out := make([]int32, len(m.mul16))
+	for i, v := range m.mul16 {
+		out[i] = int32(v)
+	}
+	return out
+}
 
 // index returns the index of x: the least i with x^i = x^j for some j > i.
 func (m *monoid) index(x int32) int {

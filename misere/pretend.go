@@ -101,7 +101,7 @@ func (c *candidate) build(ctx context.Context, lim limits) error {
 	// distinct heap element.
 	estimate := func() int64 {
 		n, base := len(c.elems), int64(c.sp.base.n)
-		return base*base*4 + int64(n)*(8+4*int64(len(gens))) + c.index.bytes(n)
+		return tableBytes(base) + int64(n)*(8+4*int64(len(gens))) + c.index.bytes(n)
 	}
 	for i := 0; i < len(c.elems); i++ {
 		if i&255 == 0 {
@@ -176,7 +176,7 @@ func (c *candidate) optTimes(i int, x int32) []int32 {
 func (c *candidate) bytes() int64 {
 	n := int64(len(c.elems))
 	base := int64(c.sp.base.n)
-	b := base*base*4 + n*8 + c.index.bytes(len(c.elems)) + c.optBytes + int64(len(c.heaps))*24
+	b := tableBytes(base) + n*8 + c.index.bytes(len(c.elems)) + c.optBytes + int64(len(c.heaps))*24
 	return b + int64(len(c.gens))*n*4
 }
 

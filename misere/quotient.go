@@ -339,18 +339,27 @@ func (s *Solver) trial(ctx context.Context, st *stage, moving []int, tops map[in
 
 // recalibrate returns a trial that predicts the sum fail (counts of the
 // heaps moving), which tr mispredicts: over tr, the fewest heaps of fail
-// (the smaller first) are freed, each given its own cyclic part
-// <a | a^(t+2) = a^t> instead of its element in tr, t at least the
-// index of that element and its count in fail less one, until the
-// marking puts fail on the other side.
+// are freed, each given its own cyclic part <a | a^(t+2) = a^t> instead
+// of its element in tr, t at least the index of that element and its
+// count in fail less one, until the marking puts fail on the other side.
+//
+// Among as many heaps, those that fail holds more often are tried first,
+// then the smaller (MisereSolver tries the smaller first): a heap
+// repeated in the least failure is one whose powers tr merges too soon.
+// At Dawson's Kayles' heap 34 the smaller-first order freed one small
+// heap after another, each multiplying the trial's order, until it
+// outgrew the memory limit (trials of 1,448 to over 20,000 elements); by
+// counts the trials stay between 1,500 and 19,000 elements, and the same
+// quotients come faster at heap 33 and for 4.7 (docs/misere.md).
 func (s *Solver) recalibrate(ctx context.Context, tr *stage, moving []int, fail []int, lim limits) (*stage, error) {
 	want := !tr.isP[tr.element(moving, fail)]
-	var in []int // indices of the heaps in fail
+	var in []int // indices of the heaps in fail, the most repeated first
 	for i, k := range fail {
 		if k > 0 {
 			in = append(in, i)
 		}
 	}
+	slices.SortStableFunc(in, func(a, b int) int { return fail[b] - fail[a] })
 	for size := 1; size <= len(in); size++ {
 		for _, pick := range combinations(len(in), size) {
 			tops := map[int]int{}
@@ -558,7 +567,7 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 		return nil, &enumLimitError{memory: lim.bytes}
 	}
 	class, n := reduce(len(c.elems), gens, p)
-	if held+int64(n)*int64(n)*4 > lim.bytes {
+	if held+tableBytes(int64(n)) > lim.bytes {
 		return nil, &enumLimitError{memory: lim.bytes}
 	}
 	rep := make([]int32, n)
@@ -569,8 +578,11 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 		rep[class[x]] = int32(x)
 	}
 	// The generators act on the classes; every class is a product of
-	// generators (a path from the identity's class), so its column of
-	// the table follows from its parent's by one generator.
+	// generators (a path from the identity's class), so its row of the
+	// table follows from its parent's by one generator: (bg)a = g(ba).
+	// Rows, not columns: a column of a large table is a cache miss an
+	// entry (at Dawson's Kayles' heap 34, with trials of 10,000 elements
+	// and more, filling columns took three quarters of the time).
 	act := make([][]int32, len(gens))
 	for g, tab := range gens {
 		act[g] = make([]int32, n)
@@ -578,11 +590,11 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 			act[g][a] = class[tab[rep[a]]]
 		}
 	}
-	m := &monoid{n: n, mul: make([]int32, n*n)}
+	m := newMonoid(n)
 	done := make([]bool, n)
 	done[0] = true
 	for a := range n {
-		m.mul[a*n] = int32(a)
+		m.set(0, a, int32(a))
 	}
 	queue := []int32{0}
 	for len(queue) > 0 {
@@ -595,9 +607,7 @@ func (c *candidate) reduced(p []bool, first [][]int, h int, lim limits) (*stage,
 			}
 			done[bg] = true
 			queue = append(queue, bg)
-			for a := range n {
-				m.mul[a*n+int(bg)] = act[g][m.mul[a*n+int(b)]]
-			}
+			m.mapRow(int(bg), int(b), act[g])
 		}
 	}
 	st := &stage{m: m, isP: make([]bool, n), img: make([]int32, h+1), words: make([][]int, n)}

@@ -110,10 +110,10 @@ func check(t *testing.T, c *candidate, isP []bool) []int {
 // move.
 func stageOf(s *Solver, q *Quotient) (*stage, []int) {
 	n := q.Order
-	m := &monoid{n: n, mul: make([]int32, n*n)}
+	m := newMonoid(n)
 	for x := range n {
 		for y := range n {
-			m.mul[x*n+y] = int32(q.Table[x][y])
+			m.set(x, y, int32(q.Table[x][y]))
 		}
 	}
 	st := &stage{m: m, isP: slices.Clone(q.P)}
@@ -221,5 +221,45 @@ func TestChainsClone(t *testing.T) {
 	}
 	if bits.OnesCount64(uint64(ch.sets[1][0][0])) != 2 {
 		t.Errorf("original changed: %v", ch.sets[1])
+	}
+}
+
+// TestMonoidTableWidths runs the same table through the 2-byte storage
+// that every order up to 65,536 gets and the 4-byte one of larger orders
+// (too large to build here): set, times, mapRow and table must agree.
+func TestMonoidTableWidths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 4))
+	for range 20 {
+		n := 1 + rng.IntN(40)
+		small, wide := newMonoid(n), &monoid{n: n, mul: make([]int32, n*n)}
+		if small.mul16 == nil {
+			t.Fatalf("order %d: want 2-byte storage", n)
+		}
+		for x := range n {
+			for y := range n {
+				v := int32(rng.IntN(n))
+				small.set(x, y, v)
+				wide.set(x, y, v)
+			}
+		}
+		f := make([]int32, n)
+		for i := range f {
+			f[i] = int32(rng.IntN(n))
+		}
+		x, y := rng.IntN(n), rng.IntN(n)
+		small.mapRow(x, y, f)
+		wide.mapRow(x, y, f)
+		if !slices.Equal(small.table(), wide.table()) {
+			t.Fatalf("order %d: the tables differ", n)
+		}
+		for range 50 {
+			a, b := int32(rng.IntN(n)), int32(rng.IntN(n))
+			if small.times(a, b) != wide.times(a, b) {
+				t.Fatalf("order %d: %d·%d is %d and %d", n, a, b, small.times(a, b), wide.times(a, b))
+			}
+		}
+		if got := monoidOf(n, wide.table()); !slices.Equal(got.table(), wide.table()) {
+			t.Fatalf("order %d: monoidOf does not keep the table", n)
+		}
 	}
 }
