@@ -220,7 +220,10 @@ func SurveyQuotient(ctx context.Context, job Job, o SurveyOptions) (QuotientResu
 		return stopped(limit.Heap, limit.Done, limit.Err.Error()), nil
 	}
 	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
-		return stopped(reached+1, order, fmt.Sprintf("the timeout of %v", lim.Timeout)), nil
+		// The timeout may strike after the last heap was added (while the
+		// quotient is checked): the stop is then at that heap, not past
+		// the heaps asked for, which the store would refuse.
+		return stopped(min(reached+1, job.To), order, fmt.Sprintf("the timeout of %v", lim.Timeout)), nil
 	}
 	if err != nil {
 		return QuotientResult{}, fmt.Errorf("%s: %w", job.Code, err)
