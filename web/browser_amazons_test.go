@@ -17,7 +17,8 @@ import (
 // again and moved, its arrows marked, Escape taking the square back; the
 // move made with its arrow shot back onto the square it left, leaving
 // the API's position; then Right's move by the keyboard alone (the tab
-// stop on Right's amazon, arrow left and Enter three times).
+// stop on Right's amazon: Enter, then arrow left and Enter twice); a drag of
+// the amazon to its square, then a click on its arrow's.
 func TestBrowserAmazonsHand(t *testing.T) {
 	b, ts, dir := newPageTest(t)
 	const board = "x..|.#.|..o"
@@ -101,6 +102,17 @@ func TestBrowserAmazonsHand(t *testing.T) {
 	msg("Picked " + place(keys[0]) + " then " + place(keys[1]) + ": now pick where its arrow lands")
 	b.do("arrow left, Enter", chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.Enter))
 	waitFor[bool](b, "Right's move by keyboard", fmt.Sprintf(`new URLSearchParams(location.search).get('position') === %q && document.querySelector('#turn').textContent.startsWith('Left to move')`, r.Right[r.Hand.Right[j].Move].Position))
+
+	// A drag of the amazon to row 1, column 3 picks both; a click shoots.
+	open(board, "left")
+	p, q := centre(b, "0:0,0"), centre(b, "0:0,2")
+	b.do("drag", chromedp.MouseEvent("mouseMoved", p[0], p[1]),
+		chromedp.MouseEvent("mousePressed", p[0], p[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent("mouseMoved", q[0], q[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseReleased", q[0], q[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	marks("the amazon dragged, its arrows", 2, arrows)
+	b.do("shoot back where it stood", chromedp.Click(target("0:0,0")))
+	waitFor[bool](b, "the dragged move played", fmt.Sprintf(`new URLSearchParams(location.search).get('position') === %q`, after))
 }
 
 // place is the page's words for a key of a board of one part.

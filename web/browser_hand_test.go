@@ -64,6 +64,12 @@ func target(key string) chromedp.CSS {
 	return chromedp.CSS(fmt.Sprintf(`#board [data-key=%q]`, key))
 }
 
+// centre returns where the centre of the board target of key is on the
+// page, for a drag.
+func centre(b *browser, key string) [2]float64 {
+	return eval[[2]float64](b, "where "+key+" is", fmt.Sprintf(`(() => { const r = document.querySelector('#board [data-key=%q]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`, key))
+}
+
 // TestBrowserPartizanHand plays a move of Left's on the board of every
 // partizan game the page plays by hand, by clicking real cells (a square,
 // a stone and where it goes, a cut line, an edge): the position reached
@@ -159,10 +165,7 @@ func TestBrowserPartizanHand(t *testing.T) {
 
 	// A drag from row 2, column 1 to row 3, column 1 previews that domino
 	// and plays it.
-	xy := func(key string) [2]float64 {
-		return eval[[2]float64](b, "where "+key+" is", fmt.Sprintf(`(() => { const r = document.querySelector('#board [data-key=%q]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`, key))
-	}
-	from, to := xy("0:1,0"), xy("0:2,0")
+	from, to := centre(b, "0:1,0"), centre(b, "0:2,0")
 	b.do("drag", chromedp.MouseEvent("mouseMoved", from[0], from[1]),
 		chromedp.MouseEvent("mousePressed", from[0], from[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
 		chromedp.MouseEvent("mouseMoved", to[0], to[1], chromedp.ButtonLeft))
