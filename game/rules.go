@@ -148,7 +148,8 @@ type HandMover interface {
 // hand (HandMover).
 type HandMove struct {
 	// Cells are the cells pointed at, in order: a stone then where it goes
-	// (Clobber, Konane, Toads and Frogs), a domino's two squares
+	// (Clobber, Konane, Toads and Frogs), an amazon, where it goes and
+	// where its arrow lands (Amazons), a domino's two squares
 	// (Domineering), the square coloured (Col, Snort), the edge cut
 	// (Hackenbush: row = its height from the ground, 0 at the bottom,
 	// col 0), the cells just before a cut (Cutcake), a goose or the fox

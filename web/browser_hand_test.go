@@ -64,6 +64,12 @@ func target(key string) chromedp.CSS {
 	return chromedp.CSS(fmt.Sprintf(`#board [data-key=%q]`, key))
 }
 
+// centre returns where the centre of the board target of key is on the
+// page, for a drag.
+func centre(b *browser, key string) [2]float64 {
+	return eval[[2]float64](b, "where "+key+" is", fmt.Sprintf(`(() => { const r = document.querySelector('#board [data-key=%q]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`, key))
+}
+
 // TestBrowserPartizanHand plays a move of Left's on the board of every
 // partizan game the page plays by hand, by clicking real cells (a square,
 // a stone and where it goes, a cut line, an edge): the position reached
@@ -159,10 +165,7 @@ func TestBrowserPartizanHand(t *testing.T) {
 
 	// A drag from row 2, column 1 to row 3, column 1 previews that domino
 	// and plays it.
-	xy := func(key string) [2]float64 {
-		return eval[[2]float64](b, "where "+key+" is", fmt.Sprintf(`(() => { const r = document.querySelector('#board [data-key=%q]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`, key))
-	}
-	from, to := xy("0:1,0"), xy("0:2,0")
+	from, to := centre(b, "0:1,0"), centre(b, "0:2,0")
 	b.do("drag", chromedp.MouseEvent("mouseMoved", from[0], from[1]),
 		chromedp.MouseEvent("mousePressed", from[0], from[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
 		chromedp.MouseEvent("mouseMoved", to[0], to[1], chromedp.ButtonLeft))
@@ -452,33 +455,46 @@ func TestBrowserPlayScreens(t *testing.T) {
 	}
 }
 
-// playsAtOnce says whether a click on key plays a move at once on the
-// partizan page, by its rule: key starts one move only, or moves that all
-// go to the same place, or moves of one target each. free is Domineering's
-// (a domino's squares in either order).
-func playsAtOnce(hand []handMove, key string, free bool) bool {
-	var from []handMove
-	for _, h := range hand {
-		ks := h.keys()
-		if free && slices.Contains(ks, key) || !free && ks[0] == key {
-			from = append(from, h)
+// clicksToPlay returns how many of the keys of a hand move the partizan
+// page needs clicked before it plays the move, by its rule: the keys
+// clicked so far make a move, or the moves they begin all go on alike
+// (one move, or moves on the same keys). free is Domineering's (a
+// domino's squares in either order).
+func clicksToPlay(hand []handMove, keys []string, free bool) int {
+	for n := 1; n < len(keys); n++ {
+		ends := map[string]bool{}
+		done := false
+		for _, h := range hand {
+			ks := h.keys()
+			if len(ks) < n {
+				continue
+			}
+			var rest []string
+			if free {
+				rest = slices.DeleteFunc(slices.Clone(ks), func(k string) bool { return slices.Contains(keys[:n], k) })
+				if len(rest) != len(ks)-n {
+					continue
+				}
+			} else {
+				if !slices.Equal(ks[:n], keys[:n]) {
+					continue
+				}
+				rest = ks[n:]
+			}
+			done = done || len(rest) == 0
+			ends[strings.Join(rest, " ")] = true
+		}
+		if done || len(ends) == 1 {
+			return n
 		}
 	}
-	ends := map[string]bool{}
-	single := true
-	for _, h := range from {
-		ks := slices.DeleteFunc(h.keys(), func(k string) bool { return k == key })
-		ends[strings.Join(ks, " ")] = true
-		single = single && len(h.keys()) == 1
-	}
-	return len(from) == 1 || len(ends) == 1 || single
+	return len(keys)
 }
 
 // TestBrowserPartizanGames plays a whole game of each partizan game the
 // page plays by hand, by clicking the board only, Left and Right in turn:
 // each time the first move by hand the API offers the side to move, its
-// targets clicked (the second only where the first does not play it at
-// once); every position reached is the one the API's move leaves, until
+// targets clicked until the page plays it (one, two, or Amazons' three); every position reached is the one the API's move leaves, until
 // the side to move has none and the page says who won.
 func TestBrowserPartizanGames(t *testing.T) {
 	b, ts, _ := newPageTest(t)
@@ -492,6 +508,7 @@ func TestBrowserPartizanGames(t *testing.T) {
 		{"cutcake", "2x3"},
 		{"hackenbush", "LRG GL"},
 		{"fox-and-geese", "geese 4,2 4,4 4,6 4,8 fox 1,1"},
+		{"amazons", "x..|.#.|..o"},
 	} {
 		b.do("open "+tc.game, chromedp.Navigate(ts.URL+"/partizan?game="+tc.game+"&position="+url.QueryEscape(tc.position)+"&move=left"))
 		position, side, played := tc.position, "left", 0
@@ -512,9 +529,7 @@ func TestBrowserPartizanGames(t *testing.T) {
 			}
 			h := hand[0]
 			keys := h.keys()
-			if playsAtOnce(hand, keys[0], tc.game == "domineering") {
-				keys = keys[:1]
-			}
+			keys = keys[:clicksToPlay(hand, keys, tc.game == "domineering")]
 			for _, k := range keys {
 				b.do("click "+k, chromedp.Click(target(k)))
 			}

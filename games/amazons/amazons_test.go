@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/games/internal/pgrid"
 	"nimber/games/internal/pgrid/pgridtest"
@@ -176,5 +177,20 @@ func TestPositions(t *testing.T) {
 	}
 	if got := Positions(1<<16, 3, 3); got != math.MaxInt64 {
 		t.Errorf("Positions of a huge region = %d, want math.MaxInt64", got)
+	}
+}
+
+// TestHandMoves: the moves a player makes by hand (amazon, square, arrow)
+// are Amazons' options, one of its own for each, on boards of each shape
+// the split leaves, random ones among them; a part that is not a board of
+// Amazons' has none.
+func TestHandMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	boards := append([]string{"x.", "x.|.o", "x...|o...", "x..|.o.", "x#.|.#o|..#", "xo.|...", "x.. + .o"}, pgridtest.Boards(40, func(i int) string { return randomBoard(rng, i) })...)
+	pgridtest.HandMoves(t, Game(), boards)
+	for _, bad := range []string{"x.|.", "x?", ""} {
+		if h := theRules.HandMoves(bad, game.Left); h != nil {
+			t.Errorf("HandMoves(%q) = %v, want none", bad, h)
+		}
 	}
 }

@@ -210,12 +210,16 @@ function picture(texts, text, mini) {
 // (the answer's "hand", asked for with "cells": true). Every target on the
 // board (a cell, a cut line, an edge) has a data-key "<part>:<row>,<col>"
 // (a cut: "<part>:v<col>" or "<part>:h<row>"); a hand move is the keys
-// pointed at in order. One key makes a move (Col, a cut, an edge), or
-// picks a stone or square whose moves are then shown as targets; a second
-// key (a click, or the end of a drag) makes the move. Illegal points are
-// explained in #hand-msg.
+// pointed at in order, one or more. The keys pointed at so far are picked:
+// the moves they begin are the candidates, whose next keys are shown as
+// targets. A move is played as soon as the keys picked make it (or the
+// candidates all go on alike, so that the rest is no choice): one key for
+// Col, a cut or an edge; a stone then where it goes (a click on each, or
+// a drag); Amazons' amazon, where it goes, then where its arrow lands.
+// Escape, or a click on the last key picked, takes it back. Illegal
+// points are explained in #hand-msg.
 
-let sel = null; // the key picked towards a move
+let picked = []; // the keys pointed at towards a move, in order
 let drag = null; // the key a pointer went down on
 let dragged = false; // a drag made a move: the click that follows is ignored
 
@@ -233,12 +237,19 @@ function sideHand() {
   return (state.move === 'left' ? shown.hand.left : shown.hand.right).map(h => ({ ...h, keys: handKeys(h), free }));
 }
 
-// starting returns the hand moves that a first point at key begins.
-const starting = (hand, key) => hand.filter(h => (h.free ? h.keys.includes(key) : h.keys[0] === key));
+// following returns the hand moves that pointing at keys, in order,
+// begins (a free move's keys in any order, each once).
+const following = (hand, keys) => hand.filter(h => keys.length <= h.keys.length && (h.free
+  ? new Set(keys).size === keys.length && keys.every(k => h.keys.includes(k))
+  : keys.every((k, i) => h.keys[i] === k)));
 
-// completing returns the hand moves made by pointing at from, then to.
-const completing = (hand, from, to) => hand.filter(h => h.keys.length === 2 && from !== to &&
-  (h.free ? h.keys.includes(from) && h.keys.includes(to) : h.keys[0] === from && h.keys[1] === to));
+// starting returns the hand moves that a first point at key begins.
+const starting = (hand, key) => following(hand, [key]);
+
+// nextKeys returns the keys that may be pointed at after keys towards
+// the moves ms they begin: each move's next key (a free move's every
+// other key), once each.
+const nextKeys = (ms, keys) => [...new Set(ms.flatMap(h => (h.free ? h.keys.filter(k => !keys.includes(k)) : [h.keys[keys.length]])))];
 
 // place says where key is in words.
 function place(key) {
@@ -252,15 +263,18 @@ function place(key) {
   return `${part}row ${r + 1}, column ${c + 1}`;
 }
 
+// path says keys, pointed at in order, in words.
+const path = keys => keys.map(place).join(' then ');
+
 // charAt returns the board character (or edge colour) of key.
 function charAt(key) {
   const e = document.querySelector(`#board [data-key="${key}"]`);
   return e ? e.dataset.ch || '' : '';
 }
 
-// why says in words why pointing at key starts no move of the side to
-// move.
-function why(key) {
+// why says in words why pointing at key, after the keys before (none, or
+// those picked), makes or begins no move of the side to move.
+function why(key, before) {
   const me = SIDES[state.move], them = SIDES[other(state.move)];
   const ch = charAt(key);
   const left = state.move === 'left';
@@ -274,6 +288,13 @@ function why(key) {
       const how = state.game === 'clobber' ? `a stone of ${them}'s next to it` : `a stone of ${them}'s next to it with an empty square behind`;
       if (ch !== own) return `${me} moves ${left ? 'her' : 'his'} own stones (${own}): pick one, then ${how}.`;
       return `This stone has no move: there is no ${how.replace(/^a /, '')}.`;
+    }
+    case 'amazons': {
+      if (before.length === 1) return 'An amazon moves like a chess queen: any distance along its row, its column or a diagonal, over empty squares only, onto an empty square.';
+      if (before.length === 2) return 'The arrow flies like a chess queen from the square the amazon moved to, over empty squares (the one it left is empty now), and burns the empty square it lands on.';
+      const own = left ? 'x' : 'o';
+      if (ch !== own) return `${me} moves ${left ? 'her' : 'his'} own amazons (${own}): pick one, then where it goes, then where its arrow lands.`;
+      return 'This amazon has no move: every square next to it is taken or burned.';
     }
     case 'toads-frogs':
       if (ch !== (left ? 'T' : 'F')) return `${me} moves the ${left ? 'toads (T), to the right' : 'frogs (F), to the left'}.`;
@@ -309,6 +330,14 @@ function say(text) {
   $('#hand-msg').textContent = text;
 }
 
+// sayPicked says what is picked and what to pick next.
+function sayPicked() {
+  if (picked.length === 0) return say('Nothing picked.');
+  const n = nextKeys(following(sideHand(), picked), picked).length;
+  const what = state.game === 'amazons' && picked.length === 2 ? 'where its arrow lands' : picked.length === 1 ? 'where it goes' : 'the next square';
+  say(`Picked ${path(picked)}: now pick ${what}, one of ${n} squares marked.`);
+}
+
 // mark puts class cls on the targets of keys and on the list entries of
 // moves, and off all others.
 function mark(cls, keys, moves) {
@@ -317,25 +346,45 @@ function mark(cls, keys, moves) {
   for (const i of moves) document.querySelector(`#moves button[data-i="${i}"]`)?.classList.add(cls);
 }
 
-// showSel marks the picked key and the targets that finish a move.
+// showSel marks the picked keys and the targets that go on from them,
+// and the moves they begin in the list.
 function showSel() {
-  const hand = sideHand();
-  if (!sel) {
+  if (picked.length === 0) {
     mark('h-pick', [], []);
     mark('h-target', [], []);
     return;
   }
-  const from = starting(hand, sel);
-  mark('h-pick', [sel], []);
-  mark('h-target', from.flatMap(h => h.keys.filter(k => k !== sel)), from.map(h => h.move));
+  const ms = following(sideHand(), picked);
+  mark('h-pick', picked, []);
+  mark('h-target', nextKeys(ms, picked), ms.map(h => h.move));
 }
 
 // handPlay plays the move of the list that hand move h is.
 function handPlay(h) {
-  sel = null;
+  picked = [];
   const moves = state.move === 'left' ? shown.left_moves : shown.right_moves;
   say('');
   playMove(moves[h.move]);
+}
+
+// advance picks keys, which begin the moves ms: a move they make is played
+// (the first, if several), as is the first of ms when all go on alike
+// (one move, or moves of the list on the same keys); else the next keys
+// are shown.
+function advance(keys, ms) {
+  const done = ms.filter(h => h.keys.length === keys.length);
+  const ends = new Set(ms.map(h => (h.free ? h.keys.filter(k => !keys.includes(k)) : h.keys.slice(keys.length)).join(' ')));
+  if (done.length > 0 || ends.size === 1) return handPlay(done[0] || ms[0]);
+  picked = keys;
+  showSel();
+  sayPicked();
+}
+
+// unpick takes back the last key picked.
+function unpick() {
+  picked = picked.slice(0, -1);
+  showSel();
+  sayPicked();
 }
 
 // point is a click (or Enter) on key.
@@ -345,38 +394,30 @@ function point(key) {
   const moves = state.move === 'left' ? shown.left_moves : shown.right_moves;
   if (state.computer === state.move) return say(`It is the computer's turn (${SIDES[state.move]}).`);
   if (moves.length === 0) return say(`${SIDES[state.move]} has no move.`);
-  if (sel) {
-    const done = completing(hand, sel, key);
-    if (done.length > 0) return handPlay(done[0]);
-    if (key === sel) {
-      sel = null;
-      showSel();
-      return say('Nothing picked.');
-    }
+  if (picked.length > 0) {
+    const next = [...picked, key];
+    const ms = following(hand, next);
+    if (ms.length > 0) return advance(next, ms);
+    if (key === picked[picked.length - 1]) return unpick();
   }
+  // A fresh start from key.
   const from = starting(hand, key);
   if (from.length === 0) {
-    const before = sel;
-    sel = null;
+    const before = picked;
+    picked = [];
     showSel();
-    return say(before ? `No move goes from ${place(before)} to ${place(key)}. ${why(key)}` : why(key));
+    return say(before.length ? `No move goes from ${path(before)} to ${place(key)}. ${why(key, before)}` : why(key, before));
   }
-  // One move, or every move from here the same one (a single target):
-  // it is played at once.
-  const ends = new Set(from.map(h => h.keys.filter(k => k !== key).join(' ')));
-  if (from.length === 1 || ends.size === 1 || from.every(h => h.keys.length === 1)) return handPlay(from[0]);
-  sel = key;
-  showSel();
-  say(`Picked ${place(key)}: now pick where it goes, one of ${from.length} squares marked.`);
+  advance([key], from);
 }
 
 // preview marks the move that pointing at key would make (or, with
 // nothing picked, every move key starts) and its entries in the list.
 function preview(key) {
   const hand = sideHand();
-  const from = sel || drag; // a drag under way previews the move it makes
-  if (from === key) return mark('hl', [], []); // the picked key keeps its marks
-  let ms = from ? completing(hand, from, key) : [];
+  const from = picked.length > 0 ? picked : drag ? [drag] : []; // a drag under way previews the move it makes
+  if (from[from.length - 1] === key) return mark('hl', [], []); // the picked key keeps its marks
+  let ms = from.length > 0 ? following(hand, [...from, key]) : [];
   if (ms.length === 0) ms = starting(hand, key);
   mark('hl', ms.flatMap(h => h.keys), ms.map(h => h.move));
 }
@@ -387,7 +428,7 @@ const keyed = e => e.target.closest && e.target.closest('#board [data-key]');
 // setupHand makes the board's targets buttons: one tab stop (the first
 // that starts a move), arrows move among them, Enter or Space points.
 function setupHand() {
-  sel = null;
+  picked = [];
   const pic = $('#board svg');
   const targets = [...document.querySelectorAll('#board [data-key]')];
   if (!pic || !shown || !shown.hand || targets.length === 0) return;
@@ -435,10 +476,8 @@ function onBoardKey(e) {
     point(t.dataset.key);
     return;
   }
-  if (e.key === 'Escape' && sel) {
-    sel = null;
-    showSel();
-    say('Nothing picked.');
+  if (e.key === 'Escape' && picked.length > 0) {
+    unpick();
     return;
   }
   if (!e.key.startsWith('Arrow')) return;
@@ -768,12 +807,15 @@ async function init() {
     const from = drag;
     drag = null;
     if (!from || !t || t.dataset.key === from) return;
-    // A drag from one target to another: the move between them.
-    const done = completing(sideHand(), from, t.dataset.key);
-    if (done.length > 0 && state.computer !== state.move) {
+    // A drag from one target to another: the move between them, or on
+    // from the keys picked when the drag starts at the last of them.
+    const base = picked.length > 0 && picked[picked.length - 1] === from ? picked : [from];
+    const next = [...base, t.dataset.key];
+    const ms = following(sideHand(), next);
+    if (ms.length > 0 && state.computer !== state.move) {
       dragged = true;
       setTimeout(() => { dragged = false; }, 0);
-      handPlay(done[0]);
+      advance(next, ms);
     }
   });
   board.addEventListener('pointerover', e => {
