@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,5 +103,32 @@ func TestFieldRefusals(t *testing.T) {
 	}
 	if rec := do(t, s, "GET", "/api/field", ""); rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("GET /api/field: %d", rec.Code)
+	}
+}
+
+// TestFieldDocExamples posts the bodies of docs/api.md's examples of
+// POST /api/field and compares the answers with what the page shows.
+func TestFieldDocExamples(t *testing.T) {
+	s, _ := newTestServer(t, Options{})
+	doc, err := os.ReadFile("../docs/api.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(doc), "\n")
+	ran := 0
+	for i, line := range lines {
+		body, ok := strings.CutPrefix(line, "$ curl -d '")
+		if !ok || !strings.HasSuffix(body, "' http://127.0.0.1:8080/api/field") || i+1 == len(lines) {
+			continue
+		}
+		body = strings.TrimSuffix(body, "' http://127.0.0.1:8080/api/field")
+		ran++
+		rec := do(t, s, "POST", "/api/field", body)
+		if got := strings.TrimSpace(rec.Body.String()); got != lines[i+1] {
+			t.Errorf("docs/api.md: %s:\n got %s\nthe page shows %s", body, got, lines[i+1])
+		}
+	}
+	if ran < 4 {
+		t.Errorf("ran %d examples, want at least 4", ran)
 	}
 }
