@@ -348,6 +348,7 @@ func testAccessibility(b *browser, dir string) {
 		{"/partizan?game=hackenbush&position=LRR+GG+LG", `document.querySelectorAll('#board line.edge.live').length > 0`, ""},
 		{"/partizan?game=fox-and-geese&position=" + url.QueryEscape("geese 3,3 3,5 fox 1,1"), `document.querySelectorAll('#board rect.hit.live').length > 0`, ""},
 		{"/partizan?game=amazons&position=" + url.QueryEscape("x..|.#.|..o"), `document.querySelectorAll('#board rect.hit.live').length > 0`, ""},
+		{"/value", `document.querySelector('#field-product') !== null && document.querySelector('#field-grid') !== null`, "value-field-360.png"},
 		{"/value?expr=2&trail=%7B2%7C-1%7D&ahead=1", `document.querySelectorAll('#trail button.crumb').length === 2 && document.querySelector('#thermograph svg') !== null`, ""},
 		{"/partizan?game=domineering&position=..&move=left&trail=left%3A..%7C..%7C.%23", `document.querySelectorAll('#trail button.crumb').length === 1 && document.querySelectorAll('#options a.option').length > 0`, ""},
 	}

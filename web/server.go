@@ -205,6 +205,7 @@ func (s *Server) routes() {
 	s.api("POST /api/misere/{code}", s.handleMisere)
 	s.api("POST /api/value", s.handleValue)
 	s.api("POST /api/partizan/{game}", s.handlePartizan)
+	s.api("POST /api/field", s.handleField)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (see docs/api.md)", r.URL.Path))
 	})

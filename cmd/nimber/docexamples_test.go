@@ -110,13 +110,14 @@ func TestPartizanRulesDocExamples(t *testing.T) {
 }
 
 // TestCoinDocExamples runs the coin-turning games' examples of the README
-// and docs/coins.md, and the README's Cram example.
+// and docs/coins.md, the README's Cram example and its nimber field ones.
 func TestCoinDocExamples(t *testing.T) {
 	n := 0
 	for _, name := range []string{"turning-turtles", "mock-turtles", "ruler", "twins", "turning-corners", "cram"} {
 		n += runDocExamples(t, "README.md", "$ nimber grundy "+name+" ")
 	}
 	n += runDocExamples(t, "docs/coins.md", "$ nimber ")
+	n += runDocExamples(t, "README.md", "$ nimber field ")
 	if n < 8 {
 		t.Errorf("ran %d examples, want at least 8", n)
 	}

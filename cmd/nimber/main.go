@@ -146,7 +146,7 @@ your own rules files).`, partizanNames()),
 	root.SetVersionTemplate("nimber {{.Version}}\n" + memoryLine() + "\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
-	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd(), newDoctorCmd(), newValueCmd(), newOutcomeCmd())
+	root.AddCommand(newGamesCmd(), newSolveCmd(), newAnalyzeCmd(), newGenCmd(), newCompoundCmd(), newTableCmd(), newSequenceCmd(), newGrundyCmd(), newExplainCmd(), newServeCmd(), newCensusCmd(), newBrokerCmd(), newWorkerCmd(), newGenusCmd(), newQuotientCmd(), newDoctorCmd(), newValueCmd(), newOutcomeCmd(), newFieldCmd())
 	return root, func() { cancel() }
 }
 

@@ -2,6 +2,7 @@ package nimfield
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -113,4 +114,44 @@ func BenchmarkSqrt(b *testing.B) {
 		s ^= Sqrt(uint64(i) * 0x9E3779B97F4A7C15)
 	}
 	_ = s
+}
+
+// TestTableAndEval checks Table against Mul, its bounds, and Eval's
+// operations against the functions they name.
+func TestTableAndEval(t *testing.T) {
+	tab, err := Table(MaxTable)
+	if err != nil || len(tab) != MaxTable {
+		t.Fatalf("Table(%d): %d rows, %v", MaxTable, len(tab), err)
+	}
+	for a := range tab {
+		for b := range tab[a] {
+			if tab[a][b] != Mul(uint64(a), uint64(b)) {
+				t.Fatalf("Table: row %d column %d", a, b)
+			}
+		}
+	}
+	for _, n := range []int{0, -1, MaxTable + 1} {
+		if _, err := Table(n); err == nil {
+			t.Errorf("Table(%d) accepted", n)
+		}
+	}
+	if a, err := Eval("mul", []string{"0x10", "16", "3"}); err != nil || a.Result != strconv.FormatUint(Mul(Mul(16, 16), 3), 10) || a.Args[0] != "16" {
+		t.Errorf("Eval mul 0x10 16 3: %+v, %v", a, err)
+	}
+	for _, bad := range [][]string{{"010x"}, {"-1"}, {"+1"}, {""}, {"0x"}, {"1 "}, {"18446744073709551616"}} {
+		if _, err := Eval("sqrt", bad); err == nil {
+			t.Errorf("Eval sqrt %q accepted", bad)
+		}
+	}
+	if v, err := Parse("010"); err != nil || v != 10 {
+		t.Errorf("Parse(010) = %d, %v: a leading 0 is decimal", v, err)
+	}
+}
+
+func BenchmarkTable256(b *testing.B) {
+	for b.Loop() {
+		if _, err := Table(MaxTable); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
