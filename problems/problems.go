@@ -28,6 +28,13 @@ const MaxCases = 1000
 // problem but BOI 2008's, which has its own (README.md's limits table).
 const MaxTotalCells = 1 << 24
 
+// GridSpec is the input format of a grid problem with the house limits
+// on cases and total cells: rows of alphabet's characters, R and C at
+// most maxSide, R*C at most maxCells.
+func GridSpec(alphabet string, maxSide, maxCells int) grid.Spec {
+	return grid.Spec{Alphabet: alphabet, MaxCases: MaxCases, MaxSide: maxSide, MaxCells: maxCells, MaxTotalCells: MaxTotalCells}
+}
+
 // Engine selects the solver used for a grid game.
 type Engine string
 

@@ -89,7 +89,7 @@ var catalogue = []*Entry{
 	{
 		Name:            "grundy",
 		Summary:         "Grundy's game: split a heap into two unequal heaps (CGSuite's 4!.0)",
-		Format:          `heap sizes: "5 7 9"`,
+		Format:          heapSizes,
 		ExamplePosition: "10 20",
 		open:            heapGame,
 		aliases:         []string{"4!.0"},
@@ -97,27 +97,27 @@ var catalogue = []*Entry{
 	{
 		Name:            "sub:SET",
 		Summary:         "subtraction games: take a number of tokens in SET from one heap, e.g. sub:1,3,4",
-		Format:          `heap sizes: "5 7 9"`,
+		Format:          heapSizes,
 		Example:         "sub:1,3,4",
 		ExamplePosition: "5 7 9",
 		open:            heapGame,
-		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), "sub:") },
+		match:           prefixFold("sub"),
 	},
 	{
 		Name:            "nim",
 		Summary:         "Nim: take any number of tokens from one heap; a heap of n has the value n",
-		Format:          `heap sizes: "5 7 9"`,
+		Format:          heapSizes,
 		ExamplePosition: "3 4 5",
 		open:            fixed(allbut.Nim),
 	},
 	{
 		Name:            "allbut:SET",
 		Summary:         "all-but subtraction games: take any number of tokens but those in SET (arithmetic-periodic)",
-		Format:          `heap sizes: "5 7 9"`,
+		Format:          heapSizes,
 		Example:         "allbut:1,3,4",
 		ExamplePosition: "6 9",
 		open:            allbut.Parse,
-		match:           func(name string) bool { return strings.HasPrefix(name, allbut.Family+":") },
+		match:           prefix(allbut.Family),
 	},
 	{
 		Name:            "wythoff",
@@ -147,37 +147,37 @@ var catalogue = []*Entry{
 	{
 		Name:            squarebutone.Name,
 		Summary:         "Square-But-One: take a square number of tokens, or add one to an even heap; positions repeat, so heaps are worth a number or ∞(K), and a game may be drawn",
-		Format:          `heap sizes: "5 7 9"`,
+		Format:          heapSizes,
 		ExamplePosition: "5 9",
 		open:            fixed(squarebutone.Game),
 	},
 	{
 		Name:            "takeadd:TAKE:ADD:BELOW",
 		Summary:         "subtraction games with additions: take an amount in TAKE, or add one in ADD to a heap of 1 to BELOW-1; positions repeat (values ∞(K), draws)",
-		Format:          `heap sizes: "5 7 9"`,
+		Format:          heapSizes,
 		Example:         "takeadd:2,3:1:6",
 		ExamplePosition: "2 9",
 		open:            takeadd.Parse,
-		match:           func(name string) bool { return strings.HasPrefix(name, takeadd.Family+":") },
+		match:           prefix(takeadd.Family),
 	},
 	{
 		Name:            cram.Name,
 		Summary:         "Cram: either player places a domino, vertical or horizontal, on two empty cells; a board is the nim-sum of its regions, strips of up to 3 rows by a dense solver",
-		Format:          "the board's rows joined by '|' or newlines: '.' empty, '#' filled; boards joined by '+' are a sum",
+		Format:          dominoBoard,
 		ExamplePosition: "...|...|..#",
 		open:            fixed(cram.Game),
 	},
 	{
 		Name:            "domineering",
 		Summary:         "Domineering (partizan): Left places vertical dominoes, Right horizontal; valued by canonical forms (nimber value --game)",
-		Format:          "the board's rows joined by '|' or newlines: '.' empty, '#' filled; boards joined by '+' are a sum",
+		Format:          dominoBoard,
 		ExamplePosition: "..|..|.#",
 		open:            fixed(domineering.Game),
 	},
 	{
 		Name:            "clobber",
 		Summary:         "Clobber (partizan): a stone clobbers an orthogonally adjacent stone of the other player's; valued by canonical forms (nimber value --game)",
-		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
+		Format:          stoneBoard,
 		ExamplePosition: "xox|ox.",
 		open:            fixed(clobber.Game),
 	},
@@ -191,7 +191,7 @@ var catalogue = []*Entry{
 	{
 		Name:            "konane",
 		Summary:         "Konane (partizan): a stone jumps an orthogonally adjacent stone of the other player's into the empty cell behind, removing it, and may jump on in the same direction; valued by canonical forms (nimber value --game)",
-		Format:          "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum",
+		Format:          stoneBoard,
 		ExamplePosition: "xoxo|o.ox|xo.o",
 		open:            fixed(konane.Game),
 	},
@@ -233,20 +233,20 @@ var catalogue = []*Entry{
 	{
 		Name:            "psub:L:R",
 		Summary:         "partizan subtraction (partizan): Left takes a number in L from one heap, Right one in R, e.g. psub:1,3:2,3 (CGSuite's PartizanSubtraction([1,3],[2,3])); valued by canonical forms (nimber value --game)",
-		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 300`,
+		Format:          partizanHeaps,
 		Example:         "psub:1,3:2,3",
 		ExamplePosition: "6",
 		open:            psub.Parse,
-		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), psub.Family+":") },
+		match:           prefixFold(psub.Family),
 	},
 	{
 		Name:            "pheap:LCODE:RCODE",
 		Summary:         "partizan take-and-break (partizan): Left moves by the heap code LCODE, Right by RCODE, splitting heaps as the codes allow, e.g. pheap:0.07:0.6 (CGSuite's TakeAndBreak(\"0.07\").PartizanJoin(TakeAndBreak(\"0.6\"))); valued by canonical forms (nimber value --game)",
-		Format:          `heap sizes: "5 7 9" (or joined by '+'), each at most 300`,
+		Format:          partizanHeaps,
 		Example:         "pheap:0.07:0.6",
 		ExamplePosition: "5 7",
 		open:            psub.Parse,
-		match:           func(name string) bool { return strings.HasPrefix(strings.ToLower(name), psub.HeapFamily+":") },
+		match:           prefixFold(psub.HeapFamily),
 	},
 	{
 		Name:            "cutcake",
@@ -258,14 +258,14 @@ var catalogue = []*Entry{
 	{
 		Name:            "col",
 		Summary:         "Col (partizan): colour an empty cell your colour, never next to your own; values are numbers or numbers plus * (nimber value --game)",
-		Format:          "the board's rows joined by '|' or newlines: '.' empty, 'L' Left's (blue) cell, 'R' Right's (red), '#' blocked; boards joined by '+' are a sum",
+		Format:          colourBoard,
 		ExamplePosition: "R..|...",
 		open:            fixed(col.Game),
 	},
 	{
 		Name:            "snort",
 		Summary:         "Snort (partizan): colour an empty cell your colour, never next to the other player's; values are often hot, as .. is +-1 (nimber value --game)",
-		Format:          "the board's rows joined by '|' or newlines: '.' empty, 'L' Left's (blue) cell, 'R' Right's (red), '#' blocked; boards joined by '+' are a sum",
+		Format:          colourBoard,
 		ExamplePosition: "L..|...",
 		open:            fixed(col.Snort),
 	},
@@ -276,6 +276,25 @@ var catalogue = []*Entry{
 		ExamplePosition: "LRR GG LG",
 		open:            fixed(hackenbush.Game),
 	},
+}
+
+// The formats that more than one entry shares.
+const (
+	heapSizes     = `heap sizes: "5 7 9"`
+	partizanHeaps = `heap sizes: "5 7 9" (or joined by '+'), each at most 300`
+	dominoBoard   = "the board's rows joined by '|' or newlines: '.' empty, '#' filled; boards joined by '+' are a sum"
+	stoneBoard    = "the board's rows joined by '|' or newlines: 'x' Left's stone, 'o' Right's, '.' empty; boards joined by '+' are a sum"
+	colourBoard   = "the board's rows joined by '|' or newlines: '.' empty, 'L' Left's (blue) cell, 'R' Right's (red), '#' blocked; boards joined by '+' are a sum"
+)
+
+// prefix matches the names of a family: family, a colon, its parameters.
+func prefix(family string) func(name string) bool {
+	return func(name string) bool { return strings.HasPrefix(name, family+":") }
+}
+
+// prefixFold is prefix with the family's name in any case.
+func prefixFold(family string) func(name string) bool {
+	return func(name string) bool { return strings.HasPrefix(strings.ToLower(name), family+":") }
 }
 
 // fixed opens a game that is not a family.

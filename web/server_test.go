@@ -17,15 +17,16 @@ import (
 	"testing"
 	"time"
 
+	"nimber/internal/syncbuf"
 	"nimber/problems"
 	"nimber/registry"
 )
 
 // newTestServer returns a server with the options, logging into the
 // returned buffer.
-func newTestServer(t testing.TB, o Options) (*Server, *syncBuffer) {
+func newTestServer(t testing.TB, o Options) (*Server, *syncbuf.Buffer) {
 	t.Helper()
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	}
@@ -34,24 +35,6 @@ func newTestServer(t testing.TB, o Options) (*Server, *syncBuffer) {
 		t.Fatal(err)
 	}
 	return s, logs
-}
-
-// syncBuffer is a bytes.Buffer safe for concurrent use.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
 
 // do serves one request in-process and returns the recorded response.

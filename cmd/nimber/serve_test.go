@@ -12,35 +12,18 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"nimber/internal/syncbuf"
 )
-
-// lockedBuffer is a bytes.Buffer safe for concurrent use.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
 
 // startServe runs "nimber serve" with args on a free loopback port until
 // ctx is cancelled, and returns its URL, its standard output and error,
 // and the channel of its end.
-func startServe(t *testing.T, ctx context.Context, args ...string) (url string, stdout *bytes.Buffer, stderr *lockedBuffer, done chan error) {
+func startServe(t *testing.T, ctx context.Context, args ...string) (url string, stdout *bytes.Buffer, stderr *syncbuf.Buffer, done chan error) {
 	t.Helper()
-	stdout, stderr = &bytes.Buffer{}, &lockedBuffer{}
+	stdout, stderr = &bytes.Buffer{}, &syncbuf.Buffer{}
 	root, release := newRootCmd(strings.NewReader(""), stdout)
 	t.Cleanup(release)
 	root.SetArgs(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))

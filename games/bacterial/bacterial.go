@@ -9,7 +9,6 @@
 package bacterial
 
 import (
-	"nimber/grid"
 	"nimber/problems"
 )
 
@@ -25,7 +24,7 @@ const (
 const MaxSide = 1000
 
 // Spec is the input format accepted by Parse.
-var Spec = grid.Spec{Alphabet: ".#", MaxCases: problems.MaxCases, MaxSide: MaxSide, MaxCells: MaxSide * MaxSide, MaxTotalCells: problems.MaxTotalCells}
+var Spec = problems.GridSpec(".#", MaxSide, MaxSide*MaxSide)
 
 // Colony is the type of colony placed by a move.
 type Colony byte

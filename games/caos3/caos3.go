@@ -26,7 +26,7 @@ const (
 const MaxSide = 1000
 
 // Spec is the input format accepted by Parse.
-var Spec = grid.Spec{Alphabet: "^#", MaxCases: problems.MaxCases, MaxSide: MaxSide, MaxCells: MaxSide * MaxSide, MaxTotalCells: problems.MaxTotalCells}
+var Spec = problems.GridSpec("^#", MaxSide, MaxSide*MaxSide)
 
 // Move is a first move: the 0-based row and column of the monster turned into a volcano.
 type Move struct{ Row, Col int }

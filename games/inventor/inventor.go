@@ -9,7 +9,6 @@
 package inventor
 
 import (
-	"nimber/grid"
 	"nimber/problems"
 )
 
@@ -26,7 +25,7 @@ const (
 const MaxCells = 10000
 
 // Spec is the input format accepted by Parse.
-var Spec = grid.Spec{Alphabet: "X.", MaxCases: problems.MaxCases, MaxSide: MaxCells, MaxCells: MaxCells, MaxTotalCells: problems.MaxTotalCells}
+var Spec = problems.GridSpec("X.", MaxCells, MaxCells)
 
 // Move is a first move: building on the spot at a 0-based row and column.
 type Move struct{ Row, Col int }
