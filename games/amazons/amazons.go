@@ -168,13 +168,104 @@ func eachMove(g grid.Grid, side game.Side, f func(from, to, arrow int) bool) boo
 func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 	return func(yield func([]pgrid.Region) bool) {
 		g := p.Grid()
+		// After a move the board has as many empty squares as p less the
+		// arrow's; the mover's amazon is still on it.
+		empty := strings.Count(string(p), ".") - 1
+		var one [1]pgrid.Region
 		eachMove(g, side, func(_, _, arrow int) bool {
 			g.Cells[arrow] = '#'
-			leaves := split(g)
+			var leaves []pgrid.Region
+			switch {
+			case mayCut(g, arrow):
+				leaves = split(g)
+			case empty > 0:
+				one[0] = trim(g)
+				leaves = one[:]
+			}
 			g.Cells[arrow] = '.'
 			return yield(leaves)
 		})
 	}
+}
+
+// ring are the eight squares around a square, in order round it (north,
+// north-east, east, ...): each is a queen's step from the next.
+var ring = [8][2]int{{-1, 0}, {-1, 1}, {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}}
+
+// cuts holds, for each set of the squares of ring not burned (bit k for
+// ring[k]), whether they fall into more than one group a queen's step
+// apart among themselves: only then may burning the square between them
+// split its region.
+var cuts = func() (t [256]bool) {
+	for set := range 256 {
+		// group[k] is the least square of ring[k]'s group.
+		var group [8]int
+		for k := range 8 {
+			group[k] = k
+		}
+		find := func(k int) int {
+			for group[k] != k {
+				k = group[k]
+			}
+			return k
+		}
+		for a := range 8 {
+			for b := a + 1; b < 8; b++ {
+				da, db := ring[a], ring[b]
+				near := max(abs(da[0]-db[0]), abs(da[1]-db[1])) == 1
+				if set>>a&1 == 1 && set>>b&1 == 1 && near {
+					group[max(find(a), find(b))] = min(find(a), find(b))
+				}
+			}
+		}
+		roots := 0
+		for k := range 8 {
+			if set>>k&1 == 1 && find(k) == k {
+				roots++
+			}
+		}
+		t[set] = roots > 1
+	}
+	return t
+}()
+
+// abs returns |x|.
+func abs(x int) int { return max(x, -x) }
+
+// mayCut reports whether burning square i of g (burned now) may split
+// the squares of g not burned, a queen's step apart: whether the squares
+// around it not burned fall into more than one group among themselves.
+// When it does not, any path through i goes round it.
+func mayCut(g grid.Grid, i int) bool {
+	r, c := i/g.Cols, i%g.Cols
+	set := 0
+	for k, d := range ring {
+		nr, nc := r+d[0], c+d[1]
+		if nr >= 0 && nr < g.Rows && nc >= 0 && nc < g.Cols && g.Cells[nr*g.Cols+nc] != '#' {
+			set |= 1 << k
+		}
+	}
+	return cuts[set]
+}
+
+// trim returns g's squares not burned as one region, its bounding box:
+// the split of a board of one region with a move in it.
+func trim(g grid.Grid) pgrid.Region {
+	r1, r2, c1, c2 := g.Rows, -1, g.Cols, -1
+	for i, ch := range g.Cells {
+		if ch != '#' {
+			r, c := i/g.Cols, i%g.Cols
+			r1, r2, c1, c2 = min(r1, r), max(r2, r), min(c1, c), max(c2, c)
+		}
+	}
+	b := make([]byte, 0, (r2-r1+1)*(c2-c1+2))
+	for r := r1; r <= r2; r++ {
+		if r > r1 {
+			b = append(b, '|')
+		}
+		b = append(b, g.Cells[r*g.Cols+c1:r*g.Cols+c2+1]...)
+	}
+	return pgrid.Region(b)
 }
 
 // Neg returns -p: the region with every amazon the other player's (the
