@@ -18,6 +18,7 @@ import (
 	"iter"
 	"math"
 	"math/big"
+	"math/bits"
 	"strings"
 
 	"nimber/game"
@@ -25,15 +26,17 @@ import (
 	"nimber/grid"
 )
 
-// MaxPositions is the most positions a region may have by Positions'
+// MaxPositions is the most positions a region may have by Regions'
 // estimate for Check to accept it. The positions reachable from a region
-// grow exponentially with its squares (every move burns one, and an
-// amazon may land on most of the others), so a larger region is refused
-// before it is searched: the worst measured under the limit, 3 x 5 less
-// two corners with an amazon of each (319,488), takes 7.5 s of CPU and
-// 160 MB in nimber value; 3 x 5 less one corner (745,472, refused) took
-// 16 s and 300 MB (docs/performance.md).
-const MaxPositions = 400_000
+// grow exponentially with its squares, and with its shape: a long board
+// splits as arrows fall and has fewer connected parts than a compact one
+// of as many squares, which Regions counts. Measured (CPU time of nimber
+// value, docs/performance.md): the slowest accepted, 3 x 5 less two
+// corners with an amazon of each (267,738), takes 5 s and 140 MB;
+// CGSuite's benchmark board x......|o...... (373,870) 2 s; the refused
+// x.......|o....... (1,485,944) 10.5 s and 280 MB, and 3 x 5 less one
+// corner (647,268) 11 s and 280 MB.
+const MaxPositions = 500_000
 
 // Game returns Amazons, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
@@ -84,29 +87,108 @@ func describe(p pgrid.Region) string {
 }
 
 // Check refuses a region of more than MaxPositions positions by
-// Positions' estimate, before any is searched.
+// Regions' estimate, before any is searched.
 func (rules) Check(s game.Sum[pgrid.Region]) error {
-	return pgrid.CheckRegionsBy(s.Parts, "positions estimated", MaxPositions, func(p pgrid.Region) int64 {
-		return Positions(p.Count(".xo"), p.Count("x"), p.Count("o"))
-	})
+	return pgrid.CheckRegionsBy(s.Parts, "positions estimated", MaxPositions, Regions)
 }
 
-// Positions returns a bound on the positions of a region of n squares
-// not burned, nx of them Left's amazons and no Right's: the ways to place
-// the amazons on its squares and burn any of the others, C(n, nx)
-// C(n-nx, no) 2^(n-nx-no), held to math.MaxInt64.
-func Positions(n, nx, no int) int64 {
-	e := n - nx - no
-	if e >= 63 {
-		return math.MaxInt64
+// MaxListed is the most squares not burned of a region whose connected
+// sets Regions lists; of a larger one it counts every set.
+const MaxListed = 22
+
+// Regions returns a bound on the positions the search of region p may
+// value: for each set of p's squares not burned that is connected by
+// queen's steps (a region that burning the others may leave), the ways
+// to place on it up to as many amazons of each side as p has, with at
+// least one amazon and one empty square. A region of more than MaxListed
+// such squares counts every set, connected or not (at least 2^22, well
+// over MaxPositions), without listing them. The count is held to
+// math.MaxInt64.
+func Regions(p pgrid.Region) int64 {
+	g := p.Grid()
+	// at[k] is the k-th square not burned; near[k] the set of those a
+	// queen's step from it.
+	var at []int
+	nx, no := 0, 0
+	for i, c := range g.Cells {
+		if c != '#' {
+			at = append(at, i)
+		}
+		nx += b2i(c == 'x')
+		no += b2i(c == 'o')
 	}
-	p := new(big.Int).Binomial(int64(n), int64(nx))
-	p.Mul(p, new(big.Int).Binomial(int64(n-nx), int64(no)))
-	p.Lsh(p, uint(e))
-	if !p.IsInt64() {
-		return math.MaxInt64
+	n := len(at)
+	// ways[m] is the placements on m squares.
+	ways := make([]*big.Int, n+1)
+	for m := range ways {
+		ways[m] = new(big.Int)
+		for a := 0; a <= nx && a < m; a++ {
+			for b := 0; a+b < m && b <= no; b++ {
+				if a+b > 0 {
+					w := new(big.Int).Binomial(int64(m), int64(a))
+					ways[m].Add(ways[m], w.Mul(w, new(big.Int).Binomial(int64(m-a), int64(b))))
+				}
+			}
+		}
 	}
-	return p.Int64()
+	if n > MaxListed {
+		total := new(big.Int)
+		for m, w := range ways {
+			total.Add(total, new(big.Int).Mul(w, new(big.Int).Binomial(int64(n), int64(m))))
+		}
+		if !total.IsInt64() {
+			return math.MaxInt64
+		}
+		return total.Int64()
+	}
+	weight := make([]int64, n+1)
+	for m, w := range ways {
+		weight[m] = w.Int64() // at most 3^22
+	}
+	index := make(map[int]int, n)
+	for k, i := range at {
+		index[i] = k
+	}
+	near := make([]uint32, n)
+	for k, i := range at {
+		r, c := i/g.Cols, i%g.Cols
+		for _, d := range ring {
+			nr, nc := r+d[0], c+d[1]
+			if nr >= 0 && nr < g.Rows && nc >= 0 && nc < g.Cols {
+				if j, ok := index[nr*g.Cols+nc]; ok {
+					near[k] |= 1 << j
+				}
+			}
+		}
+	}
+	total := int64(0)
+	// grow counts set s and every connected set that adds to it squares
+	// of edge (those next to s not yet tried) and their neighbours, none
+	// of out: each connected set once, grown from its least square.
+	var grow func(s, edge, out uint32)
+	grow = func(s, edge, out uint32) {
+		total += weight[bits.OnesCount32(s)] // at most 2^22 3^22 in all
+		for edge != 0 {
+			v := edge & -edge
+			edge ^= v
+			k := bits.TrailingZeros32(v)
+			grow(s|v, (edge|near[k])&^(s|v|out), out)
+			out |= v
+		}
+	}
+	for k := range n {
+		below := uint32(1)<<k - 1
+		grow(1<<k, near[k]&^below, below)
+	}
+	return total
+}
+
+// b2i is 1 if b, else 0.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // amazonOf returns side's amazon: Left's 'x', Right's 'o'.

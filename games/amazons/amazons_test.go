@@ -139,44 +139,75 @@ func TestKeyKeepsValue(t *testing.T) {
 // Amazons boards or are too large.
 func TestBadInput(t *testing.T) {
 	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	gametest.ParseLimit(t, Game(), "x...|....|....|...o", 3932160, MaxPositions, "positions estimated")
+	gametest.ParseLimit(t, Game(), "x...|....|....|...o", 3292156, MaxPositions, "positions estimated")
 }
 
-// TestPositions holds Positions to a count of the boards it bounds, made
-// by placing burned squares and amazons every way on small regions, and
-// checks that a huge region is held to math.MaxInt64.
-func TestPositions(t *testing.T) {
-	for n := 1; n <= 9; n++ {
-		for nx := 0; nx <= 2; nx++ {
-			for no := 0; nx+no <= min(n, 3) && no <= 2; no++ {
-				count := int64(0)
-				// Each square '#', 'x', 'o' or '.', with nx x's and no o's.
-				total := 1
-				for range n {
-					total *= 4
-				}
-				for code := range total {
-					x, o := 0, 0
-					for c := code; c > 0; c /= 4 {
-						switch c % 4 {
-						case 1:
-							x++
-						case 2:
-							o++
+// TestRegions holds Regions to a count made plainly on random small
+// regions: every set of their squares not burned, kept when connected by
+// queen's steps, and every way to write amazons and empty squares on it,
+// kept when it has at least one amazon and one empty square and no more
+// amazons of a side than the region; and checks a region too large to
+// list.
+func TestRegions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	for range 200 {
+		board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo...#")
+		g := pgrid.Region(board).Grid()
+		var at []int
+		for i, c := range g.Cells {
+			if c != '#' {
+				at = append(at, i)
+			}
+		}
+		nx, no := strings.Count(board, "x"), strings.Count(board, "o")
+		want := int64(0)
+		for set := 1; set < 1<<len(at); set++ {
+			// Flood the set from its first square, a queen's step at a time.
+			seen := set & -set
+			for grown := true; grown; {
+				grown = false
+				for a := range at {
+					for b := range at {
+						ra, ca, rb, cb := at[a]/g.Cols, at[a]%g.Cols, at[b]/g.Cols, at[b]%g.Cols
+						if seen>>a&1 == 1 && set>>b&1 == 1 && seen>>b&1 == 0 && max(ra-rb, rb-ra, ca-cb, cb-ca) == 1 {
+							seen |= 1 << b
+							grown = true
 						}
 					}
-					if x == nx && o == no {
-						count++
-					}
 				}
-				if got := Positions(n, nx, no); got != count {
-					t.Errorf("Positions(%d, %d, %d) = %d, want %d", n, nx, no, got, count)
+			}
+			if seen != set {
+				continue
+			}
+			m := 0
+			for s := set; s > 0; s &= s - 1 {
+				m++
+			}
+			// Each square '.', 'x' or 'o'.
+			total := 1
+			for range m {
+				total *= 3
+			}
+			for code := range total {
+				x, o := 0, 0
+				for c := code; c > 0; c /= 3 {
+					x += b2i(c%3 == 1)
+					o += b2i(c%3 == 2)
+				}
+				if x <= nx && o <= no && x+o > 0 && x+o < m {
+					want++
 				}
 			}
 		}
+		if got := Regions(pgrid.Region(board)); got != want {
+			t.Errorf("Regions(%s) = %d, want %d", board, got, want)
+		}
 	}
-	if got := Positions(1<<16, 3, 3); got != math.MaxInt64 {
-		t.Errorf("Positions of a huge region = %d, want math.MaxInt64", got)
+	if got := Regions(pgrid.Region(strings.Repeat(".", 99) + "x")); got != math.MaxInt64 {
+		t.Errorf("Regions of a huge region = %d, want math.MaxInt64", got)
+	}
+	if got := Regions("x....|.....|.....|.....|....o"); got <= MaxPositions {
+		t.Errorf("Regions of 5 x 5 = %d, want more than %d", got, MaxPositions)
 	}
 }
 
