@@ -34,7 +34,7 @@ import (
 // value, docs/performance.md): the slowest accepted, 3 x 5 less two
 // corners with an amazon of each (267,738), takes 5 s and 140 MB;
 // CGSuite's benchmark board x......|o...... (373,870) 2 s; the refused
-// x.......|o....... (1,485,944) 10.5 s and 280 MB, and 3 x 5 less one
+// x.......|o....... (1,485,944) 10.5 s and 110 MB, and 3 x 5 less one
 // corner (647,268) 11 s and 280 MB.
 const MaxPositions = 500_000
 
