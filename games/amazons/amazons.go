@@ -30,10 +30,10 @@ import (
 // estimate for Check to accept it. The positions reachable from a region
 // grow exponentially with its squares, and with its shape: a long board
 // splits as arrows fall and has fewer connected parts than a compact one
-// of as many squares, which Regions counts. Measured (CPU time of nimber
-// value, docs/performance.md): the slowest accepted, 3 x 5 less two
-// corners with an amazon of each (267,738), takes 5 s and 140 MB;
-// CGSuite's benchmark board x......|o...... (373,870) 2 s; the refused
+// of as many squares, which Regions counts. Measured (CPU time,
+// docs/performance.md): the slowest accepted, 3 x 5 less two corners
+// with an amazon of each (267,738), takes 5.5 s and 170 MB; CGSuite's
+// benchmark board x......|o...... (373,870) 2 s; the refused
 // x.......|o....... (1,485,944) 10.5 s and 110 MB, and 3 x 5 less one
 // corner (647,268) 11 s and 280 MB.
 const MaxPositions = 500_000
