@@ -93,7 +93,7 @@ func (rules) Check(s game.Sum[pgrid.Region]) error {
 }
 
 // MaxListed is the most squares not burned of a region whose connected
-// sets Regions lists; of a larger one it counts every set.
+// sets Regions lists; a larger one it bounds by Positions.
 const MaxListed = 22
 
 // Regions returns a bound on the positions the search of region p may
@@ -101,13 +101,11 @@ const MaxListed = 22
 // queen's steps (a region that burning the others may leave), the ways
 // to place on it up to as many amazons of each side as p has, with at
 // least one amazon and one empty square. A region of more than MaxListed
-// such squares counts every set, connected or not (at least 2^22, well
-// over MaxPositions), without listing them. The count is held to
-// math.MaxInt64.
+// such squares is bounded by Positions instead, without listing its sets:
+// a long row has few connected sets but many options in each position.
 func Regions(p pgrid.Region) int64 {
 	g := p.Grid()
-	// at[k] is the k-th square not burned; near[k] the set of those a
-	// queen's step from it.
+	// at[k] is the k-th square not burned.
 	var at []int
 	nx, no := 0, 0
 	for i, c := range g.Cells {
@@ -118,37 +116,26 @@ func Regions(p pgrid.Region) int64 {
 		no += b2i(c == 'o')
 	}
 	n := len(at)
-	// ways[m] is the placements on m squares.
-	ways := make([]*big.Int, n+1)
-	for m := range ways {
-		ways[m] = new(big.Int)
+	if n > MaxListed {
+		return Positions(n, nx, no)
+	}
+	// weight[m] is the placements on m squares, at most 3^22.
+	weight := make([]int64, n+1)
+	for m := range weight {
 		for a := 0; a <= nx && a < m; a++ {
 			for b := 0; a+b < m && b <= no; b++ {
 				if a+b > 0 {
 					w := new(big.Int).Binomial(int64(m), int64(a))
-					ways[m].Add(ways[m], w.Mul(w, new(big.Int).Binomial(int64(m-a), int64(b))))
+					weight[m] += w.Mul(w, new(big.Int).Binomial(int64(m-a), int64(b))).Int64()
 				}
 			}
 		}
-	}
-	if n > MaxListed {
-		total := new(big.Int)
-		for m, w := range ways {
-			total.Add(total, new(big.Int).Mul(w, new(big.Int).Binomial(int64(n), int64(m))))
-		}
-		if !total.IsInt64() {
-			return math.MaxInt64
-		}
-		return total.Int64()
-	}
-	weight := make([]int64, n+1)
-	for m, w := range ways {
-		weight[m] = w.Int64() // at most 3^22
 	}
 	index := make(map[int]int, n)
 	for k, i := range at {
 		index[i] = k
 	}
+	// near[k] is the set of squares a queen's step from square k.
 	near := make([]uint32, n)
 	for k, i := range at {
 		r, c := i/g.Cols, i%g.Cols
@@ -181,6 +168,24 @@ func Regions(p pgrid.Region) int64 {
 		grow(1<<k, near[k]&^below, below)
 	}
 	return total
+}
+
+// Positions returns a bound on the positions of a region of n squares
+// not burned, nx of them Left's amazons and no Right's: the ways to place
+// the amazons on its squares and burn any of the others, C(n, nx)
+// C(n-nx, no) 2^(n-nx-no), held to math.MaxInt64.
+func Positions(n, nx, no int) int64 {
+	e := n - nx - no
+	if e >= 63 {
+		return math.MaxInt64
+	}
+	p := new(big.Int).Binomial(int64(n), int64(nx))
+	p.Mul(p, new(big.Int).Binomial(int64(n-nx), int64(no)))
+	p.Lsh(p, uint(e))
+	if !p.IsInt64() {
+		return math.MaxInt64
+	}
+	return p.Int64()
 }
 
 // b2i is 1 if b, else 0.

@@ -146,8 +146,8 @@ func TestBadInput(t *testing.T) {
 // regions: every set of their squares not burned, kept when connected by
 // queen's steps, and every way to write amazons and empty squares on it,
 // kept when it has at least one amazon and one empty square and no more
-// amazons of a side than the region; and checks a region too large to
-// list.
+// amazons of a side than the region; and checks regions too large to
+// list, bounded by Positions.
 func TestRegions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 34))
 	for range 200 {
@@ -206,8 +206,46 @@ func TestRegions(t *testing.T) {
 	if got := Regions(pgrid.Region(strings.Repeat(".", 99) + "x")); got != math.MaxInt64 {
 		t.Errorf("Regions of a huge region = %d, want math.MaxInt64", got)
 	}
-	if got := Regions("x....|.....|.....|.....|....o"); got <= MaxPositions {
-		t.Errorf("Regions of 5 x 5 = %d, want more than %d", got, MaxPositions)
+	if got, want := Regions("x....|.....|.....|.....|....o"), Positions(25, 1, 1); got != want || got <= MaxPositions {
+		t.Errorf("Regions of 5 x 5 = %d, want Positions' %d, over the limit", got, want)
+	}
+}
+
+// TestPositions holds Positions to a count of the boards it bounds, made
+// by placing burned squares and amazons every way on small regions, and
+// checks that a huge region is held to math.MaxInt64.
+func TestPositions(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		for nx := 0; nx <= 2; nx++ {
+			for no := 0; nx+no <= min(n, 3) && no <= 2; no++ {
+				count := int64(0)
+				// Each square '#', 'x', 'o' or '.', with nx x's and no o's.
+				total := 1
+				for range n {
+					total *= 4
+				}
+				for code := range total {
+					x, o := 0, 0
+					for c := code; c > 0; c /= 4 {
+						switch c % 4 {
+						case 1:
+							x++
+						case 2:
+							o++
+						}
+					}
+					if x == nx && o == no {
+						count++
+					}
+				}
+				if got := Positions(n, nx, no); got != count {
+					t.Errorf("Positions(%d, %d, %d) = %d, want %d", n, nx, no, got, count)
+				}
+			}
+		}
+	}
+	if got := Positions(1<<16, 3, 3); got != math.MaxInt64 {
+		t.Errorf("Positions of a huge region = %d, want math.MaxInt64", got)
 	}
 }
 
