@@ -2,7 +2,9 @@ package amazons
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -179,21 +181,11 @@ func TestRegions(t *testing.T) {
 			if seen != set {
 				continue
 			}
-			m := 0
-			for s := set; s > 0; s &= s - 1 {
-				m++
-			}
-			// Each square '.', 'x' or 'o'.
-			total := 1
-			for range m {
-				total *= 3
-			}
-			for code := range total {
-				x, o := 0, 0
-				for c := code; c > 0; c /= 3 {
-					x += b2i(c%3 == 1)
-					o += b2i(c%3 == 2)
-				}
+			// Each square '.', 'x' or 'o': a digit 0, 1 or 2 of code.
+			m := bits.OnesCount(uint(set))
+			for code := range int64(math.Pow(3, float64(m))) {
+				digits := strconv.FormatInt(code, 3)
+				x, o := strings.Count(digits, "1"), strings.Count(digits, "2")
 				if x <= nx && o <= no && x+o > 0 && x+o < m {
 					want++
 				}
