@@ -18,6 +18,7 @@ import (
 	"iter"
 	"math"
 	"math/big"
+	"math/bits"
 	"strings"
 
 	"nimber/game"
@@ -25,15 +26,17 @@ import (
 	"nimber/grid"
 )
 
-// MaxPositions is the most positions a region may have by Positions'
+// MaxPositions is the most positions a region may have by Regions'
 // estimate for Check to accept it. The positions reachable from a region
-// grow exponentially with its squares (every move burns one, and an
-// amazon may land on most of the others), so a larger region is refused
-// before it is searched: the worst measured under the limit, 3 x 5 less
-// two corners with an amazon of each (319,488), takes 7.5 s of CPU and
-// 160 MB in nimber value; 3 x 5 less one corner (745,472, refused) took
-// 16 s and 300 MB (docs/performance.md).
-const MaxPositions = 400_000
+// grow exponentially with its squares, and with its shape: a long board
+// splits as arrows fall and has fewer connected parts than a compact one
+// of as many squares, which Regions counts. Measured (CPU time,
+// docs/performance.md): the slowest accepted, 3 x 5 less two corners
+// with an amazon of each (267,738), takes 5.5 s and 170 MB; CGSuite's
+// benchmark board x......|o...... (373,870) 2 s; the refused
+// x.......|o....... (1,485,944) 10.5 s and 110 MB, and 3 x 5 less one
+// corner (647,268) 11 s and 280 MB.
+const MaxPositions = 500_000
 
 // Game returns Amazons, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
@@ -84,11 +87,87 @@ func describe(p pgrid.Region) string {
 }
 
 // Check refuses a region of more than MaxPositions positions by
-// Positions' estimate, before any is searched.
+// Regions' estimate, before any is searched.
 func (rules) Check(s game.Sum[pgrid.Region]) error {
-	return pgrid.CheckRegionsBy(s.Parts, "positions estimated", MaxPositions, func(p pgrid.Region) int64 {
-		return Positions(p.Count(".xo"), p.Count("x"), p.Count("o"))
-	})
+	return pgrid.CheckRegionsBy(s.Parts, "positions estimated", MaxPositions, Regions)
+}
+
+// MaxListed is the most squares not burned of a region whose connected
+// sets Regions lists; a larger one it bounds by Positions.
+const MaxListed = 22
+
+// Regions returns a bound on the positions the search of region p may
+// value: for each set of p's squares not burned that is connected by
+// queen's steps (a region that burning the others may leave), the ways
+// to place on it up to as many amazons of each side as p has, with at
+// least one amazon and one empty square. A region of more than MaxListed
+// such squares is bounded by Positions instead, without listing its sets:
+// a long row has few connected sets but many options in each position.
+func Regions(p pgrid.Region) int64 {
+	g := p.Grid()
+	// at[k] is the k-th square not burned.
+	var at []int
+	nx, no := 0, 0
+	for i, c := range g.Cells {
+		if c != '#' {
+			at = append(at, i)
+		}
+		nx += b2i(c == 'x')
+		no += b2i(c == 'o')
+	}
+	n := len(at)
+	if n > MaxListed {
+		return Positions(n, nx, no)
+	}
+	// weight[m] is the placements on m squares, at most 3^22.
+	weight := make([]int64, n+1)
+	for m := range weight {
+		for a := 0; a <= nx && a < m; a++ {
+			for b := 0; a+b < m && b <= no; b++ {
+				if a+b > 0 {
+					w := new(big.Int).Binomial(int64(m), int64(a))
+					weight[m] += w.Mul(w, new(big.Int).Binomial(int64(m-a), int64(b))).Int64()
+				}
+			}
+		}
+	}
+	index := make(map[int]int, n)
+	for k, i := range at {
+		index[i] = k
+	}
+	// near[k] is the set of squares a queen's step from square k.
+	near := make([]uint32, n)
+	for k, i := range at {
+		r, c := i/g.Cols, i%g.Cols
+		for _, d := range ring {
+			nr, nc := r+d[0], c+d[1]
+			if nr >= 0 && nr < g.Rows && nc >= 0 && nc < g.Cols {
+				if j, ok := index[nr*g.Cols+nc]; ok {
+					near[k] |= 1 << j
+				}
+			}
+		}
+	}
+	total := int64(0)
+	// grow counts set s and every connected set that adds to it squares
+	// of edge (those next to s not yet tried) and their neighbours, none
+	// of out: each connected set once, grown from its least square.
+	var grow func(s, edge, out uint32)
+	grow = func(s, edge, out uint32) {
+		total += weight[bits.OnesCount32(s)] // at most 2^22 3^22 in all
+		for edge != 0 {
+			v := edge & -edge
+			edge ^= v
+			k := bits.TrailingZeros32(v)
+			grow(s|v, (edge|near[k])&^(s|v|out), out)
+			out |= v
+		}
+	}
+	for k := range n {
+		below := uint32(1)<<k - 1
+		grow(1<<k, near[k]&^below, below)
+	}
+	return total
 }
 
 // Positions returns a bound on the positions of a region of n squares
@@ -107,6 +186,14 @@ func Positions(n, nx, no int) int64 {
 		return math.MaxInt64
 	}
 	return p.Int64()
+}
+
+// b2i is 1 if b, else 0.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // amazonOf returns side's amazon: Left's 'x', Right's 'o'.
@@ -168,13 +255,104 @@ func eachMove(g grid.Grid, side game.Side, f func(from, to, arrow int) bool) boo
 func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 	return func(yield func([]pgrid.Region) bool) {
 		g := p.Grid()
+		// After a move the board has as many empty squares as p less the
+		// arrow's; the mover's amazon is still on it.
+		empty := strings.Count(string(p), ".") - 1
+		var one [1]pgrid.Region
 		eachMove(g, side, func(_, _, arrow int) bool {
 			g.Cells[arrow] = '#'
-			leaves := split(g)
+			var leaves []pgrid.Region
+			switch {
+			case mayCut(g, arrow):
+				leaves = split(g)
+			case empty > 0:
+				one[0] = trim(g)
+				leaves = one[:]
+			}
 			g.Cells[arrow] = '.'
 			return yield(leaves)
 		})
 	}
+}
+
+// ring are the eight squares around a square, in order round it (north,
+// north-east, east, ...): each is a queen's step from the next.
+var ring = [8][2]int{{-1, 0}, {-1, 1}, {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}}
+
+// cuts holds, for each set of the squares of ring not burned (bit k for
+// ring[k]), whether they fall into more than one group a queen's step
+// apart among themselves: only then may burning the square between them
+// split its region.
+var cuts = func() (t [256]bool) {
+	for set := range 256 {
+		// group[k] is the least square of ring[k]'s group.
+		var group [8]int
+		for k := range 8 {
+			group[k] = k
+		}
+		find := func(k int) int {
+			for group[k] != k {
+				k = group[k]
+			}
+			return k
+		}
+		for a := range 8 {
+			for b := a + 1; b < 8; b++ {
+				da, db := ring[a], ring[b]
+				near := max(abs(da[0]-db[0]), abs(da[1]-db[1])) == 1
+				if set>>a&1 == 1 && set>>b&1 == 1 && near {
+					group[max(find(a), find(b))] = min(find(a), find(b))
+				}
+			}
+		}
+		roots := 0
+		for k := range 8 {
+			if set>>k&1 == 1 && find(k) == k {
+				roots++
+			}
+		}
+		t[set] = roots > 1
+	}
+	return t
+}()
+
+// abs returns |x|.
+func abs(x int) int { return max(x, -x) }
+
+// mayCut reports whether burning square i of g (burned now) may split
+// the squares of g not burned, a queen's step apart: whether the squares
+// around it not burned fall into more than one group among themselves.
+// When it does not, any path through i goes round it.
+func mayCut(g grid.Grid, i int) bool {
+	r, c := i/g.Cols, i%g.Cols
+	set := 0
+	for k, d := range ring {
+		nr, nc := r+d[0], c+d[1]
+		if nr >= 0 && nr < g.Rows && nc >= 0 && nc < g.Cols && g.Cells[nr*g.Cols+nc] != '#' {
+			set |= 1 << k
+		}
+	}
+	return cuts[set]
+}
+
+// trim returns g's squares not burned as one region, its bounding box:
+// the split of a board of one region with a move in it.
+func trim(g grid.Grid) pgrid.Region {
+	r1, r2, c1, c2 := g.Rows, -1, g.Cols, -1
+	for i, ch := range g.Cells {
+		if ch != '#' {
+			r, c := i/g.Cols, i%g.Cols
+			r1, r2, c1, c2 = min(r1, r), max(r2, r), min(c1, c), max(c2, c)
+		}
+	}
+	b := make([]byte, 0, (r2-r1+1)*(c2-c1+2))
+	for r := r1; r <= r2; r++ {
+		if r > r1 {
+			b = append(b, '|')
+		}
+		b = append(b, g.Cells[r*g.Cols+c1:r*g.Cols+c2+1]...)
+	}
+	return pgrid.Region(b)
 }
 
 // Neg returns -p: the region with every amazon the other player's (the

@@ -2,7 +2,9 @@ package amazons
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -139,7 +141,66 @@ func TestKeyKeepsValue(t *testing.T) {
 // Amazons boards or are too large.
 func TestBadInput(t *testing.T) {
 	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	gametest.ParseLimit(t, Game(), "x...|....|....|...o", 3932160, MaxPositions, "positions estimated")
+	gametest.ParseLimit(t, Game(), "x...|....|....|...o", 3292156, MaxPositions, "positions estimated")
+}
+
+// TestRegions holds Regions to a count made plainly on random small
+// regions: every set of their squares not burned, kept when connected by
+// queen's steps, and every way to write amazons and empty squares on it,
+// kept when it has at least one amazon and one empty square and no more
+// amazons of a side than the region; and checks regions too large to
+// list, bounded by Positions.
+func TestRegions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	for range 200 {
+		board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo...#")
+		g := pgrid.Region(board).Grid()
+		var at []int
+		for i, c := range g.Cells {
+			if c != '#' {
+				at = append(at, i)
+			}
+		}
+		nx, no := strings.Count(board, "x"), strings.Count(board, "o")
+		want := int64(0)
+		for set := 1; set < 1<<len(at); set++ {
+			// Flood the set from its first square, a queen's step at a time.
+			seen := set & -set
+			for grown := true; grown; {
+				grown = false
+				for a := range at {
+					for b := range at {
+						ra, ca, rb, cb := at[a]/g.Cols, at[a]%g.Cols, at[b]/g.Cols, at[b]%g.Cols
+						if seen>>a&1 == 1 && set>>b&1 == 1 && seen>>b&1 == 0 && max(ra-rb, rb-ra, ca-cb, cb-ca) == 1 {
+							seen |= 1 << b
+							grown = true
+						}
+					}
+				}
+			}
+			if seen != set {
+				continue
+			}
+			// Each square '.', 'x' or 'o': a digit 0, 1 or 2 of code.
+			m := bits.OnesCount(uint(set))
+			for code := range int64(math.Pow(3, float64(m))) {
+				digits := strconv.FormatInt(code, 3)
+				x, o := strings.Count(digits, "1"), strings.Count(digits, "2")
+				if x <= nx && o <= no && x+o > 0 && x+o < m {
+					want++
+				}
+			}
+		}
+		if got := Regions(pgrid.Region(board)); got != want {
+			t.Errorf("Regions(%s) = %d, want %d", board, got, want)
+		}
+	}
+	if got := Regions(pgrid.Region(strings.Repeat(".", 99) + "x")); got != math.MaxInt64 {
+		t.Errorf("Regions of a huge region = %d, want math.MaxInt64", got)
+	}
+	if got, want := Regions("x....|.....|.....|.....|....o"), Positions(25, 1, 1); got != want || got <= MaxPositions {
+		t.Errorf("Regions of 5 x 5 = %d, want Positions' %d, over the limit", got, want)
+	}
 }
 
 // TestPositions holds Positions to a count of the boards it bounds, made

@@ -99,10 +99,17 @@ var Dirs8 = [8][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -
 // split returns the components of g's cells for which in is true,
 // connected by the steps dirs, as Split writes them.
 func split(g grid.Grid, in func(c byte) bool, blank byte, least int, dirs [][2]int) []Region {
-	// mark holds each cell's component, numbered from 1 (0: not yet met).
-	mark := make([]int32, len(g.Cells))
+	// mark holds each cell's component, numbered from 1 (0: not yet met);
+	// on a small board it and the stack are on the stack.
+	var markArr [64]int32
+	var stackArr [64]int
+	mark, stack := markArr[:0], stackArr[:0]
+	if len(g.Cells) <= len(markArr) {
+		mark = markArr[:len(g.Cells)]
+	} else {
+		mark = make([]int32, len(g.Cells))
+	}
 	var out []Region
-	var stack []int
 	id := int32(0)
 	for start := range g.Cells {
 		if mark[start] != 0 || !in(g.Cells[start]) {
