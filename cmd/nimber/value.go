@@ -311,6 +311,8 @@ func (f valueFlags) limit(err error) error {
 		return fmt.Errorf("%w (--memory %d MiB allows %d; raise it)", err, f.memory, f.loopyPositions())
 	case errors.Is(err, cgt.ErrWork):
 		return fmt.Errorf("%w (%d comparisons)", err, int64(cgt.DefaultWork))
+	case errors.Is(err, cgt.ErrNotation):
+		return fmt.Errorf("%w; nimber outcome decides who wins without writing it", err)
 	}
 	return err
 }

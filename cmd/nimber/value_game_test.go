@@ -52,6 +52,8 @@ func TestValueGameRefusals(t *testing.T) {
 		{[]string{"--game", "nim", "3"}, "nim\" is a game of kind impartial"},
 		{[]string{"--game", "chess", "3"}, `unknown game "chess"`},
 		{[]string{"--game", "clobber"}, "takes at least one POSITION"},
+		// Valued in a fraction of a second, but too long to write.
+		{[]string{"--game", "psub:1,3:2,3", "200"}, "too long to write: beyond 2^62 characters by its bound (limit 67108864); nimber outcome decides who wins without writing it"},
 	} {
 		code, out, errOut := nimber(t, "", append([]string{"value"}, tc.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
