@@ -359,7 +359,7 @@ func testAccessibility(b *browser, dir string) {
 		for _, p := range pages {
 			b.do("load "+p.path, chromedp.Navigate(b.url+p.path))
 			waitFor[bool](b, p.path+" drawn", p.ready)
-			raw, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](string(axe)+`;
+			raw, err := runAgain(b, chromedp.Evaluate[string](string(axe)+`;
 				axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations.map(v => ({
 					id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))))`,
 				chromedp.EvalAwaitPromise))
@@ -403,7 +403,7 @@ func download(b *browser, id, typ string) string {
 	b.do("click "+id, chromedp.Click(chromedp.ID(id)))
 	find := fmt.Sprintf(`window.blobs.find(f => f.type === %q)`, typ)
 	waitFor[bool](b, "the file of "+id, find+` !== undefined`)
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(async () => { const f = `+find+`;
+	v, err := runAgain(b, chromedp.Evaluate[string](`(async () => { const f = `+find+`;
 		return f.type === 'image/png' ? String(f.size) : await f.text(); })()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		b.t.Fatalf("reading the file of %s: %v", id, err)

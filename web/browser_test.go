@@ -158,7 +158,7 @@ func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 // eval runs a JavaScript expression and decodes its value.
 func eval[T any](b *browser, what, expr string) T {
 	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	v, err := runAgain(b, chromedp.Evaluate[T](expr))
 	if err != nil {
 		b.t.Fatalf("%s: %v", what, err)
 	}
@@ -168,11 +168,25 @@ func eval[T any](b *browser, what, expr string) T {
 // waitFor waits until a JavaScript expression is truthy and returns it.
 func waitFor[T any](b *browser, what, expr string) T {
 	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(15*time.Second)))
+	v, err := runAgain(b, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(15*time.Second)))
 	if err != nil {
 		b.t.Fatalf("waiting for %s (%s): %v", what, expr, err)
 	}
 	return v
+}
+
+// runAgain runs a step that evaluates JavaScript, again when Chromium
+// answers that the page's execution context is gone: a step sent just as
+// a navigation replaces the page's context (seen on a loaded machine)
+// names the old one, and the next try finds the new page.
+func runAgain[T any](b *browser, step chromedp.Action[T]) (T, error) {
+	for try := 1; ; try++ {
+		v, err := chromedp.Run(b.ctx, step)
+		if err == nil || try == 3 || !strings.Contains(err.Error(), "Cannot find context with specified id") {
+			return v, err
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 func (b *browser) screenshot(dir, name string) {
@@ -273,7 +287,7 @@ func loadPosition(b *browser, field, text string, cells int) {
 // and fails at once when the page shows an error instead.
 func waitPlay(b *browser, what, cond string) {
 	b.t.Helper()
-	got, err := chromedp.Run(b.ctx, chromedp.Poll[string](fmt.Sprintf(`(() => {
+	got, err := runAgain(b, chromedp.Poll[string](fmt.Sprintf(`(() => {
 		const e = document.querySelector('#error').textContent || document.querySelector('#input-error').textContent;
 		if (e) return 'the page shows the error: ' + e;
 		return (%s) ? 'ok' : '';
@@ -766,7 +780,7 @@ func testStaleRace(b *browser, h http.Handler) {
 	waitPlay(b, "the knights example", shown("knights"))
 	waitFor[bool](b, "the late race analysis", `performance.getEntriesByType('resource').some(e => e.name.includes('/api/analyze/boi2008-game') && e.responseEnd > 0)`)
 	// The page reads the answer's body in a task of its own: give it time.
-	hidden, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`new Promise(ok => setTimeout(() => ok(document.querySelector('#race-box').hidden), 100))`, chromedp.EvalAwaitPromise))
+	hidden, err := runAgain(b, chromedp.Evaluate[bool](`new Promise(ok => setTimeout(() => ok(document.querySelector('#race-box').hidden), 100))`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		b.t.Fatal(err)
 	}
