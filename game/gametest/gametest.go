@@ -399,6 +399,28 @@ func RandomBoard(rng *rand.Rand, rows, cols int, cells string) string {
 	return b.String()
 }
 
+// Draw describes random boards: 1 to Rows rows (exactly one when Rows is
+// 1) and 1 to Cols columns, each cell a byte of Cells drawn evenly.
+type Draw struct {
+	Rows, Cols int
+	Cells      string
+}
+
+// Board draws a board from rng: its height, its width, then its cells.
+func (d Draw) Board(rng *rand.Rand) string {
+	rows := 1
+	if d.Rows > 1 {
+		rows += rng.IntN(d.Rows)
+	}
+	return RandomBoard(rng, rows, 1+rng.IntN(d.Cols), d.Cells)
+}
+
+// Pair returns a source of pairs of boards, one of a and one of b, for
+// the tests of sums of two.
+func Pair(rng *rand.Rand, a, b Draw) func() (string, string) {
+	return func() (string, string) { return a.Board(rng), b.Board(rng) }
+}
+
 // ParseCase is a position's text, what Format and Name then write of it
 // (Name unchecked when empty), or the error Parse gives (Err).
 type ParseCase struct {

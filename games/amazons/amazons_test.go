@@ -119,9 +119,7 @@ func TestBruteForce(t *testing.T) {
 // move, so the boards are kept small).
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 32))
-	pgridtest.SumBruteForce(t, Game(), moves, 300, func() (string, string) {
-		return gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo..##"), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(2), "xo..#")
-	})
+	pgridtest.SumBruteForce(t, Game(), moves, 300, gametest.Pair(rng, gametest.Draw{Rows: 2, Cols: 3, Cells: "xo..##"}, gametest.Draw{Rows: 2, Cols: 2, Cells: "xo..#"}))
 }
 
 // TestKeyKeepsValue checks that the symmetries Key uses, transposition

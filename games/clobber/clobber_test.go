@@ -50,9 +50,7 @@ func TestBruteForce(t *testing.T) {
 // game trees.
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 4))
-	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo."), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "xo.")
-	})
+	pgridtest.SumBruteForce(t, Game(), moves, 40, gametest.Pair(rng, gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}, gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}))
 }
 
 // TestKeyKeepsValue checks that the symmetries Key uses, transposition

@@ -62,9 +62,7 @@ func TestBruteForce(t *testing.T) {
 // game trees.
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 2))
-	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..#"), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..#")
-	})
+	pgridtest.SumBruteForce(t, Game(), moves, 40, gametest.Pair(rng, gametest.Draw{Rows: 3, Cols: 3, Cells: "..#"}, gametest.Draw{Rows: 2, Cols: 3, Cells: "..#"}))
 }
 
 // TestKeyKeepsValue checks that the flips Key uses keep a region's value

@@ -60,9 +60,7 @@ func TestBruteForce(t *testing.T) {
 // game trees.
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 42))
-	pgridtest.SumBruteForce(t, Game(), moves, 100, func() (string, string) {
-		return gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..x"), gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(3), "..x")
-	})
+	pgridtest.SumBruteForce(t, Game(), moves, 100, gametest.Pair(rng, gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}, gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}))
 }
 
 // TestFlips checks that a board's flips are worth the same, which Key

@@ -65,9 +65,7 @@ func TestSplits(t *testing.T) {
 // game trees.
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 6))
-	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo."), gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(4), "xo.")
-	})
+	pgridtest.SumBruteForce(t, Game(), moves, 40, gametest.Pair(rng, gametest.Draw{Rows: 2, Cols: 4, Cells: "xo."}, gametest.Draw{Rows: 2, Cols: 4, Cells: "xo."}))
 }
 
 // TestKeyKeepsValue checks that the symmetries Key uses, transposition

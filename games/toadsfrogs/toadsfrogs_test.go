@@ -58,9 +58,7 @@ func TestBruteForce(t *testing.T) {
 // trees.
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 6))
-	pgridtest.SumBruteForce(t, Game(), moves, 40, func() (string, string) {
-		return gametest.RandomBoard(rng, 1, 1+rng.IntN(5), "TF."), gametest.RandomBoard(rng, 1, 1+rng.IntN(5), "TF.")
-	})
+	pgridtest.SumBruteForce(t, Game(), moves, 40, gametest.Pair(rng, gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}, gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}))
 }
 
 // TestSplit checks the cut at TTFF and the trimming of pieces that never

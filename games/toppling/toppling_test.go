@@ -57,9 +57,7 @@ func TestBruteForce(t *testing.T) {
 // trees.
 func TestSumBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 2))
-	pgridtest.SumBruteForce(t, Game(), moves, 100, func() (string, string) {
-		return gametest.RandomBoard(rng, 1, 1+rng.IntN(3), "lre"), gametest.RandomBoard(rng, 1, 1+rng.IntN(3), "lre")
-	})
+	pgridtest.SumBruteForce(t, Game(), moves, 100, gametest.Pair(rng, gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}, gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}))
 }
 
 // TestMirror checks that a row read from the other end is worth the
