@@ -85,9 +85,8 @@ func (c *component) UnmarshalJSON(data []byte) error {
 
 // handleCompound answers POST /api/compound.
 func (s *Server) handleCompound(w http.ResponseWriter, r *http.Request) {
-	var req compoundRequest
-	if err := s.readJSON(w, r, &req); err != nil {
-		s.fail(w, r, err)
+	req, ok := readRequest[compoundRequest](s, w, r)
+	if !ok {
 		return
 	}
 	rule, err := compound.ParseRule(req.Rule.Move, req.Rule.End, req.Rule.Play)

@@ -48,9 +48,8 @@ func (w *fieldWord) UnmarshalJSON(b []byte) error {
 // the table's side are checked before anything is allocated: at most
 // nimfield.MaxFactors words, a table of at most nimfield.MaxTable rows.
 func (s *Server) handleField(w http.ResponseWriter, r *http.Request) {
-	var req fieldRequest
-	if err := s.readJSON(w, r, &req); err != nil {
-		s.fail(w, r, err)
+	req, ok := readRequest[fieldRequest](s, w, r)
+	if !ok {
 		return
 	}
 	args := make([]string, len(req.Args))

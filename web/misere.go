@@ -78,9 +78,8 @@ func (s *Server) handleMisere(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusNotFound, "%v", err))
 		return
 	}
-	var req misereRequest
-	if err := s.readJSON(w, r, &req); err != nil {
-		s.fail(w, r, err)
+	req, ok := readRequest[misereRequest](s, w, r)
+	if !ok {
 		return
 	}
 	if len(req.Heaps) == 0 || len(req.Heaps) > 64 {

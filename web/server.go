@@ -473,6 +473,16 @@ func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	return decodeJSON(body, v)
 }
 
+// readRequest reads r's JSON body (readJSON) into a T; when it cannot, it
+// answers the error itself and ok is false, and the handler returns.
+func readRequest[T any](s *Server, w http.ResponseWriter, r *http.Request) (req T, ok bool) {
+	if err := s.readJSON(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return req, false
+	}
+	return req, true
+}
+
 // acquire takes a slot of the semaphore slots (whose slots are called
 // what), waiting up to QueueWait; the error is 503 with Retry-After when
 // none frees in time.

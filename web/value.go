@@ -55,9 +55,8 @@ func (s *Server) loopyPositions() int { return int(max(s.valueMemory()>>10, 1)) 
 // once, and the computation keeps its slot until the Calc's memory and
 // work limits end it, so that no more than MaxConcurrent Calcs ever run.
 func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
-	var req valueRequest
-	if err := s.readJSON(w, r, &req); err != nil {
-		s.fail(w, r, err)
+	req, ok := readRequest[valueRequest](s, w, r)
+	if !ok {
 		return
 	}
 	if n := len(req.Exprs); n < 1 || n > MaxValueExprs {
