@@ -1,6 +1,6 @@
 // The census page: GET /api/census as a table sorted by any column, each
 // code linking to the plot of its nim-sequence on the tables page.
-import { api, el, $, setError } from './common.js';
+import { apiOrError, el, $ } from './common.js';
 
 // COLUMNS are the columns shown: the run's field, the heading, and
 // whether it is a number. The page sorts them itself.
@@ -23,12 +23,9 @@ let runs = [];
 let sortKey = 'canonical', desc = false;
 
 async function load() {
-  try {
-    runs = await api('/api/census');
-  } catch (e) {
-    setError('error', e.message);
-    return;
-  }
+  const got = await apiOrError('/api/census', 'error');
+  if (!got) return;
+  runs = got;
   const q = new URLSearchParams(location.search);
   if (COLUMNS.some(c => c[0] === q.get('sort'))) sortKey = q.get('sort');
   desc = q.get('desc') === '1';

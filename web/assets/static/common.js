@@ -58,6 +58,18 @@ function setAttrs(e, attrs) {
   }
 }
 
+// apiOrError calls GET path (api) and resolves to the decoded answer; when
+// the call fails it shows the error in the element errorId (setError) and
+// resolves to null.
+export async function apiOrError(path, errorId) {
+  try {
+    return await api(path);
+  } catch (e) {
+    setError(errorId, e.message);
+    return null;
+  }
+}
+
 export const $ = (sel, root = document) => root.querySelector(sel);
 
 // setError shows msg (or clears it) in the element with the given id.

@@ -13,7 +13,7 @@
 // move); every step, a move played or an option followed, is a crumb of
 // the path (trail.js), in the URL as &trail=...&ahead=..., each crumb
 // "side:position".
-import { api, el, svg, $, setError, drawThermograph, familyOf, playName } from './common.js';
+import { api, apiOrError, el, svg, $, setError, drawThermograph, familyOf, playName } from './common.js';
 import { saveSVG, pictureDownloads } from './share.js';
 import { readTrail, writeTrail, into, jump, breadcrumb } from './trail.js';
 
@@ -738,12 +738,9 @@ function fileName(kind) {
 }
 
 async function init() {
-  try {
-    games = (await api('/api/games')).filter(g => g.info && g.info.kind === 'partizan');
-  } catch (e) {
-    setError('error', e.message);
-    return;
-  }
+  const all = await apiOrError('/api/games', 'error');
+  if (!all) return;
+  games = all.filter(g => g.info && g.info.kind === 'partizan');
   if (games.length === 0) {
     setError('error', 'this server has no partizan game');
     return;

@@ -5,7 +5,7 @@
 // /api/sequence), each downloadable as CSV and JSON, the pictures as SVG
 // and PNG. /tables?code=CODE&to=N opens the plot of a code,
 // ?family-game=GAME&family=NAME&family-to=N the table of a family.
-import { api, el, svg, $, setError, palette, textOn } from './common.js';
+import { api, apiOrError, el, svg, $, setError, palette, textOn } from './common.js';
 import { download, csv, saveSVG, savePNG } from './share.js';
 
 const SPECIAL = { SL: '#b3262e', SW: '#3aa7d8' };
@@ -441,12 +441,8 @@ const READ = { check: 'check', abstract: 'abstract', unread: 'unread: not verifi
 // drawRecords shows the published records: a row a board, the sources
 // below.
 async function drawRecords() {
-  try {
-    records = await api('/api/records/domineering');
-  } catch (err) {
-    setError('records-error', err.message);
-    return;
-  }
+  records = await apiOrError('/api/records/domineering', 'records-error');
+  if (!records) return;
   const cite = new Map(records.sources.map(s => [s.key, s]));
   const rows = records.records.map(r => el('tr', { class: r.evidence === 'unread' ? 'unread' : null },
     el('td', { class: 'num' }, `${r.rows} × ${r.cols}`),
