@@ -2,21 +2,15 @@
 // code linking to the plot of its nim-sequence on the tables page.
 import { apiOrError, el, $ } from './common.js';
 
-// COLUMNS are the columns shown: the run's field, the heading, and
-// whether it is a number. The page sorts them itself.
+// COLUMNS are the columns shown: the run's field, the heading and
+// whether it is a number. The figures are headed by their field's name in
+// words. The page sorts them itself.
+const FIGURES = ['period', 'preperiod', 'saltus', 'last_exceptional', 'mask', 'rare_heaps',
+  'last_rare_heap', 'largest_value', 'heaps', 'seconds'];
 const COLUMNS = [
   ['canonical', 'code', false],
   ['status', 'status', false],
-  ['period', 'period', true],
-  ['preperiod', 'preperiod', true],
-  ['saltus', 'saltus', true],
-  ['last_exceptional', 'last exceptional', true],
-  ['mask', 'mask', true],
-  ['rare_heaps', 'rare heaps', true],
-  ['last_rare_heap', 'last rare heap', true],
-  ['largest_value', 'largest value', true],
-  ['heaps', 'heaps', true],
-  ['seconds', 'seconds', true],
+  ...FIGURES.map(f => [f, f.replaceAll('_', ' '), true]),
 ];
 
 let runs = [];
