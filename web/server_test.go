@@ -68,6 +68,54 @@ func errorOf(t testing.TB, rec *httptest.ResponseRecorder) string {
 	return e.Error
 }
 
+// answer serves one request like do and fails the test at once unless it
+// is answered 200 OK; the JSON answer is decoded into v unless v is nil.
+func answer(t testing.TB, h http.Handler, method, target, body string, v any) *httptest.ResponseRecorder {
+	t.Helper()
+	rec := do(t, h, method, target, body)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%s %s %.80s: status %d, want 200; %s", method, target, body, rec.Code, rec.Body)
+	}
+	if v != nil {
+		decode(t, rec, v)
+	}
+	return rec
+}
+
+// refused serves one request like do and fails the test unless it is
+// answered with the status code and a one-line JSON error (errorOf)
+// whose message contains want.
+func refused(t testing.TB, h http.Handler, method, target, body string, code int, want string) {
+	t.Helper()
+	rec := do(t, h, method, target, body)
+	if rec.Code != code {
+		t.Errorf("%s %s %.80s: status %d, want %d; %s", method, target, body, rec.Code, code, rec.Body)
+		return
+	}
+	if msg := errorOf(t, rec); !strings.Contains(msg, want) {
+		t.Errorf("%s %s %.80s: error %q, want one with %q", method, target, body, msg, want)
+	}
+}
+
+// sameBody fails the test unless the answer rec is want, byte for byte
+// but for the final newline; what names the request in the failure.
+func sameBody(t testing.TB, what string, rec *httptest.ResponseRecorder, want string) {
+	t.Helper()
+	if got := strings.TrimSpace(rec.Body.String()); got != want {
+		t.Errorf("%s:\n got %s\nwant %s", what, got, want)
+	}
+}
+
+// sameJSON is sameBody with want as json.Marshal writes it.
+func sameJSON(t testing.TB, what string, rec *httptest.ResponseRecorder, want any) {
+	t.Helper()
+	w, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameBody(t, what, rec, string(w))
+}
+
 // testdata returns the path of a file of a problem's official data, which
 // the game packages keep: testdata(problem, "sample.in").
 func testdata(problem, file string) string {

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"runtime"
 	"strconv"
@@ -15,51 +16,65 @@ import (
 	"nimber/misere/canon"
 )
 
+// valueBody is the body of POST /api/value for the sum of exprs, misère
+// or not.
+func valueBody(misere bool, exprs ...string) string {
+	b, _ := json.Marshal(valueRequest{Exprs: exprs, Misere: misere})
+	return string(b)
+}
+
+// checkValues posts each of sums to POST /api/value, misère or not, and
+// compares the answer, byte for byte, with describe's description of the
+// sum as JSON.
+func checkValues(t *testing.T, s *Server, misere bool, sums [][]string, describe func(exprs []string) (any, error)) {
+	t.Helper()
+	for _, exprs := range sums {
+		rec := answer(t, s, "POST", "/api/value", valueBody(misere, exprs...), nil)
+		d, err := describe(exprs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameJSON(t, fmt.Sprintf("%q", exprs), rec, d)
+	}
+}
+
+// hotBody is the body of POST /api/value for the sum of MaxValueExprs hot
+// games {n|{-n|-2n}}, n = 1, 2, ..., which passes the Calc's limits.
+func hotBody() string {
+	var hot []string
+	for i := 1; i <= MaxValueExprs; i++ {
+		n := strconv.Itoa(i)
+		hot = append(hot, "{"+n+"|{-"+n+"|-"+strconv.Itoa(2*i)+"}}")
+	}
+	return valueBody(false, hot...)
+}
+
 // TestValue compares POST /api/value with cgt: the answer is the
 // description of the sum with its thermograph, byte for byte as the
 // library writes it, and {2|-1}'s is CGSuite's.
 func TestValue(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	for _, exprs := range [][]string{
+	checkValues(t, s, false, [][]string{
 		{"{2|-1}"},
 		{"{2|-1}", "^", "*"},
 		{"{3||2+*|1+*}"},
 		{"-1/2"},
 		{"{1|^^||^}"},
 		{"+-1", "+-{2|1}", "Tiny(2)"},
-	} {
-		body, _ := json.Marshal(valueRequest{Exprs: exprs})
-		rec := do(t, s, "POST", "/api/value", string(body))
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%q: status %d; %s", exprs, rec.Code, rec.Body)
-		}
-		d, err := cgt.New(0).DescribeSum(exprs, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, _ := json.Marshal(d)
-		if got := strings.TrimSpace(rec.Body.String()); got != string(want) {
-			t.Errorf("%q:\n got %s\nwant %s", exprs, got, want)
-		}
-	}
+	}, func(exprs []string) (any, error) { return cgt.New(0).DescribeSum(exprs, true) })
 	rec := do(t, s, "POST", "/api/value", `{"exprs": ["{2|-1}"]}`)
 	want := `{"canonical":"{2|-1}","outcome":"N","left_stop":"2","right_stop":"-1","mean":"1/2","temperature":"3/2","birthday":3,` +
 		`"atomic_weight":null,"left_options":["2"],"right_options":["-1"],"thermograph":{"left":[{"from":"-1","value":"3","slope":-1},` +
 		`{"from":"3/2","value":"1/2","slope":0}],"right":[{"from":"-1","value":"-2","slope":1},{"from":"3/2","value":"1/2","slope":0}],` +
 		`"mean":"1/2","temperature":"3/2"}}`
-	if got := strings.TrimSpace(rec.Body.String()); got != want {
-		t.Errorf("{2|-1}:\n got %s\nwant %s", got, want)
-	}
+	sameBody(t, "{2|-1}", rec, want)
 }
 
 // TestValueRefusals: bad expressions name the expression and the column,
 // the limits say which, and none is answered but with 400.
 func TestValueRefusals(t *testing.T) {
 	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
-	exprs := func(es ...string) string {
-		b, _ := json.Marshal(valueRequest{Exprs: es})
-		return string(b)
-	}
+	exprs := func(es ...string) string { return valueBody(false, es...) }
 	var thirteen []string
 	for i := 1; i <= 13; i++ {
 		thirteen = append(thirteen, "+-"+strconv.Itoa(i))
@@ -79,18 +94,9 @@ func TestValueRefusals(t *testing.T) {
 		{`{"exprs": "1"}`, `request body, line 1, column 14: exprs: want an array of strings, got JSON string`},
 		{`{"expr": ["1"]}`, `request body, line 1, column 2: unknown field "expr"`},
 	} {
-		rec := do(t, s, "POST", "/api/value", tc.body)
-		if rec.Code != http.StatusBadRequest {
-			t.Errorf("%.80s: status %d, want 400; %s", tc.body, rec.Code, rec.Body)
-			continue
-		}
-		if msg := errorOf(t, rec); !strings.Contains(msg, tc.want) {
-			t.Errorf("%.80s: error %q, want %q", tc.body, msg, tc.want)
-		}
+		refused(t, s, "POST", "/api/value", tc.body, http.StatusBadRequest, tc.want)
 	}
-	if rec := do(t, s, "GET", "/api/value", ""); rec.Code != http.StatusMethodNotAllowed {
-		t.Errorf("GET /api/value: status %d, want 405", rec.Code)
-	}
+	refused(t, s, "GET", "/api/value", "", http.StatusMethodNotAllowed, "")
 }
 
 // TestValueBudget: a sum that passes the Calc's limit allocates less than
@@ -102,15 +108,10 @@ func TestValueBudget(t *testing.T) {
 	}
 	const maxMemory = 64 << 20
 	s, _ := newTestServer(t, Options{MaxMemory: maxMemory})
-	var hot []string
-	for i := 1; i <= MaxValueExprs; i++ {
-		n := strconv.Itoa(i)
-		hot = append(hot, "{"+n+"|{-"+n+"|-"+strconv.Itoa(2*i)+"}}")
-	}
-	body, _ := json.Marshal(valueRequest{Exprs: hot})
+	body := hotBody()
 	runtime.GC()
 	before := allocated()
-	rec := do(t, s, "POST", "/api/value", string(body))
+	rec := do(t, s, "POST", "/api/value", body)
 	used := allocated() - before
 	t.Logf("MaxMemory %d MiB, Calc limit %d MiB: status %d, allocated %.1f MiB (%.0f%% of MaxMemory)",
 		maxMemory>>20, s.valueMemory()>>20, rec.Code, float64(used)/(1<<20), 100*float64(used)/maxMemory)
@@ -126,13 +127,7 @@ func TestValueBudget(t *testing.T) {
 // once, and its computation keeps its slot until the Calc stops.
 func TestValueDeadline(t *testing.T) {
 	s, _ := newTestServer(t, Options{Timeout: time.Nanosecond, MaxMemory: 64 << 20})
-	var hot []string
-	for i := 1; i <= MaxValueExprs; i++ {
-		n := strconv.Itoa(i)
-		hot = append(hot, "{"+n+"|{-"+n+"|-"+strconv.Itoa(2*i)+"}}")
-	}
-	body, _ := json.Marshal(valueRequest{Exprs: hot})
-	rec := do(t, s, "POST", "/api/value", string(body))
+	rec := do(t, s, "POST", "/api/value", hotBody())
 	if rec.Code != http.StatusGatewayTimeout {
 		t.Fatalf("status %d, want 504; %s", rec.Code, rec.Body)
 	}
@@ -155,21 +150,10 @@ func TestValueDeadline(t *testing.T) {
 // limit, with 400 and a line that says why.
 func TestValueLoopy(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	for _, exprs := range [][]string{{"over"}, {"upon", "*"}, {"a{0||||0|||a|*||*}"}, {"{pass|3/2}", "1/2"}, {"dud"}, {"a{1||a|0}"}, {"a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"}} {
-		body, _ := json.Marshal(valueRequest{Exprs: exprs})
-		rec := do(t, s, "POST", "/api/value", string(body))
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%q: status %d; %s", exprs, rec.Code, rec.Body)
-		}
-		d, err := loopy.DescribeSum(context.Background(), cgt.New(0), exprs, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, _ := json.Marshal(d)
-		if got := strings.TrimSpace(rec.Body.String()); got != string(want) {
-			t.Errorf("%q:\n got %s\nwant %s", exprs, got, want)
-		}
-	}
+	checkValues(t, s, false, [][]string{{"over"}, {"upon", "*"}, {"a{0||||0|||a|*||*}"}, {"{pass|3/2}", "1/2"}, {"dud"}, {"a{1||a|0}"}, {"a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"}},
+		func(exprs []string) (any, error) {
+			return loopy.DescribeSum(context.Background(), cgt.New(0), exprs, 0)
+		})
 	small, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
 	for _, tc := range []struct{ body, want string }{
 		{`{"exprs": ["a{0,{1|1,{*,{1+*|1+*,a}|*}}|0} & 0"]}`, "a side that is not a stopper"},
@@ -180,10 +164,7 @@ func TestValueLoopy(t *testing.T) {
 		if strings.Contains(tc.body, "5000") {
 			srv = small
 		}
-		rec := do(t, srv, "POST", "/api/value", tc.body)
-		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tc.want) {
-			t.Errorf("%s: status %d, %s; want 400 and %q", tc.body, rec.Code, rec.Body, tc.want)
-		}
+		refused(t, srv, "POST", "/api/value", tc.body, http.StatusBadRequest, tc.want)
 	}
 }
 
@@ -191,36 +172,18 @@ func TestValueLoopy(t *testing.T) {
 // package canon's description, byte for byte, and its refusals.
 func TestValueMisere(t *testing.T) {
 	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
-	for _, exprs := range [][]string{{"*[[2],0]"}, {"*[2]", "*[2]"}, {"*[[*[4]+*[2]]]"}, {"*3", "*[(2#1)2##]"}} {
-		body, _ := json.Marshal(valueRequest{Exprs: exprs, Misere: true})
-		rec := do(t, s, "POST", "/api/value", string(body))
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%q: status %d; %s", exprs, rec.Code, rec.Body)
-		}
-		d, err := canon.DescribeSum(exprs, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, _ := json.Marshal(d)
-		if got := strings.TrimSpace(rec.Body.String()); got != string(want) {
-			t.Errorf("%q:\n got %s\nwant %s", exprs, got, want)
-		}
-	}
+	checkValues(t, s, true, [][]string{{"*[[2],0]"}, {"*[2]", "*[2]"}, {"*[[*[4]+*[2]]]"}, {"*3", "*[(2#1)2##]"}},
+		func(exprs []string) (any, error) { return canon.DescribeSum(exprs, 0) })
 	rec := do(t, s, "POST", "/api/value", `{"exprs": ["*[[2],0]"], "misere": true}`)
 	want := `{"canonical":"*[2#0]","canonical_length":6,"outcome":"N","misere_nim_value":2,"nim_value":1,"genus":"1^20",` +
 		`"genus_values":[1,2,0,2,0,2],"birthday":4,"nim_heap":false,"even":true,"mate":"*[2#1]","options":["*[0]","*[2#]"]}`
-	if got := strings.TrimSpace(rec.Body.String()); got != want {
-		t.Errorf("*[[2],0]:\n got %s\nwant %s", got, want)
-	}
+	sameBody(t, "*[[2],0]", rec, want)
 	for body, want := range map[string]string{
-		`{"exprs": ["*[2#"], "misere": true}`:                 `expression 1 \"*[2#\": column 5: want ] to close the *[ at column 1`,
-		`{"exprs": ["*2", "{1|0}"], "misere": true}`:          `expression 2 \"{1|0}\": column 1: want a game`,
+		`{"exprs": ["*[2#"], "misere": true}`:                 `expression 1 "*[2#": column 5: want ] to close the *[ at column 1`,
+		`{"exprs": ["*2", "{1|0}"], "misere": true}`:          `expression 2 "{1|0}": column 1: want a game`,
 		`{"exprs": ["*900", "*901", "*902"], "misere": true}`: "too many misère canonical forms",
 		`{"exprs": ["*2"], "misere": 1}`:                      "",
 	} {
-		rec := do(t, s, "POST", "/api/value", body)
-		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), want) {
-			t.Errorf("%s: status %d, %s; want 400 and %s", body, rec.Code, rec.Body, want)
-		}
+		refused(t, s, "POST", "/api/value", body, http.StatusBadRequest, want)
 	}
 }
