@@ -17,14 +17,9 @@ import (
 // nimber field --json.
 func TestField(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	call := func(body string) nimfield.Answer {
+	call := func(body string) (a nimfield.Answer) {
 		t.Helper()
-		rec := do(t, s, "POST", "/api/field", body)
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%s: status %d, %s", body, rec.Code, rec.Body)
-		}
-		var a nimfield.Answer
-		decode(t, rec, &a)
+		answer(t, s, "POST", "/api/field", body, &a)
 		return a
 	}
 	// The products of 0..15 by package nimfield, whose TestMex holds them
@@ -63,9 +58,7 @@ func TestField(t *testing.T) {
 		}
 	}
 	rec := do(t, s, "POST", "/api/field", `{"op": "mul", "args": [2, 3]}`)
-	if got := strings.TrimSpace(rec.Body.String()); got != `{"op":"mul","args":["2","3"],"result":"1"}` {
-		t.Errorf("2 ⊗ 3: %s", got)
-	}
+	sameBody(t, "2 ⊗ 3", rec, `{"op":"mul","args":["2","3"],"result":"1"}`)
 }
 
 // TestFieldRefusals: bad operations, words and sizes are answered 400 with
@@ -87,15 +80,9 @@ func TestFieldRefusals(t *testing.T) {
 		{`{"op": "mul", "args": [1], "extra": 1}`, `unknown field "extra"`},
 		{string(many), "1025 arguments given"},
 	} {
-		rec := do(t, s, "POST", "/api/field", c.body)
-		var e errorBody
-		if rec.Code != http.StatusBadRequest || json.Unmarshal(rec.Body.Bytes(), &e) != nil || !strings.Contains(e.Error, c.want) || strings.Contains(e.Error, "\n") {
-			t.Errorf("%.80s: status %d, %s; want 400 with %q", c.body, rec.Code, rec.Body, c.want)
-		}
+		refused(t, s, "POST", "/api/field", c.body, http.StatusBadRequest, c.want)
 	}
-	if rec := do(t, s, "GET", "/api/field", ""); rec.Code != http.StatusMethodNotAllowed {
-		t.Errorf("GET /api/field: %d", rec.Code)
-	}
+	refused(t, s, "GET", "/api/field", "", http.StatusMethodNotAllowed, "")
 }
 
 // TestFieldDocExamples posts the bodies of docs/api.md's examples of
@@ -115,10 +102,7 @@ func TestFieldDocExamples(t *testing.T) {
 		}
 		body = strings.TrimSuffix(body, "' http://127.0.0.1:8080/api/field")
 		ran++
-		rec := do(t, s, "POST", "/api/field", body)
-		if got := strings.TrimSpace(rec.Body.String()); got != lines[i+1] {
-			t.Errorf("docs/api.md: %s:\n got %s\nthe page shows %s", body, got, lines[i+1])
-		}
+		sameBody(t, "docs/api.md: "+body, do(t, s, "POST", "/api/field", body), lines[i+1])
 	}
 	if ran < 4 {
 		t.Errorf("ran %d examples, want at least 4", ran)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -17,12 +16,8 @@ import (
 // line.
 func TestRecords(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	rec := do(t, s, "GET", "/api/records/domineering", "")
-	if rec.Code != http.StatusOK {
-		t.Fatalf("status %d, %s", rec.Code, rec.Body)
-	}
 	var got recordsResponse
-	decode(t, rec, &got)
+	rec := answer(t, s, "GET", "/api/records/domineering", "", &got)
 	g, _, err := registry.Lookup("domineering")
 	if err != nil {
 		t.Fatal(err)
@@ -31,10 +26,7 @@ func TestRecords(t *testing.T) {
 	if !ok {
 		t.Fatal("domineering has no records")
 	}
-	want, _ := json.Marshal(recordsResponse{Game: "domineering", Records: recs.Records(), Sources: recs.RecordSources()})
-	if strings.TrimSpace(rec.Body.String()) != string(want) {
-		t.Errorf("the answer differs from the game's records:\n%.300s\nwant\n%.300s", rec.Body, want)
-	}
+	sameJSON(t, "the game's records", rec, recordsResponse{Game: "domineering", Records: recs.Records(), Sources: recs.RecordSources()})
 	sources := map[string]bool{}
 	for _, src := range got.Sources {
 		sources[src.Key] = true
@@ -56,7 +48,7 @@ func TestRecords(t *testing.T) {
 	}
 
 	var list []registry.Info
-	decode(t, do(t, s, "GET", "/api/games", ""), &list)
+	answer(t, s, "GET", "/api/games", "", &list)
 	for _, info := range list {
 		if info.Records != (info.Name == "domineering") {
 			t.Errorf("/api/games: %s has records %v", info.Name, info.Records)
@@ -73,9 +65,6 @@ func TestRecords(t *testing.T) {
 		{"GET", "/api/records/domineering?game=domineering", http.StatusBadRequest, `unknown query parameter "game"`},
 		{"POST", "/api/records/domineering", http.StatusMethodNotAllowed, "method POST not allowed on /api/records/domineering: use GET"},
 	} {
-		rec := do(t, s, tc.method, tc.target, "")
-		if rec.Code != tc.status || !strings.Contains(errorOf(t, rec), tc.want) {
-			t.Errorf("%s %s: %d %s, want %d with %q", tc.method, tc.target, rec.Code, rec.Body, tc.status, tc.want)
-		}
+		refused(t, s, tc.method, tc.target, "", tc.status, tc.want)
 	}
 }
