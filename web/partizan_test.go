@@ -41,10 +41,7 @@ func TestPartizan(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := "/api/partizan/" + url.PathEscape(name)
-		rec := do(t, s, "POST", path, partizanBody(e.ExamplePosition))
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%s %q: status %d; %s", e.Name, e.ExamplePosition, rec.Code, rec.Body)
-		}
+		rec := answer(t, s, "POST", path, partizanBody(e.ExamplePosition), nil)
 		pos, err := g.Parse(e.ExamplePosition)
 		if err != nil {
 			t.Fatal(err)
@@ -53,10 +50,7 @@ func TestPartizan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := json.Marshal(st)
-		if got := strings.TrimSpace(rec.Body.String()); got != string(want) {
-			t.Errorf("%s %q:\n got %s\nwant %s", e.Name, e.ExamplePosition, got, want)
-		}
+		sameJSON(t, e.Name+" "+e.ExamplePosition, rec, st)
 		if g.Info().Repeats {
 			// A loopy value: no thermograph.
 			if st.Method != play.MethodLoopy || st.Thermograph != nil {
@@ -73,12 +67,8 @@ func TestPartizan(t *testing.T) {
 			t.Errorf("%s %q: no move listed", e.Name, e.ExamplePosition)
 		}
 		for _, m := range moves {
-			rec := do(t, s, "POST", path, partizanBody(m.Position))
-			if rec.Code != http.StatusOK {
-				t.Fatalf("%s: the position %q a move leaves: status %d; %s", e.Name, m.Position, rec.Code, rec.Body)
-			}
 			var after play.PartizanState
-			decode(t, rec, &after)
+			answer(t, s, "POST", path, partizanBody(m.Position), &after)
 			if after.Canonical != m.Canonical || after.Outcome != m.Outcome {
 				t.Errorf("%s %q: a move leaves %q listed as %s (%s), analysed as %s (%s)", e.Name, e.ExamplePosition, m.Position, m.Canonical, m.Outcome, after.Canonical, after.Outcome)
 			}
@@ -114,7 +104,7 @@ func checkThermograph(t *testing.T, what, canonical string, th *cgt.ThermographD
 func TestPartizanDomineering(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	var st play.PartizanState
-	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody("..|..|.#")), &st)
+	answer(t, s, "POST", "/api/partizan/domineering", partizanBody("..|..|.#"), &st)
 	if st.Canonical != "+-1" || st.Outcome != "N" || st.Thermograph == nil || st.Thermograph.Mean != "0" || st.Thermograph.Temperature != "1" {
 		t.Errorf("..|..|.#: %s (%s), thermograph %+v; want +-1 (N), mean 0, temperature 1", st.Canonical, st.Outcome, st.Thermograph)
 	}
@@ -132,7 +122,7 @@ func TestPartizanDomineering(t *testing.T) {
 		t.Errorf("Right's moves %s, want %s", got, want)
 	}
 	// A sum: the moves of one region leave the other as it was.
-	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody("..|..|.# + ..")), &st)
+	answer(t, s, "POST", "/api/partizan/domineering", partizanBody("..|..|.# + .."), &st)
 	if st.Canonical != "{0|-2}" || len(st.Parts) != 2 || st.Parts[1].Canonical != "-1" || st.Parts[1].Thermograph == nil {
 		t.Errorf("..|..|.# + ..: %s, parts %+v; want {0|-2}, the second -1 with its thermograph", st.Canonical, st.Parts)
 	}
@@ -166,19 +156,9 @@ func TestPartizanRefusals(t *testing.T) {
 		{"/api/partizan/domineering", `{"position": "..", "moves": []}`, 400, `unknown field "moves"`},
 		{"/api/partizan/domineering", `{"position": 3}`, 400, `position: want`},
 	} {
-		rec := do(t, s, "POST", tc.path, tc.body)
-		if rec.Code != tc.status {
-			t.Errorf("%s %s: status %d, want %d; %s", tc.path, tc.body, rec.Code, tc.status, rec.Body)
-			continue
-		}
-		if msg := errorOf(t, rec); !strings.Contains(msg, tc.want) {
-			t.Errorf("%s %s: error %q, want it to contain %q", tc.path, tc.body, msg, tc.want)
-		}
+		refused(t, s, "POST", tc.path, tc.body, tc.status, tc.want)
 	}
-	rec := do(t, s, "GET", "/api/partizan/domineering", "")
-	if rec.Code != http.StatusMethodNotAllowed {
-		t.Errorf("GET: status %d, want 405", rec.Code)
-	}
+	refused(t, s, "GET", "/api/partizan/domineering", "", http.StatusMethodNotAllowed, "")
 }
 
 // TestPartizanLimit: a position whose canonical forms pass the server's
@@ -190,7 +170,7 @@ func TestPartizanLimit(t *testing.T) {
 	const board = "......|......|......|......|......|......"
 	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20, Timeout: time.Minute})
 	var st play.PartizanState
-	decode(t, do(t, s, "POST", "/api/partizan/domineering", `{"position": "`+board+`", "move": "left"}`), &st)
+	answer(t, s, "POST", "/api/partizan/domineering", `{"position": "`+board+`", "move": "left"}`, &st)
 	if st.Method != game.MethodSearch || st.Canonical != "" || st.Outcome != "N" || st.Nodes == 0 || st.Thermograph != nil {
 		t.Errorf("6 x 6 past the Calc's limit: method %q, canonical %q, outcome %s, %d positions; want the search's N", st.Method, st.Canonical, st.Outcome, st.Nodes)
 	}
@@ -283,7 +263,7 @@ func TestPartizanSearch(t *testing.T) {
 		return map[[2]bool]string{{true, true}: "N", {true, false}: "L", {false, true}: "R", {false, false}: "P"}[[2]bool{r.LeftFirst, r.RightFirst}]
 	}
 	var st play.PartizanState
-	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody(board)), &st)
+	answer(t, s, "POST", "/api/partizan/domineering", partizanBody(board), &st)
 	root := outcome(board)
 	// The moves that split the board are searched with small regions
 	// valued: the method may be search+values.
@@ -318,7 +298,7 @@ func TestPartizanSearch(t *testing.T) {
 
 	// Right to move: Left's moves are not searched.
 	var right play.PartizanState
-	decode(t, do(t, s, "POST", "/api/partizan/domineering", `{"position": "`+board+`", "move": "right"}`), &right)
+	answer(t, s, "POST", "/api/partizan/domineering", `{"position": "`+board+`", "move": "right"}`, &right)
 	if right.Outcome != st.Outcome || right.Nodes >= st.Nodes || len(right.Right) != len(st.Right) {
 		t.Errorf("Right to move: outcome %s, %d positions, %d moves of Right's; want %s, fewer than %d, %d", right.Outcome, right.Nodes, len(right.Right), st.Outcome, st.Nodes, len(st.Right))
 	}
@@ -337,7 +317,7 @@ func TestPartizanSearch(t *testing.T) {
 	// 36 empty cells are within Check, valued by canonical forms.
 	m := st.Left[0]
 	var after play.PartizanState
-	decode(t, do(t, s, "POST", "/api/partizan/domineering", partizanBody(m.Position)), &after)
+	answer(t, s, "POST", "/api/partizan/domineering", partizanBody(m.Position), &after)
 	if after.Outcome != m.Outcome || after.Method != play.MethodCanonical {
 		t.Errorf("%s: outcome %s by %s, the move listed %s", m.Position, after.Outcome, after.Method, m.Outcome)
 	}
@@ -348,12 +328,8 @@ func TestPartizanSearch(t *testing.T) {
 // the moves that keep the draw as drawing, and no move as winning.
 func TestPartizanDraws(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	rec := do(t, s, "POST", "/api/partizan/backsliding-toads-frogs", partizanBody("TTT..FFF"))
-	if rec.Code != http.StatusOK {
-		t.Fatalf("status %d; %s", rec.Code, rec.Body)
-	}
 	var st play.PartizanState
-	decode(t, rec, &st)
+	answer(t, s, "POST", "/api/partizan/backsliding-toads-frogs", partizanBody("TTT..FFF"), &st)
 	if st.Canonical != "{on||0|-1/2} & {1/2|0||off}" || st.Outcome != "D" || st.Method != play.MethodLoopy {
 		t.Fatalf("%s (%s) by %q", st.Canonical, st.Outcome, st.Method)
 	}
