@@ -29,12 +29,8 @@ func heapInUse() uint64 {
 // registry describes it, with what a page needs to play it.
 func TestGames(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	rec := do(t, s, "GET", "/api/games", "")
-	if rec.Code != http.StatusOK {
-		t.Fatalf("status %d, %s", rec.Code, rec.Body)
-	}
 	var list []registry.Info
-	decode(t, rec, &list)
+	rec := answer(t, s, "GET", "/api/games", "", &list)
 	entries := registry.Entries()
 	if len(list) != len(entries) {
 		t.Fatalf("%d games listed, the registry has %d", len(list), len(entries))
@@ -95,12 +91,8 @@ func TestTableKnightsGolden(t *testing.T) {
 		if f == "grundy" {
 			target = "/api/table/knights" // the defaults
 		}
-		rec := do(t, s, "GET", target, "")
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%s: status %d, %s", target, rec.Code, rec.Body)
-		}
 		var tab tableResponse
-		decode(t, rec, &tab)
+		rec := answer(t, s, "GET", target, "", &tab)
 		if tab.Game != "knights" || tab.Size != 8 || tab.Function != f || tab.Moves != "" || strings.Contains(rec.Body.String(), `"moves"`) {
 			t.Errorf("%s: header %q %d %q %q", target, tab.Game, tab.Size, tab.Function, tab.Moves)
 		}
@@ -150,12 +142,8 @@ func TestTableHeaps(t *testing.T) {
 		game string
 		to   int
 	}{{"0.77", 40}, {"sub:1,3,4", 30}, {"grundy", 25}, {"nim", 12}, {"allbut:1,3,4", 20}} {
-		rec := do(t, s, "GET", "/api/table/"+tc.game+"?to="+strconv.Itoa(tc.to), "")
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%s: status %d, %s", tc.game, rec.Code, rec.Body)
-		}
 		var tab tableResponse
-		decode(t, rec, &tab)
+		answer(t, s, "GET", "/api/table/"+tc.game+"?to="+strconv.Itoa(tc.to), "", &tab)
 		var seq sequenceResponse
 		decode(t, do(t, s, "GET", "/api/sequence?code="+tc.game+"&to="+strconv.Itoa(tc.to+1), ""), &seq)
 		if tab.Game != tc.game || tab.Size != tc.to+1 || len(tab.Numbers) != tc.to+1 || len(seq.Values) != tc.to+1 {
@@ -185,12 +173,8 @@ func TestSequence(t *testing.T) {
 	}{
 		{"0.77", "0.77", 1000}, {".07", "0.07", 300}, {"grundy", "4!.0", 500}, {"sub:1,3,4", "", 100}, {"0.8F", "", 200},
 	} {
-		rec := do(t, s, "GET", "/api/sequence?code="+tc.code+"&to="+strconv.Itoa(tc.to), "")
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%s: status %d, %s", tc.code, rec.Code, rec.Body)
-		}
 		var got sequenceResponse
-		decode(t, rec, &got)
+		answer(t, s, "GET", "/api/sequence?code="+tc.code+"&to="+strconv.Itoa(tc.to), "", &got)
 		g, err := heap.Parse(tc.code)
 		if err != nil {
 			t.Fatal(err)
@@ -293,12 +277,8 @@ func TestCompound(t *testing.T) {
 				strs[i] = strconv.Itoa(c)
 			}
 			body := `{"rule": {"move": "` + words[0] + `", "end": "` + words[1] + `", "play": "` + words[2] + `"}, "game": {"type": "knights", "size": 8}, "components": [` + strings.Join(strs, ", ") + `]}`
-			rec := do(t, s, "POST", "/api/compound", body)
-			if rec.Code != http.StatusOK {
-				t.Fatalf("%s: status %d, %s", body, rec.Code, rec.Body)
-			}
 			var got compound.Report
-			decode(t, rec, &got)
+			answer(t, s, "POST", "/api/compound", body, &got)
 			want, err := inv.Decide(context.Background(), comps, rule)
 			if err != nil {
 				t.Fatal(err)
@@ -433,12 +413,8 @@ func TestMoves(t *testing.T) {
 		{"coins", `"HT"`, 0.0, "P", 2, 2},
 		{"boi2008-game", "A..\n...\n..B", nil, "P", 6, 2},
 	} {
-		rec := do(t, s, "POST", "/api/moves/"+tc.game, `{"position": `+strconv.Quote(tc.position)+`}`)
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%s %q: status %d, %s", tc.game, tc.position, rec.Code, rec.Body)
-		}
 		var got map[string]any
-		decode(t, rec, &got)
+		rec := answer(t, s, "POST", "/api/moves/"+tc.game, `{"position": `+strconv.Quote(tc.position)+`}`, &got)
 		for _, k := range []string{"value", "outcome", "remoteness", "parts", "nim_sum_binary", "moves"} {
 			if _, ok := got[k]; !ok {
 				t.Errorf("%s: no %q in %s", tc.game, k, rec.Body)

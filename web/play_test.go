@@ -80,12 +80,8 @@ func TestPlayEngineGames(t *testing.T) {
 					}
 					t.Fatalf("no end after %d replies", most)
 				}
-				rec := do(t, s, "POST", "/api/play/"+name, playBody(t, startText, moves, true))
-				if rec.Code != http.StatusOK {
-					t.Fatalf("after %v: status %d, %s", moves, rec.Code, rec.Body)
-				}
 				var resp playResponse
-				decode(t, rec, &resp)
+				rec := answer(t, s, "POST", "/api/play/"+name, playBody(t, startText, moves, true), &resp)
 				last = resp
 				want, err := play.Replay(ctx, g, startText, moves, opts)
 				if err != nil {
@@ -140,12 +136,8 @@ func TestPlayEngineGames(t *testing.T) {
 // moves reach and "reply" is null, and a reply with other knight steps.
 func TestPlayNoReply(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	rec := do(t, s, "POST", "/api/play/bacterial-tactics", `{"position": "...\n.#.\n...", "moves": [{"part": 0, "move": "H colony on row 1, columns 1-3"}]}`)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("status %d, %s", rec.Code, rec.Body)
-	}
 	var resp playResponse
-	decode(t, rec, &resp)
+	rec := answer(t, s, "POST", "/api/play/bacterial-tactics", `{"position": "...\n.#.\n...", "moves": [{"part": 0, "move": "H colony on row 1, columns 1-3"}]}`, &resp)
 	st := resp.State
 	if resp.Reply != nil || strings.Join(st.Board, "/") != "xxx/.#./..." || st.Position != "xxx\n.#.\n...\n" || st.ToMove != "second" ||
 		st.Value == nil || !st.Value.Equal(game.Nimber(1)) || st.Outcome != "N" || len(st.Parts) != 1 || len(st.Legal) != 3 || st.Over {

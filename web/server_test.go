@@ -181,10 +181,7 @@ func TestAnalyze(t *testing.T) {
 	for _, e := range registry.Problems() {
 		p := e.Problem
 		in := readFile(t, testdata(p.Name, "sample.in"))
-		rec := do(t, s, "POST", "/api/analyze/"+p.Name, in)
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%s: status %d, %s", p.Name, rec.Code, rec.Body)
-		}
+		rec := answer(t, s, "POST", "/api/analyze/"+p.Name, in, nil)
 		cases, err := p.Parse(strings.NewReader(in))
 		if err != nil {
 			t.Fatal(err)
@@ -212,12 +209,8 @@ func TestAnalyze(t *testing.T) {
 // registry, with an example that the server solves.
 func TestProblems(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
-	rec := do(t, s, "GET", "/api/problems", "")
-	if rec.Code != http.StatusOK {
-		t.Fatalf("status %d, %s", rec.Code, rec.Body)
-	}
 	var list []problemInfo
-	decode(t, rec, &list)
+	answer(t, s, "GET", "/api/problems", "", &list)
 	var names []string
 	for _, p := range list {
 		names = append(names, p.Name)

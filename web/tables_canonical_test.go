@@ -19,10 +19,7 @@ import (
 func canonicalTable(t *testing.T, s http.Handler, name, family string, to int) canonicalTableResponse {
 	t.Helper()
 	target := "/api/table/" + name + "?function=canonical&family=" + url.QueryEscape(family) + "&to=" + strconv.Itoa(to)
-	rec := do(t, s, "GET", target, "")
-	if rec.Code != http.StatusOK {
-		t.Fatalf("%s: status %d; %s", target, rec.Code, rec.Body)
-	}
+	rec := answer(t, s, "GET", target, "", nil)
 	var resp canonicalTableResponse
 	dec := json.NewDecoder(rec.Body)
 	dec.DisallowUnknownFields()
