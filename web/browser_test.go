@@ -22,7 +22,7 @@ import (
 	"nimber/census"
 	"nimber/game"
 	"nimber/play"
-	"nimber/store"
+	"nimber/store/storetest"
 	"nimber/web"
 )
 
@@ -800,11 +800,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("starts a browser; skipped with -short")
 	}
 	// A census of the one-digit codes for the census page.
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "census.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	codes, _ := census.Codes(1, false)
 	if _, err := census.Run(context.Background(), census.Options{Codes: codes, To: 3000, Store: st, Workers: 1}); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"slices"
 	"strings"
@@ -157,9 +156,7 @@ func FuzzRequestBodies(f *testing.F) {
 	statuses := []int{200, 400, 404, 413, 422, 503, 504}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		for _, target := range fuzzTargets {
-			req := httptest.NewRequest("POST", target, strings.NewReader(string(body)))
-			rec := httptest.NewRecorder()
-			s.ServeHTTP(rec, req)
+			rec := do(t, s, "POST", target, string(body))
 			if !slices.Contains(statuses, rec.Code) {
 				t.Fatalf("%s %q: status %d; %s\nlogs: %s", target, body, rec.Code, rec.Body, logs)
 			}
