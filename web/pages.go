@@ -106,9 +106,23 @@ type navItem struct {
 	Brand, Current bool
 }
 
+// templateArgs is the pages' function args, which makes the argument of
+// a template call from its fields' names and values:
+// {{template "downloads" (args "ID" "seq" "Of" "the sequence")}}.
+func templateArgs(kv ...string) (map[string]string, error) {
+	if len(kv)%2 != 0 {
+		return nil, fmt.Errorf("args: %d arguments, want name and value pairs", len(kv))
+	}
+	m := make(map[string]string, len(kv)/2)
+	for i := 0; i < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return m, nil
+}
+
 // renderPage executes the layout with the page's template.
 func renderPage(p page) ([]byte, error) {
-	t, err := template.ParseFS(assets.FS, "pages/layout.html", "pages/"+p.file)
+	t, err := template.New("layout.html").Funcs(template.FuncMap{"args": templateArgs}).ParseFS(assets.FS, "pages/layout.html", "pages/"+p.file)
 	if err != nil {
 		return nil, err
 	}
