@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -55,8 +54,7 @@ func handState(t *testing.T, base, name, position string) handAnswer {
 // handSideState is handState with side to move.
 func handSideState(t *testing.T, base, name, position, side string) handAnswer {
 	t.Helper()
-	body, _ := json.Marshal(map[string]any{"position": position, "move": side, "cells": true})
-	return postAPI[handAnswer](t, base+"/api/partizan/"+name, "application/json", string(body))
+	return postPartizan[handAnswer](t, base, name, map[string]any{"position": position, "move": side, "cells": true})
 }
 
 // target is the board target of a key ("part:row,col", "part:v3").

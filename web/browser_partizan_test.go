@@ -1,9 +1,7 @@
 package web_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -25,8 +23,7 @@ func partizanState(t *testing.T, base, game, position string) play.PartizanState
 // position with move ("left", "right" or "") to move.
 func partizanMoverState(t *testing.T, base, game, position, move string) play.PartizanState {
 	t.Helper()
-	body, _ := json.Marshal(map[string]string{"position": position, "move": move})
-	return postAPI[play.PartizanState](t, base+"/api/partizan/"+game, "application/json", string(body))
+	return postPartizan[play.PartizanState](t, base, game, map[string]any{"position": position, "move": move})
 }
 
 // partizanMoves is what the page lists: each move's class and text.
@@ -188,21 +185,12 @@ func TestBrowserPartizan(t *testing.T) {
 	// Every partizan game opens at its example: its board drawn (a picture
 	// when the page knows how, else text), Left's moves as the API lists
 	// them.
-	resp, err := http.Get(ts.URL + "/api/games")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var games []struct {
+	games := getAPI[[]struct {
 		Name     string `json:"name"`
 		Member   string `json:"example"` // a family's example member
 		Example  string `json:"example_position"`
 		Supports struct{ Partizan bool }
-	}
-	err = json.NewDecoder(resp.Body).Decode(&games)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	}](t, ts.URL+"/api/games")
 	for _, g := range games {
 		if !g.Supports.Partizan {
 			continue

@@ -3,7 +3,6 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -110,16 +109,11 @@ func TestBrowserFamilies(t *testing.T) {
 // familyAPI asks GET /api/table for a family's rows.
 func familyAPI(t *testing.T, base, game, family string, to int) []play.FamilyRow {
 	t.Helper()
-	resp, err := http.Get(base + "/api/table/" + game + "?function=canonical&family=" + url.QueryEscape(family) + "&to=" + strconv.Itoa(to))
-	if err != nil {
-		t.Fatal(err)
+	rows := getAPI[struct{ Rows []play.FamilyRow }](t, base+"/api/table/"+game+"?function=canonical&family="+url.QueryEscape(family)+"&to="+strconv.Itoa(to)).Rows
+	if len(rows) != to {
+		t.Fatalf("%s %s: %d rows", game, family, len(rows))
 	}
-	defer resp.Body.Close()
-	var v struct{ Rows []play.FamilyRow }
-	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || len(v.Rows) != to {
-		t.Fatalf("%s %s: %v, %d rows", game, family, err, len(v.Rows))
-	}
-	return v.Rows
+	return rows
 }
 
 // recordRows is what the tables page shows of Domineering's records: each
@@ -133,18 +127,12 @@ const recordRows = `[...document.querySelectorAll('#records-table tbody tr')].ma
 // download. testAccessibility audits the page with axe-core.
 func TestBrowserRecords(t *testing.T) {
 	b, ts, dir := newPageTest(t)
-	resp, err := http.Get(ts.URL + "/api/records/domineering")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var api struct {
+	api := getAPI[struct {
 		Records []game.Record
 		Sources []game.Source
-	}
-	err = json.NewDecoder(resp.Body).Decode(&api)
-	resp.Body.Close()
-	if err != nil || len(api.Records) < 130 {
-		t.Fatalf("%d records, %v", len(api.Records), err)
+	}](t, ts.URL+"/api/records/domineering")
+	if len(api.Records) < 130 {
+		t.Fatalf("%d records", len(api.Records))
 	}
 
 	b.do("load /tables", chromedp.Navigate(ts.URL+"/tables"))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -474,15 +473,7 @@ func testTablesAndStale(b *browser) {
 	waitFor[bool](b, "the plot of 0.137", `document.querySelector('#seq-summary').textContent.startsWith('0.137') && document.querySelector('#heatmap svg') !== null`)
 	text := download(b, "seq-csv", "text/csv")
 	lines := strings.Split(strings.TrimSpace(text), "\r\n")
-	resp, err := http.Get(b.url + "/api/sequence?code=0.137&to=300")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var api struct{ Values []int }
-	if err := json.NewDecoder(resp.Body).Decode(&api); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	api := getAPI[struct{ Values []int }](t, b.url+"/api/sequence?code=0.137&to=300")
 	if len(lines) != 301 || lines[0] != "n,G(n)" || lines[300] != fmt.Sprintf("299,%d", api.Values[299]) {
 		t.Errorf("the values' CSV has %d lines, the last %q", len(lines), lines[len(lines)-1])
 	}

@@ -207,16 +207,39 @@ func (b *browser) screenshot(dir, name string) {
 func postAPI[T any](t *testing.T, url, contentType, body string) T {
 	t.Helper()
 	resp, err := http.Post(url, contentType, strings.NewReader(body))
+	return apiAnswer[T](t, "POST "+url, resp, err)
+}
+
+// postPartizan posts req as the JSON body of POST /api/partizan/{game}
+// and decodes the answer as a T (postAPI).
+func postPartizan[T any](t *testing.T, base, game string, req map[string]any) T {
+	t.Helper()
+	body, _ := json.Marshal(req)
+	return postAPI[T](t, base+"/api/partizan/"+game, "application/json", string(body))
+}
+
+// getAPI gets url, fails the test unless the server answers 200 OK, and
+// decodes its JSON answer as a T.
+func getAPI[T any](t *testing.T, url string) T {
+	t.Helper()
+	resp, err := http.Get(url)
+	return apiAnswer[T](t, "GET "+url, resp, err)
+}
+
+// apiAnswer fails the test unless the request (what) was answered, with
+// resp, 200 OK, and decodes resp's JSON body as a T.
+func apiAnswer[T any](t *testing.T, what string, resp *http.Response, err error) T {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("POST %s: status %d", url, resp.StatusCode)
+		t.Fatalf("%s: status %d", what, resp.StatusCode)
 	}
 	var v T
 	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
-		t.Fatalf("POST %s: %v", url, err)
+		t.Fatalf("%s: %v", what, err)
 	}
 	return v
 }
@@ -852,15 +875,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("%d cells have a <title>, want 144", n)
 	}
 	title := eval[string](b, "a title", `document.querySelector('#heatmap rect.cell[data-r="4"][data-c="6"] > title').textContent`)
-	resp, err := http.Get(ts.URL + "/api/table/knights?size=12&function=grundy")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var table struct{ Labels [][]string }
-	if err := json.NewDecoder(resp.Body).Decode(&table); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	table := getAPI[struct{ Labels [][]string }](t, ts.URL+"/api/table/knights?size=12&function=grundy")
 	if want := "row 5, column 7: " + table.Labels[4][6]; title != want {
 		t.Errorf("cell title %q, want %q", title, want)
 	}
