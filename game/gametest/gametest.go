@@ -57,10 +57,7 @@ func Run(t *testing.T, g game.Game, starts []string, o Options) {
 		CheckSums(t, g, starts)
 	}
 	for _, text := range starts {
-		pos, err := g.Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
+		pos := Parse(t, g, text)
 		search := newSearch(g, o.SearchLimit)
 		for w := 0; w < o.Walks; w++ {
 			for p, depth := pos, 0; ; depth++ {
@@ -495,14 +492,21 @@ func CheckKnown(t *testing.T, g game.Game, cases []Known) {
 	}
 }
 
-// Moves parses text as a position of g and returns it with its moves,
-// failing t on an error.
-func Moves(t *testing.T, g game.Game, text string) (game.Position, []game.Move) {
+// Parse parses text as a position of g, failing t on an error.
+func Parse(t testing.TB, g game.Game, text string) game.Position {
 	t.Helper()
 	pos, err := g.Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
+	return pos
+}
+
+// Moves parses text as a position of g and returns it with its moves,
+// failing t on an error.
+func Moves(t *testing.T, g game.Game, text string) (game.Position, []game.Move) {
+	t.Helper()
+	pos := Parse(t, g, text)
 	moves, err := g.Moves(pos)
 	if err != nil {
 		t.Fatalf("Moves(%q): %v", text, err)
@@ -529,11 +533,7 @@ func Analyze(t *testing.T, g game.Game, text string) *game.Analysis {
 // AnalyzeWith is Analyze with the options o.
 func AnalyzeWith(t testing.TB, g game.Game, text string, o game.Options) *game.Analysis {
 	t.Helper()
-	pos, err := g.Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	a, err := g.Analyze(context.Background(), pos, o)
+	a, err := g.Analyze(context.Background(), Parse(t, g, text), o)
 	if err != nil {
 		t.Fatalf("Analyze(%q): %v", text, err)
 	}
@@ -577,11 +577,7 @@ func HeapValues(t *testing.T, g game.Game, o game.Options, want ...game.Value) [
 	t.Helper()
 	as := make([]*game.Analysis, len(want))
 	for n, w := range want {
-		pos, err := g.Parse(strconv.Itoa(n))
-		if err != nil {
-			t.Fatalf("heap %d: %v", n, err)
-		}
-		a, err := g.Analyze(context.Background(), pos, o)
+		a, err := g.Analyze(context.Background(), Parse(t, g, strconv.Itoa(n)), o)
 		if err != nil || !a.Value.Equal(w) {
 			t.Errorf("heap %d: %v, %v; want %v", n, a.Value, err, w)
 		}

@@ -44,12 +44,9 @@ func checkSum(t *testing.T, ctx context.Context, g game.Game, x, y string) {
 	var alone [2]*game.Analysis
 	var ps [2]game.Position
 	for k, text := range []string{x, y} {
-		pos, err := g.Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
-		ps[k] = pos
-		if alone[k], err = g.Analyze(ctx, pos, game.Options{}); err != nil {
+		ps[k] = Parse(t, g, text)
+		var err error
+		if alone[k], err = g.Analyze(ctx, ps[k], game.Options{}); err != nil {
 			t.Fatalf("Analyze(%q): %v", text, err)
 		}
 	}
