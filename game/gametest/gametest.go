@@ -358,6 +358,23 @@ func TakeTwin(allowed func(n, k int) bool) Twin[[]int] {
 	}
 }
 
+// ReadPairs reads text as fields "a,b" of two integers, as the twins of
+// games whose parts are pairs of numbers read the game's text: Wythoff's
+// pairs of piles, the coins (x,y) of Turning Corners.
+func ReadPairs(text string) ([][2]int, error) {
+	var pairs [][2]int
+	for _, f := range strings.Fields(text) {
+		a, b, _ := strings.Cut(f, ",")
+		x, err1 := strconv.Atoi(a)
+		y, err2 := strconv.Atoi(b)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%q is not a pair", f)
+		}
+		pairs = append(pairs, [2]int{x, y})
+	}
+	return pairs, nil
+}
+
 // RandomHeaps returns n positions of one to most heaps, each below below,
 // written "5 7 9", drawn with seed.
 func RandomHeaps(seed uint64, n, most, below int) []string {

@@ -2,11 +2,9 @@ package wythoff_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -22,17 +20,12 @@ import (
 // does not split positions into pairs.
 var twin = gametest.Twin[[]int]{
 	State: func(text string) ([]int, error) {
+		pairs, err := gametest.ReadPairs(text)
 		var piles []int
-		for _, f := range strings.Fields(text) {
-			a, b, _ := strings.Cut(f, ",")
-			x, err1 := strconv.Atoi(a)
-			y, err2 := strconv.Atoi(b)
-			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("%q is not a pair", f)
-			}
-			piles = append(piles, x, y)
+		for _, p := range pairs {
+			piles = append(piles, p[0], p[1])
 		}
-		return piles, nil
+		return piles, err
 	},
 	Next: func(piles []int) [][]int {
 		var out [][]int
@@ -76,15 +69,9 @@ var twin = gametest.Twin[[]int]{
 // twin written from the rules: the outcome, whether each move wins, and the
 // positions the moves reach.
 func TestAgainstRules(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	texts := make([]string, 3000)
-	for i := range texts {
-		var fields []string
-		for range 1 + rng.IntN(3) {
-			fields = append(fields, fmt.Sprintf("%d,%d", rng.IntN(7), rng.IntN(7)))
-		}
-		texts[i] = strings.Join(fields, " ")
-	}
+	texts := gametest.RandomSums(rand.New(rand.NewPCG(3, 4)), 3000, 3, func(rng *rand.Rand) string {
+		return fmt.Sprintf("%d,%d", rng.IntN(7), rng.IntN(7))
+	})
 	gametest.MatchTwin(t, wythoff.Game(), texts, twin)
 }
 
@@ -156,18 +143,12 @@ func TestSolve(t *testing.T) {
 		}
 	})
 	t.Run("errors", func(t *testing.T) {
-		if _, err := wythoff.Solve(ctx, 5, 4); err == nil {
-			t.Error("Solve(5, 4) gave no error")
-		}
-		var le *game.LimitError
-		if _, err := wythoff.Solve(ctx, 1, wythoff.MaxPile+1); !errors.As(err, &le) {
-			t.Errorf("Solve over MaxPile: %v, want a *game.LimitError", err)
-		}
-		cancelled, cancel := context.WithCancel(ctx)
-		cancel()
-		if _, err := wythoff.Solve(cancelled, 10, 10); !errors.Is(err, context.Canceled) {
-			t.Errorf("Solve under a cancelled context: %v", err)
-		}
+		// Solve refuses 5 x 4, a pile over MaxPile, and 10 x 10 under a
+		// cancelled context.
+		gametest.Refusals(t, func(ctx context.Context, size [2]int) error {
+			_, err := wythoff.Solve(ctx, size[0], size[1])
+			return err
+		}, [2]int{5, 4}, [2]int{1, wythoff.MaxPile + 1}, [2]int{10, 10})
 	})
 }
 
