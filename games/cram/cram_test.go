@@ -65,15 +65,7 @@ func randomBoard(r *rand.Rand, h, w int) []string {
 // accelerator.
 func value(t testing.TB, text string) int {
 	t.Helper()
-	pos, err := Game().Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	a, err := Game().Analyze(context.Background(), pos, game.Options{})
-	if err != nil {
-		t.Fatalf("Analyze(%q): %v", text, err)
-	}
-	return gametest.Nimber(t, a.Value)
+	return gametest.Nimber(t, gametest.AnalyzeWith(t, Game(), text, game.Options{}).Value)
 }
 
 // TestBrute holds the accelerator (the dense strip solver and the memo on
