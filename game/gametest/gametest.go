@@ -519,6 +519,17 @@ func Parse(t testing.TB, g game.Game, text string) game.Position {
 	return pos
 }
 
+// Must returns build(arg), failing t on an error: a game, rules or
+// position built from input the test fixes, such as a family's name.
+func Must[A, T any](t testing.TB, build func(A) (T, error), arg A) T {
+	t.Helper()
+	v, err := build(arg)
+	if err != nil {
+		t.Fatalf("%v: %v", arg, err)
+	}
+	return v
+}
+
 // Moves parses text as a position of g and returns it with its moves,
 // failing t on an error.
 func Moves(t *testing.T, g game.Game, text string) (game.Position, []game.Move) {

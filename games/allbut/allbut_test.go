@@ -305,11 +305,7 @@ func TestDescribe(t *testing.T) {
 func TestGame(t *testing.T) {
 	for _, name := range []string{"allbut:", "allbut:1", "allbut:2,3", "allbut:1,3,4"} {
 		t.Run(name, func(t *testing.T) {
-			g, err := allbut.Parse(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gametest.Run(t, g, []string{"1", "7", "3 4 5", "2 2 6", "9 1"}, gametest.Options{})
+			gametest.Run(t, gametest.Must(t, allbut.Parse, name), []string{"1", "7", "3 4 5", "2 2 6", "9 1"}, gametest.Options{})
 		})
 	}
 }

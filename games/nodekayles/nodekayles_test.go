@@ -120,10 +120,7 @@ func TestAccelerator(t *testing.T) {
 	checked := 0
 	for range graphs {
 		text := randomGraph(rng, 4+rng.IntN(13), 0.05+0.4*rng.Float64()).text(rng)
-		s, err := r.Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := gametest.Must(t, r.Parse, text)
 		fast, err := r.Accelerate(ctx, s)
 		if err != nil {
 			t.Fatal(err)

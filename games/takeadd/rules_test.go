@@ -11,21 +11,11 @@ import (
 	"nimber/sg"
 )
 
-// mustGame returns the game of the family named name.
-func mustGame(t *testing.T, name string) game.Game {
-	t.Helper()
-	g, err := takeadd.Parse(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // TestValues pins the values of takeadd:2,3:1:6 (examples/rules/take_or_add.star),
 // worked by the labelling in docs/loopy.md: heaps 0 to 12 are worth
 // 0 0 ∞(0) ∞(0) ∞(0) ∞(0) 0 0 ∞(0) 1 ∞(0) 0 0.
 func TestValues(t *testing.T) {
-	g := mustGame(t, "takeadd:2,3:1:6")
+	g := gametest.Must(t, takeadd.Parse, "takeadd:2,3:1:6")
 	inf0 := game.Infinite([]int{0})
 	want := []game.Value{game.Nimber(0), game.Nimber(0), inf0, inf0, inf0, inf0, game.Nimber(0), game.Nimber(0), inf0,
 		game.Nimber(1), inf0, game.Nimber(0), game.Nimber(0)}
@@ -36,7 +26,7 @@ func TestValues(t *testing.T) {
 // values the generic solver gives (no cycle, Cyclic false): sub:2,3 is
 // 0 0 1 1 2 0 0 1 1 2 ...
 func TestAcyclic(t *testing.T) {
-	g := mustGame(t, "takeadd:2,3::0")
+	g := gametest.Must(t, takeadd.Parse, "takeadd:2,3::0")
 	var want []game.Value
 	for _, w := range []int{0, 0, 1, 1, 2, 0, 0, 1, 1, 2} {
 		want = append(want, game.Nimber(w))
@@ -53,7 +43,7 @@ func TestAcyclic(t *testing.T) {
 func TestSums(t *testing.T) {
 	total := map[sg.Outcome]int{}
 	for _, name := range []string{"takeadd:2,3:1:6", "takeadd:1,4:2:5", "takeadd:3:1,2:4", "takeadd:2,5:3:9"} {
-		g := mustGame(t, name)
+		g := gametest.Must(t, takeadd.Parse, name)
 		var positions []string
 		for x := 0; x <= 14; x++ {
 			for y := 0; y <= x; y++ {
