@@ -43,7 +43,7 @@ func ReadOfficial(t testing.TB, spec grid.Spec, set string) ([]grid.Grid, []stri
 }
 
 // Official solves every case of the official data sets with both solvers
-// and compares each answer line, formatted by gm.Answer, with the official
+// and compares each answer line, formatted by gm.Answer (CaseCount when nil), with the official
 // one.
 func (gm *Game[S, M]) Official(t *testing.T, sets ...string) {
 	t.Helper()
@@ -59,7 +59,7 @@ func (gm *Game[S, M]) Official(t *testing.T, sets ...string) {
 				if err != nil {
 					t.Fatalf("%s %s case %d: %v", set, s.name, i+1, err)
 				}
-				if got := gm.Answer(i+1, res.Grundy != 0, res.Winning); got != want[i] {
+				if got := gm.answer(i+1, res.Grundy != 0, res.Winning); got != want[i] {
 					t.Errorf("%s %s: got %q, want %q\n%s", set, s.name, got, want[i], g)
 				}
 			}
@@ -92,7 +92,7 @@ func (gm *Game[S, M]) ExhaustiveOfficial(t *testing.T, sets ...OfficialSet) {
 				}
 				checked++
 				firstWins, winning := gm.Exhaustive(g)
-				if got := gm.Answer(k+1, firstWins, winning); got != want[k] {
+				if got := gm.answer(k+1, firstWins, winning); got != want[k] {
 					t.Errorf("case #%d: exhaustive answers %q (winning moves %s), official answer %q\n%s",
 						k+1, got, gm.formatMoves(winning), want[k], g)
 				}
