@@ -622,9 +622,5 @@ func Heap(t testing.TB, g game.Game, n int) game.Position {
 	if !ok {
 		t.Fatalf("the game has no heaps")
 	}
-	pos, err := h.Heap(n)
-	if err != nil {
-		t.Fatalf("Heap(%d): %v", n, err)
-	}
-	return pos
+	return Must(t, h.Heap, n)
 }
