@@ -351,11 +351,28 @@ func TakeTwin(allowed func(n, k int) bool) Twin[[]int] {
 			return out
 		},
 		Key: func(heaps []int) string {
-			h := slices.DeleteFunc(slices.Clone(heaps), func(n int) bool { return n == 0 })
-			slices.Sort(h)
-			return fmt.Sprint(h)
+			return SumKey(heaps, func(n int) string {
+				if n == 0 {
+					return ""
+				}
+				return strconv.Itoa(n)
+			})
 		},
 	}
+}
+
+// SumKey writes a sum of parts canonically, for a twin's Key: the text of
+// each part, sorted, as the order of a sum's parts does not matter, and
+// joined by spaces; a part whose text is "" (an empty part) is left out.
+func SumKey[P any](parts []P, text func(P) string) string {
+	keys := make([]string, 0, len(parts))
+	for _, p := range parts {
+		if k := text(p); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, " ")
 }
 
 // ReadPairs reads text as fields "a,b" of two integers, as the twins of

@@ -7,7 +7,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -79,12 +78,7 @@ func rowTwin(r coins.Rule) gametest.Twin[[][2]uint] {
 		},
 		// Key writes the rows sorted: a sum's order does not matter.
 		Key: func(rows [][2]uint) string {
-			keys := make([]string, len(rows))
-			for i, row := range rows {
-				keys[i] = rowText(row[0], row[1])
-			}
-			slices.Sort(keys)
-			return strings.Join(keys, " ")
+			return gametest.SumKey(rows, func(row [2]uint) string { return rowText(row[0], row[1]) })
 		},
 	}
 }

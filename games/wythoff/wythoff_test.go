@@ -15,53 +15,41 @@ import (
 )
 
 // twin is Wythoff's game written straight from the rules, over whole
-// positions: piles in pairs, [a1 b1 a2 b2 ...]; a move takes k >= 1 from
-// one pile, or k from both piles of a pair. It knows no Grundy values and
-// does not split positions into pairs.
-var twin = gametest.Twin[[]int]{
-	State: func(text string) ([]int, error) {
-		pairs, err := gametest.ReadPairs(text)
-		var piles []int
-		for _, p := range pairs {
-			piles = append(piles, p[0], p[1])
-		}
-		return piles, err
-	},
-	Next: func(piles []int) [][]int {
-		var out [][]int
-		add := func(i, j, k int) {
-			p := slices.Clone(piles)
-			p[i] -= k
-			if j >= 0 {
-				p[j] -= k
-			}
+// positions: pairs of piles; a move takes k >= 1 from one pile, or k from
+// both piles of a pair. It knows no Grundy values and does not split
+// positions into pairs.
+var twin = gametest.Twin[[][2]int]{
+	State: gametest.ReadPairs,
+	Next: func(pairs [][2]int) [][][2]int {
+		var out [][][2]int
+		take := func(i, a, b int) {
+			p := slices.Clone(pairs)
+			p[i][0] -= a
+			p[i][1] -= b
 			out = append(out, p)
 		}
-		for i := 0; i < len(piles); i += 2 {
-			for k := 1; k <= piles[i]; k++ {
-				add(i, -1, k)
+		for i, p := range pairs {
+			for k := 1; k <= p[0]; k++ {
+				take(i, k, 0)
 			}
-			for k := 1; k <= piles[i+1]; k++ {
-				add(i+1, -1, k)
+			for k := 1; k <= p[1]; k++ {
+				take(i, 0, k)
 			}
-			for k := 1; k <= min(piles[i], piles[i+1]); k++ {
-				add(i, i+1, k)
+			for k := 1; k <= min(p[0], p[1]); k++ {
+				take(i, k, k)
 			}
 		}
 		return out
 	},
 	// Key writes a position canonically: its pairs with a non-empty pile,
 	// smaller pile first, sorted.
-	Key: func(piles []int) string {
-		var pairs []string
-		for i := 0; i < len(piles); i += 2 {
-			a, b := min(piles[i], piles[i+1]), max(piles[i], piles[i+1])
-			if b > 0 {
-				pairs = append(pairs, fmt.Sprintf("%d,%d", a, b))
+	Key: func(pairs [][2]int) string {
+		return gametest.SumKey(pairs, func(p [2]int) string {
+			if max(p[0], p[1]) == 0 {
+				return ""
 			}
-		}
-		slices.Sort(pairs)
-		return strings.Join(pairs, " ")
+			return fmt.Sprintf("%d,%d", min(p[0], p[1]), max(p[0], p[1]))
+		})
 	},
 }
 
