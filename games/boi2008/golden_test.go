@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/grid"
 )
 
@@ -28,10 +29,7 @@ func checkGolden(t *testing.T, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ans, err := os.ReadFile(name + ".ans")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ans := gametest.Must(t, os.ReadFile, name+".ans")
 	want := strings.Fields(string(ans))
 	if len(want) != len(cases) {
 		t.Fatalf("%d answers for %d boards", len(want), len(cases))

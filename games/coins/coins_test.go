@@ -204,10 +204,7 @@ func TestMockTurtlesOdious(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := gametest.Must(t, os.ReadFile, path)
 	if b.String() != string(want) {
 		t.Errorf("values differ from %s (go test -update rewrites it)", path)
 	}

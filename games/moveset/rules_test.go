@@ -83,10 +83,7 @@ func TestSquaresTableGolden(t *testing.T) {
 		}
 		b.WriteByte('\n')
 	}
-	want, err := os.ReadFile("testdata/knights-8-grundy.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := gametest.Must(t, os.ReadFile, "testdata/knights-8-grundy.txt")
 	if b.String() != string(want) {
 		t.Fatalf("got\n%swant\n%s", b.String(), want)
 	}
