@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/games/internal/recttest"
 	"nimber/grid"
 	"nimber/sg"
@@ -28,10 +29,7 @@ func TestTableMatchesGeneric(t *testing.T) {
 			t.Fatal(err)
 		}
 		var rl rules
-		pos, err := rl.Parse(g.String())
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := gametest.Must(t, rl.Parse, g.String())
 		s := sg.NewSolver[part, Cut](rl, sg.NewMapMemo[part]())
 		recttest.Match(t, fmt.Sprintf("trial %d, board\n%s", trial, g), rows, cols,
 			func(r [4]int) int { return table.Value(Rect{r[0], r[1], r[2], r[3]}) },

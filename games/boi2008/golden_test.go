@@ -35,10 +35,7 @@ func checkGolden(t *testing.T, name string) {
 		t.Fatalf("%d answers for %d boards", len(want), len(cases))
 	}
 	for i, g := range cases {
-		b, err := NewBoard(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := gametest.Must(t, NewBoard, g)
 		v, err := Solve(context.Background(), b)
 		if err != nil || v.Winner.String() != want[i] {
 			t.Errorf("%s board %d: DP says %v (%v), want %s\n%s", name, i+1, v.Winner, err, want[i], g)

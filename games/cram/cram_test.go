@@ -88,10 +88,7 @@ func TestBrute(t *testing.T) {
 		rows := randomBoard(r, h, w)
 		text := strings.Join(rows, "|")
 		want := brute(rows, memo)
-		s, err := theRules.Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := gametest.Must(t, theRules.Parse, text)
 		got, gen := 0, 0
 		for _, p := range s.Parts {
 			x := gametest.Agree(t, p, fast, generic)

@@ -196,10 +196,7 @@ def moves(p):
 		{"parts", "3\n\n(1,)\r\n\"\"", "3\n(1,)\n\"\"", `3 + (1,) + ""`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pos, err := g.Parse(tc.text)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pos := gametest.Parse(t, g, tc.text)
 			if got := g.Format(pos); got != tc.format {
 				t.Errorf("Format = %q, want %q", got, tc.format)
 			}
