@@ -45,10 +45,11 @@ func checkSum(t *testing.T, ctx context.Context, g game.Game, x, y string) {
 	var ps [2]game.Position
 	for k, text := range []string{x, y} {
 		ps[k] = Parse(t, g, text)
-		var err error
-		if alone[k], err = g.Analyze(ctx, ps[k], game.Options{}); err != nil {
+		a, err := g.Analyze(ctx, ps[k], game.Options{})
+		if err != nil {
 			t.Fatalf("Analyze(%q): %v", text, err)
 		}
+		alone[k] = a
 	}
 	sum := g.Join(ps[0], ps[1])
 	if n := g.Name(sum); n == "" || strings.Contains(n, "\n") {
