@@ -585,6 +585,17 @@ func AnalyzeWith(t testing.TB, g game.Game, text string, o game.Options) *game.A
 	return a
 }
 
+// Accelerate returns the valuer the accelerator a prepares for the sum of
+// parts, failing t on an error: the fast side of an Agree.
+func Accelerate[P comparable](t testing.TB, a game.Accelerator[P], parts ...P) game.Valuer[P] {
+	t.Helper()
+	v, err := a.Accelerate(context.Background(), game.Sum[P]{Parts: parts})
+	if err != nil {
+		t.Fatalf("Accelerate(%v): %v", parts, err)
+	}
+	return v
+}
+
 // Agree returns the Grundy value of part p by the first valuer, failing t
 // on an error or when another valuer disagrees (an accelerator, the generic
 // solver, a definition).

@@ -92,10 +92,7 @@ func TestSequence(t *testing.T) {
 			}
 			want := plain(set, to)
 			solver := sg.NewSolver[int, allbut.Move](r, sg.NewMapMemo[int]())
-			fast, err := r.Accelerate(ctx, game.Sum[int]{Parts: []int{to - 1}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			fast := gametest.Accelerate(t, r, to-1)
 			for n := range to {
 				if v := gametest.Agree(t, n, fast, solver); got[n] != want[n] || v != want[n] {
 					t.Fatalf("heap %d: sequence %d, accelerator and generic solver %d, definition %d", n, got[n], v, want[n])

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/games/wythoff"
 	"nimber/sg"
@@ -115,10 +114,7 @@ func TestSolve(t *testing.T) {
 		})
 	}
 	t.Run("generic", func(t *testing.T) {
-		tab, err := wythoff.Rules{}.Accelerate(ctx, game.Sum[wythoff.Pair]{Parts: []wythoff.Pair{{40, 60}, {50, 50}}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		tab := gametest.Accelerate(t, wythoff.Rules{}, wythoff.Pair{Small: 40, Large: 60}, wythoff.Pair{Small: 50, Large: 50})
 		for a := 0; a <= 50; a++ {
 			for b := a; b <= 60; b++ {
 				if got := gametest.Agree(t, wythoff.Pair{Small: a, Large: b}, tab, solver); got != want[a][b] {
