@@ -20,10 +20,7 @@ func TestGolden(t *testing.T) {
 }
 
 func checkGolden(t *testing.T, name string) {
-	in, err := os.Open(name + ".in")
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := gametest.Must(t, os.Open, name+".in")
 	defer in.Close()
 	cases, err := grid.Parse(in, Spec)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/grid"
 )
 
@@ -17,19 +18,13 @@ import (
 func ReadOfficial(t testing.TB, spec grid.Spec, set string) ([]grid.Grid, []string) {
 	t.Helper()
 	dir := filepath.Join("testdata", "official")
-	in, err := os.Open(filepath.Join(dir, set+".in"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := gametest.Must(t, os.Open, filepath.Join(dir, set+".in"))
 	defer in.Close()
 	cases, err := grid.Parse(in, spec)
 	if err != nil {
 		t.Fatalf("%s.in: %v", set, err)
 	}
-	ans, err := os.ReadFile(filepath.Join(dir, set+".ans"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ans := gametest.Must(t, os.ReadFile, filepath.Join(dir, set+".ans"))
 	want := strings.Split(strings.TrimSpace(string(ans)), "\n")
 	for i, line := range want {
 		if want[i] = strings.TrimSpace(line); want[i] == "" {
