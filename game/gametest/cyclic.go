@@ -20,10 +20,7 @@ func CheckCyclic(t *testing.T, g game.Game, positions []string) map[sg.Outcome]i
 	ctx := context.Background()
 	counts := map[sg.Outcome]int{}
 	for _, text := range positions {
-		pos, err := g.Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
+		pos := Parse(t, g, text)
 		a, err := g.Analyze(ctx, pos, game.Options{})
 		if err != nil {
 			t.Fatalf("%q: %v", text, err)

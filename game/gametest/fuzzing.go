@@ -1,6 +1,7 @@
 package gametest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -12,6 +13,29 @@ func OneLine(t testing.TB, what string, err error) {
 	if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
 		t.Fatalf("%s: error %q, want one line", what, msg)
 	}
+}
+
+// FuzzName fuzzes parse, the reader of a family's game names, from the
+// seed names: it must refuse a name with a one-line error (OneLine) or
+// read it as rules whose String reads back to the same String.
+func FuzzName[R fmt.Stringer](f *testing.F, parse func(name string) (R, error), seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		r, err := parse(name)
+		if err != nil {
+			OneLine(t, fmt.Sprintf("%q", name), err)
+			return
+		}
+		again, err := parse(r.String())
+		if err != nil {
+			t.Fatalf("%q gave %q, which does not read back: %v", name, r.String(), err)
+		}
+		if again.String() != r.String() {
+			t.Fatalf("%q gave %q, which reads back as %q", name, r.String(), again.String())
+		}
+	})
 }
 
 // Bounded cuts a fuzzed text to most bytes and its numbers to 2 digits,

@@ -57,10 +57,7 @@ func Run(t *testing.T, g game.Game, starts []string, o Options) {
 		CheckSums(t, g, starts)
 	}
 	for _, text := range starts {
-		pos, err := g.Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
+		pos := Parse(t, g, text)
 		search := newSearch(g, o.SearchLimit)
 		for w := 0; w < o.Walks; w++ {
 			for p, depth := pos, 0; ; depth++ {
@@ -354,11 +351,45 @@ func TakeTwin(allowed func(n, k int) bool) Twin[[]int] {
 			return out
 		},
 		Key: func(heaps []int) string {
-			h := slices.DeleteFunc(slices.Clone(heaps), func(n int) bool { return n == 0 })
-			slices.Sort(h)
-			return fmt.Sprint(h)
+			return SumKey(heaps, func(n int) string {
+				if n == 0 {
+					return ""
+				}
+				return strconv.Itoa(n)
+			})
 		},
 	}
+}
+
+// SumKey writes a sum of parts canonically, for a twin's Key: the text of
+// each part, sorted, as the order of a sum's parts does not matter, and
+// joined by spaces; a part whose text is "" (an empty part) is left out.
+func SumKey[P any](parts []P, text func(P) string) string {
+	keys := make([]string, 0, len(parts))
+	for _, p := range parts {
+		if k := text(p); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, " ")
+}
+
+// ReadPairs reads text as fields "a,b" of two integers, as the twins of
+// games whose parts are pairs of numbers read the game's text: Wythoff's
+// pairs of piles, the coins (x,y) of Turning Corners.
+func ReadPairs(text string) ([][2]int, error) {
+	var pairs [][2]int
+	for _, f := range strings.Fields(text) {
+		a, b, _ := strings.Cut(f, ",")
+		x, err1 := strconv.Atoi(a)
+		y, err2 := strconv.Atoi(b)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%q is not a pair", f)
+		}
+		pairs = append(pairs, [2]int{x, y})
+	}
+	return pairs, nil
 }
 
 // RandomHeaps returns n positions of one to most heaps, each below below,
@@ -495,14 +526,32 @@ func CheckKnown(t *testing.T, g game.Game, cases []Known) {
 	}
 }
 
-// Moves parses text as a position of g and returns it with its moves,
-// failing t on an error.
-func Moves(t *testing.T, g game.Game, text string) (game.Position, []game.Move) {
+// Parse parses text as a position of g, failing t on an error.
+func Parse(t testing.TB, g game.Game, text string) game.Position {
 	t.Helper()
 	pos, err := g.Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
+	return pos
+}
+
+// Must returns build(arg), failing t on an error: a game, rules or
+// position built from input the test fixes, such as a family's name.
+func Must[A, T any](t testing.TB, build func(A) (T, error), arg A) T {
+	t.Helper()
+	v, err := build(arg)
+	if err != nil {
+		t.Fatalf("%v: %v", arg, err)
+	}
+	return v
+}
+
+// Moves parses text as a position of g and returns it with its moves,
+// failing t on an error.
+func Moves(t *testing.T, g game.Game, text string) (game.Position, []game.Move) {
+	t.Helper()
+	pos := Parse(t, g, text)
 	moves, err := g.Moves(pos)
 	if err != nil {
 		t.Fatalf("Moves(%q): %v", text, err)
@@ -529,15 +578,22 @@ func Analyze(t *testing.T, g game.Game, text string) *game.Analysis {
 // AnalyzeWith is Analyze with the options o.
 func AnalyzeWith(t testing.TB, g game.Game, text string, o game.Options) *game.Analysis {
 	t.Helper()
-	pos, err := g.Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	a, err := g.Analyze(context.Background(), pos, o)
+	a, err := g.Analyze(context.Background(), Parse(t, g, text), o)
 	if err != nil {
 		t.Fatalf("Analyze(%q): %v", text, err)
 	}
 	return a
+}
+
+// Accelerate returns the valuer the accelerator a prepares for the sum of
+// parts, failing t on an error: the fast side of an Agree.
+func Accelerate[P comparable](t testing.TB, a game.Accelerator[P], parts ...P) game.Valuer[P] {
+	t.Helper()
+	v, err := a.Accelerate(context.Background(), game.Sum[P]{Parts: parts})
+	if err != nil {
+		t.Fatalf("Accelerate(%v): %v", parts, err)
+	}
+	return v
 }
 
 // Agree returns the Grundy value of part p by the first valuer, failing t
@@ -577,11 +633,7 @@ func HeapValues(t *testing.T, g game.Game, o game.Options, want ...game.Value) [
 	t.Helper()
 	as := make([]*game.Analysis, len(want))
 	for n, w := range want {
-		pos, err := g.Parse(strconv.Itoa(n))
-		if err != nil {
-			t.Fatalf("heap %d: %v", n, err)
-		}
-		a, err := g.Analyze(context.Background(), pos, o)
+		a, err := g.Analyze(context.Background(), Parse(t, g, strconv.Itoa(n)), o)
 		if err != nil || !a.Value.Equal(w) {
 			t.Errorf("heap %d: %v, %v; want %v", n, a.Value, err, w)
 		}
@@ -598,9 +650,5 @@ func Heap(t testing.TB, g game.Game, n int) game.Position {
 	if !ok {
 		t.Fatalf("the game has no heaps")
 	}
-	pos, err := h.Heap(n)
-	if err != nil {
-		t.Fatalf("Heap(%d): %v", n, err)
-	}
-	return pos
+	return Must(t, h.Heap, n)
 }

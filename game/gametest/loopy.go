@@ -63,10 +63,7 @@ func MatchLoopyTwin[S any](t *testing.T, g game.Game, texts []string, tw LoopyTw
 	}
 	classes := map[string]int{}
 	for _, text := range texts {
-		pos, err := g.Parse(text)
-		if err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
+		pos := Parse(t, g, text)
 		gr, err := pg.Graph(context.Background(), pos, 0)
 		if err != nil {
 			t.Fatalf("%q: %v", text, err)

@@ -19,10 +19,7 @@ import (
 // names the line.
 func ReadParseCases(t testing.TB, path string) []ParseCase {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := Must(t, os.ReadFile, path)
 	cases, err := parseCases(string(data))
 	if err != nil {
 		t.Fatalf("%s:%v", path, err)
@@ -148,10 +145,7 @@ func Cases(t testing.TB, section string) []Case {
 // the line.
 func ReadTable(t testing.TB, path string) map[string][]Case {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := Must(t, os.ReadFile, path)
 	tab, err := readTable(string(data), path)
 	if err != nil {
 		t.Fatalf("%s:%v", path, err)

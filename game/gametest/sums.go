@@ -44,14 +44,12 @@ func checkSum(t *testing.T, ctx context.Context, g game.Game, x, y string) {
 	var alone [2]*game.Analysis
 	var ps [2]game.Position
 	for k, text := range []string{x, y} {
-		pos, err := g.Parse(text)
+		ps[k] = Parse(t, g, text)
+		a, err := g.Analyze(ctx, ps[k], game.Options{})
 		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
-		ps[k] = pos
-		if alone[k], err = g.Analyze(ctx, pos, game.Options{}); err != nil {
 			t.Fatalf("Analyze(%q): %v", text, err)
 		}
+		alone[k] = a
 	}
 	sum := g.Join(ps[0], ps[1])
 	if n := g.Name(sum); n == "" || strings.Contains(n, "\n") {

@@ -2,7 +2,6 @@ package allbut_test
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -93,10 +92,7 @@ func TestSequence(t *testing.T) {
 			}
 			want := plain(set, to)
 			solver := sg.NewSolver[int, allbut.Move](r, sg.NewMapMemo[int]())
-			fast, err := r.Accelerate(ctx, game.Sum[int]{Parts: []int{to - 1}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			fast := gametest.Accelerate(t, r, to-1)
 			for n := range to {
 				if v := gametest.Agree(t, n, fast, solver); got[n] != want[n] || v != want[n] {
 					t.Fatalf("heap %d: sequence %d, accelerator and generic solver %d, definition %d", n, got[n], v, want[n])
@@ -106,18 +102,12 @@ func TestSequence(t *testing.T) {
 	}
 	t.Run("limits", func(t *testing.T) {
 		r := mustRules(t, 1)
-		if _, err := r.Sequence(ctx, -1); err == nil {
-			t.Error("Sequence(-1) gave no error")
-		}
-		var le *game.LimitError
-		if _, err := r.Sequence(ctx, allbut.MaxSequence+1); !errors.As(err, &le) {
-			t.Errorf("Sequence(MaxSequence+1): %v, want a *game.LimitError", err)
-		}
-		cancelled, cancel := context.WithCancel(ctx)
-		cancel()
-		if _, err := r.Sequence(cancelled, 10); !errors.Is(err, context.Canceled) {
-			t.Errorf("Sequence under a cancelled context: %v", err)
-		}
+		// Sequence refuses -1, MaxSequence+1 past its limit, and 10 under
+		// a cancelled context.
+		gametest.Refusals(t, func(ctx context.Context, n int) error {
+			_, err := r.Sequence(ctx, n)
+			return err
+		}, -1, allbut.MaxSequence+1, 10)
 	})
 }
 
@@ -312,32 +302,13 @@ func TestDescribe(t *testing.T) {
 func TestGame(t *testing.T) {
 	for _, name := range []string{"allbut:", "allbut:1", "allbut:2,3", "allbut:1,3,4"} {
 		t.Run(name, func(t *testing.T) {
-			g, err := allbut.Parse(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gametest.Run(t, g, []string{"1", "7", "3 4 5", "2 2 6", "9 1"}, gametest.Options{})
+			gametest.Run(t, gametest.Must(t, allbut.Parse, name), []string{"1", "7", "3 4 5", "2 2 6", "9 1"}, gametest.Options{})
 		})
 	}
 }
 
 func FuzzName(f *testing.F) {
-	for _, s := range []string{"allbut:", "allbut:1,3,4", "allbut:1,,", "allbut:x", "allbut:-0", "allbut:99999999999999999999"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, name string) {
-		r, err := allbut.ParseRules(name)
-		if err != nil {
-			if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
-				t.Fatalf("ParseRules(%q): error %q, want one line", name, msg)
-			}
-			return
-		}
-		again, err := allbut.ParseRules(r.String())
-		if err != nil || again.String() != r.String() {
-			t.Fatalf("ParseRules(%q) gave %q, which does not read back (%v)", name, r.String(), err)
-		}
-	})
+	gametest.FuzzName(f, allbut.ParseRules, "allbut:", "allbut:1,3,4", "allbut:1,,", "allbut:x", "allbut:-0", "allbut:99999999999999999999")
 }
 
 // BenchmarkSequence computes nim-sequences of a million heaps.

@@ -19,7 +19,6 @@ import (
 
 // harness describes Bacterial Tactics to the shared tests of package gridtest.
 var harness = gridtest.Game[exhSet, Move]{
-	Noun: "board",
 	Spec: Spec,
 	Boards: gridtest.Boards{
 		Blank: Empty, Marked: Radioactive,
@@ -30,7 +29,6 @@ var harness = gridtest.Game[exhSet, Move]{
 	Generic: gridtest.AsSolver(SolveGeneric),
 	// "(row,col)H" with 0-based coordinates.
 	FormatMove: func(m Move) string { return fmt.Sprintf("(%d,%d)%c", m.Row, m.Col, m.Colony) },
-	Answer:     gridtest.CaseCount[Move],
 	API: gridtest.API[exhSet]{
 		Game: Game(),
 		// The twin's state is the set of infected cells.
@@ -47,7 +45,7 @@ var harness = gridtest.Game[exhSet, Move]{
 // cases of testdata/positions.txt.
 func TestShared(t *testing.T) {
 	harness.Shared(t, gridtest.Checks{
-		Exhaustive: gridtest.SmallBoards, Generic: gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8},
+		Generic:     gridtest.Sample{N: 400, MaxSide: 12, ShortN: 100, ShortMaxSide: 8},
 		Starts:      []string{"..\n.#\n", "#.##\n....\n#.##\n", "x.\nx.\n", "#"},
 		BatterySeed: 1, BatteryBoards: 30, BatterySide: 4,
 		MovesSeed: 4, Moves: gridtest.Sample{N: 500, MaxSide: 5, ShortN: 100, ShortMaxSide: 4},

@@ -2,10 +2,12 @@ package bacterial
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
-	"nimber/games/rect"
+	"nimber/game/gametest"
+	"nimber/games/internal/recttest"
 	"nimber/grid"
 	"nimber/sg"
 )
@@ -27,21 +29,13 @@ func TestTableMatchesGeneric(t *testing.T) {
 			t.Fatal(err)
 		}
 		var rl rules
-		pos, err := rl.Parse(g.String())
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := gametest.Must(t, rl.Parse, g.String())
 		s := sg.NewSolver[part, Cut](rl, sg.NewMapMemo[part]())
-		for r := range rect.All(rows, cols) {
-			x := Rect{r[0], r[1], r[2], r[3]}
-			want, err := s.Grundy(t.Context(), part{f: pos.Frame.f, Rect: x})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := table.Value(x); got != want {
-				t.Fatalf("trial %d, rect %+v: table %d, generic %d\n%s", trial, x, got, want, g)
-			}
-		}
+		recttest.Match(t, fmt.Sprintf("trial %d, board\n%s", trial, g), rows, cols,
+			func(r [4]int) int { return table.Value(Rect{r[0], r[1], r[2], r[3]}) },
+			func(ctx context.Context, r [4]int) (int, error) {
+				return s.Grundy(ctx, part{f: pos.Frame.f, Rect: Rect{r[0], r[1], r[2], r[3]}})
+			})
 		for _, x := range []Rect{{1, 0, 0, 0}, {0, 0, 1, 0}, {-1, 0, 0, 0}, {0, rows, 0, 0}, {0, 0, 0, cols}} {
 			if got := table.Value(x); got != 0 {
 				t.Errorf("trial %d: Value(%+v) = %d, want 0 (empty or outside)", trial, x, got)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"nimber/game/gametest"
 )
 
 // BenchmarkSolve is the worst case of the targets: an open board, A and B
@@ -15,10 +17,7 @@ func BenchmarkSolve(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		board, err := NewBoard(g)
-		if err != nil {
-			b.Fatal(err)
-		}
+		board := gametest.Must(b, NewBoard, g)
 		b.Run(fmt.Sprintf("open-%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

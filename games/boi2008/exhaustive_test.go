@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"nimber/game/gametest"
 	"nimber/grid"
 )
 
@@ -148,10 +149,7 @@ func TestExhaustiveLimits(t *testing.T) {
 	}
 	g := grid.New(n, n, White)
 	g.Cells[0], g.Cells[n*n-1] = StartA, StartB
-	big, err := NewBoard(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	big := gametest.Must(t, NewBoard, g)
 	if _, err := Exhaustive(t.Context(), big); err == nil {
 		t.Errorf("Exhaustive accepted %d white squares, limit %d", n*n, MaxExhaustiveWhite)
 	}
@@ -190,10 +188,7 @@ func TestExhaustiveLargest(t *testing.T) {
 func exOpenBoard(t testing.TB, n int) *Board {
 	g := grid.New(n, n, White)
 	g.Cells[0], g.Cells[n*n-1] = StartA, StartB
-	b, err := NewBoard(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := gametest.Must(t, NewBoard, g)
 	return b
 }
 

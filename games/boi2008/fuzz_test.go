@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/grid"
 )
 
@@ -18,10 +19,7 @@ import (
 // round-trip through Spec.Format, and the DP answers A or B.
 // Run: go test ./games/boi2008 -run '^$' -fuzz FuzzParse -fuzztime 60s
 func FuzzParse(f *testing.F) {
-	sample, err := os.ReadFile("testdata/official/sample.in")
-	if err != nil {
-		f.Fatal(err)
-	}
+	sample := gametest.Must(f, os.ReadFile, "testdata/official/sample.in")
 	for _, s := range []string{
 		string(sample),
 		"1\n2\nAB\n..\n",

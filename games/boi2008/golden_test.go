@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/grid"
 )
 
@@ -19,28 +20,19 @@ func TestGolden(t *testing.T) {
 }
 
 func checkGolden(t *testing.T, name string) {
-	in, err := os.Open(name + ".in")
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := gametest.Must(t, os.Open, name+".in")
 	defer in.Close()
 	cases, err := grid.Parse(in, Spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ans, err := os.ReadFile(name + ".ans")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ans := gametest.Must(t, os.ReadFile, name+".ans")
 	want := strings.Fields(string(ans))
 	if len(want) != len(cases) {
 		t.Fatalf("%d answers for %d boards", len(want), len(cases))
 	}
 	for i, g := range cases {
-		b, err := NewBoard(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := gametest.Must(t, NewBoard, g)
 		v, err := Solve(context.Background(), b)
 		if err != nil || v.Winner.String() != want[i] {
 			t.Errorf("%s board %d: DP says %v (%v), want %s\n%s", name, i+1, v.Winner, err, want[i], g)

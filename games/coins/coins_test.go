@@ -2,13 +2,11 @@ package coins_test
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -80,12 +78,7 @@ func rowTwin(r coins.Rule) gametest.Twin[[][2]uint] {
 		},
 		// Key writes the rows sorted: a sum's order does not matter.
 		Key: func(rows [][2]uint) string {
-			keys := make([]string, len(rows))
-			for i, row := range rows {
-				keys[i] = rowText(row[0], row[1])
-			}
-			slices.Sort(keys)
-			return strings.Join(keys, " ")
+			return gametest.SumKey(rows, func(row [2]uint) string { return rowText(row[0], row[1]) })
 		},
 	}
 }
@@ -133,10 +126,7 @@ func TestRowsByMex(t *testing.T) {
 				for heads := uint(0); heads < 1<<length; heads++ {
 					text := rowText(heads, length)
 					want := mexValue(r, memo, heads, length)
-					pos, err := g.Parse(text)
-					if err != nil {
-						t.Fatal(err)
-					}
+					pos := gametest.Parse(t, g, text)
 					if length <= 6 || heads%7 == 0 {
 						a, err := g.Analyze(ctx, pos, game.Options{})
 						if err != nil {
@@ -214,10 +204,7 @@ func TestMockTurtlesOdious(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := gametest.Must(t, os.ReadFile, path)
 	if b.String() != string(want) {
 		t.Errorf("values differ from %s (go test -update rewrites it)", path)
 	}
@@ -235,14 +222,8 @@ func TestParse(t *testing.T) {
 	if _, err := g.Parse(strings.Repeat("H", coins.MaxCoins+1)); err == nil {
 		t.Error("a row over MaxCoins was read")
 	}
-	var le *game.LimitError
-	if _, err := g.Parse(strings.Repeat("H", 200)); !errors.As(err, &le) || le.Measure != "moves" {
-		t.Errorf("200 heads of Mock Turtles (over a million moves): %v, want a limit on moves", err)
-	}
-	ruler := coins.Game(coins.Ruler)
-	if _, err := ruler.Parse(strings.Repeat("T", 4000) + strings.Repeat("H", 30)); !errors.As(err, &le) || le.Measure != "coins written by its moves" {
-		t.Errorf("a Ruler row of 4030 coins, 30 heads: %v, want a limit on the coins written", err)
-	}
+	gametest.ParseLimitOn(t, g, strings.Repeat("H", 200), "moves", "200 heads of Mock Turtles (over a million moves)")
+	gametest.ParseLimitOn(t, coins.Game(coins.Ruler), strings.Repeat("T", 4000)+strings.Repeat("H", 30), "coins written by its moves", "a Ruler row of 4030 coins, 30 heads")
 }
 
 func FuzzParse(f *testing.F) {
@@ -268,10 +249,7 @@ func BenchmarkAnalyze(b *testing.B) {
 		{"turning-corners", coins.CornersGame(), "60,60 59,50 40,60 33,7 12,13 1,1"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			pos, err := c.g.Parse(c.text)
-			if err != nil {
-				b.Fatal(err)
-			}
+			pos := gametest.Parse(b, c.g, c.text)
 			for b.Loop() {
 				a, err := c.g.Analyze(context.Background(), pos, game.Options{})
 				if err != nil {
@@ -305,15 +283,7 @@ func TestCGSuiteFacts(t *testing.T) {
 				t.Errorf("%s %s: %d, CGSuite %d", c.rule, row, got, want)
 			}
 		}
-		pos, err := g.Parse(strings.Repeat("T", 19) + "H")
-		if err != nil {
-			t.Fatal(err)
-		}
-		moves, err := g.Moves(pos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(moves) != c.moves {
+		if _, moves := gametest.Moves(t, g, strings.Repeat("T", 19)+"H"); len(moves) != c.moves {
 			t.Errorf("%s, heads at 19 of 20: %d moves, CGSuite %d", c.rule, len(moves), c.moves)
 		}
 	}

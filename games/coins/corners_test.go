@@ -1,13 +1,11 @@
 package coins_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/games/coins"
 	"nimber/sg/nimfield"
@@ -52,7 +50,6 @@ func cornersText(heads uint) string {
 // its options, from the rules, and compares the game's value and the
 // Tartan theorem's nim-sum of x ⊗ y.
 func TestCornersByMex(t *testing.T) {
-	ctx := context.Background()
 	g := coins.CornersGame()
 	value := make([]int, 1<<(side*side))
 	for heads := range uint(len(value)) { // options have lower bits only below the top coin, so are smaller
@@ -76,15 +73,7 @@ func TestCornersByMex(t *testing.T) {
 			t.Fatalf("%s: the mex of the rules' options is %d, the nim-sum of x ⊗ y %d", cornersText(heads), value[heads], tartan)
 		}
 		if heads%13 == 0 {
-			pos, err := g.Parse(cornersText(heads))
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := g.Analyze(ctx, pos, game.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := gametest.Nimber(t, a.Value); got != value[heads] {
+			if got := gametest.Nimber(t, gametest.Analyze(t, g, cornersText(heads)).Value); got != value[heads] {
 				t.Fatalf("%s: value %d, the mex of the rules' options %d", cornersText(heads), got, value[heads])
 			}
 		}
@@ -94,15 +83,15 @@ func TestCornersByMex(t *testing.T) {
 // cornersTwin is Turning Corners from its rules on the 4 x 4 board.
 var cornersTwin = gametest.Twin[uint]{
 	State: func(text string) (uint, error) {
+		pairs, err := gametest.ReadPairs(text)
 		var heads uint
-		for _, f := range strings.Fields(text) {
-			var x, y int
-			if _, err := fmt.Sscanf(f, "%d,%d", &x, &y); err != nil || x >= side || y >= side {
-				return 0, fmt.Errorf("%q is not a coin of the %d x %d board", f, side, side)
+		for _, c := range pairs {
+			if c[0] >= side || c[1] >= side {
+				return 0, fmt.Errorf("%d,%d is not a coin of the %d x %d board", c[0], c[1], side, side)
 			}
-			heads |= 1 << (x + side*y)
+			heads |= 1 << (c[0] + side*c[1])
 		}
-		return heads, nil
+		return heads, err
 	},
 	Next: cornerMoves,
 	Key:  func(h uint) string { return fmt.Sprint(h) },

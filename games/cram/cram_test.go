@@ -65,15 +65,7 @@ func randomBoard(r *rand.Rand, h, w int) []string {
 // accelerator.
 func value(t testing.TB, text string) int {
 	t.Helper()
-	pos, err := Game().Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	a, err := Game().Analyze(context.Background(), pos, game.Options{})
-	if err != nil {
-		t.Fatalf("Analyze(%q): %v", text, err)
-	}
-	return gametest.Nimber(t, a.Value)
+	return gametest.Nimber(t, gametest.AnalyzeWith(t, Game(), text, game.Options{}).Value)
 }
 
 // TestBrute holds the accelerator (the dense strip solver and the memo on
@@ -96,10 +88,7 @@ func TestBrute(t *testing.T) {
 		rows := randomBoard(r, h, w)
 		text := strings.Join(rows, "|")
 		want := brute(rows, memo)
-		s, err := theRules.Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := gametest.Must(t, theRules.Parse, text)
 		got, gen := 0, 0
 		for _, p := range s.Parts {
 			x := gametest.Agree(t, p, fast, generic)

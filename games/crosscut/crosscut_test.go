@@ -2,10 +2,11 @@ package crosscut
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
-	"nimber/games/rect"
+	"nimber/games/internal/recttest"
 	"nimber/sg"
 )
 
@@ -35,16 +36,9 @@ func TestDenseMatchesGeneric(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := sg.NewSolver[Rect, Point](b, sg.NewMapMemo[Rect]())
-		for r := range rect.All(rows, cols) {
-			x := Rect{r[0], r[1], r[2], r[3]}
-			want, err := s.Grundy(context.Background(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := table.Value(x); got != want {
-				t.Fatalf("trial %d (%d-byte entries), %dx%d board, rect %+v: dense %d, generic %d", trial, minValueBytes, rows, cols, x, got, want)
-			}
-		}
+		recttest.Match(t, fmt.Sprintf("trial %d (%d-byte entries), %dx%d board", trial, minValueBytes, rows, cols), rows, cols,
+			func(r [4]int) int { return table.Value(Rect{r[0], r[1], r[2], r[3]}) },
+			func(ctx context.Context, r [4]int) (int, error) { return s.Grundy(ctx, Rect{r[0], r[1], r[2], r[3]}) })
 	}
 }
 

@@ -18,7 +18,6 @@ import (
 // harness describes Inventor Outlasting to the shared tests of package
 // gridtest.
 var harness = gridtest.Game[exhSet, Move]{
-	Noun: "board",
 	Spec: Spec,
 	Boards: gridtest.Boards{
 		Blank: Blank, Marked: Spot,
@@ -29,7 +28,6 @@ var harness = gridtest.Game[exhSet, Move]{
 	Generic: gridtest.AsSolver(SolveGeneric),
 	// "(row,col)" with 0-based coordinates.
 	FormatMove: func(m Move) string { return fmt.Sprintf("(%d,%d)", m.Row, m.Col) },
-	Answer:     gridtest.CaseCount[Move],
 	API: gridtest.API[exhSet]{
 		Game: Game(),
 		// The twin's state is the set of occupied cells.
@@ -47,7 +45,7 @@ var harness = gridtest.Game[exhSet, Move]{
 // testdata/positions.txt.
 func TestShared(t *testing.T) {
 	harness.Shared(t, gridtest.Checks{
-		Exhaustive: gridtest.SmallBoards, Generic: gridtest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8},
+		Generic:     gridtest.Sample{N: 400, MaxSide: 10, ShortN: 100, ShortMaxSide: 8},
 		Starts:      []string{".......\n...X.X.\n...X.X.\n..XX...\n..X....\n", "X.X.X\n.X.X.\n", "X"},
 		BatterySeed: 3, BatteryBoards: 30, BatterySide: 5,
 		MovesSeed: 6, Moves: gridtest.Sample{N: 500, MaxSide: 6, ShortN: 100, ShortMaxSide: 5},

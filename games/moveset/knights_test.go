@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"nimber/compound"
+	"nimber/game/gametest"
 )
 
 // TestKnightTablesGolden reproduces the seed's 8 x 8 knight tables, all
@@ -22,10 +23,7 @@ func TestKnightTablesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range compound.Functions {
-		data, err := os.ReadFile("testdata/knights-8-" + f + ".txt")
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := gametest.Must(t, os.ReadFile, "testdata/knights-8-"+f+".txt")
 		rows := strings.Split(strings.TrimSpace(string(data)), "\n")
 		if len(rows) != 8 {
 			t.Fatalf("%s: %d rows", f, len(rows))

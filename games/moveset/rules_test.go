@@ -55,10 +55,7 @@ func TestParsePosition(t *testing.T) {
 func TestSquaresTableGolden(t *testing.T) {
 	ctx := context.Background()
 	g := Game(nil)
-	pos, err := g.Parse("8x8")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := gametest.Parse(t, g, "8x8")
 	sq, ok := game.SquaresOf(g)
 	if !ok {
 		t.Fatal("SquaresOf: the game's parts are not squares")
@@ -86,10 +83,7 @@ func TestSquaresTableGolden(t *testing.T) {
 		}
 		b.WriteByte('\n')
 	}
-	want, err := os.ReadFile("testdata/knights-8-grundy.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := gametest.Must(t, os.ReadFile, "testdata/knights-8-grundy.txt")
 	if b.String() != string(want) {
 		t.Fatalf("got\n%swant\n%s", b.String(), want)
 	}

@@ -2,7 +2,6 @@ package nodekayles_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -97,10 +96,7 @@ func TestAgainstRules(t *testing.T) {
 		n := 1 + rng.IntN(10)
 		tg := randomGraph(rng, n, 0.05+0.5*rng.Float64())
 		text := tg.text(rng)
-		pos, err := g.Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
+		pos := gametest.Parse(t, g, text)
 		if got, _ := tg.twin().State(g.Format(pos)); got != uint64(1)<<n-1 {
 			t.Fatalf("%q is formatted as %q", text, g.Format(pos))
 		}
@@ -124,10 +120,7 @@ func TestAccelerator(t *testing.T) {
 	checked := 0
 	for range graphs {
 		text := randomGraph(rng, 4+rng.IntN(13), 0.05+0.4*rng.Float64()).text(rng)
-		s, err := r.Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := gametest.Must(t, r.Parse, text)
 		fast, err := r.Accelerate(ctx, s)
 		if err != nil {
 			t.Fatal(err)
@@ -310,10 +303,7 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range good {
 		t.Run("good/"+tt.text, func(t *testing.T) {
-			pos, err := g.Parse(tt.text)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pos := gametest.Parse(t, g, tt.text)
 			if f := g.Format(pos); f != tt.format {
 				t.Errorf("Format %q, want %q", f, tt.format)
 			}
@@ -342,13 +332,8 @@ func TestParse(t *testing.T) {
 		{In: strings.Join(star, " "), Err: "component 1 (not a path or a cycle): 46 vertices, limit 40"},
 	})
 	t.Run("limit errors", func(t *testing.T) {
-		var le *game.LimitError
-		if _, err := g.Parse(strings.Join(many, " ")); !errors.As(err, &le) || le.Limit != nodekayles.MaxVertices {
-			t.Errorf("65 vertices: %v, want a *game.LimitError of %d", err, nodekayles.MaxVertices)
-		}
-		if _, err := g.Parse(strings.Join(star, " ")); !errors.As(err, &le) || le.Limit != nodekayles.MaxComponent {
-			t.Errorf("a star of 46 vertices: %v, want a *game.LimitError of %d", err, nodekayles.MaxComponent)
-		}
+		gametest.ParseLimit(t, g, strings.Join(many, " "), 65, nodekayles.MaxVertices, "vertices")
+		gametest.ParseLimit(t, g, strings.Join(star, " "), 46, nodekayles.MaxComponent, "vertices in a star")
 		if _, err := g.Parse(path(64, true)); err != nil {
 			t.Errorf("a cycle of 64: %v", err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/cutcake"
 )
 
@@ -41,10 +42,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		g := load(b, "kayles").Game()
-		pos, err := g.Parse("1000")
-		if err != nil {
-			b.Fatal(err)
-		}
+		pos := gametest.Parse(b, g, "1000")
 		b.StartTimer()
 		if _, err := g.Analyze(context.Background(), pos, game.Options{}); err != nil {
 			b.Fatal(err)

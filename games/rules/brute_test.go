@@ -181,11 +181,7 @@ func TestBruteForce(t *testing.T) {
 				}
 			}
 			if round%2 == 0 {
-				seq, err := r.Sequence(context.Background(), n)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(seq, values) {
+				if seq := sequence(t, r, n); !slices.Equal(seq, values) {
 					t.Fatalf("Sequence %v, heap by heap %v", seq, values)
 				}
 			}
@@ -216,10 +212,7 @@ def moves(p):
     return options
 `
 	const to = 200
-	seq, err := compile(t, src, Options{}).Sequence(context.Background(), to)
-	if err != nil {
-		t.Fatal(err)
-	}
+	seq := sequence(t, compile(t, src, Options{}), to)
 	g := compile(t, src, Options{}).Game()
 	for n := range to {
 		pos := gametest.Heap(t, g, n)

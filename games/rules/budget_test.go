@@ -117,11 +117,7 @@ func TestSequenceBeyondMemo(t *testing.T) {
 	const to = 3000
 	runtime.GC()
 	r := compile(t, "def moves(n):\n    return [n - 1] * 3000 if n > 0 else []\n", Options{MemoryBudget: 96 << 20})
-	got, err := r.Sequence(context.Background(), to)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for n, v := range got {
+	for n, v := range sequence(t, r, to) {
 		if v != n%2 {
 			t.Fatalf("G(%d) = %d, want %d", n, v, n%2)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/game/gametest"
 )
 
 // TestBuiltinExamples checks that the example files written with the Go
@@ -18,25 +19,13 @@ func TestBuiltinExamples(t *testing.T) {
 		plain, fast string
 		to          int
 	}{{"kayles", "kayles_fast", 600}, {"subtraction", "subtraction_fast", 5000}} {
-		want, err := load(t, tc.plain).Sequence(context.Background(), tc.to)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fast := load(t, tc.fast)
-		got, err := fast.Sequence(context.Background(), tc.to)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got, want) {
+		want := sequence(t, load(t, tc.plain), tc.to)
+		if got := sequence(t, load(t, tc.fast), tc.to); !slices.Equal(got, want) {
 			t.Fatalf("%s: the sequence differs from %s's", tc.fast, tc.plain)
 		}
 		g := load(t, tc.fast).Game()
 		for _, n := range []int{0, 1, 2, 7, tc.to / 3} {
-			pos, err := g.Parse(fmt.Sprint(n))
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := g.Analyze(context.Background(), pos, game.Options{})
+			a, err := g.Analyze(context.Background(), gametest.Parse(t, g, fmt.Sprint(n)), game.Options{})
 			// The value compared by its text: "3" for a nimber.
 			if err != nil || fmt.Sprint(a.Value) != fmt.Sprint(want[n]) {
 				t.Fatalf("%s: G(%d) = %v, %v; want %d", tc.fast, n, a, err, want[n])
@@ -87,11 +76,7 @@ func TestBuiltins(t *testing.T) {
 	} {
 		r := compile(t, tc.src, Options{StepBudget: tc.o.StepBudget})
 		g := r.Game()
-		pos, err := g.Parse("5")
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = g.Analyze(context.Background(), pos, game.Options{})
+		_, err := g.Analyze(context.Background(), gametest.Parse(t, g, "5"), game.Options{})
 		wantError(t, err, tc.want)
 		if tc.o.StepBudget != 0 {
 			if se, ok := errorsAsStep(err); !ok || se.Budget != tc.o.StepBudget {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/sg"
 )
 
@@ -122,10 +123,7 @@ func TestMoveErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := r.Game()
-			pos, err := g.Parse(tc.pos)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pos := gametest.Parse(t, g, tc.pos)
 			_, err = g.Analyze(context.Background(), pos, game.Options{})
 			wantError(t, err, tc.want)
 			_, err = g.Moves(pos)
@@ -177,10 +175,7 @@ func TestParseShowErrors(t *testing.T) {
 func TestCycle(t *testing.T) {
 	r := compile(t, "def moves(n):\n    return [[n + 1]] if n < 3 else [[1], [0]]\n", Options{})
 	g := r.Game()
-	pos, err := g.Parse("0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := gametest.Parse(t, g, "0")
 	for _, e := range []game.Engine{game.Fast, game.Generic} {
 		// No position ends: play goes round 1 -> 2 -> 3 -> 1 for ever, so
 		// every position is ∞ (no finite option) and a draw.
@@ -189,7 +184,7 @@ func TestCycle(t *testing.T) {
 			t.Fatalf("Analyze (%s): %+v, %v; want ∞, a draw", e, a, err)
 		}
 	}
-	_, err = r.Sequence(context.Background(), 10)
+	_, err := r.Sequence(context.Background(), 10)
 	var ce *game.CycleError
 	if !errors.As(err, &ce) {
 		t.Fatalf("Sequence: %v, want a *game.CycleError", err)

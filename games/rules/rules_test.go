@@ -35,6 +35,17 @@ func compile(t testing.TB, src string, o Options) *Rules {
 	return r
 }
 
+// sequence returns the nim-sequence of r up to to (Sequence), failing
+// the test on an error.
+func sequence(t testing.TB, r *Rules, to int) []int {
+	t.Helper()
+	seq, err := r.Sequence(context.Background(), to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return seq
+}
+
 func ints(text string) []int {
 	var out []int
 	for _, f := range strings.Fields(text) {
@@ -62,11 +73,7 @@ func TestSequences(t *testing.T) {
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			r := load(t, tc.file)
-			got, err := r.Sequence(context.Background(), len(tc.want))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got, tc.want) {
+			if got := sequence(t, r, len(tc.want)); !slices.Equal(got, tc.want) {
 				t.Fatalf("Sequence = %v\nwant       %v", got, tc.want)
 			}
 			fresh := load(t, tc.file)
@@ -189,10 +196,7 @@ def moves(p):
 		{"parts", "3\n\n(1,)\r\n\"\"", "3\n(1,)\n\"\"", `3 + (1,) + ""`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pos, err := g.Parse(tc.text)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pos := gametest.Parse(t, g, tc.text)
 			if got := g.Format(pos); got != tc.format {
 				t.Errorf("Format = %q, want %q", got, tc.format)
 			}

@@ -33,10 +33,7 @@ func TestOutcomes(t *testing.T) {
 		case square(n) || n > 5 && square(n-5):
 			want = sg.N
 		}
-		pos, err := g.Parse(strconv.Itoa(n))
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := gametest.Parse(t, g, strconv.Itoa(n))
 		a, err := g.Analyze(context.Background(), pos, game.Options{})
 		if err != nil || a.Outcome != want {
 			t.Fatalf("heap %d: %v (value %v), %v; want %v", n, a.Outcome, a.Value, err, want)

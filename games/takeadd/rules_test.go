@@ -15,10 +15,7 @@ import (
 // worked by the labelling in docs/loopy.md: heaps 0 to 12 are worth
 // 0 0 ∞(0) ∞(0) ∞(0) ∞(0) 0 0 ∞(0) 1 ∞(0) 0 0.
 func TestValues(t *testing.T) {
-	g, err := takeadd.Parse("takeadd:2,3:1:6")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.Must(t, takeadd.Parse, "takeadd:2,3:1:6")
 	inf0 := game.Infinite([]int{0})
 	want := []game.Value{game.Nimber(0), game.Nimber(0), inf0, inf0, inf0, inf0, game.Nimber(0), game.Nimber(0), inf0,
 		game.Nimber(1), inf0, game.Nimber(0), game.Nimber(0)}
@@ -29,10 +26,7 @@ func TestValues(t *testing.T) {
 // values the generic solver gives (no cycle, Cyclic false): sub:2,3 is
 // 0 0 1 1 2 0 0 1 1 2 ...
 func TestAcyclic(t *testing.T) {
-	g, err := takeadd.Parse("takeadd:2,3::0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.Must(t, takeadd.Parse, "takeadd:2,3::0")
 	var want []game.Value
 	for _, w := range []int{0, 0, 1, 1, 2, 0, 0, 1, 1, 2} {
 		want = append(want, game.Nimber(w))
@@ -49,10 +43,7 @@ func TestAcyclic(t *testing.T) {
 func TestSums(t *testing.T) {
 	total := map[sg.Outcome]int{}
 	for _, name := range []string{"takeadd:2,3:1:6", "takeadd:1,4:2:5", "takeadd:3:1,2:4", "takeadd:2,5:3:9"} {
-		g, err := takeadd.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := gametest.Must(t, takeadd.Parse, name)
 		var positions []string
 		for x := 0; x <= 14; x++ {
 			for y := 0; y <= x; y++ {
@@ -87,20 +78,5 @@ func TestParse(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"takeadd:2,3:1:6", "takeadd:::", "takeadd:1:1:1", "takeadd:,:,:x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, name string) {
-		r, err := takeadd.ParseRules(name)
-		if err != nil {
-			if strings.Contains(err.Error(), "\n") {
-				t.Fatalf("%q: a multi-line error %q", name, err)
-			}
-			return
-		}
-		again, err := takeadd.ParseRules(r.String())
-		if err != nil || again.String() != r.String() {
-			t.Fatalf("%q -> %q -> %v, %v", name, r.String(), again, err)
-		}
-	})
+	gametest.FuzzName(f, takeadd.ParseRules, "takeadd:2,3:1:6", "takeadd:::", "takeadd:1:1:1", "takeadd:,:,:x")
 }

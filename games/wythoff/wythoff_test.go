@@ -2,73 +2,53 @@ package wythoff_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
-	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/games/wythoff"
 	"nimber/sg"
 )
 
 // twin is Wythoff's game written straight from the rules, over whole
-// positions: piles in pairs, [a1 b1 a2 b2 ...]; a move takes k >= 1 from
-// one pile, or k from both piles of a pair. It knows no Grundy values and
-// does not split positions into pairs.
-var twin = gametest.Twin[[]int]{
-	State: func(text string) ([]int, error) {
-		var piles []int
-		for _, f := range strings.Fields(text) {
-			a, b, _ := strings.Cut(f, ",")
-			x, err1 := strconv.Atoi(a)
-			y, err2 := strconv.Atoi(b)
-			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("%q is not a pair", f)
-			}
-			piles = append(piles, x, y)
-		}
-		return piles, nil
-	},
-	Next: func(piles []int) [][]int {
-		var out [][]int
-		add := func(i, j, k int) {
-			p := slices.Clone(piles)
-			p[i] -= k
-			if j >= 0 {
-				p[j] -= k
-			}
+// positions: pairs of piles; a move takes k >= 1 from one pile, or k from
+// both piles of a pair. It knows no Grundy values and does not split
+// positions into pairs.
+var twin = gametest.Twin[[][2]int]{
+	State: gametest.ReadPairs,
+	Next: func(pairs [][2]int) [][][2]int {
+		var out [][][2]int
+		take := func(i, a, b int) {
+			p := slices.Clone(pairs)
+			p[i][0] -= a
+			p[i][1] -= b
 			out = append(out, p)
 		}
-		for i := 0; i < len(piles); i += 2 {
-			for k := 1; k <= piles[i]; k++ {
-				add(i, -1, k)
+		for i, p := range pairs {
+			for k := 1; k <= p[0]; k++ {
+				take(i, k, 0)
 			}
-			for k := 1; k <= piles[i+1]; k++ {
-				add(i+1, -1, k)
+			for k := 1; k <= p[1]; k++ {
+				take(i, 0, k)
 			}
-			for k := 1; k <= min(piles[i], piles[i+1]); k++ {
-				add(i, i+1, k)
+			for k := 1; k <= min(p[0], p[1]); k++ {
+				take(i, k, k)
 			}
 		}
 		return out
 	},
 	// Key writes a position canonically: its pairs with a non-empty pile,
 	// smaller pile first, sorted.
-	Key: func(piles []int) string {
-		var pairs []string
-		for i := 0; i < len(piles); i += 2 {
-			a, b := min(piles[i], piles[i+1]), max(piles[i], piles[i+1])
-			if b > 0 {
-				pairs = append(pairs, fmt.Sprintf("%d,%d", a, b))
+	Key: func(pairs [][2]int) string {
+		return gametest.SumKey(pairs, func(p [2]int) string {
+			if max(p[0], p[1]) == 0 {
+				return ""
 			}
-		}
-		slices.Sort(pairs)
-		return strings.Join(pairs, " ")
+			return fmt.Sprintf("%d,%d", min(p[0], p[1]), max(p[0], p[1]))
+		})
 	},
 }
 
@@ -76,15 +56,9 @@ var twin = gametest.Twin[[]int]{
 // twin written from the rules: the outcome, whether each move wins, and the
 // positions the moves reach.
 func TestAgainstRules(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	texts := make([]string, 3000)
-	for i := range texts {
-		var fields []string
-		for range 1 + rng.IntN(3) {
-			fields = append(fields, fmt.Sprintf("%d,%d", rng.IntN(7), rng.IntN(7)))
-		}
-		texts[i] = strings.Join(fields, " ")
-	}
+	texts := gametest.RandomSums(rand.New(rand.NewPCG(3, 4)), 3000, 3, func(rng *rand.Rand) string {
+		return fmt.Sprintf("%d,%d", rng.IntN(7), rng.IntN(7))
+	})
 	gametest.MatchTwin(t, wythoff.Game(), texts, twin)
 }
 
@@ -140,10 +114,7 @@ func TestSolve(t *testing.T) {
 		})
 	}
 	t.Run("generic", func(t *testing.T) {
-		tab, err := wythoff.Rules{}.Accelerate(ctx, game.Sum[wythoff.Pair]{Parts: []wythoff.Pair{{40, 60}, {50, 50}}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		tab := gametest.Accelerate(t, wythoff.Rules{}, wythoff.Pair{Small: 40, Large: 60}, wythoff.Pair{Small: 50, Large: 50})
 		for a := 0; a <= 50; a++ {
 			for b := a; b <= 60; b++ {
 				if got := gametest.Agree(t, wythoff.Pair{Small: a, Large: b}, tab, solver); got != want[a][b] {
@@ -156,18 +127,12 @@ func TestSolve(t *testing.T) {
 		}
 	})
 	t.Run("errors", func(t *testing.T) {
-		if _, err := wythoff.Solve(ctx, 5, 4); err == nil {
-			t.Error("Solve(5, 4) gave no error")
-		}
-		var le *game.LimitError
-		if _, err := wythoff.Solve(ctx, 1, wythoff.MaxPile+1); !errors.As(err, &le) {
-			t.Errorf("Solve over MaxPile: %v, want a *game.LimitError", err)
-		}
-		cancelled, cancel := context.WithCancel(ctx)
-		cancel()
-		if _, err := wythoff.Solve(cancelled, 10, 10); !errors.Is(err, context.Canceled) {
-			t.Errorf("Solve under a cancelled context: %v", err)
-		}
+		// Solve refuses 5 x 4, a pile over MaxPile, and 10 x 10 under a
+		// cancelled context.
+		gametest.Refusals(t, func(ctx context.Context, size [2]int) error {
+			_, err := wythoff.Solve(ctx, size[0], size[1])
+			return err
+		}, [2]int{5, 4}, [2]int{1, wythoff.MaxPile + 1}, [2]int{10, 10})
 	})
 }
 

@@ -45,7 +45,7 @@ func (gm *Game[S, M]) MovesMatchRules(t *testing.T, seed uint64, sample Sample) 
 		moves := gm.Rules(board)
 		pos, err := g.Parse(start(board))
 		if err != nil {
-			t.Fatalf("%s %d:\n%s%v", gm.Noun, k, board, err)
+			t.Fatalf("%s %d:\n%s%v", gm.noun(), k, board, err)
 		}
 		for {
 			positions++
@@ -65,11 +65,11 @@ func (gm *Game[S, M]) MovesMatchRules(t *testing.T, seed uint64, sample Sample) 
 			}
 			for s := range want {
 				if !got[s] {
-					t.Fatalf("%s %d at\n%sthe rules reach a position that the game API does not (it has %d moves, the rules %d)", gm.Noun, k, text, len(got), len(want))
+					t.Fatalf("%s %d at\n%sthe rules reach a position that the game API does not (it has %d moves, the rules %d)", gm.noun(), k, text, len(got), len(want))
 				}
 			}
 			if len(got) != len(want) {
-				t.Fatalf("%s %d at\n%sthe game API reaches %d positions, the rules %d", gm.Noun, k, text, len(got), len(want))
+				t.Fatalf("%s %d at\n%sthe game API reaches %d positions, the rules %d", gm.noun(), k, text, len(got), len(want))
 			}
 			if len(list) == 0 {
 				break

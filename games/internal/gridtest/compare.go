@@ -50,7 +50,7 @@ func (gm *Game[S, M]) MatchesExhaustive(t *testing.T, solve Solver[M], seed uint
 	for k, g := range gm.Boards.Generate(seed, n, maxSide) {
 		res, err := solve(t.Context(), g)
 		if err != nil {
-			t.Fatalf("seed %d, %s %d (%d x %d):\n%serror: %v", seed, gm.Noun, k, g.Rows, g.Cols, g, err)
+			t.Fatalf("seed %d, %s %d (%d x %d):\n%serror: %v", seed, gm.noun(), k, g.Rows, g.Cols, g, err)
 		}
 		firstWins, want := gm.Exhaustive(g)
 		if firstWins {
@@ -63,14 +63,14 @@ func (gm *Game[S, M]) MatchesExhaustive(t *testing.T, solve Solver[M], seed uint
 		}
 		if (res.Grundy != 0) != firstWins || !slices.Equal(res.Winning, want) {
 			t.Errorf("seed %d, %s %d (%d x %d):\n%sgot Grundy %d, winning %s\nexhaustive: first wins %v, winning %s",
-				seed, gm.Noun, k, g.Rows, g.Cols, g, res.Grundy, gm.formatMoves(res.Winning), firstWins, gm.formatMoves(want))
+				seed, gm.noun(), k, g.Rows, g.Cols, g, res.Grundy, gm.formatMoves(res.Winning), firstWins, gm.formatMoves(want))
 			if failures++; failures >= maxFailures {
 				t.Fatalf("giving up after %d mismatches", failures)
 			}
 		}
 	}
 	t.Logf("%d %ss: %d won by the first player, %d with Grundy 0 (%d of them with a legal first move)",
-		wins+losses, gm.Noun, wins, losses, contested)
+		wins+losses, gm.noun(), wins, losses, contested)
 	if wins == 0 || losses == 0 || contested == 0 {
 		t.Errorf("vacuous sample: %d won, %d lost, %d lost with a legal move; want each > 0", wins, losses, contested)
 	}
@@ -88,26 +88,26 @@ func (gm *Game[S, M]) MatchesGeneric(t *testing.T, seed uint64, sample Sample) {
 	for k, g := range boards {
 		got, err := gm.Dense(t.Context(), g)
 		if err != nil {
-			t.Fatalf("seed %d, %s %d (%d x %d):\n%sSolve: %v", seed, gm.Noun, k, g.Rows, g.Cols, g, err)
+			t.Fatalf("seed %d, %s %d (%d x %d):\n%sSolve: %v", seed, gm.noun(), k, g.Rows, g.Cols, g, err)
 		}
 		want, err := gm.Generic(t.Context(), g)
 		if err != nil {
-			t.Fatalf("seed %d, %s %d (%d x %d):\n%sSolveGeneric: %v", seed, gm.Noun, k, g.Rows, g.Cols, g, err)
+			t.Fatalf("seed %d, %s %d (%d x %d):\n%sSolveGeneric: %v", seed, gm.noun(), k, g.Rows, g.Cols, g, err)
 		}
 		if want.Grundy == 0 {
 			zero++
 		}
 		if got.Grundy != want.Grundy || !slices.Equal(got.Winning, want.Winning) {
 			t.Errorf("seed %d, %s %d (%d x %d):\n%sSolve: Grundy %d, winning %s\nSolveGeneric: Grundy %d, winning %s",
-				seed, gm.Noun, k, g.Rows, g.Cols, g, got.Grundy, gm.formatMoves(got.Winning), want.Grundy, gm.formatMoves(want.Winning))
+				seed, gm.noun(), k, g.Rows, g.Cols, g, got.Grundy, gm.formatMoves(got.Winning), want.Grundy, gm.formatMoves(want.Winning))
 			if failures++; failures >= maxFailures {
 				t.Fatalf("giving up after %d mismatches", failures)
 			}
 		}
 	}
-	t.Logf("%d %ss, %d with Grundy 0", len(boards), gm.Noun, zero)
+	t.Logf("%d %ss, %d with Grundy 0", len(boards), gm.noun(), zero)
 	if zero == 0 || zero == len(boards) {
-		t.Errorf("vacuous sample: %d of %d %ss have Grundy 0", zero, len(boards), gm.Noun)
+		t.Errorf("vacuous sample: %d of %d %ss have Grundy 0", zero, len(boards), gm.noun())
 	}
 }
 

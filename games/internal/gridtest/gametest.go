@@ -44,8 +44,8 @@ func AsSolver[M any, R ~struct {
 // Game describes one grid game to the shared tests: S is the position of
 // its exhaustive search, M its move.
 type Game[S Position, M comparable] struct {
-	// Noun names a board in messages ("board", or "map"); its plural adds
-	// an "s".
+	// Noun names a board in messages ("map"; "board" when empty); its
+	// plural adds an "s".
 	Noun string
 	// Spec is the input format of the official data.
 	Spec grid.Spec
@@ -63,12 +63,28 @@ type Game[S Position, M comparable] struct {
 	FormatMove func(M) string
 	// Answer is the official answer line of case k (1-based) of a board
 	// where the first player wins iff firstWins, with the winning first
-	// moves winning.
+	// moves winning; nil means CaseCount, the Code Jam answer.
 	Answer func(k int, firstWins bool, winning []M) string
 	// API is the game through the game API and the map from its positions
 	// to the states of the exhaustive search, for MovesMatchRules and
 	// Battery.
 	API API[S]
+}
+
+// noun is gm.Noun, "board" when empty.
+func (gm *Game[S, M]) noun() string {
+	if gm.Noun == "" {
+		return "board"
+	}
+	return gm.Noun
+}
+
+// answer is gm.Answer, CaseCount when nil.
+func (gm *Game[S, M]) answer(k int, firstWins bool, winning []M) string {
+	if gm.Answer == nil {
+		return CaseCount(k, firstWins, winning)
+	}
+	return gm.Answer(k, firstWins, winning)
 }
 
 // Exhaustive decides g by the exhaustive search of gm.Rules: whether the
@@ -77,7 +93,7 @@ type Game[S Position, M comparable] struct {
 func (gm *Game[S, M]) Exhaustive(g grid.Grid) (firstWins bool, winning []M) {
 	var start S
 	if g.Rows*g.Cols > start.Cap() {
-		panic(fmt.Sprintf("gametest: %d x %d %s has more than %d cells", g.Rows, g.Cols, gm.Noun, start.Cap()))
+		panic(fmt.Sprintf("gametest: %d x %d %s has more than %d cells", g.Rows, g.Cols, gm.noun(), start.Cap()))
 	}
 	winning = NewSearch(gm.Rules(g)).WinningMoves(start)
 	return len(winning) > 0, winning

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game/gametest"
 	"nimber/grid"
 )
 
@@ -17,19 +18,13 @@ import (
 func ReadOfficial(t testing.TB, spec grid.Spec, set string) ([]grid.Grid, []string) {
 	t.Helper()
 	dir := filepath.Join("testdata", "official")
-	in, err := os.Open(filepath.Join(dir, set+".in"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := gametest.Must(t, os.Open, filepath.Join(dir, set+".in"))
 	defer in.Close()
 	cases, err := grid.Parse(in, spec)
 	if err != nil {
 		t.Fatalf("%s.in: %v", set, err)
 	}
-	ans, err := os.ReadFile(filepath.Join(dir, set+".ans"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ans := gametest.Must(t, os.ReadFile, filepath.Join(dir, set+".ans"))
 	want := strings.Split(strings.TrimSpace(string(ans)), "\n")
 	for i, line := range want {
 		if want[i] = strings.TrimSpace(line); want[i] == "" {
@@ -43,7 +38,7 @@ func ReadOfficial(t testing.TB, spec grid.Spec, set string) ([]grid.Grid, []stri
 }
 
 // Official solves every case of the official data sets with both solvers
-// and compares each answer line, formatted by gm.Answer, with the official
+// and compares each answer line, formatted by gm.Answer (CaseCount when nil), with the official
 // one.
 func (gm *Game[S, M]) Official(t *testing.T, sets ...string) {
 	t.Helper()
@@ -59,7 +54,7 @@ func (gm *Game[S, M]) Official(t *testing.T, sets ...string) {
 				if err != nil {
 					t.Fatalf("%s %s case %d: %v", set, s.name, i+1, err)
 				}
-				if got := gm.Answer(i+1, res.Grundy != 0, res.Winning); got != want[i] {
+				if got := gm.answer(i+1, res.Grundy != 0, res.Winning); got != want[i] {
 					t.Errorf("%s %s: got %q, want %q\n%s", set, s.name, got, want[i], g)
 				}
 			}
@@ -92,7 +87,7 @@ func (gm *Game[S, M]) ExhaustiveOfficial(t *testing.T, sets ...OfficialSet) {
 				}
 				checked++
 				firstWins, winning := gm.Exhaustive(g)
-				if got := gm.Answer(k+1, firstWins, winning); got != want[k] {
+				if got := gm.answer(k+1, firstWins, winning); got != want[k] {
 					t.Errorf("case #%d: exhaustive answers %q (winning moves %s), official answer %q\n%s",
 						k+1, got, gm.formatMoves(winning), want[k], g)
 				}

@@ -10,8 +10,8 @@ import (
 // runs: the game's own data, the logic being the same for every game.
 type Checks struct {
 	// Exhaustive and Generic are the samples of CompareSolvers: boards the
-	// exhaustive twin decides, and larger ones where the two solvers are
-	// compared with each other.
+	// exhaustive twin decides (SmallBoards when zero), and larger ones
+	// where the two solvers are compared with each other.
 	Exhaustive, Generic Sample
 	// Starts are the fixed start positions of Battery, with BatteryBoards
 	// random boards of sides up to BatterySide drawn with BatterySeed.
@@ -31,6 +31,9 @@ type Checks struct {
 // the game API, the moves of the game API against the twin's rules, and
 // the parse cases.
 func (gm *Game[S, M]) Shared(t *testing.T, c Checks) {
+	if c.Exhaustive == (Sample{}) {
+		c.Exhaustive = SmallBoards
+	}
 	t.Run("solvers", func(t *testing.T) { gm.CompareSolvers(t, c.Exhaustive, c.Generic) })
 	t.Run("battery", func(t *testing.T) { gm.Battery(t, c.Starts, c.BatterySeed, c.BatteryBoards, c.BatterySide) })
 	t.Run("moves", func(t *testing.T) { gm.MovesMatchRules(t, c.MovesSeed, c.Moves) })
