@@ -3,17 +3,15 @@ package konane
 import (
 	"testing"
 
-	"nimber/game/gametest"
+	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// BenchmarkCheckerboard4x4Holes values a 4 x 4 checkerboard with two
-// adjacent stones taken out (an opening of Konane), 14 stones.
-func BenchmarkCheckerboard4x4Holes(b *testing.B) {
-	gametest.BenchValue(b, Game(), "xoxo|o..x|xoxo|oxox")
-}
-
-// BenchmarkCheckerboard4x5Holes values a 4 x 5 checkerboard with two
-// adjacent stones taken out, 18 stones.
-func BenchmarkCheckerboard4x5Holes(b *testing.B) {
-	gametest.BenchValue(b, Game(), "xoxox|o..xo|xoxox|oxoxo")
+// BenchmarkValue values, from scratch, a 4 x 4 checkerboard with two
+// adjacent stones taken out (an opening of Konane), 14 stones, and a 4 x
+// 5 one, 18 stones.
+func BenchmarkValue(b *testing.B) {
+	pgridtest.Benchmarks(b, Game(), []pgridtest.Bench{
+		{Name: "Checkerboard4x4Holes", Text: "xoxo|o..x|xoxo|oxox"},
+		{Name: "Checkerboard4x5Holes", Text: "xoxox|o..xo|xoxox|oxoxo"},
+	})
 }
