@@ -14,30 +14,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestSuite runs the board games' tests (pgridtest.Run) on Amazons: the
-// value of CGSuite's own test (GameGridTest), printed exactly as CGSuite
-// prints it, and small values worked by hand from the rules; what boards
-// are written back as, the regions of squares not burned, diagonal
-// neighbours joined, those with no amazon or no empty square left out;
-// the brute force on thousands of random small boards and on sums of two
-// boards of up to 6 and 4 squares (whose sum is built move by move, so
-// the boards are kept small); the one-line errors of positions that are
-// not Amazons boards or are too large; and the moves a player makes by
-// hand (amazon, square, arrow), one of its own for each option, on boards
-// of each shape the split leaves, random ones among them.
-func TestSuite(t *testing.T) {
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:          Game(),
-		Moves:         moves,
-		Golden:        []pgridtest.Section{{Test: "CGSuite", Name: "cgsuite", Exact: true}, {Test: "Golden", Name: "golden"}},
-		Formats:       []pgridtest.Section{{Test: "Splits", Name: "splits"}},
-		BruteForce:    &pgridtest.Sample{Fixed: []string{"x...|o...", "x.|.o", "x#|#.", "x..|.o."}, Seed: [2]uint64{33, 31}, N: 3000, Short: 500, Next: randomBoard},
-		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 32}, N: 300, A: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo..##"}, B: gametest.Draw{Rows: 2, Cols: 2, Cells: "xo..#"}},
-		BadInput:      &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "x...|....|....|...o", Got: 3292156, Limit: MaxPositions, What: "positions estimated"}},
-		HandMoves:     pgridtest.Sample{Fixed: []string{"x.", "x.|.o", "x...|o...", "x..|.o.", "x#.|.#o|..#", "xo.|...", "x.. + .o"}, Seed: [2]uint64{7, 11}, N: 40, Next: randomBoard}.List(),
-	})
-}
-
 // queen are the eight directions a queen moves in.
 var queen = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
 
@@ -82,6 +58,26 @@ func moves(board string, left bool) []string {
 		}
 	}
 	return out
+}
+
+// TestSuite runs the board games' tests (pgridtest.Run) on Amazons: the
+// value of CGSuite's own test (GameGridTest), printed exactly as CGSuite
+// prints it, and small values worked by hand from the rules; what boards
+// are written back as, the regions of squares not burned, diagonal
+// neighbours joined, those with no amazon or no empty square left out;
+// the brute force on thousands of random small boards and on sums of two
+// boards of up to 6 and 4 squares (whose sum is built move by move, so
+// the boards are kept small); the one-line errors of positions that are
+// not Amazons boards or are too large; and the moves a player makes by
+// hand (amazon, square, arrow), one of its own for each option, on boards
+// of each shape the split leaves, random ones among them.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"x...|o...", "x.|.o", "x#|#.", "x..|.o."}, Seed: [2]uint64{33, 31}, N: 3000, Short: 500, Next: randomBoard},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 32}, N: 300, A: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo..##"}, B: gametest.Draw{Rows: 2, Cols: 2, Cells: "xo..#"}},
+		BadInput:      &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "x...|....|....|...o", Got: 3292156, Limit: MaxPositions, What: "positions estimated"}},
+		HandMoves:     pgridtest.Sample{Fixed: []string{"x.", "x.|.o", "x...|o...", "x..|.o.", "x#.|.#o|..#", "xo.|...", "x.. + .o"}, Seed: [2]uint64{7, 11}, N: 40, Next: randomBoard}.List(),
+	})
 }
 
 // randomBoard draws a board of up to 3 x 3 squares with at most 6 empty

@@ -17,25 +17,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestSuite runs the board games' tests (pgridtest.Run) on Clobber: the
-// golden values that CGSuite's own tests give (GameGridTest) and small
-// ones worked by hand, x Left's; the brute force on random boards of up
-// to 12 cells and on sums of two; the symmetries Key uses, transposition
-// among them; the one-line errors of positions that are not Clobber
-// boards or are too large; and the clobbers a player makes by hand, each
-// option with a hand move of its own.
-func TestSuite(t *testing.T) {
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:          Game(),
-		Moves:         moves,
-		Golden:        []pgridtest.Section{{Test: "Golden", Name: "golden", Exact: true}},
-		BruteForce:    &pgridtest.Sample{Seed: [2]uint64{22, 3}, N: 300, Draw: gametest.Draw{Rows: 3, Cols: 4, Cells: "xxoo."}},
-		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 4}, N: 40, A: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}, B: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}},
-		BadInput:      &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "xoxoxoxoxoxoxoxoxoxoxoxoxo", Got: 26, Limit: MaxRegion, What: "stones"}},
-		HandMoves:     []string{"xo", "xox|ox.", "xoxo|oxox", "xx.o|o.xo|.oxx", "xo + ox|xo"},
-	})
-}
-
 // moves is Clobber by its definition, for the brute force: every stone
 // of the mover's onto an orthogonally adjacent stone of the other's.
 func moves(board string, left bool) []string {
@@ -47,6 +28,23 @@ func moves(board string, left bool) []string {
 		b := pgridtest.Cells(rows)
 		b[r][c], b[r2][c2] = '.', us
 		return []string{pgridtest.Board(b)}
+	})
+}
+
+// TestSuite runs the board games' tests (pgridtest.Run) on Clobber: the
+// golden values that CGSuite's own tests give (GameGridTest) and small
+// ones worked by hand, x Left's; the brute force on random boards of up
+// to 12 cells and on sums of two; the symmetries Key uses, transposition
+// among them; the one-line errors of positions that are not Clobber
+// boards or are too large; and the clobbers a player makes by hand, each
+// option with a hand move of its own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		Exact:         true,
+		BruteForce:    &pgridtest.Sample{Seed: [2]uint64{22, 3}, N: 300, Draw: gametest.Draw{Rows: 3, Cols: 4, Cells: "xxoo."}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 4}, N: 40, A: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}, B: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}},
+		BadInput:      &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "xoxoxoxoxoxoxoxoxoxoxoxoxo", Got: 26, Limit: MaxRegion, What: "stones"}},
+		HandMoves:     []string{"xo", "xox|ox.", "xoxo|oxox", "xx.o|o.xo|.oxx", "xo + ox|xo"},
 	})
 }
 
@@ -147,11 +145,7 @@ func withBoxCells(cells int, f func()) {
 // game's parts (game.SearchParts, which PartSizer steers).
 func TestSearchTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 17))
-	cases := 8000
-	if testing.Short() {
-		cases = 2000
-	}
-	for n := range cases {
+	for n := range pgridtest.Count(8000, 2000) {
 		boards := randomSum(rng, 11)
 		text := strings.Join(boards, " + ")
 		want := [2]bool{twinWins(boards, true), twinWins(boards, false)}
@@ -181,11 +175,7 @@ func TestSearchTwin(t *testing.T) {
 // (and sums of them).
 func TestSearchAgreesWithValues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 1))
-	cases := 600
-	if testing.Short() {
-		cases = 200
-	}
-	for n := range cases {
+	for n := range pgridtest.Count(600, 200) {
 		var boards []string
 		for {
 			boards = []string{gametest.RandomBoard(rng, 1+rng.IntN(4), 1+rng.IntN(5), "xxoo.")}

@@ -13,26 +13,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestSuite runs the board games' tests (pgridtest.Run) on Col: values
-// worked by hand (Winning Ways, ch. 2: a lone empty cell is *, one next
-// to a red cell is 1 for Left, and so on); Snort's, worked by hand from
-// the rules, and CGSuite's (GameGraphTest: game.graph.Snort("L-.-.-.-L")
-// = {4|0,+-1} and game.graph.Snort(".-.-.(-.;-.)") = +-{3|2}, where a
-// vertex "L" is one tinted blue, only Left may colour it, which is our
-// 'l'; the second graph is a path of four with a leaf under its third
-// vertex); the one-line errors of positions that are not Col boards or
-// are too large; and the cells a player colours by hand, Col's and
-// Snort's options, each option with a hand move of its own.
-func TestSuite(t *testing.T) {
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:      Game(),
-		Golden:    []pgridtest.Section{{Test: "Golden", Name: "golden"}, {Test: "SnortGolden", Name: "snort golden", Game: Snort()}},
-		BadInput:  &pgridtest.BadInput{Limit: pgridtest.Limit{Text: ".......|.......|.......", Got: 21, Limit: MaxRegion, What: "cells"}},
-		HandMoves: []string{".", "..", "R..|...", "L..|...", "...|.#.|...", ".L.R.|.....", ". + .."},
-		Others:    []game.Game{Snort()},
-	})
-}
-
 // variant is one of the package's two games for the tests they share: the
 // game, its moves by the definition for the brute force (the mover colours
 // an empty cell with no orthogonal neighbour of the colour forbidden, her
@@ -192,6 +172,29 @@ func TestRegionsReadBack(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSuite runs the board games' tests (pgridtest.Run) on Col: values
+// worked by hand (Winning Ways, ch. 2: a lone empty cell is *, one next
+// to a red cell is 1 for Left, and so on); the one-line errors of
+// positions that are not Col boards or are too large; and the cells a
+// player colours by hand, Col's and Snort's options, each option with a
+// hand move of its own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), nil, pgridtest.Suite{
+		BadInput:  &pgridtest.BadInput{Limit: pgridtest.Limit{Text: ".......|.......|.......", Got: 21, Limit: MaxRegion, What: "cells"}},
+		HandMoves: []string{".", "..", "R..|...", "L..|...", "...|.#.|...", ".L.R.|.....", ". + .."},
+		Others:    []game.Game{Snort()},
+	})
+}
+
+// TestSnortGolden checks values worked by hand from the rules and
+// CGSuite's (GameGraphTest: game.graph.Snort("L-.-.-.-L") = {4|0,+-1} and
+// game.graph.Snort(".-.-.(-.;-.)") = +-{3|2}, where a vertex "L" is one
+// tinted blue, only Left may colour it, which is our 'l'; the second
+// graph is a path of four with a leaf under its third vertex).
+func TestSnortGolden(t *testing.T) {
+	pgridtest.Golden(t, Snort(), gametest.Cases(t, "snort golden"), false)
 }
 
 // TestSnortBadInput checks the one-line errors of positions that are not

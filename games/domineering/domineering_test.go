@@ -13,34 +13,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestSuite runs the board games' tests (pgridtest.Run) on Domineering:
-// values that CGSuite and Winning Ways give, with Left placing vertical
-// dominoes (a column of two is 1, a row of two -1); the brute force on
-// random boards of up to 12 cells and on sums of two; the one-line errors
-// of positions that are not Domineering boards or are too large; and the
-// dominoes a player places by hand, each option with a hand move of its
-// own.
-func TestSuite(t *testing.T) {
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:   Game(),
-		Moves:  moves,
-		Golden: []pgridtest.Section{{Test: "Golden", Name: "golden", Exact: true}},
-		BruteForce: &pgridtest.Sample{Seed: [2]uint64{22, 1}, N: 300, Next: func(rng *rand.Rand, i int) string {
-			rows, cols := 1+rng.IntN(4), 1+rng.IntN(4)
-			if i%3 == 0 && rows*cols <= 9 {
-				cols++
-			}
-			return gametest.RandomBoard(rng, rows, cols, "...#")
-		}},
-		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 2}, N: 40, A: gametest.Draw{Rows: 3, Cols: 3, Cells: "..#"}, B: gametest.Draw{Rows: 2, Cols: 3, Cells: "..#"}},
-		BadInput: &pgridtest.BadInput{
-			More:  []gametest.Case{{In: strings.Repeat(".", game.MaxText+1), Want: "position text"}},
-			Limit: pgridtest.Limit{Text: ".......|.......|.......|.......|.......|.......", Got: 42, Limit: MaxRegion, What: "empty cells"},
-		},
-		HandMoves: []string{".", "..", ".|.", "..|..", "..|..|.#", "...#|#...|....", ".|. + ..", "#..#|....|.##.|...."},
-	})
-}
-
 // moves is Domineering by its definition, for the brute force: every
 // domino on two empty cells of the whole board, vertical for Left.
 func moves(board string, left bool) []string {
@@ -65,6 +37,32 @@ func moves(board string, left bool) []string {
 		}
 	}
 	return out
+}
+
+// TestSuite runs the board games' tests (pgridtest.Run) on Domineering:
+// values that CGSuite and Winning Ways give, with Left placing vertical
+// dominoes (a column of two is 1, a row of two -1); the brute force on
+// random boards of up to 12 cells and on sums of two; the one-line errors
+// of positions that are not Domineering boards or are too large; and the
+// dominoes a player places by hand, each option with a hand move of its
+// own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		Exact: true,
+		BruteForce: &pgridtest.Sample{Seed: [2]uint64{22, 1}, N: 300, Next: func(rng *rand.Rand, i int) string {
+			rows, cols := 1+rng.IntN(4), 1+rng.IntN(4)
+			if i%3 == 0 && rows*cols <= 9 {
+				cols++
+			}
+			return gametest.RandomBoard(rng, rows, cols, "...#")
+		}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 2}, N: 40, A: gametest.Draw{Rows: 3, Cols: 3, Cells: "..#"}, B: gametest.Draw{Rows: 2, Cols: 3, Cells: "..#"}},
+		BadInput: &pgridtest.BadInput{
+			More:  []gametest.Case{{In: strings.Repeat(".", game.MaxText+1), Want: "position text"}},
+			Limit: pgridtest.Limit{Text: ".......|.......|.......|.......|.......|.......", Got: 42, Limit: MaxRegion, What: "empty cells"},
+		},
+		HandMoves: []string{".", "..", ".|.", "..|..", "..|..|.#", "...#|#...|....", ".|. + ..", "#..#|....|.##.|...."},
+	})
 }
 
 // TestKeyKeepsValue checks that the flips Key uses keep a region's value

@@ -8,30 +8,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestSuite runs the board games' tests (pgridtest.Run) on Fission:
-// small boards worked by hand from the rules; the brute force on 2000
-// random boards of up to 16 cells (regions, blocked cells, stones against
-// the edge) and on sums of two; what positions are written back as,
-// regions cut to their cells, blocked cells around; the one-line errors
-// of positions that are not Fission boards or are too large, refused
-// before they are valued; and the moves made by pointing at a stone,
-// held to the game's options.
-func TestSuite(t *testing.T) {
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:          Game(),
-		Moves:         moves,
-		Golden:        []pgridtest.Section{{Test: "Golden", Name: "golden"}},
-		Formats:       []pgridtest.Section{{Test: "Format", Name: "format"}},
-		BruteForce:    &pgridtest.Sample{Fixed: []string{"....|..x.|....|....", "..x.|....|..x.|....", ".x.x|..x.|....|..x.", "....|..x.|....|#..#"}, Seed: [2]uint64{33, 41}, N: 2000, Draw: boards},
-		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 42}, N: 100, A: gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}, B: gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}},
-		BadInput: &pgridtest.BadInput{
-			More:  []gametest.Case{{In: ".....|..x..|.....|.....|.....|.", Want: "row 6 has 1 cells"}},
-			Limit: pgridtest.Limit{Text: ".....|..x..|.....|.....|.....|.....", Got: 30, Limit: MaxRegion, What: "cells"},
-		},
-		HandMoves: pgridtest.Sample{Seed: [2]uint64{33, 44}, N: 300, Draw: boards}.List(),
-	})
-}
-
 // moves is Fission by its definition, for the brute force, on whole
 // boards (rows joined by '|'): a stone ('x') with the cells just above and
 // just below it on the board and empty ('.') is replaced, for Left, by
@@ -56,6 +32,26 @@ func moves(board string, left bool) []string {
 		}
 	}
 	return out
+}
+
+// TestSuite runs the board games' tests (pgridtest.Run) on Fission:
+// small boards worked by hand from the rules; the brute force on 2000
+// random boards of up to 16 cells (regions, blocked cells, stones against
+// the edge) and on sums of two; what positions are written back as,
+// regions cut to their cells, blocked cells around; the one-line errors
+// of positions that are not Fission boards or are too large, refused
+// before they are valued; and the moves made by pointing at a stone,
+// held to the game's options.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"....|..x.|....|....", "..x.|....|..x.|....", ".x.x|..x.|....|..x.", "....|..x.|....|#..#"}, Seed: [2]uint64{33, 41}, N: 2000, Draw: boards},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 42}, N: 100, A: gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}, B: gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}},
+		BadInput: &pgridtest.BadInput{
+			More:  []gametest.Case{{In: ".....|..x..|.....|.....|.....|.", Want: "row 6 has 1 cells"}},
+			Limit: pgridtest.Limit{Text: ".....|..x..|.....|.....|.....|.....", Got: 30, Limit: MaxRegion, What: "cells"},
+		},
+		HandMoves: pgridtest.Sample{Seed: [2]uint64{33, 44}, N: 300, Draw: boards}.List(),
+	})
 }
 
 // boards draws random boards of up to 4 x 4 cells, stones sparser than

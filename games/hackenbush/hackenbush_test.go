@@ -209,10 +209,8 @@ func TestSuite(t *testing.T) {
 		chain = append(chain, fmt.Sprintf(`[%d,%d,"G"]`, i, i+1))
 	}
 	big := `{"edges": [` + strings.Join(chain, ",") + "]}"
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:    Game(),
-		Golden:  []pgridtest.Section{{Test: "Golden", Name: "golden", Exact: true}},
-		Formats: []pgridtest.Section{{Test: "Format", Name: "format"}},
+	pgridtest.Run(t, Game(), nil, pgridtest.Suite{
+		Exact: true,
 		BadInput: &pgridtest.BadInput{
 			More: []gametest.Case{
 				{In: long, Want: "stalk 1: 33 edges, limit 32"},

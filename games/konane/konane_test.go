@@ -9,36 +9,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestSuite runs the board games' tests (pgridtest.Run) on Konane: small
-// values worked by hand (CGSuite has no Konane to take goldens from), x
-// Left's; the brute force on random boards of up to 12 cells, some long
-// and thin so that stones split into several regions, and on sums of
-// two; the boards that do split, so that the brute force tests the
-// splitting, into the regions the reach of their stones says; the
-// symmetries Key uses, transposition among them, on random boards; the
-// one-line errors of positions that are not Konane boards or are too
-// large; and the jumps a player makes by hand, each option with a hand
-// move of its own.
-func TestSuite(t *testing.T) {
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:    Game(),
-		Moves:   moves,
-		Golden:  []pgridtest.Section{{Test: "Golden", Name: "golden", Exact: true}},
-		Formats: []pgridtest.Section{{Test: "Splits", Name: "splits"}},
-		BruteForce: &pgridtest.Sample{Seed: [2]uint64{22, 5}, N: 400, Next: func(rng *rand.Rand, i int) string {
-			rows, cols := 1+rng.IntN(3), 1+rng.IntN(4)
-			if i%4 == 0 {
-				rows, cols = 1+rng.IntN(2), 5+rng.IntN(3)
-			}
-			return gametest.RandomBoard(rng, rows, cols, "xxoo...")
-		}},
-		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 6}, N: 40, A: gametest.Draw{Rows: 2, Cols: 4, Cells: "xo."}, B: gametest.Draw{Rows: 2, Cols: 4, Cells: "xo."}},
-		Images:        &pgridtest.Sample{Seed: [2]uint64{22, 7}, N: 60, Draw: gametest.Draw{Rows: 3, Cols: 4, Cells: "xo.."}},
-		BadInput:      &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo", Got: 30, Limit: MaxRegion, What: "stones"}},
-		HandMoves:     []string{"xo.", "xoxo|o.ox|xo.o", "xo.o.o.|.......|o.....x", "x.|o.|.x|o. + .ox"},
-	})
-}
-
 // moves is Konane by its definition, for the brute force: every stone of
 // the mover's jumping in a straight line over one or more stones of the
 // other's, each followed by an empty cell, each of which it removes.
@@ -60,6 +30,33 @@ func moves(board string, left bool) []string {
 			b[r+2*k*d[0]][c+2*k*d[1]] = '.'
 		}
 		return out
+	})
+}
+
+// TestSuite runs the board games' tests (pgridtest.Run) on Konane: small
+// values worked by hand (CGSuite has no Konane to take goldens from), x
+// Left's; the brute force on random boards of up to 12 cells, some long
+// and thin so that stones split into several regions, and on sums of
+// two; the boards that do split, so that the brute force tests the
+// splitting, into the regions the reach of their stones says; the
+// symmetries Key uses, transposition among them, on random boards; the
+// one-line errors of positions that are not Konane boards or are too
+// large; and the jumps a player makes by hand, each option with a hand
+// move of its own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		Exact: true,
+		BruteForce: &pgridtest.Sample{Seed: [2]uint64{22, 5}, N: 400, Next: func(rng *rand.Rand, i int) string {
+			rows, cols := 1+rng.IntN(3), 1+rng.IntN(4)
+			if i%4 == 0 {
+				rows, cols = 1+rng.IntN(2), 5+rng.IntN(3)
+			}
+			return gametest.RandomBoard(rng, rows, cols, "xxoo...")
+		}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 6}, N: 40, A: gametest.Draw{Rows: 2, Cols: 4, Cells: "xo."}, B: gametest.Draw{Rows: 2, Cols: 4, Cells: "xo."}},
+		Images:        &pgridtest.Sample{Seed: [2]uint64{22, 7}, N: 60, Draw: gametest.Draw{Rows: 3, Cols: 4, Cells: "xo.."}},
+		BadInput:      &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "xoxoxoxoxo|oxoxoxoxox|xoxoxoxoxo", Got: 30, Limit: MaxRegion, What: "stones"}},
+		HandMoves:     []string{"xo.", "xoxo|o.ox|xo.o", "xo.o.o.|.......|o.....x", "x.|o.|.x|o. + .ox"},
 	})
 }
 

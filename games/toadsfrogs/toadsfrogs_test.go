@@ -9,32 +9,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestSuite runs the board games' tests (pgridtest.Run) on Toads and
-// Frogs: the value CGSuite's own tests give (GameStripTest, in CGSuite's
-// notation, read by cgt) and small ones worked by hand; the brute force
-// on the starting rows of the game and random rows of up to 10 squares,
-// and on sums of two rows; the cut at TTFF and the trimming of pieces
-// that never move, which Format shows; the one-line errors of positions
-// that are not rows of Toads and Frogs or are too long; and the slides
-// and jumps a player makes by hand, in Toads and Frogs and in
-// Backsliding Toads and Frogs, each option with a hand move of its own.
-func TestSuite(t *testing.T) {
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:          Game(),
-		Moves:         moves,
-		Golden:        []pgridtest.Section{{Test: "Golden", Name: "golden"}},
-		Formats:       []pgridtest.Section{{Test: "Split", Name: "split"}},
-		BruteForce:    &pgridtest.Sample{Fixed: []string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}, Seed: [2]uint64{22, 5}, N: 400, Draw: gametest.Draw{Rows: 1, Cols: 10, Cells: "TF.."}},
-		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 6}, N: 40, A: gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}, B: gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}},
-		BadInput: &pgridtest.BadInput{
-			More:  []gametest.Case{{In: strings.Repeat("T.F", 9), Want: "part 1 ("}},
-			Limit: pgridtest.Limit{Text: strings.Repeat("T.F", 9), Got: 27, Limit: MaxRow, What: "squares"},
-		},
-		HandMoves: []string{"T.F", "TTT..FFF", "T.TF.F", "TF.TF.FT", ".T.F. + TTF.F"},
-		Others:    []game.Game{Backsliding()},
-	})
-}
-
 // moves is Toads and Frogs by its definition, for the brute force: every
 // toad (Left) slides right into an empty square or jumps one frog into the
 // empty square behind it; every frog likewise to the left.
@@ -61,6 +35,28 @@ func moves(row string, left bool) []string {
 		}
 	}
 	return out
+}
+
+// TestSuite runs the board games' tests (pgridtest.Run) on Toads and
+// Frogs: the value CGSuite's own tests give (GameStripTest, in CGSuite's
+// notation, read by cgt) and small ones worked by hand; the brute force
+// on the starting rows of the game and random rows of up to 10 squares,
+// and on sums of two rows; the cut at TTFF and the trimming of pieces
+// that never move, which Format shows; the one-line errors of positions
+// that are not rows of Toads and Frogs or are too long; and the slides
+// and jumps a player makes by hand, in Toads and Frogs and in
+// Backsliding Toads and Frogs, each option with a hand move of its own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}, Seed: [2]uint64{22, 5}, N: 400, Draw: gametest.Draw{Rows: 1, Cols: 10, Cells: "TF.."}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 6}, N: 40, A: gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}, B: gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}},
+		BadInput: &pgridtest.BadInput{
+			More:  []gametest.Case{{In: strings.Repeat("T.F", 9), Want: "part 1 ("}},
+			Limit: pgridtest.Limit{Text: strings.Repeat("T.F", 9), Got: 27, Limit: MaxRow, What: "squares"},
+		},
+		HandMoves: []string{"T.F", "TTT..FFF", "T.TF.F", "TF.TF.FT", ".T.F. + TTF.F"},
+		Others:    []game.Game{Backsliding()},
+	})
 }
 
 // backMoves is Backsliding Toads and Frogs by its definition, for the

@@ -8,30 +8,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestSuite runs the board games' tests (pgridtest.Run) on Toppling
-// Dominoes: the values of CGSuite's own tests (GameStripTest), printed
-// exactly as CGSuite prints them, and small rows worked by hand from the
-// rules; what positions are written back as, blanks dropped, CGSuite's
-// lower case, rows joined by " + "; the brute force on thousands of
-// random rows of up to 7 squares, blanks among them, and on sums of two
-// rows; and the one-line errors of positions that are not rows of
-// Toppling Dominoes or are too long.
-func TestSuite(t *testing.T) {
-	long := strings.Repeat("lre", 14)
-	pgridtest.Run(t, pgridtest.Suite{
-		Game:          Game(),
-		Moves:         moves,
-		Golden:        []pgridtest.Section{{Test: "CGSuite", Name: "cgsuite", Exact: true}, {Test: "Golden", Name: "golden"}},
-		Formats:       []pgridtest.Section{{Test: "Format", Name: "format"}},
-		BruteForce:    &pgridtest.Sample{Fixed: []string{"lrrlrrl", "lere"}, Seed: [2]uint64{33, 1}, N: 2000, Draw: gametest.Draw{Rows: 1, Cols: 7, Cells: "lre."}},
-		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 2}, N: 100, A: gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}, B: gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}},
-		BadInput: &pgridtest.BadInput{
-			More:  []gametest.Case{{In: long, Want: "part 1 ("}},
-			Limit: pgridtest.Limit{Text: long, Got: 42, Limit: MaxRow, What: "dominoes"},
-		},
-	})
-}
-
 // moves is Toppling Dominoes by its definition, for the brute force, on
 // rows as Parse reads them ('l', 'r', 'e' and '.'): a player picks a
 // domino of theirs or a grey one and topples it left or right, so that it
@@ -52,6 +28,26 @@ func moves(row string, left bool) []string {
 		out = append(out, toLeft, toRight)
 	}
 	return out
+}
+
+// TestSuite runs the board games' tests (pgridtest.Run) on Toppling
+// Dominoes: the values of CGSuite's own tests (GameStripTest), printed
+// exactly as CGSuite prints them, and small rows worked by hand from the
+// rules; what positions are written back as, blanks dropped, CGSuite's
+// lower case, rows joined by " + "; the brute force on thousands of
+// random rows of up to 7 squares, blanks among them, and on sums of two
+// rows; and the one-line errors of positions that are not rows of
+// Toppling Dominoes or are too long.
+func TestSuite(t *testing.T) {
+	long := strings.Repeat("lre", 14)
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"lrrlrrl", "lere"}, Seed: [2]uint64{33, 1}, N: 2000, Draw: gametest.Draw{Rows: 1, Cols: 7, Cells: "lre."}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 2}, N: 100, A: gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}, B: gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}},
+		BadInput: &pgridtest.BadInput{
+			More:  []gametest.Case{{In: long, Want: "part 1 ("}},
+			Limit: pgridtest.Limit{Text: long, Got: 42, Limit: MaxRow, What: "dominoes"},
+		},
+	})
 }
 
 // TestMirror checks that a row read from the other end is worth the
