@@ -2,6 +2,7 @@ package pgridtest
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"nimber/game"
@@ -102,71 +103,37 @@ type Limit struct {
 	What       string
 }
 
-// sectionCheck checks the cases of a section of the game g's table, which
-// s describes further.
-type sectionCheck func(t *testing.T, g game.Game, s Suite, cases []gametest.Case)
-
-// sections are the sections of a table of cases that Run checks, in
-// order, each with its subtest's name and its check.
-var sections = []struct {
-	name, test string
-	check      sectionCheck
-}{
-	{"cgsuite", "CGSuite", cgsuite},
-	{"golden", "Golden", golden},
-	{"format", "Format", formats},
-	{"split", "Split", formats},
-	{"splits", "Splits", formats},
-	{"members", "Members", members},
-	{"member errors", "MemberErrors", memberErrors},
-	{"bad input", "BadInput", badInput},
-}
-
-// cgsuite checks CGSuite's own values, written as CGSuite writes them.
-func cgsuite(t *testing.T, g game.Game, _ Suite, cases []gametest.Case) { Golden(t, g, cases, true) }
-
-// golden checks golden values, written exactly when s says so.
-func golden(t *testing.T, g game.Game, s Suite, cases []gametest.Case) {
-	Golden(t, g, cases, s.Exact)
-}
-
-// formats checks what positions are written back as.
-func formats(t *testing.T, g game.Game, _ Suite, cases []gametest.Case) { Formats(t, g, cases) }
-
-// members checks the positions the game's families write.
-func members(t *testing.T, g game.Game, _ Suite, cases []gametest.Case) {
-	gametest.CheckMembers(t, g, cases)
-}
-
-// memberErrors checks the family names and members the game refuses.
-func memberErrors(t *testing.T, g game.Game, _ Suite, cases []gametest.Case) {
-	gametest.CheckMemberErrors(t, g, cases)
-}
-
-// badInput checks the positions the game refuses: those of the section,
-// then those s.BadInput adds.
-func badInput(t *testing.T, g game.Game, s Suite, cases []gametest.Case) {
-	ParseErrors(t, g, cases)
-	if b := s.BadInput; b != nil {
-		ParseErrors(t, g, b.More)
-		if l := b.Limit; l.Text != "" {
-			gametest.ParseLimit(t, g, l.Text, l.Got, l.Limit, l.What)
-		}
-	}
-}
-
 // Run runs the tests that s describes of the game g, whose rules moves
 // states for the brute force (nil when s has none), each a subtest of t
 // named after the test it stands for: first those of the sections of
-// g's testdata/cases.txt that sections names, then the brute force, the
-// symmetries and the hand moves.
+// g's testdata/cases.txt that it knows, each when the table has it
+// (CGSuite's values, written as CGSuite writes them; the golden values;
+// what positions are written back as; the families' members and the
+// refusals of names and members; the positions g refuses), then the brute
+// force, the symmetries and the hand moves.
 func Run(t *testing.T, g game.Game, moves Moves, s Suite) {
 	table := gametest.ReadTable(t, "testdata/cases.txt")
-	for _, k := range sections {
-		if cases, ok := table[k.name]; ok {
-			t.Run(k.test, func(t *testing.T) { k.check(t, g, s, cases) })
+	section := func(name, test string, check func(t *testing.T, cases []gametest.Case)) {
+		if cases, ok := table[name]; ok {
+			t.Run(test, func(t *testing.T) { check(t, cases) })
 		}
 	}
+	section("cgsuite", "CGSuite", func(t *testing.T, cases []gametest.Case) { Golden(t, g, cases, true) })
+	section("golden", "Golden", func(t *testing.T, cases []gametest.Case) { Golden(t, g, cases, s.Exact) })
+	for _, name := range []string{"format", "split", "splits"} {
+		section(name, strings.ToUpper(name[:1])+name[1:], func(t *testing.T, cases []gametest.Case) { Formats(t, g, cases) })
+	}
+	section("members", "Members", func(t *testing.T, cases []gametest.Case) { gametest.CheckMembers(t, g, cases) })
+	section("member errors", "MemberErrors", func(t *testing.T, cases []gametest.Case) { gametest.CheckMemberErrors(t, g, cases) })
+	section("bad input", "BadInput", func(t *testing.T, cases []gametest.Case) {
+		ParseErrors(t, g, cases)
+		if b := s.BadInput; b != nil {
+			ParseErrors(t, g, b.More)
+			if l := b.Limit; l.Text != "" {
+				gametest.ParseLimit(t, g, l.Text, l.Got, l.Limit, l.What)
+			}
+		}
+	})
 	if s.BruteForce != nil {
 		t.Run("BruteForce", func(t *testing.T) { BruteForce(t, g, moves, s.BruteForce.List()) })
 	}
