@@ -60,6 +60,27 @@ func TestSuite(t *testing.T) {
 	})
 }
 
+// opening returns an opening position of Konane: the h x w checkerboard
+// (x in the top left corner) with the stones at row r, column c and row
+// r2, column c2 (adjacent) taken out.
+func opening(h, w, r, c, r2, c2 int) string {
+	rows := make([]string, h)
+	for i := range h {
+		b := make([]byte, w)
+		for j := range w {
+			b[j] = "xo"[(i+j)%2]
+		}
+		if i == r {
+			b[c] = '.'
+		}
+		if i == r2 {
+			b[c2] = '.'
+		}
+		rows[i] = string(b)
+	}
+	return strings.Join(rows, "|")
+}
+
 // TestOpeningsBruteForce compares the engine with the game trees on
 // Konane's opening positions, where jumps and double jumps abound: a
 // checkerboard with two orthogonally adjacent stones taken out, every
@@ -75,21 +96,7 @@ func TestOpeningsBruteForce(t *testing.T) {
 					if r2 >= h || c2 >= w {
 						continue
 					}
-					rows := make([]string, h)
-					for i := range h {
-						b := make([]byte, w)
-						for j := range w {
-							b[j] = "xo"[(i+j)%2]
-						}
-						if i == r {
-							b[c] = '.'
-						}
-						if i == r2 {
-							b[c2] = '.'
-						}
-						rows[i] = string(b)
-					}
-					boards = append(boards, strings.Join(rows, "|"))
+					boards = append(boards, opening(h, w, r, c, r2, c2))
 				}
 			}
 		}
