@@ -44,25 +44,25 @@ func moves(board string, left bool) []string {
 // held to the game's options.
 func TestSuite(t *testing.T) {
 	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
-		BruteForce:    &pgridtest.Sample{Fixed: []string{"....|..x.|....|....", "..x.|....|..x.|....", ".x.x|..x.|....|..x.", "....|..x.|....|#..#"}, Seed: [2]uint64{33, 41}, N: 2000, Draw: boards},
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"....|..x.|....|....", "..x.|....|..x.|....", ".x.x|..x.|....|..x.", "....|..x.|....|#..#"}, Seed: [2]uint64{33, 41}, N: 2000, Draw: randomBoard},
 		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 42}, N: 100, A: gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}, B: gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}},
 		BadInput: &pgridtest.BadInput{
 			More:  []gametest.Case{{In: ".....|..x..|.....|.....|.....|.", Want: "row 6 has 1 cells"}},
 			Limit: pgridtest.Limit{Text: ".....|..x..|.....|.....|.....|.....", Got: 30, Limit: MaxRegion, What: "cells"},
 		},
-		HandMoves: pgridtest.Sample{Seed: [2]uint64{33, 44}, N: 300, Draw: boards}.List(),
+		HandMoves: pgridtest.Sample{Seed: [2]uint64{33, 44}, N: 300, Draw: randomBoard}.List(),
 	})
 }
 
-// boards draws random boards of up to 4 x 4 cells, stones sparser than
+// randomBoard draws random boards of up to 4 x 4 cells, stones sparser than
 // empty cells, blocked cells now and then.
-var boards = gametest.Draw{Rows: 4, Cols: 4, Cells: "....xx#"}
+var randomBoard = gametest.Draw{Rows: 4, Cols: 4, Cells: "....xx#"}
 
 // TestFlips checks that a board's flips are worth the same, which Key
 // relies on, and that its transposition is worth its negative (so Key
 // must not use it).
 func TestFlips(t *testing.T) {
-	for _, board := range (pgridtest.Sample{Seed: [2]uint64{33, 43}, N: 200, Draw: boards}).List() {
+	for _, board := range (pgridtest.Sample{Seed: [2]uint64{33, 43}, N: 200, Draw: randomBoard}).List() {
 		rows := strings.Split(board, "|")
 		ud := make([]string, len(rows))
 		lr := make([]string, len(rows))
