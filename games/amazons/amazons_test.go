@@ -14,24 +14,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestCGSuite checks the value of CGSuite's own test (GameGridTest),
-// printed exactly as CGSuite prints it.
-func TestCGSuite(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "cgsuite"), true)
-}
-
-// TestGolden checks small values worked by hand from the rules.
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
-}
-
-// TestSplits checks what boards are written back as: the regions of
-// squares not burned, diagonal neighbours joined, those with no amazon
-// or no empty square left out.
-func TestSplits(t *testing.T) {
-	pgridtest.Formats(t, Game(), gametest.Cases(t, "splits"))
-}
-
 // queen are the eight directions a queen moves in.
 var queen = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
 
@@ -78,6 +60,26 @@ func moves(board string, left bool) []string {
 	return out
 }
 
+// TestSuite runs the board games' tests (pgridtest.Run) on Amazons: the
+// value of CGSuite's own test (GameGridTest), printed exactly as CGSuite
+// prints it, and small values worked by hand from the rules; what boards
+// are written back as, the regions of squares not burned, diagonal
+// neighbours joined, those with no amazon or no empty square left out;
+// the brute force on thousands of random small boards and on sums of two
+// boards of up to 6 and 4 squares (whose sum is built move by move, so
+// the boards are kept small); the one-line errors of positions that are
+// not Amazons boards or are too large; and the moves a player makes by
+// hand (amazon, square, arrow), one of its own for each option, on boards
+// of each shape the split leaves, random ones among them.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"x...|o...", "x.|.o", "x#|#.", "x..|.o."}, Seed: [2]uint64{33, 31}, N: 3000, Short: 500, Next: randomBoard},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 32}, N: 300, A: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo..##"}, B: gametest.Draw{Rows: 2, Cols: 2, Cells: "xo..#"}},
+		BadInput:      &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "x...|....|....|...o", Got: 3292156, Limit: MaxPositions, What: "positions estimated"}},
+		HandMoves:     pgridtest.Sample{Fixed: []string{"x.", "x.|.o", "x...|o...", "x..|.o.", "x#.|.#o|..#", "xo.|...", "x.. + .o"}, Seed: [2]uint64{7, 11}, N: 40, Next: randomBoard}.List(),
+	})
+}
+
 // randomBoard draws a board of up to 3 x 3 squares with at most 6 empty
 // ones or, every fourth, two boards of 1 or 2 rows and up to 2 columns
 // side by side with a column of burned squares between them, so that it
@@ -101,45 +103,15 @@ func randomBoard(rng *rand.Rand, i int) string {
 	}
 }
 
-// TestBruteForce compares the engine's canonical form of thousands of
-// random small boards with their explicit game trees by the rules, by
-// Conway's ≤.
-func TestBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 31))
-	n := 3000
-	if testing.Short() {
-		n = 500
-	}
-	boards := append([]string{"x...|o...", "x.|.o", "x#|#.", "x..|.o."}, pgridtest.Boards(n, func(i int) string { return randomBoard(rng, i) })...)
-	pgridtest.BruteForce(t, Game(), moves, boards)
-}
-
-// TestSumBruteForce checks that a sum of two boards, of up to 6 and 4
-// squares, is the sum of their game trees (whose sum is built move by
-// move, so the boards are kept small).
-func TestSumBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 32))
-	pgridtest.SumBruteForce(t, Game(), moves, 300, gametest.Pair(rng, gametest.Draw{Rows: 2, Cols: 3, Cells: "xo..##"}, gametest.Draw{Rows: 2, Cols: 2, Cells: "xo..#"}))
-}
-
 // TestKeyKeepsValue checks that the symmetries Key uses, transposition
 // among them, keep a region's value, on random boards and their images
 // worked out by pgridtest.Images, and that a board with its amazons
 // swapped (Neg) is its negative.
 func TestKeyKeepsValue(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 33))
-	for range 60 {
-		board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xo..##")
+	for _, board := range (pgridtest.Sample{Seed: [2]uint64{33, 33}, N: 60, Draw: gametest.Draw{Rows: 3, Cols: 4, Cells: "xo..##"}}).List() {
 		pgridtest.SameValue(t, Game(), board, pgridtest.Images(board)...)
 		pgridtest.SameValue(t, Game(), board+" + "+string(theRules.Neg(pgrid.Region(board))), "#")
 	}
-}
-
-// TestBadInput checks the one-line errors of positions that are not
-// Amazons boards or are too large.
-func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	gametest.ParseLimit(t, Game(), "x...|....|....|...o", 3292156, MaxPositions, "positions estimated")
 }
 
 // TestRegions holds Regions to a count made plainly on random small
@@ -239,14 +211,9 @@ func TestPositions(t *testing.T) {
 	}
 }
 
-// TestHandMoves: the moves a player makes by hand (amazon, square, arrow)
-// are Amazons' options, one of its own for each, on boards of each shape
-// the split leaves, random ones among them; a part that is not a board of
-// Amazons' has none.
-func TestHandMoves(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
-	boards := append([]string{"x.", "x.|.o", "x...|o...", "x..|.o.", "x#.|.#o|..#", "xo.|...", "x.. + .o"}, pgridtest.Boards(40, func(i int) string { return randomBoard(rng, i) })...)
-	pgridtest.HandMoves(t, Game(), boards)
+// TestHandMovesNone checks that a part that is not a board of Amazons'
+// has no hand moves (the hand moves of boards are TestSuite/HandMoves).
+func TestHandMovesNone(t *testing.T) {
 	for _, bad := range []string{"x.|.", "x?", ""} {
 		if h := theRules.HandMoves(bad, game.Left); h != nil {
 			t.Errorf("HandMoves(%q) = %v, want none", bad, h)

@@ -17,12 +17,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestGolden checks values that CGSuite's own tests give (GameGridTest),
-// and small ones worked by hand: x is Left's.
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
-}
-
 // moves is Clobber by its definition, for the brute force: every stone
 // of the mover's onto an orthogonally adjacent stone of the other's.
 func moves(board string, left bool) []string {
@@ -37,20 +31,21 @@ func moves(board string, left bool) []string {
 	})
 }
 
-// TestBruteForce compares the engine's canonical form of random boards of
-// up to 12 cells with their explicit game trees, by Conway's ≤.
-func TestBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 3))
-	pgridtest.BruteForce(t, Game(), moves, pgridtest.Boards(300, func(int) string {
-		return gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "xxoo.")
-	}))
-}
-
-// TestSumBruteForce checks that a sum of two boards is the sum of their
-// game trees.
-func TestSumBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 4))
-	pgridtest.SumBruteForce(t, Game(), moves, 40, gametest.Pair(rng, gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}, gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}))
+// TestSuite runs the board games' tests (pgridtest.Run) on Clobber: the
+// golden values that CGSuite's own tests give (GameGridTest) and small
+// ones worked by hand, x Left's; the brute force on random boards of up
+// to 12 cells and on sums of two; the symmetries Key uses, transposition
+// among them; the one-line errors of positions that are not Clobber
+// boards or are too large; and the clobbers a player makes by hand, each
+// option with a hand move of its own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		Exact:         true,
+		BruteForce:    &pgridtest.Sample{Seed: [2]uint64{22, 3}, N: 300, Draw: gametest.Draw{Rows: 3, Cols: 4, Cells: "xxoo."}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 4}, N: 40, A: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}, B: gametest.Draw{Rows: 2, Cols: 3, Cells: "xo."}},
+		BadInput:      &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "xoxoxoxoxoxoxoxoxoxoxoxoxo", Got: 26, Limit: MaxRegion, What: "stones"}},
+		HandMoves:     []string{"xo", "xox|ox.", "xoxo|oxox", "xx.o|o.xo|.oxx", "xo + ox|xo"},
+	})
 }
 
 // TestKeyKeepsValue checks that the symmetries Key uses, transposition
@@ -59,13 +54,10 @@ func TestKeyKeepsValue(t *testing.T) {
 	pgridtest.SameValue(t, Game(), "xox|oo.", "xo|oo|x.", "xox|.oo", ".oo|xox", "x.|oo|xo")
 }
 
-// TestBadInput checks the one-line errors of positions that are not
-// Clobber boards or are too large.
-func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	gametest.ParseLimit(t, Game(), "xoxoxoxoxoxoxoxoxoxoxoxoxo", 26, MaxRegion, "stones")
-	// A board of more than one row is refused from MaxBoardRegion stones,
-	// before anything is valued.
+// TestBoardLimit checks that a board of more than one row is refused from
+// MaxBoardRegion stones, before anything is valued, naming nimber
+// outcome (part of what was TestBadInput).
+func TestBoardLimit(t *testing.T) {
 	_, err := Game().Parse("xoxox|oxoxo|xoxox|oxoxo")
 	var le *game.LimitError
 	if !errors.As(err, &le) || le.Got != 20 || le.Limit != MaxBoardRegion || !strings.Contains(err.Error(), "nimber outcome") {
@@ -117,14 +109,21 @@ func randomSum(rng *rand.Rand, most int) []string {
 	}
 }
 
-// searchText decides the position text by SearchSum with the options o.
-func searchText(t *testing.T, text string, o game.OutcomeOptions) game.OutcomeResult {
+// parse reads the position text by the rules, failing t when they
+// refuse it.
+func parse(t *testing.T, text string) game.Sum[pgrid.Region] {
 	t.Helper()
 	s, err := theRules.Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
-	res, err := theRules.SearchSum(context.Background(), s, o)
+	return s
+}
+
+// searchText decides the position text by SearchSum with the options o.
+func searchText(t *testing.T, text string, o game.OutcomeOptions) game.OutcomeResult {
+	t.Helper()
+	res, err := theRules.SearchSum(context.Background(), parse(t, text), o)
 	if err != nil {
 		t.Fatalf("SearchSum(%q): %v", text, err)
 	}
@@ -146,11 +145,7 @@ func withBoxCells(cells int, f func()) {
 // game's parts (game.SearchParts, which PartSizer steers).
 func TestSearchTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 17))
-	cases := 8000
-	if testing.Short() {
-		cases = 2000
-	}
-	for n := range cases {
+	for n := range pgridtest.Count(8000, 2000) {
 		boards := randomSum(rng, 11)
 		text := strings.Join(boards, " + ")
 		want := [2]bool{twinWins(boards, true), twinWins(boards, false)}
@@ -166,11 +161,7 @@ func TestSearchTwin(t *testing.T) {
 			withBoxCells(1+n%5, func() { check("graphs", searchText(t, text, o)) })
 		}
 		if n%5 == 0 {
-			s, err := theRules.Parse(text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := game.SearchParts(context.Background(), Game(), s.Parts, o)
+			res, err := game.SearchParts(context.Background(), Game(), parse(t, text).Parts, o)
 			if err != nil {
 				t.Fatalf("SearchParts(%q): %v", text, err)
 			}
@@ -183,13 +174,8 @@ func TestSearchTwin(t *testing.T) {
 // canonical form that Values finds, on random boards of up to 10 stones
 // (and sums of them).
 func TestSearchAgreesWithValues(t *testing.T) {
-	pg, _ := game.PartizanOf(Game())
 	rng := rand.New(rand.NewPCG(6, 1))
-	cases := 600
-	if testing.Short() {
-		cases = 200
-	}
-	for n := range cases {
+	for n := range pgridtest.Count(600, 200) {
 		var boards []string
 		for {
 			boards = []string{gametest.RandomBoard(rng, 1+rng.IntN(4), 1+rng.IntN(5), "xxoo.")}
@@ -201,15 +187,8 @@ func TestSearchAgreesWithValues(t *testing.T) {
 			}
 		}
 		text := strings.Join(boards, " + ")
-		pos, err := Game().Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
 		c := cgt.New(0)
-		v, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := pgridtest.Value(t, Game(), c, text)
 		o := c.OutcomeOf(v)
 		want := [2]bool{o == cgt.L || o == cgt.N, o == cgt.R || o == cgt.N}
 		res := searchText(t, text, game.OutcomeOptions{Threads: 1 + n%2})
@@ -222,13 +201,9 @@ func TestSearchAgreesWithValues(t *testing.T) {
 // newSearchRules returns the search's rules of the regions of text, in c.
 func newSearchRules(t *testing.T, text string, c *cgt.Calc) (*searchRules, []region) {
 	t.Helper()
-	s, err := theRules.Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var graphs []*graph
 	var parts []region
-	for _, p := range s.Parts {
+	for _, p := range parse(t, text).Parts {
 		parts = appendRegions(parts, p, &graphs)
 	}
 	return &searchRules{graphs: graphs, c: c, memo: map[region]cgt.Game{}}, parts
@@ -347,11 +322,7 @@ func TestCheckSearch(t *testing.T) {
 	if !errors.As(err, &le) || le.Got != 65 || le.Limit != MaxSearchRegion || strings.Contains(err.Error(), "\n") {
 		t.Errorf("a region of 65 stones: %v, want a one-line limit of %d stones", err, MaxSearchRegion)
 	}
-	s, err := theRules.Parse(board)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := theRules.SearchSum(context.Background(), s, game.OutcomeOptions{}); !errors.As(err, &le) {
+	if _, err := theRules.SearchSum(context.Background(), parse(t, board), game.OutcomeOptions{}); !errors.As(err, &le) {
 		t.Errorf("SearchSum of 65 stones: %v, want a limit", err)
 	}
 }
@@ -359,10 +330,7 @@ func TestCheckSearch(t *testing.T) {
 // TestSearchLimits checks that the search stops at MaxNodes and when its
 // context is cancelled.
 func TestSearchLimits(t *testing.T) {
-	s, err := theRules.Parse("xoxox|oxoxo|xoxox|oxoxo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := parse(t, "xoxox|oxoxo|xoxox|oxoxo")
 	if _, err := theRules.SearchSum(context.Background(), s, game.OutcomeOptions{MaxNodes: 100, Threads: 1}); !errors.Is(err, game.ErrSearchLimit) {
 		t.Errorf("MaxNodes 100: %v, want ErrSearchLimit", err)
 	}
@@ -415,10 +383,4 @@ func TestSmall(t *testing.T) {
 	if theRules.SmallSize() != SmallStones {
 		t.Errorf("SmallSize = %d, want %d", theRules.SmallSize(), SmallStones)
 	}
-}
-
-// TestHandMoves: the clobbers a player makes by hand are Clobber's
-// options, each option with a hand move of its own.
-func TestHandMoves(t *testing.T) {
-	pgridtest.HandMoves(t, Game(), []string{"xo", "xox|ox.", "xoxo|oxox", "xx.o|o.xo|.oxx", "xo + ox|xo"})
 }

@@ -3,21 +3,18 @@ package col
 import (
 	"testing"
 
-	"nimber/game/gametest"
+	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// BenchmarkEmpty4x4 values the empty 4 x 4 board from scratch.
-func BenchmarkEmpty4x4(b *testing.B) { gametest.BenchValue(b, Game(), "....|....|....|....") }
-
-// BenchmarkSnortEmpty values empty Snort boards from scratch, up to 3 x 6
-// (SnortMaxRegion cells).
-func BenchmarkSnortEmpty(b *testing.B) {
-	for _, bc := range []struct{ name, board string }{
-		{"3x3", "...|...|..."},
-		{"3x4", "....|....|...."},
-		{"4x4", "....|....|....|...."},
-		{"3x6", "......|......|......"},
-	} {
-		b.Run(bc.name, func(b *testing.B) { gametest.BenchValue(b, Snort(), bc.board) })
-	}
+// BenchmarkValue values from scratch the empty 4 x 4 board of Col
+// (Empty4x4) and empty Snort boards up to 3 x 6, SnortMaxRegion cells
+// (SnortEmpty).
+func BenchmarkValue(b *testing.B) {
+	pgridtest.Benchmarks(b, Game(), []pgridtest.Bench{
+		{Name: "Empty4x4", Text: "....|....|....|...."},
+		{Name: "SnortEmpty/3x3", Text: "...|...|...", Game: Snort()},
+		{Name: "SnortEmpty/3x4", Text: "....|....|....", Game: Snort()},
+		{Name: "SnortEmpty/4x4", Text: "....|....|....|....", Game: Snort()},
+		{Name: "SnortEmpty/3x6", Text: "......|......|......", Game: Snort()},
+	})
 }

@@ -13,12 +13,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestGolden checks values worked by hand (Winning Ways, ch. 2: a lone
-// empty cell is *, one next to a red cell is 1 for Left, and so on).
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
-}
-
 // variant is one of the package's two games for the tests they share: the
 // game, its moves by the definition for the brute force (the mover colours
 // an empty cell with no orthogonal neighbour of the colour forbidden, her
@@ -109,19 +103,25 @@ func (v variant) legal(board string) bool {
 	return true
 }
 
+// boards returns n boards drawn by draw from a generator seeded by 22
+// and seed, those the variant's play cannot make passed over.
+func (v variant) boards(seed uint64, n int, draw gametest.Draw) []string {
+	return pgridtest.Sample{Seed: [2]uint64{22, seed}, N: n, Next: func(rng *rand.Rand, _ int) string {
+		for {
+			if board := draw.Board(rng); v.legal(board) {
+				return board
+			}
+		}
+	}}.List()
+}
+
 // TestBruteForce compares the engine's canonical form of 300 random legal
 // boards of up to 12 cells of each variant with their explicit game
 // trees, by Conway's ≤, and checks what the variant says of its values.
 func TestBruteForce(t *testing.T) {
 	for i, v := range variants() {
-		rng := rand.New(rand.NewPCG(22, uint64(8+11*i)))
 		f := pgridtest.NewForest()
-		for n := 0; n < 300; {
-			board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "....LR#")
-			if !v.legal(board) {
-				continue
-			}
-			n++
+		for _, board := range v.boards(uint64(8+11*i), 300, gametest.Draw{Rows: 3, Cols: 4, Cells: "....LR#"}) {
 			c := cgt.New(0)
 			g := pgridtest.Value(t, v.game, c, board)
 			if got, want := f.FromCalc(c, g), f.Tree(board, v.moves); !f.Equal(got, want) {
@@ -142,12 +142,12 @@ func TestBruteForce(t *testing.T) {
 func TestSumBruteForce(t *testing.T) {
 	for i, v := range variants() {
 		rng := rand.New(rand.NewPCG(22, uint64(9+10*i)))
+		draw := gametest.Draw{Rows: 2, Cols: 3, Cells: "..LR"}
+		pair := gametest.Pair(rng, draw, draw)
 		t.Run(v.name, func(t *testing.T) {
 			pgridtest.SumBruteForce(t, v.game, v.moves, 40, func() (string, string) {
 				for {
-					a := gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-					b := gametest.RandomBoard(rng, 1+rng.IntN(2), 1+rng.IntN(3), "..LR")
-					if v.legal(a) && v.legal(b) {
+					if a, b := pair(); v.legal(a) && v.legal(b) {
 						return a, b
 					}
 				}
@@ -160,13 +160,7 @@ func TestSumBruteForce(t *testing.T) {
 // cells closed to one player, read back to the same value.
 func TestRegionsReadBack(t *testing.T) {
 	for i, v := range variants() {
-		rng := rand.New(rand.NewPCG(22, uint64(10+10*i)))
-		for n := 0; n < 100; {
-			board := gametest.RandomBoard(rng, 1+rng.IntN(3), 1+rng.IntN(4), "...LR#")
-			if !v.legal(board) {
-				continue
-			}
-			n++
+		for _, board := range v.boards(uint64(10+10*i), 100, gametest.Draw{Rows: 3, Cols: 4, Cells: "...LR#"}) {
 			pos, err := v.game.Parse(board)
 			if err != nil {
 				t.Fatalf("%s: Parse(%q): %v", v.name, board, err)
@@ -180,11 +174,18 @@ func TestRegionsReadBack(t *testing.T) {
 	}
 }
 
-// TestBadInput checks the one-line errors of positions that are not Col
-// boards or are too large.
-func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	gametest.ParseLimit(t, Game(), ".......|.......|.......", 21, MaxRegion, "cells")
+// TestSuite runs the board games' tests (pgridtest.Run) on Col: values
+// worked by hand (Winning Ways, ch. 2: a lone empty cell is *, one next
+// to a red cell is 1 for Left, and so on); the one-line errors of
+// positions that are not Col boards or are too large; and the cells a
+// player colours by hand, Col's and Snort's options, each option with a
+// hand move of its own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), nil, pgridtest.Suite{
+		BadInput:  &pgridtest.BadInput{Limit: pgridtest.Limit{Text: ".......|.......|.......", Got: 21, Limit: MaxRegion, What: "cells"}},
+		HandMoves: []string{".", "..", "R..|...", "L..|...", "...|.#.|...", ".L.R.|.....", ". + .."},
+		Others:    []game.Game{Snort()},
+	})
 }
 
 // TestSnortGolden checks values worked by hand from the rules and
@@ -215,12 +216,4 @@ func TestSnortBadInput(t *testing.T) {
 	if _, err := Snort().Parse(big[1:]); err != nil {
 		t.Errorf("%d cells: %v, want a position", SnortMaxRegion, err)
 	}
-}
-
-// TestHandMoves: the cells a player colours by hand are Col's and
-// Snort's options, each option with a hand move of its own.
-func TestHandMoves(t *testing.T) {
-	boards := []string{".", "..", "R..|...", "L..|...", "...|.#.|...", ".L.R.|.....", ". + .."}
-	pgridtest.HandMoves(t, Game(), boards)
-	pgridtest.HandMoves(t, Snort(), boards)
 }

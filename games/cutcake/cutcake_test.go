@@ -8,19 +8,8 @@ import (
 	"testing"
 
 	"nimber/cgt"
-	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
-
-// TestGolden checks CGSuite's values of 8 x n cakes (GameHeapTest:
-// [(8,n).CanonicalForm for n from 1 to 8] = -7,-3,-3,-1,-1,-1,-1,0) and
-// small ones by hand: a 1 x n strip is n-1 cuts for Left, an n x 1 strip
-// n-1 for Right, and 2x2 is 0 (either cut leaves two strips of one move
-// each for the other player... and the first cut wastes the mover's only
-// kind of move).
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
-}
 
 // moves is Cutcake by its definition, for the brute force: a board is
 // rectangles "RxC" joined by '+', sorted; Left cuts one between two
@@ -89,16 +78,19 @@ func TestBruteForce(t *testing.T) {
 	}
 }
 
-// TestBadInput checks the one-line errors of positions that are not
-// cakes or are too large.
-func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	gametest.ParseLimit(t, Game(), "101x2", 101, MaxSide, "rows")
-}
-
-// TestHandMoves: the cuts a player makes by hand are Cutcake's options
-// (a cut and its mirror image leave the same), each option with a hand
-// move of its own.
-func TestHandMoves(t *testing.T) {
-	pgridtest.HandMoves(t, Game(), []string{"1x2", "2x1", "2x2", "3x4 + 2x2", "5x7", "1x9"})
+// TestSuite runs the board games' tests (pgridtest.Run) on Cutcake:
+// CGSuite's values of 8 x n cakes (GameHeapTest: [(8,n).CanonicalForm
+// for n from 1 to 8] = -7,-3,-3,-1,-1,-1,-1,0) and small ones by hand (a
+// 1 x n strip is n-1 cuts for Left, an n x 1 strip n-1 for Right, and 2x2
+// is 0: either cut leaves two strips of one move each for the other
+// player... and the first cut wastes the mover's only kind of move); the
+// one-line errors of positions that are not cakes or are too large; and
+// the cuts a player makes by hand (a cut and its mirror image leave the
+// same), each option with a hand move of its own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), nil, pgridtest.Suite{
+		Exact:     true,
+		BadInput:  &pgridtest.BadInput{Limit: pgridtest.Limit{Text: "101x2", Got: 101, Limit: MaxSide, What: "rows"}},
+		HandMoves: []string{"1x2", "2x1", "2x2", "3x4 + 2x2", "5x7", "1x9"},
+	})
 }

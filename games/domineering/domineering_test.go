@@ -13,12 +13,6 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestGolden checks values that CGSuite and Winning Ways give, with Left
-// placing vertical dominoes: a column of two is 1, a row of two -1.
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
-}
-
 // moves is Domineering by its definition, for the brute force: every
 // domino on two empty cells of the whole board, vertical for Left.
 func moves(board string, left bool) []string {
@@ -45,24 +39,30 @@ func moves(board string, left bool) []string {
 	return out
 }
 
-// TestBruteForce compares the engine's canonical form of random boards of
-// up to 12 cells with their explicit game trees, by Conway's ≤.
-func TestBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 1))
-	pgridtest.BruteForce(t, Game(), moves, pgridtest.Boards(300, func(i int) string {
-		rows, cols := 1+rng.IntN(4), 1+rng.IntN(4)
-		if i%3 == 0 && rows*cols <= 9 {
-			cols++
-		}
-		return gametest.RandomBoard(rng, rows, cols, "...#")
-	}))
-}
-
-// TestSumBruteForce checks that a sum of two boards is the sum of their
-// game trees.
-func TestSumBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 2))
-	pgridtest.SumBruteForce(t, Game(), moves, 40, gametest.Pair(rng, gametest.Draw{Rows: 3, Cols: 3, Cells: "..#"}, gametest.Draw{Rows: 2, Cols: 3, Cells: "..#"}))
+// TestSuite runs the board games' tests (pgridtest.Run) on Domineering:
+// values that CGSuite and Winning Ways give, with Left placing vertical
+// dominoes (a column of two is 1, a row of two -1); the brute force on
+// random boards of up to 12 cells and on sums of two; the one-line errors
+// of positions that are not Domineering boards or are too large; and the
+// dominoes a player places by hand, each option with a hand move of its
+// own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		Exact: true,
+		BruteForce: &pgridtest.Sample{Seed: [2]uint64{22, 1}, N: 300, Next: func(rng *rand.Rand, i int) string {
+			rows, cols := 1+rng.IntN(4), 1+rng.IntN(4)
+			if i%3 == 0 && rows*cols <= 9 {
+				cols++
+			}
+			return gametest.RandomBoard(rng, rows, cols, "...#")
+		}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 2}, N: 40, A: gametest.Draw{Rows: 3, Cols: 3, Cells: "..#"}, B: gametest.Draw{Rows: 2, Cols: 3, Cells: "..#"}},
+		BadInput: &pgridtest.BadInput{
+			More:  []gametest.Case{{In: strings.Repeat(".", game.MaxText+1), Want: "position text"}},
+			Limit: pgridtest.Limit{Text: ".......|.......|.......|.......|.......|.......", Got: 42, Limit: MaxRegion, What: "empty cells"},
+		},
+		HandMoves: []string{".", "..", ".|.", "..|..", "..|..|.#", "...#|#...|....", ".|. + ..", "#..#|....|.##.|...."},
+	})
 }
 
 // TestKeyKeepsValue checks that the flips Key uses keep a region's value
@@ -75,16 +75,6 @@ func TestKeyKeepsValue(t *testing.T) {
 	if n, err := c.Neg(v); err != nil || n != w {
 		t.Errorf("the transpose of ...|..# = %s, want the negative of %s", c.Notation(w), c.Notation(v))
 	}
-}
-
-// TestBadInput checks the one-line errors of positions that are not
-// Domineering boards or are too large.
-func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	pgridtest.ParseErrors(t, Game(), []gametest.Case{
-		{In: strings.Repeat(".", game.MaxText+1), Want: "position text"},
-	})
-	gametest.ParseLimit(t, Game(), ".......|.......|.......|.......|.......|.......", 42, MaxRegion, "empty cells")
 }
 
 // TestFormatParses checks that Format writes what Parse reads back to the
@@ -129,10 +119,4 @@ func TestCancel(t *testing.T) {
 	if _, _, err := pg.Values(ctx, pg.NewEvaluator(cgt.New(0)), pos); !errors.Is(err, context.Canceled) {
 		t.Errorf("Values under a cancelled context: %v", err)
 	}
-}
-
-// TestHandMoves: the dominoes a player places by hand are Domineering's
-// options, each option with a hand move of its own.
-func TestHandMoves(t *testing.T) {
-	pgridtest.HandMoves(t, Game(), []string{".", "..", ".|.", "..|..", "..|..|.#", "...#|#...|....", ".|. + ..", "#..#|....|.##.|...."})
 }

@@ -9,11 +9,10 @@ import (
 	"nimber/game/gametest"
 )
 
-// TestMember checks the boards of Domineering's families and the
-// refusals of names that are no family and of boards over the limit.
+// TestMember checks that a board over the limit is refused and that every
+// member within it is a board the game reads (the table's members and
+// refusals are TestSuite/Members and TestSuite/MemberErrors).
 func TestMember(t *testing.T) {
-	gametest.CheckMembers(t, Game(), gametest.Cases(t, "members"))
-	gametest.CheckMemberErrors(t, Game(), gametest.Cases(t, "member errors"))
 	f := gametest.Families(t, Game())
 	if _, err := f.Member("2xN", 19); !errors.As(err, new(*game.LimitError)) {
 		t.Errorf("Member(2xN, 19): %v, want a *game.LimitError", err)

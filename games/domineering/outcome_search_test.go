@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 	"nimber/grid"
 	"strings"
@@ -347,9 +348,7 @@ func FuzzParseBoard(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		g, err := ParseBoard(text)
 		if err != nil {
-			if strings.Contains(err.Error(), "\n") {
-				t.Fatalf("%q: a two-line error %q", text, err)
-			}
+			gametest.OneLine(t, fmt.Sprintf("%q", text), err)
 			return
 		}
 		if g.Rows > MaxSide || g.Cols > MaxSide || len(g.Cells) != g.Rows*g.Cols || strings.Trim(string(g.Cells), ".#") != "" {

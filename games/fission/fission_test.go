@@ -1,18 +1,12 @@
 package fission
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
-
-// TestGolden checks small boards worked by hand from the rules.
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
-}
 
 // moves is Fission by its definition, for the brute force, on whole
 // boards (rows joined by '|'): a stone ('x') with the cells just above and
@@ -40,36 +34,36 @@ func moves(board string, left bool) []string {
 	return out
 }
 
-// randomBoard returns a random board of up to 4 x 4 cells, stones
-// sparser than empty cells, blocked cells now and then.
-func randomBoard(rng *rand.Rand) string {
-	return gametest.RandomBoard(rng, 1+rng.IntN(4), 1+rng.IntN(4), "....xx#")
+// TestSuite runs the board games' tests (pgridtest.Run) on Fission:
+// small boards worked by hand from the rules; the brute force on 2000
+// random boards of up to 16 cells (regions, blocked cells, stones against
+// the edge) and on sums of two; what positions are written back as,
+// regions cut to their cells, blocked cells around; the one-line errors
+// of positions that are not Fission boards or are too large, refused
+// before they are valued; and the moves made by pointing at a stone,
+// held to the game's options.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"....|..x.|....|....", "..x.|....|..x.|....", ".x.x|..x.|....|..x.", "....|..x.|....|#..#"}, Seed: [2]uint64{33, 41}, N: 2000, Draw: randomBoard},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 42}, N: 100, A: gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}, B: gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}},
+		BadInput: &pgridtest.BadInput{
+			More:  []gametest.Case{{In: ".....|..x..|.....|.....|.....|.", Want: "row 6 has 1 cells"}},
+			Limit: pgridtest.Limit{Text: ".....|..x..|.....|.....|.....|.....", Got: 30, Limit: MaxRegion, What: "cells"},
+		},
+		HandMoves: pgridtest.Sample{Seed: [2]uint64{33, 44}, N: 300, Draw: randomBoard}.List(),
+	})
 }
 
-// TestBruteForce compares the engine's canonical form of 2000 random
-// boards of up to 16 cells (regions, blocked cells, stones against the
-// edge) with their explicit game trees by moves, by Conway's ≤.
-func TestBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 41))
-	boards := append([]string{"....|..x.|....|....", "..x.|....|..x.|....", ".x.x|..x.|....|..x.", "....|..x.|....|#..#"},
-		pgridtest.Boards(2000, func(int) string { return randomBoard(rng) })...)
-	pgridtest.BruteForce(t, Game(), moves, boards)
-}
-
-// TestSumBruteForce checks that a sum of two boards is the sum of their
-// game trees.
-func TestSumBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 42))
-	pgridtest.SumBruteForce(t, Game(), moves, 100, gametest.Pair(rng, gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}, gametest.Draw{Rows: 3, Cols: 3, Cells: "..x"}))
-}
+// randomBoard draws random boards of up to 4 x 4 cells, stones sparser than
+// empty cells, blocked cells now and then.
+var randomBoard = gametest.Draw{Rows: 4, Cols: 4, Cells: "....xx#"}
 
 // TestFlips checks that a board's flips are worth the same, which Key
 // relies on, and that its transposition is worth its negative (so Key
 // must not use it).
 func TestFlips(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 43))
-	for range 200 {
-		rows := strings.Split(randomBoard(rng), "|")
+	for _, board := range (pgridtest.Sample{Seed: [2]uint64{33, 43}, N: 200, Draw: randomBoard}).List() {
+		rows := strings.Split(board, "|")
 		ud := make([]string, len(rows))
 		lr := make([]string, len(rows))
 		for i, row := range rows {
@@ -80,7 +74,6 @@ func TestFlips(t *testing.T) {
 			}
 			lr[i] = string(b)
 		}
-		board := strings.Join(rows, "|")
 		pgridtest.SameValue(t, Game(), board, strings.Join(ud, "|"), strings.Join(lr, "|"))
 		tr := make([][]byte, len(rows[0]))
 		for c := range tr {
@@ -90,27 +83,4 @@ func TestFlips(t *testing.T) {
 		}
 		pgridtest.SameValue(t, Game(), board+" + "+pgridtest.Board(tr), "#")
 	}
-}
-
-// TestHandMoves checks the moves made by pointing at a stone against the
-// game's options.
-func TestHandMoves(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 44))
-	pgridtest.HandMoves(t, Game(), pgridtest.Boards(300, func(int) string { return randomBoard(rng) }))
-}
-
-// TestFormat checks what positions are written back as: regions cut to
-// their cells, blocked cells around.
-func TestFormat(t *testing.T) {
-	pgridtest.Formats(t, Game(), gametest.Cases(t, "format"))
-}
-
-// TestBadInput checks the one-line errors of positions that are not
-// Fission boards or are too large, refused before they are valued.
-func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	big := ".....|..x..|.....|.....|.....|."
-	pgridtest.ParseErrors(t, Game(), []gametest.Case{{In: big, Want: "row 6 has 1 cells"}})
-	big = ".....|..x..|.....|.....|.....|....."
-	gametest.ParseLimit(t, Game(), big, 30, MaxRegion, "cells")
 }

@@ -167,23 +167,9 @@ func TestTwin(t *testing.T) {
 }
 
 // TestParse checks positions read and written, and errors that say where
-// and what.
+// and what (testdata/positions.txt).
 func TestParse(t *testing.T) {
-	gametest.CheckParse(t, Game(), []gametest.ParseCase{
-		{In: "geese 4,8 4,2 4,4 4,6 fox 1,1", Format: "geese 4,2 4,4 4,6 4,8 fox 1,1"},
-		{In: "  width 8   geese 3,1 fox 2,2 ", Format: "geese 3,1 fox 2,2"},
-		{In: "width 4 geese 2,2 fox 1,1 + geese 3,1 fox 1,1", Format: "width 4 geese 2,2 fox 1,1 + geese 3,1 fox 1,1"},
-		{In: "geese fox 1,1", Format: "geese fox 1,1"},
-		{In: "geese 4,3 fox 1,1", Err: "column 7: square 4,3 is not used (row + column must be even)"},
-		{In: "geese 4,2 fox 1,9", Err: "column 15: square 1,9 is off the board (1 <= column <= 8, row >= 1)"},
-		{In: "geese 4,2 4,2 fox 1,1", Err: "column 11: two geese on 4,2"},
-		{In: "geese 4,2 fox 4,2", Err: "column 15: the fox is on a goose's square 4,2"},
-		{In: "geese 4,2", Err: "column 10: expected \"fox R,C\" after the geese, at the end"},
-		{In: "fox 1,1", Err: "column 1: expected \"geese\" (a position is \"geese R,C R,C ... fox R,C\")"},
-		{In: "width 1 geese fox 1,1", Err: "column 7: width \"1\" is not a whole number from 2 to 16"},
-		{In: "geese 4,x fox 1,1", Err: "column 7: \"4,x\" is not a square ROW,COLUMN"},
-		{In: "geese 1,1 fox 2,2 + geese 9,1 fox 1,1", Err: "position 2: column 27: square 9,1: 65 cells (width x row), limit 64"},
-	})
+	gametest.CheckParseFile(t, Game(), "testdata/positions.txt")
 }
 
 // FuzzParse checks that Parse never panics and that what it reads

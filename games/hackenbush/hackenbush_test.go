@@ -37,13 +37,6 @@ func value(t testing.TB, c *cgt.Calc, texts ...string) cgt.Game {
 	return g
 }
 
-// TestGolden checks values that CGSuite's own tests give (GameGraphTest,
-// its strings written here from the ground up in this package's
-// letters: CGSuite's 'l' 'r' 'e' are L R G) and Winning Ways' small ones.
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), true)
-}
-
 // stalkValue returns a blue-red stalk's value by the rule of Winning
 // Ways (Berlekamp's): the first run of one colour counts 1 an edge, and
 // from the first change of colour on each edge counts half the one below
@@ -201,12 +194,37 @@ func TestSumBruteForce(t *testing.T) {
 	}
 }
 
-// TestFormat checks that positions are written back as stalks or as a
-// JSON picture that reads back to the same position.
-func TestFormat(t *testing.T) {
-	pgridtest.Formats(t, Game(), gametest.Cases(t, "format"))
-	// A sum of a picture and a stalk is one picture, its components
-	// drawn apart on the ground.
+// TestSuite runs the board games' tests (pgridtest.Run) on Hackenbush:
+// values that CGSuite's own tests give (GameGraphTest, its strings
+// written here from the ground up in this package's letters: CGSuite's
+// 'l' 'r' 'e' are L R G) and Winning Ways' small ones; positions written
+// back as stalks or as a JSON picture that reads back to the same
+// position; the one-line errors of positions that are not Hackenbush
+// positions or are too large; and the edges a player cuts by hand on a
+// stalk, each option with a hand move of its own.
+func TestSuite(t *testing.T) {
+	long := strings.Repeat("L", MaxEdges+1)
+	var chain []string
+	for i := range MaxEdges + 1 {
+		chain = append(chain, fmt.Sprintf(`[%d,%d,"G"]`, i, i+1))
+	}
+	big := `{"edges": [` + strings.Join(chain, ",") + "]}"
+	pgridtest.Run(t, Game(), nil, pgridtest.Suite{
+		Exact: true,
+		BadInput: &pgridtest.BadInput{
+			More: []gametest.Case{
+				{In: long, Want: "stalk 1: 33 edges, limit 32"},
+				{In: big, Want: "component 1: a component: 33 edges, limit 32"},
+			},
+			Limit: pgridtest.Limit{Text: long, Got: MaxEdges + 1, Limit: MaxEdges, What: "edges"},
+		},
+		HandMoves: []string{"L", "R", "G", "LRR GG LG", "LLRGRGL", "GGG RRL"},
+	})
+}
+
+// TestFormatSum checks that a sum of a picture and a stalk is one
+// picture, its components drawn apart on the ground.
+func TestFormatSum(t *testing.T) {
 	pos, err := Game().Parse(`{"edges": [[0,1,"L"],[1,1,"R"],[0,2,"G"]]}`)
 	if err != nil {
 		t.Fatal(err)
@@ -220,25 +238,10 @@ func TestFormat(t *testing.T) {
 	}
 }
 
-// TestBadInput checks the one-line errors of positions that are not
-// Hackenbush positions or are too large.
-func TestBadInput(t *testing.T) {
-	long := strings.Repeat("L", MaxEdges+1)
-	var chain []string
-	for i := range MaxEdges + 1 {
-		chain = append(chain, fmt.Sprintf(`[%d,%d,"G"]`, i, i+1))
-	}
-	big := `{"edges": [` + strings.Join(chain, ",") + "]}"
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	pgridtest.ParseErrors(t, Game(), []gametest.Case{
-		{In: long, Want: "stalk 1: 33 edges, limit 32"},
-		{In: big, Want: "component 1: a component: 33 edges, limit 32"},
-	})
-	_, err := Game().Parse(long)
+// TestTextLimit checks that a text too long to read is refused by a
+// limit of bytes.
+func TestTextLimit(t *testing.T) {
 	var le *game.LimitError
-	if !errors.As(err, &le) || le.Got != MaxEdges+1 || le.Limit != MaxEdges {
-		t.Errorf("a stalk of %d edges: %v, want a limit of %d edges", MaxEdges+1, err, MaxEdges)
-	}
 	if _, err := Game().Parse(strings.Repeat("G", game.MaxText+1)); !errors.As(err, &le) || le.Measure != "bytes" {
 		t.Errorf("%d bytes: %v, want a limit of bytes", game.MaxText+1, err)
 	}
@@ -314,10 +317,4 @@ func TestPositions(t *testing.T) {
 	if !errors.As(err, &limit) || limit.Got != 1<<23+1 {
 		t.Errorf("a broom of 23 branches: %v, want %d positions refused", err, 1<<23+1)
 	}
-}
-
-// TestHandMoves: the edges a player cuts by hand on a stalk are
-// Hackenbush's options, each option with a hand move of its own.
-func TestHandMoves(t *testing.T) {
-	pgridtest.HandMoves(t, Game(), []string{"L", "R", "G", "LRR GG LG", "LLRGRGL", "GGG RRL"})
 }

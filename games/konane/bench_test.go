@@ -3,17 +3,16 @@ package konane
 import (
 	"testing"
 
-	"nimber/game/gametest"
+	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// BenchmarkCheckerboard4x4Holes values a 4 x 4 checkerboard with two
-// adjacent stones taken out (an opening of Konane), 14 stones.
-func BenchmarkCheckerboard4x4Holes(b *testing.B) {
-	gametest.BenchValue(b, Game(), "xoxo|o..x|xoxo|oxox")
-}
-
-// BenchmarkCheckerboard4x5Holes values a 4 x 5 checkerboard with two
-// adjacent stones taken out, 18 stones.
-func BenchmarkCheckerboard4x5Holes(b *testing.B) {
-	gametest.BenchValue(b, Game(), "xoxox|o..xo|xoxox|oxoxo")
+// BenchmarkValue values, from scratch, openings of Konane: a 4 x 4
+// checkerboard with two adjacent stones taken out, 14 stones
+// (xoxo|o..x|xoxo|oxox), and a 4 x 5 one, 18 stones
+// (xoxox|o..xo|xoxox|oxoxo).
+func BenchmarkValue(b *testing.B) {
+	pgridtest.Benchmarks(b, Game(), []pgridtest.Bench{
+		{Name: "Checkerboard4x4Holes", Text: opening(4, 4, 1, 1, 1, 2)},
+		{Name: "Checkerboard4x5Holes", Text: opening(4, 5, 1, 1, 1, 2)},
+	})
 }

@@ -1,7 +1,7 @@
 package psub
 
 import (
-	"strings"
+	"fmt"
 	"testing"
 
 	"nimber/game/gametest"
@@ -10,11 +10,7 @@ import (
 // FuzzParse reads any text as a position: a one-line error, or a position
 // whose Format reads back to the same Format.
 func FuzzParse(f *testing.F) {
-	g, err := Parse("psub:1,3:2,3")
-	if err != nil {
-		f.Fatal(err)
-	}
-	gametest.FuzzParse(f, g, "6", "5 7", "1 + 2", "", "0", "-1", "x", "99999999999999999999", "301")
+	gametest.FuzzParse(f, open(f, "psub:1,3:2,3"), "6", "5 7", "1 + 2", "", "0", "-1", "x", "99999999999999999999", "301")
 }
 
 // FuzzName reads any text as a game's name: a one-line error, or a game
@@ -26,9 +22,7 @@ func FuzzName(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name string) {
 		r, err := parseRules(name)
 		if err != nil {
-			if strings.Contains(err.Error(), "\n") {
-				t.Fatalf("%q: a multi-line error %q", name, err)
-			}
+			gametest.OneLine(t, fmt.Sprintf("%q", name), err)
 			return
 		}
 		again, err := parseRules(r.String())

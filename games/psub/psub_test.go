@@ -16,7 +16,7 @@ import (
 )
 
 // open returns the game named name, failing the test if it is refused.
-func open(t *testing.T, name string) game.Game {
+func open(t testing.TB, name string) game.Game {
 	t.Helper()
 	g, err := Parse(name)
 	if err != nil {

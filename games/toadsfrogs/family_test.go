@@ -10,10 +10,10 @@ import (
 	"nimber/games/internal/pgrid/pgridtest"
 )
 
-// TestMember checks the rows family patterns write, and that member 5 of
-// T^N.^2F^N is CGSuite's ttttt..fffff with its value.
+// TestMember checks that every listed family writes members, and that
+// member 5 of T^N.^2F^N is CGSuite's ttttt..fffff with its value (the
+// table's rows are TestSuite/Members).
 func TestMember(t *testing.T) {
-	gametest.CheckMembers(t, Game(), gametest.Cases(t, "members"))
 	fs := gametest.Families(t, Game())
 	for _, f := range fs.Families() {
 		if _, err := fs.Member(f.Name, 2); err != nil {
@@ -31,10 +31,10 @@ func TestMember(t *testing.T) {
 	}
 }
 
-// TestMemberRefused checks that patterns that are no family, and members
-// too long to write, are refused in one line that says why.
+// TestMemberRefused checks that members too long to write, and member 0,
+// are refused (the table's patterns that are no family are
+// TestSuite/MemberErrors).
 func TestMemberRefused(t *testing.T) {
-	gametest.CheckMemberErrors(t, Game(), gametest.Cases(t, "member errors"))
 	fs := gametest.Families(t, Game())
 	_, err := fs.Member("F^N.^N", MaxMember/2+1)
 	var limit *game.LimitError

@@ -1,7 +1,6 @@
 package toadsfrogs
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -9,12 +8,6 @@ import (
 	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
-
-// TestGolden checks the value CGSuite's own tests give (GameStripTest,
-// in CGSuite's notation, read by cgt) and small ones worked by hand.
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
-}
 
 // moves is Toads and Frogs by its definition, for the brute force: every
 // toad (Left) slides right into an empty square or jumps one frog into the
@@ -44,37 +37,26 @@ func moves(row string, left bool) []string {
 	return out
 }
 
-// TestBruteForce compares the engine's canonical form of the starting
-// rows of the game and random rows of up to 10 squares with their explicit game trees, by Conway's ≤.
-func TestBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 5))
-	rows := append([]string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}, pgridtest.Boards(400, func(int) string {
-		return gametest.RandomBoard(rng, 1, 1+rng.IntN(10), "TF..")
-	})...)
-	pgridtest.BruteForce(t, Game(), moves, rows)
-}
-
-// TestSumBruteForce checks that a sum of two rows is the sum of their game
-// trees.
-func TestSumBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 6))
-	pgridtest.SumBruteForce(t, Game(), moves, 40, gametest.Pair(rng, gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}, gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}))
-}
-
-// TestSplit checks the cut at TTFF and the trimming of pieces that never
-// move, which Format shows.
-func TestSplit(t *testing.T) {
-	pgridtest.Formats(t, Game(), gametest.Cases(t, "split"))
-}
-
-// TestBadInput checks the one-line errors of positions that are not rows
-// of Toads and Frogs or are too long.
-func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	pgridtest.ParseErrors(t, Game(), []gametest.Case{
-		{In: strings.Repeat("T.F", 9), Want: "part 1 ("},
+// TestSuite runs the board games' tests (pgridtest.Run) on Toads and
+// Frogs: the value CGSuite's own tests give (GameStripTest, in CGSuite's
+// notation, read by cgt) and small ones worked by hand; the brute force
+// on the starting rows of the game and random rows of up to 10 squares,
+// and on sums of two rows; the cut at TTFF and the trimming of pieces
+// that never move, which Format shows; the one-line errors of positions
+// that are not rows of Toads and Frogs or are too long; and the slides
+// and jumps a player makes by hand, in Toads and Frogs and in
+// Backsliding Toads and Frogs, each option with a hand move of its own.
+func TestSuite(t *testing.T) {
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"TT..FF", "TTT..FFF", "TTTT..FFFF", "TT.T.F.FF"}, Seed: [2]uint64{22, 5}, N: 400, Draw: gametest.Draw{Rows: 1, Cols: 10, Cells: "TF.."}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{22, 6}, N: 40, A: gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}, B: gametest.Draw{Rows: 1, Cols: 5, Cells: "TF."}},
+		BadInput: &pgridtest.BadInput{
+			More:  []gametest.Case{{In: strings.Repeat("T.F", 9), Want: "part 1 ("}},
+			Limit: pgridtest.Limit{Text: strings.Repeat("T.F", 9), Got: 27, Limit: MaxRow, What: "squares"},
+		},
+		HandMoves: []string{"T.F", "TTT..FFF", "T.TF.F", "TF.TF.FT", ".T.F. + TTF.F"},
+		Others:    []game.Game{Backsliding()},
 	})
-	gametest.ParseLimit(t, Game(), strings.Repeat("T.F", 9), 27, MaxRow, "squares")
 }
 
 // backMoves is Backsliding Toads and Frogs by its definition, for the
@@ -104,8 +86,7 @@ func TestBacksliding(t *testing.T) {
 	if d, want := gametest.LoopyValue(t, Backsliding(), "ttt..fff"), "{on||0|-1/2} & {1/2|0||off}"; d.Canonical != want {
 		t.Errorf("TTT..FFF: %s, CGSuite %s", d.Canonical, want)
 	}
-	rng := rand.New(rand.NewPCG(22, 7))
-	rows := pgridtest.Boards(300, func(int) string { return gametest.RandomBoard(rng, 1, 1+rng.IntN(7), "TF..") })
+	rows := pgridtest.Sample{Seed: [2]uint64{22, 7}, N: 300, Draw: gametest.Draw{Rows: 1, Cols: 7, Cells: "TF.."}}.List()
 	classes := gametest.MatchLoopyTwin(t, Backsliding(), rows, gametest.LoopyTwin[string]{
 		State: func(text string) (string, error) { return strings.ToUpper(text), nil },
 		Next:  backMoves,
@@ -120,13 +101,4 @@ func TestBacksliding(t *testing.T) {
 		{In: "T.+.F", Format: "T. + .F"},
 		{In: "T.X", Err: "column 3: character 'X' is not one of \"TF.\""},
 	})
-}
-
-// TestHandMoves: the slides and jumps a player makes by hand are Toads
-// and Frogs' options, and Backsliding Toads and Frogs', each option with
-// a hand move of its own.
-func TestHandMoves(t *testing.T) {
-	boards := []string{"T.F", "TTT..FFF", "T.TF.F", "TF.TF.FT", ".T.F. + TTF.F"}
-	pgridtest.HandMoves(t, Game(), boards)
-	pgridtest.HandMoves(t, Backsliding(), boards)
 }

@@ -1,24 +1,12 @@
 package toppling
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"nimber/game/gametest"
 	"nimber/games/internal/pgrid/pgridtest"
 )
-
-// TestCGSuite checks the values of CGSuite's own tests (GameStripTest),
-// printed exactly as CGSuite prints them.
-func TestCGSuite(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "cgsuite"), true)
-}
-
-// TestGolden checks small rows worked by hand from the rules.
-func TestGolden(t *testing.T) {
-	pgridtest.Golden(t, Game(), gametest.Cases(t, "golden"), false)
-}
 
 // moves is Toppling Dominoes by its definition, for the brute force, on
 // rows as Parse reads them ('l', 'r', 'e' and '.'): a player picks a
@@ -42,49 +30,34 @@ func moves(row string, left bool) []string {
 	return out
 }
 
-// TestBruteForce compares the engine's canonical form of thousands of
-// random rows of up to 7 squares, blanks among them, with their explicit
-// game trees, by Conway's ≤.
-func TestBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 1))
-	rows := append([]string{"lrrlrrl", "lere"}, pgridtest.Boards(2000, func(int) string {
-		return gametest.RandomBoard(rng, 1, 1+rng.IntN(7), "lre.")
-	})...)
-	pgridtest.BruteForce(t, Game(), moves, rows)
-}
-
-// TestSumBruteForce checks that a sum of two rows is the sum of their game
-// trees.
-func TestSumBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 2))
-	pgridtest.SumBruteForce(t, Game(), moves, 100, gametest.Pair(rng, gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}, gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}))
+// TestSuite runs the board games' tests (pgridtest.Run) on Toppling
+// Dominoes: the values of CGSuite's own tests (GameStripTest), printed
+// exactly as CGSuite prints them, and small rows worked by hand from the
+// rules; what positions are written back as, blanks dropped, CGSuite's
+// lower case, rows joined by " + "; the brute force on thousands of
+// random rows of up to 7 squares, blanks among them, and on sums of two
+// rows; and the one-line errors of positions that are not rows of
+// Toppling Dominoes or are too long.
+func TestSuite(t *testing.T) {
+	long := strings.Repeat("lre", 14)
+	pgridtest.Run(t, Game(), moves, pgridtest.Suite{
+		BruteForce:    &pgridtest.Sample{Fixed: []string{"lrrlrrl", "lere"}, Seed: [2]uint64{33, 1}, N: 2000, Draw: gametest.Draw{Rows: 1, Cols: 7, Cells: "lre."}},
+		SumBruteForce: &pgridtest.Sums{Seed: [2]uint64{33, 2}, N: 100, A: gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}, B: gametest.Draw{Rows: 1, Cols: 3, Cells: "lre"}},
+		BadInput: &pgridtest.BadInput{
+			More:  []gametest.Case{{In: long, Want: "part 1 ("}},
+			Limit: pgridtest.Limit{Text: long, Got: 42, Limit: MaxRow, What: "dominoes"},
+		},
+	})
 }
 
 // TestMirror checks that a row read from the other end is worth the
 // same, which Key relies on.
 func TestMirror(t *testing.T) {
-	rng := rand.New(rand.NewPCG(33, 3))
-	for range 200 {
-		row := gametest.RandomBoard(rng, 1, 1+rng.IntN(9), "lre")
+	for _, row := range (pgridtest.Sample{Seed: [2]uint64{33, 3}, N: 200, Draw: gametest.Draw{Rows: 1, Cols: 9, Cells: "lre"}}).List() {
 		b := []byte(row)
 		for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
 			b[i], b[j] = b[j], b[i]
 		}
 		pgridtest.SameValue(t, Game(), row, string(b))
 	}
-}
-
-// TestFormat checks what positions are written back as: blanks dropped,
-// CGSuite's lower case, rows joined by " + ".
-func TestFormat(t *testing.T) {
-	pgridtest.Formats(t, Game(), gametest.Cases(t, "format"))
-}
-
-// TestBadInput checks the one-line errors of positions that are not rows
-// of Toppling Dominoes or are too long.
-func TestBadInput(t *testing.T) {
-	pgridtest.ParseErrors(t, Game(), gametest.Cases(t, "bad input"))
-	long := strings.Repeat("lre", 14)
-	pgridtest.ParseErrors(t, Game(), []gametest.Case{{In: long, Want: "part 1 ("}})
-	gametest.ParseLimit(t, Game(), long, 42, MaxRow, "dominoes")
 }
