@@ -110,9 +110,16 @@ type Limit struct {
 // (CGSuite's values, written as CGSuite writes them; the golden values;
 // what positions are written back as; the families' members and the
 // refusals of names and members; the positions g refuses), then the brute
-// force, the symmetries and the hand moves.
+// force, the symmetries and the hand moves. A table without the sections
+// "golden" and "bad input" fails the test, so that a section deleted by
+// mistake is not a test silently skipped.
 func Run(t *testing.T, g game.Game, moves Moves, s Suite) {
 	table := gametest.ReadTable(t, "testdata/cases.txt")
+	for _, name := range []string{"golden", "bad input"} {
+		if _, ok := table[name]; !ok {
+			t.Fatalf("testdata/cases.txt has no section [%s]: every board game has golden values and refusals", name)
+		}
+	}
 	section := func(name, test string, check func(t *testing.T, cases []gametest.Case)) {
 		if cases, ok := table[name]; ok {
 			t.Run(test, func(t *testing.T) { check(t, cases) })
