@@ -30,11 +30,7 @@ func (c *Calc) AtomicWeight(g Game) (Game, bool, error) {
 	if c.IsAllSmall(g) {
 		return aw, true, nil
 	}
-	up, err := c.Ups(1, false)
-	if err != nil {
-		return 0, false, err
-	}
-	awUp, err := c.NortonProduct(aw, up)
+	awUp, err := c.NortonProduct(aw, c.nusNode(NUS{Ups: 1}))
 	if err != nil {
 		return 0, false, err
 	}
@@ -69,19 +65,7 @@ func (c *Calc) epsilon(fs uint64) (Game, error) {
 	if err != nil {
 		return 0, err
 	}
-	up, err := c.Ups(1, false)
-	if err != nil {
-		return 0, err
-	}
-	star, err := c.Nimber(1)
-	if err != nil {
-		return 0, err
-	}
-	upStar, err := c.Add(up, star)
-	if err != nil {
-		return 0, err
-	}
-	return c.Add(upStar, kite)
+	return c.Add(c.nusNode(NUS{Ups: 1, Nim: 1}), kite)
 }
 
 // naiveAtomicWeight is the weight AtomicWeight returns, before the check
@@ -97,38 +81,30 @@ func (c *Calc) naiveAtomicWeight(g Game) (Game, error) {
 // that is not x + n·↑ + *m (whose weight is n by the theorem; the tests
 // check that this agrees).
 func (c *Calc) naiveWeightByOptions(g Game) (Game, error) {
-	t := c.theory()
-	if w, ok := t.naiveAW[g]; ok {
-		return w, nil
-	}
-	shifted := func(opts []Game, by int64) ([]Game, error) {
-		return c.each(opts, func(o Game) (Game, error) {
-			w, err := c.naiveAtomicWeight(o)
-			if err != nil {
-				return 0, err
-			}
-			return c.Add(w, c.Integer(by))
-		})
-	}
-	l, err := shifted(c.Left(g), -2)
-	if err != nil {
-		return 0, err
-	}
-	r, err := shifted(c.Right(g), 2)
-	if err != nil {
-		return 0, err
-	}
-	w, err := c.Make(l, r)
-	if err != nil {
-		return 0, err
-	}
-	if c.IsInteger(w) {
-		if w, err = c.integerWeight(g, w, l, r); err != nil {
+	return memoized(c.theory().naiveAW, g, func() (Game, error) {
+		shifted := func(opts []Game, by int64) ([]Game, error) {
+			return c.each(opts, func(o Game) (Game, error) {
+				w, err := c.naiveAtomicWeight(o)
+				if err != nil {
+					return 0, err
+				}
+				return c.Add(w, c.Integer(by))
+			})
+		}
+		l, err := shifted(c.Left(g), -2)
+		if err != nil {
 			return 0, err
 		}
-	}
-	t.naiveAW[g] = w
-	return w, nil
+		r, err := shifted(c.Right(g), 2)
+		if err != nil {
+			return 0, err
+		}
+		w, err := c.Make(l, r)
+		if err != nil || !c.IsInteger(w) {
+			return w, err
+		}
+		return c.integerWeight(g, w, l, r)
+	})
 }
 
 // integerWeight is the naive atomic weight of g when G0 = {l | r} is the
@@ -205,49 +181,41 @@ func (c *Calc) NortonProduct(g, u Game) (Game, error) {
 	if x, ok := c.Number(g); ok && x.IsInteger() {
 		return c.copies(x.Num, u)
 	}
-	t := c.theory()
-	k := [2]Game{g, u}
-	if p, ok := t.norton[k]; ok {
-		return p, nil
-	}
-	incs, err := c.Incentives(u)
-	if err != nil {
-		return 0, err
-	}
-	plus, err := c.each(incs, func(i Game) (Game, error) { return c.Add(u, i) })
-	if err != nil {
-		return 0, err
-	}
-	side := func(opts []Game, left bool) ([]Game, error) {
-		var out []Game
-		for _, o := range opts {
-			p, err := c.NortonProduct(o, u)
-			if err != nil {
-				return nil, err
-			}
-			for _, a := range plus {
-				if !left {
-					if a, err = c.Neg(a); err != nil {
-						return nil, err
-					}
-				}
-				s, err := c.Add(p, a)
+	return memoized(c.theory().norton, [2]Game{g, u}, func() (Game, error) {
+		incs, err := c.Incentives(u)
+		if err != nil {
+			return 0, err
+		}
+		plus, err := c.each(incs, func(i Game) (Game, error) { return c.Add(u, i) })
+		if err != nil {
+			return 0, err
+		}
+		side := func(opts []Game, left bool) ([]Game, error) {
+			var out []Game
+			for _, o := range opts {
+				p, err := c.NortonProduct(o, u)
 				if err != nil {
 					return nil, err
 				}
-				out = append(out, s)
+				for _, a := range plus {
+					if !left {
+						if a, err = c.Neg(a); err != nil {
+							return nil, err
+						}
+					}
+					s, err := c.Add(p, a)
+					if err != nil {
+						return nil, err
+					}
+					out = append(out, s)
+				}
 			}
+			return out, nil
 		}
-		return out, nil
-	}
-	p, err := c.makeSides(c.Left(g), c.Right(g),
-		func(opts []Game) ([]Game, error) { return side(opts, true) },
-		func(opts []Game) ([]Game, error) { return side(opts, false) })
-	if err != nil {
-		return 0, err
-	}
-	t.norton[k] = p
-	return p, nil
+		return c.makeSides(c.Left(g), c.Right(g),
+			func(opts []Game) ([]Game, error) { return side(opts, true) },
+			func(opts []Game) ([]Game, error) { return side(opts, false) })
+	})
 }
 
 // copies returns k·u, by doubling (so a large k takes log k sums).
@@ -292,24 +260,16 @@ func (c *Calc) OrdinalSum(g, h Game) (Game, error) {
 	if b := c.Birthday(h); b > maxOrdinalDepth {
 		return 0, fmt.Errorf("cgt: an ordinal sum on top of a game born on day %d, over %d", b, maxOrdinalDepth)
 	}
-	t := c.theory()
-	k := [2]Game{g, h}
-	if s, ok := t.ordinal[k]; ok {
-		return s, nil
-	}
-	on := func(o Game) (Game, error) { return c.OrdinalSum(g, o) }
-	hl, err := c.each(c.Left(h), on)
-	if err != nil {
-		return 0, err
-	}
-	hr, err := c.each(c.Right(h), on)
-	if err != nil {
-		return 0, err
-	}
-	s, err := c.Make(append(append([]Game{}, c.Left(g)...), hl...), append(append([]Game{}, c.Right(g)...), hr...))
-	if err != nil {
-		return 0, err
-	}
-	t.ordinal[k] = s
-	return s, nil
+	return memoized(c.theory().ordinal, [2]Game{g, h}, func() (Game, error) {
+		on := func(o Game) (Game, error) { return c.OrdinalSum(g, o) }
+		hl, err := c.each(c.Left(h), on)
+		if err != nil {
+			return 0, err
+		}
+		hr, err := c.each(c.Right(h), on)
+		if err != nil {
+			return 0, err
+		}
+		return c.Make(append(append([]Game{}, c.Left(g)...), hl...), append(append([]Game{}, c.Right(g)...), hr...))
+	})
 }

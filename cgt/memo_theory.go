@@ -26,3 +26,17 @@ func (t *theoryMemo) entries() int64 {
 	}
 	return int64(len(t.naiveAW) + len(t.starProj) + len(t.farStar) + len(t.allSmall) + len(t.norton) + len(t.ordinal) + len(t.heat))
 }
+
+// memoized returns m[k], or else what compute returns, kept in m[k] when
+// it succeeds: how the theory's operations memoise their games.
+func memoized[K comparable](m map[K]Game, k K, compute func() (Game, error)) (Game, error) {
+	if v, ok := m[k]; ok {
+		return v, nil
+	}
+	v, err := compute()
+	if err != nil {
+		return 0, err
+	}
+	m[k] = v
+	return v, nil
+}

@@ -9,11 +9,7 @@ func (c *Calc) ReducedCanonical(g Game) (Game, error) {
 	if v, ok := c.NUS(g); ok {
 		return c.NumberGame(v.X), nil
 	}
-	star, err := c.Nimber(1)
-	if err != nil {
-		return 0, err
-	}
-	h, err := c.Heat(g, star)
+	h, err := c.Heat(g, c.nusNode(NUS{Nim: 1}))
 	if err != nil {
 		return 0, err
 	}
@@ -26,32 +22,24 @@ func (c *Calc) Heat(g, t Game) (Game, error) {
 	if c.IsNumber(g) {
 		return g, nil
 	}
-	m := c.theory()
-	k := [2]Game{g, t}
-	if h, ok := m.heat[k]; ok {
-		return h, nil
-	}
-	nt, err := c.Neg(t)
-	if err != nil {
-		return 0, err
-	}
-	side := func(opts []Game, by Game) ([]Game, error) {
-		return c.each(opts, func(o Game) (Game, error) {
-			h, err := c.Heat(o, t)
-			if err != nil {
-				return 0, err
-			}
-			return c.Add(h, by)
-		})
-	}
-	h, err := c.makeSides(c.Left(g), c.Right(g),
-		func(opts []Game) ([]Game, error) { return side(opts, t) },
-		func(opts []Game) ([]Game, error) { return side(opts, nt) })
-	if err != nil {
-		return 0, err
-	}
-	m.heat[k] = h
-	return h, nil
+	return memoized(c.theory().heat, [2]Game{g, t}, func() (Game, error) {
+		nt, err := c.Neg(t)
+		if err != nil {
+			return 0, err
+		}
+		side := func(opts []Game, by Game) ([]Game, error) {
+			return c.each(opts, func(o Game) (Game, error) {
+				h, err := c.Heat(o, t)
+				if err != nil {
+					return 0, err
+				}
+				return c.Add(h, by)
+			})
+		}
+		return c.makeSides(c.Left(g), c.Right(g),
+			func(opts []Game) ([]Game, error) { return side(opts, t) },
+			func(opts []Game) ([]Game, error) { return side(opts, nt) })
+	})
 }
 
 // starProjection returns g with every follower x* (x a number) replaced by
@@ -63,15 +51,8 @@ func (c *Calc) starProjection(g Game) (Game, error) {
 	if v, ok := c.NUS(g); ok && v.Ups == 0 && v.Nim == 1 {
 		return c.NumberGame(v.X), nil
 	}
-	m := c.theory()
-	if p, ok := m.starProj[g]; ok {
-		return p, nil
-	}
-	projs := func(opts []Game) ([]Game, error) { return c.each(opts, c.starProjection) }
-	p, err := c.makeSides(c.Left(g), c.Right(g), projs, projs)
-	if err != nil {
-		return 0, err
-	}
-	m.starProj[g] = p
-	return p, nil
+	return memoized(c.theory().starProj, g, func() (Game, error) {
+		projs := func(opts []Game) ([]Game, error) { return c.each(opts, c.starProjection) }
+		return c.makeSides(c.Left(g), c.Right(g), projs, projs)
+	})
 }

@@ -131,11 +131,7 @@ func combine(a, b Wall, max bool) (Wall, error) {
 	}
 	bs := breaks(a, b)
 	for k, t := range bs {
-		va, err := a.at(t)
-		if err != nil {
-			return Wall{}, err
-		}
-		vb, err := b.at(t)
+		va, vb, err := atBoth(a, b, t)
 		if err != nil {
 			return Wall{}, err
 		}
@@ -155,23 +151,11 @@ func combine(a, b Wall, max bool) (Wall, error) {
 		if first == 0 || sa == sb {
 			continue
 		}
-		// va + sa·d = vb + sb·d  =>  d = (vb - va) / (sa - sb).
-		diff, err := sub(vb, va)
+		x, after, err := crossing(t, va, vb, sa, sb)
 		if err != nil {
 			return Wall{}, err
 		}
-		d, err := divSmall(diff, sa-sb)
-		if err != nil {
-			return Wall{}, err
-		}
-		if d.Num <= 0 {
-			continue
-		}
-		x, err := t.Add(d)
-		if err != nil {
-			return Wall{}, err
-		}
-		if k+1 < len(bs) && x.Cmp(bs[k+1]) >= 0 {
+		if !after || k+1 < len(bs) && x.Cmp(bs[k+1]) >= 0 {
 			continue
 		}
 		v, err := lineAt(va, t, sa, x)
@@ -185,6 +169,30 @@ func combine(a, b Wall, max bool) (Wall, error) {
 		}
 	}
 	return out, nil
+}
+
+// atBoth returns the values of a and b at t.
+func atBoth(a, b Wall, t Dyadic) (va, vb Dyadic, err error) {
+	if va, err = a.at(t); err == nil {
+		vb, err = b.at(t)
+	}
+	return va, vb, err
+}
+
+// crossing returns x = t + d where the lines va + sa·d and vb + sb·d
+// (sa != sb) cross, and whether they cross after t (d > 0).
+func crossing(t, va, vb Dyadic, sa, sb int) (Dyadic, bool, error) {
+	// va + sa·d = vb + sb·d  =>  d = (vb - va) / (sa - sb).
+	diff, err := sub(vb, va)
+	if err != nil {
+		return Dyadic{}, false, err
+	}
+	d, err := divSmall(diff, sa-sb)
+	if err != nil || d.Num <= 0 {
+		return Dyadic{}, false, err
+	}
+	x, err := t.Add(d)
+	return x, err == nil, err
 }
 
 // divSmall returns d / k for k in ±1, ±2.
@@ -336,11 +344,7 @@ type thermo struct {
 func meet(ls, rs Wall) (t, v Dyadic, err error) {
 	bs := breaks(ls, rs)
 	for k, b := range bs {
-		va, err := ls.at(b)
-		if err != nil {
-			return Dyadic{}, Dyadic{}, err
-		}
-		vb, err := rs.at(b)
+		va, vb, err := atBoth(ls, rs, b)
 		if err != nil {
 			return Dyadic{}, Dyadic{}, err
 		}
@@ -351,15 +355,7 @@ func meet(ls, rs Wall) (t, v Dyadic, err error) {
 		if sa >= sb {
 			continue // they do not get closer before the next breakpoint
 		}
-		diff, err := sub(va, vb)
-		if err != nil {
-			return Dyadic{}, Dyadic{}, err
-		}
-		d, err := divSmall(diff, sb-sa)
-		if err != nil {
-			return Dyadic{}, Dyadic{}, err
-		}
-		x, err := b.Add(d)
+		x, _, err := crossing(b, va, vb, sa, sb) // after b: va > vb, sa < sb
 		if err != nil {
 			return Dyadic{}, Dyadic{}, err
 		}
@@ -376,11 +372,7 @@ func meet(ls, rs Wall) (t, v Dyadic, err error) {
 // t = -1 already: 0 when it lies between ls(-1) <= rs(-1), else the
 // scaffold's value at -1 nearer 0.
 func caveMast(ls, rs Wall) (Dyadic, error) {
-	l, err := ls.at(minusOne)
-	if err != nil {
-		return Dyadic{}, err
-	}
-	r, err := rs.at(minusOne)
+	l, r, err := atBoth(ls, rs, minusOne)
 	if err != nil {
 		return Dyadic{}, err
 	}

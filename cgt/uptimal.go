@@ -39,11 +39,7 @@ func (c *Calc) UpPower(n int) (Game, error) {
 	if err != nil {
 		return 0, err
 	}
-	neg, err := c.Neg(prev)
-	if err != nil {
-		return 0, err
-	}
-	r, err := c.Add(neg, c.nusNode(NUS{Nim: 1}))
+	r, err := c.Sub(c.nusNode(NUS{Nim: 1}), prev)
 	if err != nil {
 		return 0, err
 	}
@@ -53,22 +49,18 @@ func (c *Calc) UpPower(n int) (Game, error) {
 // Tiny returns tiny-g, {0 || 0 | -g}: for a positive g, a positive
 // infinitesimal smaller than every positive multiple of ↑.
 func (c *Calc) Tiny(g Game) (Game, error) {
-	n, err := c.Neg(g)
+	m, err := c.Miny(g)
 	if err != nil {
 		return 0, err
 	}
-	r, err := c.Make([]Game{Zero}, []Game{n})
-	if err != nil {
-		return 0, err
-	}
-	return c.Make([]Game{Zero}, []Game{r})
+	return c.Neg(m)
 }
 
 // Miny returns miny-g, {g | 0 || 0}, the negative of tiny-g.
 func (c *Calc) Miny(g Game) (Game, error) {
-	t, err := c.Tiny(g)
+	l, err := c.Make([]Game{g}, []Game{Zero})
 	if err != nil {
 		return 0, err
 	}
-	return c.Neg(t)
+	return c.Make([]Game{l}, []Game{Zero})
 }

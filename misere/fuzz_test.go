@@ -56,39 +56,39 @@ func FuzzSolver(f *testing.F) {
 		if len(heaps) > 0 {
 			n = heaps[0]
 		}
+		// failed reports whether err is set, failing t when it is not one
+		// line.
+		failed := func(what string, err error) bool {
+			if err != nil {
+				gametest.OneLine(t, what, err)
+			}
+			return err != nil
+		}
 		switch op % 6 {
 		case 0:
-			if _, err := s.Outcome(ctx, heaps); err != nil {
-				gametest.OneLine(t, "Outcome", err)
-			}
+			_, err := s.Outcome(ctx, heaps)
+			failed("Outcome", err)
 		case 1:
-			if v, err := s.Value(ctx, heaps); err != nil {
-				gametest.OneLine(t, "Value", err)
-			} else if v < 0 {
+			if v, err := s.Value(ctx, heaps); !failed("Value", err) && v < 0 {
 				t.Fatalf("Value(%v) = %d", heaps, v)
 			}
 		case 2:
-			if _, err := s.Genus(ctx, n); err != nil {
-				gametest.OneLine(t, "Genus", err)
-			}
+			_, err := s.Genus(ctx, n)
+			failed("Genus", err)
 		case 3:
-			if _, err := s.Phylum(ctx, n); err != nil {
-				gametest.OneLine(t, "Phylum", err)
-			}
+			_, err := s.Phylum(ctx, n)
+			failed("Phylum", err)
 		case 4:
 			q, err := s.Quotient(ctx, min(n, 12))
-			if err != nil {
-				gametest.OneLine(t, "Quotient", err)
+			if failed("Quotient", err) {
 				return
 			}
 			q.StableFrom()
 			q.PPortion()
-			if _, err := q.Element(heaps); err != nil {
-				gametest.OneLine(t, "Element", err)
-			}
-			if _, err := s.Outcome(ctx, heaps); err != nil { // by the quotient
-				gametest.OneLine(t, "Outcome", err)
-			}
+			_, err = q.Element(heaps)
+			failed("Element", err)
+			_, err = s.Outcome(ctx, heaps) // by the quotient
+			failed("Outcome", err)
 		case 5:
 			if n >= -64 && n <= 64 {
 				gen := Nim(n)

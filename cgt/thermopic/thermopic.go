@@ -14,6 +14,7 @@
 package thermopic
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -73,21 +74,12 @@ func Layout(th *cgt.ThermographData, title string) (*Picture, error) {
 	if th == nil || len(th.Left) == 0 || len(th.Right) == 0 {
 		return nil, errors.New("thermopic: a thermograph without walls")
 	}
-	T, err := num(th.Temperature)
-	if err != nil {
-		return nil, fmt.Errorf("thermopic: temperature: %w", err)
-	}
-	mean, err := num(th.Mean)
-	if err != nil {
-		return nil, fmt.Errorf("thermopic: mean: %w", err)
-	}
-	left, err := readWall(th.Left)
-	if err != nil {
-		return nil, fmt.Errorf("thermopic: left wall: %w", err)
-	}
-	right, err := readWall(th.Right)
-	if err != nil {
-		return nil, fmt.Errorf("thermopic: right wall: %w", err)
+	T, errT := num(th.Temperature)
+	mean, errM := num(th.Mean)
+	left, errL := readWall(th.Left)
+	right, errR := readWall(th.Right)
+	if err := cmp.Or(reading("temperature", errT), reading("mean", errM), reading("left wall", errL), reading("right wall", errR)); err != nil {
+		return nil, err
 	}
 	lo := 0.0
 	if T < 0 {
@@ -194,12 +186,9 @@ type wall struct {
 func readWall(segs []cgt.Segment) (wall, error) {
 	var w wall
 	for _, s := range segs {
-		f, err := num(s.From)
-		if err != nil {
-			return wall{}, err
-		}
-		v, err := num(s.Value)
-		if err != nil {
+		f, errF := num(s.From)
+		v, errV := num(s.Value)
+		if err := cmp.Or(errF, errV); err != nil {
 			return wall{}, err
 		}
 		w.from, w.value, w.slope = append(w.from, f), append(w.value, v), append(w.slope, float64(s.Slope))
@@ -233,6 +222,14 @@ func (w wall) points(lo, hi float64) [][2]float64 {
 		out[i] = [2]float64{t, w.at(t)}
 	}
 	return out
+}
+
+// reading is err, if any, said as an error of Layout reading what.
+func reading(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("thermopic: %s: %w", what, err)
 }
 
 // num reads a dyadic rational as CGSuite writes it ("-3/2").

@@ -1,11 +1,8 @@
 package canon
 
 import (
-	"context"
 	"strconv"
 	"testing"
-
-	"nimber/registry"
 )
 
 // BenchmarkDay4 makes every game born by day 4 from the 5 born by day 3,
@@ -19,17 +16,11 @@ func BenchmarkDay4(b *testing.B) {
 // BenchmarkKayles makes the canonical forms of Kayles heaps 1..14 through
 // the game API, in a new table each time.
 func BenchmarkKayles(b *testing.B) {
-	g, _, err := registry.Lookup("0.77")
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := lookup(b, "0.77")
 	for b.Loop() {
 		t := New(0)
 		for n := 1; n <= 14; n++ {
-			pos, _ := g.Parse(strconv.Itoa(n))
-			if _, err := t.FromGame(context.Background(), g, pos, 0); err != nil {
-				b.Fatal(err)
-			}
+			fromGame(b, t, g, strconv.Itoa(n))
 		}
 	}
 }
@@ -38,22 +29,10 @@ func BenchmarkKayles(b *testing.B) {
 // on day 33), in a new table each time, and writes the sum's plan
 // (WrittenLength).
 func BenchmarkKaylesSum(b *testing.B) {
-	g, _, err := registry.Lookup("0.77")
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := lookup(b, "0.77")
 	for b.Loop() {
 		t := New(0)
-		var fs []Form
-		for _, n := range []string{"10", "11", "12"} {
-			pos, _ := g.Parse(n)
-			f, err := t.FromGame(context.Background(), g, pos, 0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			fs = append(fs, f)
-		}
-		s, err := t.Sum(fs...)
+		s, err := t.Sum(fromGame(b, t, g, "10"), fromGame(b, t, g, "11"), fromGame(b, t, g, "12"))
 		if err != nil {
 			b.Fatal(err)
 		}

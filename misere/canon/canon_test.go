@@ -80,22 +80,24 @@ func (b *brute) wins(parts []tree) bool {
 	if w, ok := b.memo[k]; ok {
 		return w
 	}
-	w := len(kept) == 0
-	for i, p := range kept {
-		for _, o := range p {
-			next := slices.Clone(kept)
-			next[i] = o
-			if !b.wins(next) {
-				w = true
-				break
-			}
-		}
-		if w {
-			break
-		}
-	}
+	w := len(kept) == 0 || b.winningMove(kept)
 	b.memo[k] = w
 	return w
+}
+
+// winningMove reports whether some move in parts leaves a sum the
+// opponent loses.
+func (b *brute) winningMove(parts []tree) bool {
+	for i, p := range parts {
+		for _, o := range p {
+			next := slices.Clone(parts)
+			next[i] = o
+			if !b.wins(next) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // outcome is "N" or "P" for a win of the player to move or not.

@@ -41,21 +41,8 @@ type Description struct {
 // DescribeWritten is the longest text of a form Describe writes.
 const DescribeWritten = 1 << 16
 
-// text is f written for Describe: its text, or how long it is.
-func (t *Table) text(f Form) (string, error) {
-	s, err := t.stringUpTo(f, DescribeWritten)
-	if tl, ok := errors.AsType[*TooLongError](err); ok {
-		return fmt.Sprintf("(%d bytes written out)", tl.Length), nil
-	}
-	return s, err
-}
-
 // Describe describes f.
 func (t *Table) Describe(f Form) (Description, error) {
-	s, err := t.text(f)
-	if err != nil {
-		return Description{}, err
-	}
 	n, err := t.WrittenLength(f)
 	if err != nil {
 		return Description{}, err
@@ -68,26 +55,34 @@ func (t *Table) Describe(f Form) (Description, error) {
 	if err != nil {
 		return Description{}, err
 	}
-	mate, err := t.text(m)
-	if err != nil {
-		return Description{}, err
-	}
 	opts, err := t.Options(f)
 	if err != nil {
 		return Description{}, err
 	}
-	d := Description{Canonical: s, CanonicalLength: n, Outcome: t.Outcome(f), MisereNimValue: t.MisereNimValue(f), NimValue: t.NimValue(f),
-		Birthday: t.Birthday(f), NimHeap: t.IsNimHeap(f), Even: even, Mate: mate, Options: []string{}}
-	gen := t.Genus(f)
-	d.Genus, d.GenusValues = gen.String(), append([]int{gen.G}, gen.Gamma[:5]...)
-	for _, o := range opts {
-		s, err := t.text(o)
-		if err != nil {
-			return Description{}, err
-		}
-		d.Options = append(d.Options, s)
+	s, err := t.texts(append([]Form{f, m}, opts...)) // f, its mate, its options
+	if err != nil {
+		return Description{}, err
 	}
-	return d, nil
+	gen := t.Genus(f)
+	return Description{Canonical: s[0], CanonicalLength: n, Outcome: t.Outcome(f), MisereNimValue: t.MisereNimValue(f),
+		NimValue: t.NimValue(f), Genus: gen.String(), GenusValues: append([]int{gen.G}, gen.Gamma[:5]...),
+		Birthday: t.Birthday(f), NimHeap: t.IsNimHeap(f), Even: even, Mate: s[1], Options: s[2:]}, nil
+}
+
+// texts writes each of fs for Describe: its text, or how long it is.
+func (t *Table) texts(fs []Form) ([]string, error) {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		s, err := t.stringUpTo(f, DescribeWritten)
+		if tl, ok := errors.AsType[*TooLongError](err); ok {
+			s, err = fmt.Sprintf("(%d bytes written out)", tl.Length), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+	}
+	return out, nil
 }
 
 // SumError is a failure of DescribeSum: Index is the expression that

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/game"
 	"nimber/heap"
 	"nimber/misere"
 	"nimber/registry"
@@ -50,25 +51,13 @@ func TestCGSuiteRows(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", r.x, err)
 		}
-		opts, err := tb.Options(f)
+		d, err := tb.Describe(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var os []string
-		for _, o := range opts {
-			os = append(os, tb.MustString(o))
-		}
-		mate, err := tb.Mate(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		even, err := tb.IsEven(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := []string{tb.MustString(f), strconv.Itoa(tb.Birthday(f)), tb.Genus(f).String(), strconv.FormatBool(even),
-			strconv.FormatBool(tb.IsNimHeap(f)), tb.MustString(mate), strconv.Itoa(tb.MisereNimValue(f)), tb.Outcome(f),
-			strconv.Itoa(tb.NimValue(f)), "[" + strings.Join(os, ",") + "]"}
+		got := []string{d.Canonical, strconv.Itoa(d.Birthday), d.Genus, strconv.FormatBool(d.Even),
+			strconv.FormatBool(d.NimHeap), d.Mate, strconv.Itoa(d.MisereNimValue), d.Outcome,
+			strconv.Itoa(d.NimValue), "[" + strings.Join(d.Options, ",") + "]"}
 		want := []string{r.out, r.birthday, r.genus, strconv.FormatBool(r.even), strconv.FormatBool(r.nimHeap), r.mate,
 			r.misereNim, r.outcome, r.nim, r.opts}
 		for i, name := range []string{"form", "birthday", "genus", "even", "nim heap", "mate", "misère nim value", "outcome", "nim value", "options"} {
@@ -76,7 +65,7 @@ func TestCGSuiteRows(t *testing.T) {
 				t.Errorf("%s: %s %s, CGSuite's %s", r.x, name, got[i], want[i])
 			}
 		}
-		for _, s := range append([]string{r.out, r.mate}, os...) {
+		for _, s := range append([]string{r.out, r.mate}, d.Options...) {
 			if _, err := tb.Parse(s); err != nil {
 				t.Errorf("%s: reading back %s: %v", r.x, s, err)
 			}
@@ -93,10 +82,7 @@ func TestCGSuiteRows(t *testing.T) {
 // outcomes to its search.
 func TestGenusOfHeaps(t *testing.T) {
 	for _, code := range []string{"0.07", "0.77", "0.137"} {
-		g, _, err := registry.Lookup(code)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := lookup(t, code)
 		c, err := heap.Parse(code)
 		if err != nil {
 			t.Fatal(err)
@@ -104,14 +90,7 @@ func TestGenusOfHeaps(t *testing.T) {
 		s := misere.New(c, 0)
 		tb := New(0)
 		for n := range 16 {
-			pos, err := g.Parse(strconv.Itoa(n))
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := tb.FromGame(context.Background(), g, pos, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			f := fromGame(t, tb, g, strconv.Itoa(n))
 			want, err := s.Genus(context.Background(), n)
 			if err != nil {
 				t.Fatal(err)
@@ -125,14 +104,7 @@ func TestGenusOfHeaps(t *testing.T) {
 		for a := 1; a < 12; a++ {
 			for b := a; b < 12; b++ {
 				heaps := []int{a, b, (a * b) % 9}
-				pos, err := g.Parse(strconv.Itoa(heaps[0]) + " " + strconv.Itoa(heaps[1]) + " " + strconv.Itoa(heaps[2]))
-				if err != nil {
-					t.Fatal(err)
-				}
-				f, err := tb.FromGame(context.Background(), g, pos, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
+				f := fromGame(t, tb, g, strconv.Itoa(heaps[0])+" "+strconv.Itoa(heaps[1])+" "+strconv.Itoa(heaps[2]))
 				w, err := s.Outcome(context.Background(), heaps)
 				if err != nil {
 					t.Fatal(err)
@@ -143,6 +115,31 @@ func TestGenusOfHeaps(t *testing.T) {
 			}
 		}
 	}
+}
+
+// lookup returns the registered game name.
+func lookup(tb testing.TB, name string) game.Game {
+	tb.Helper()
+	g, _, err := registry.Lookup(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// fromGame makes in t the form of the position of g that g reads in pos,
+// through the game API.
+func fromGame(tb testing.TB, t *Table, g game.Game, pos string) Form {
+	tb.Helper()
+	p, err := g.Parse(pos)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, err := t.FromGame(context.Background(), g, p, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return f
 }
 
 // cgsuiteParts are the Parts and Partitions columns of CGSuite's test

@@ -183,26 +183,36 @@ func (p *parser) term() (Form, error) {
 	case c != '[':
 		return p.heap(at, 1)
 	}
+	return nested(p, at, "*[", func() (Form, error) {
+		if p.listBody() {
+			return p.list(']', true)
+		}
+		return p.written()
+	})
+}
+
+// nested reads a bracket or parenthesis opened at p.i (by the text opener
+// at column at+1) and what body reads inside it, up to the closing ] or ).
+func nested[T any](p *parser, at int, opener string, body func() (T, error)) (T, error) {
+	var zero T
 	if err := p.enter(); err != nil {
-		return 0, err
+		return zero, err
+	}
+	end := byte(']')
+	if p.peek() == '(' {
+		end = ')'
 	}
 	p.i++
-	var f Form
-	var err error
-	if p.listBody() {
-		f, err = p.list(']', true)
-	} else {
-		f, err = p.written()
-	}
+	v, err := body()
 	if err != nil {
-		return 0, err
+		return zero, err
 	}
-	if p.peek() != ']' {
-		return 0, p.errorf("want ] to close the *[ at column %d, found %s", at+1, p.what())
+	if p.peek() != end {
+		return zero, p.errorf("want %c to close the %s at column %d, found %s", end, opener, at+1, p.what())
 	}
 	p.i++
 	p.depth--
-	return f, nil
+	return v, nil
 }
 
 // listBody reports whether the brackets opened before p.i hold a list as
@@ -254,18 +264,7 @@ func (p *parser) list(close byte, top bool) (Form, error) {
 			}
 			f, err = p.heap(p.i, n)
 		case c == '[':
-			if err = p.enter(); err != nil {
-				return 0, err
-			}
-			open := p.i
-			p.i++
-			if f, err = p.list(']', false); err == nil {
-				if p.peek() != ']' {
-					return 0, p.errorf("want ] to close the [ at column %d, found %s", open+1, p.what())
-				}
-				p.i++
-				p.depth--
-			}
+			f, err = nested(p, p.i, "[", func() (Form, error) { return p.list(']', false) })
 		default:
 			f, err = p.sum()
 		}
@@ -352,19 +351,10 @@ func (p *parser) item() (Form, error) {
 	at := p.i
 	var f Form
 	if p.peek() == '(' {
-		if err := p.enter(); err != nil {
-			return 0, err
-		}
-		p.i++
-		items, err := p.items()
+		items, err := nested(p, at, "(", p.items)
 		if err != nil {
 			return 0, err
 		}
-		if p.peek() != ')' {
-			return 0, p.errorf("want ) to close the ( at column %d, found %s", at+1, p.what())
-		}
-		p.i++
-		p.depth--
 		if len(items) == 1 {
 			f = items[0]
 		} else if f, err = p.t.Make(items...); err != nil {
