@@ -127,10 +127,7 @@ func appendPart(out []string, p string) []string {
 // of 'T' (or 't'), 'F' (or 'f') and '.'. Errors say the row (when there
 // are several), column and character.
 func (r rules) Parse(text string) (game.Sum[string], error) {
-	if err := game.CheckText(text, game.MaxText); err != nil {
-		return game.Sum[string]{}, err
-	}
-	rows, err := game.ParseRows(strings.Split(text, "+"), "TF.", func(c byte) (byte, bool) {
+	return game.ParseStrips(text, func(text string) []string { return strings.Split(text, "+") }, "TF.", func(c byte) (byte, bool) {
 		switch c {
 		case 't', 'f':
 			return c - 'a' + 'A', true
@@ -138,15 +135,7 @@ func (r rules) Parse(text string) (game.Sum[string], error) {
 			return c, true
 		}
 		return 0, false
-	})
-	if err != nil {
-		return game.Sum[string]{}, err
-	}
-	var s game.Sum[string]
-	for _, row := range rows {
-		s.Parts = append(s.Parts, r.split(row)...)
-	}
-	return s, nil
+	}, r.split)
 }
 
 // Format writes a position as Parse reads it: its parts joined by " + ",

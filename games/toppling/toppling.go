@@ -79,9 +79,21 @@ func (rules) Key(p string) string {
 // sum), each of 'l', 'r', 'e' (either case) and '.' (a blank, dropped).
 // Errors say the row (when there are several), column and character.
 func (rules) Parse(text string) (game.Sum[string], error) {
-	if err := game.CheckText(text, game.MaxText); err != nil {
-		return game.Sum[string]{}, err
-	}
+	return game.ParseStrips(text, rows, "lre.", func(c byte) (byte, bool) {
+		switch c {
+		case 'l', 'r', 'e':
+			return c - 'a' + 'A', true
+		case 'L', 'R', 'E':
+			return c, true
+		}
+		return 0, c == '.'
+	}, part)
+}
+
+// rows cuts a position's text into its rows, at '+' and at spaces; a
+// stretch between two '+' with no row in it is an empty row (which
+// game.ParseRows refuses).
+func rows(text string) []string {
 	var rows []string
 	for _, r := range strings.Split(text, "+") {
 		f := strings.Fields(r)
@@ -90,23 +102,7 @@ func (rules) Parse(text string) (game.Sum[string], error) {
 		}
 		rows = append(rows, f...)
 	}
-	rows, err := game.ParseRows(rows, "lre.", func(c byte) (byte, bool) {
-		switch c {
-		case 'l', 'r', 'e':
-			return c - 'a' + 'A', true
-		case 'L', 'R', 'E':
-			return c, true
-		}
-		return 0, c == '.'
-	})
-	if err != nil {
-		return game.Sum[string]{}, err
-	}
-	var s game.Sum[string]
-	for _, row := range rows {
-		s.Parts = append(s.Parts, part(row)...)
-	}
-	return s, nil
+	return rows
 }
 
 // Format writes a position as Parse reads it, in CGSuite's lower case:

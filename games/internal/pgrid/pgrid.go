@@ -71,11 +71,7 @@ func ParseSum(text, alphabet string, split func(grid.Grid) []Region) (game.Sum[R
 	if err != nil {
 		return game.Sum[Region]{}, err
 	}
-	var s game.Sum[Region]
-	for _, b := range boards {
-		s.Parts = append(s.Parts, split(b)...)
-	}
-	return s, nil
+	return game.SplitBoards(boards, split), nil
 }
 
 // Split returns the regions of g: its orthogonally connected components
