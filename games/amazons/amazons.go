@@ -70,14 +70,7 @@ var theRules = rules{pgrid.Board{
 // square, and may move there and shoot back where it stood), each written
 // as its bounding box with every other square burned.
 func split(g grid.Grid) []pgrid.Region {
-	all := pgrid.Split8(g, func(c byte) bool { return c != '#' }, '#', 2)
-	out := all[:0]
-	for _, p := range all {
-		if strings.ContainsAny(string(p), "xo") && strings.IndexByte(string(p), '.') >= 0 {
-			out = append(out, p)
-		}
-	}
-	return out
+	return pgrid.Keep(pgrid.Split8(g, func(c byte) bool { return c != '#' }, '#', 2), "xo", ".")
 }
 
 // describe describes a region: its amazons, its empty squares and the

@@ -14,7 +14,6 @@ package fission
 import (
 	"fmt"
 	"iter"
-	"strings"
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
@@ -115,14 +114,7 @@ func splits(g grid.Grid, r, c int, d [2]int) (i, a, b int, ok bool) {
 // split returns the regions of g: its components of cells that are not
 // blocked, each with a stone in it.
 func split(g grid.Grid) []pgrid.Region {
-	parts := pgrid.Split(g, func(c byte) bool { return c != '#' }, '#', 1)
-	out := parts[:0]
-	for _, p := range parts {
-		if strings.IndexByte(string(p), 'x') >= 0 {
-			out = append(out, p)
-		}
-	}
-	return out
+	return pgrid.Keep(pgrid.Split(g, func(c byte) bool { return c != '#' }, '#', 1), "x")
 }
 
 // HandMoves lists side's moves on the part's text as a player makes them

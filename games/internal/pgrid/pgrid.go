@@ -88,6 +88,30 @@ func Split8(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
 	return split(g, in, blank, least, Dirs8[:])
 }
 
+// Keep returns the parts that hold, for each of sets, a cell that is one
+// of its characters (the regions with a move in them), reusing parts'
+// storage.
+func Keep(parts []Region, sets ...string) []Region {
+	out := parts[:0]
+	for _, p := range parts {
+		if p.holds(sets) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// holds reports whether r has, for each of sets, a cell that is one of
+// its characters.
+func (r Region) holds(sets []string) bool {
+	for _, set := range sets {
+		if !strings.ContainsAny(string(r), set) {
+			return false
+		}
+	}
+	return true
+}
+
 // Dirs8 are the eight directions of a king's (or queen's) step, as (row,
 // column) steps: the four orthogonal ones of Dirs, then the diagonals.
 var Dirs8 = [8][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
