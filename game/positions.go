@@ -125,20 +125,6 @@ func ParseRows(rows []string, chars string, cell func(c byte) (byte, bool)) ([]s
 	return out, nil
 }
 
-// ParseStrips reads a sum of strips (Toads and Frogs, Toppling Dominoes):
-// text, refused when longer than MaxText, cut into rows by rows, each row
-// read by ParseRows with chars and cell and split into parts by split.
-func ParseStrips(text string, rows func(string) []string, chars string, cell func(c byte) (byte, bool), split func(string) []string) (Sum[string], error) {
-	if err := CheckText(text, MaxText); err != nil {
-		return Sum[string]{}, err
-	}
-	read, err := ParseRows(rows(text), chars, cell)
-	if err != nil {
-		return Sum[string]{}, err
-	}
-	return SplitBoards(read, split), nil
-}
-
 // SplitBoards returns the sum of the parts split makes of each of boards, in
 // order: a position read board by board, each a sum of its parts.
 func SplitBoards[B any, P comparable](boards []B, split func(B) []P) Sum[P] {
