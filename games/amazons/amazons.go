@@ -55,13 +55,8 @@ var theRules = rules{pgrid.Board{
 	Blank:     '#',
 	Split:     split,
 	Transpose: true,
-	Symbols: []game.Symbol{
-		{Char: "x", Meaning: "Left's amazon", Start: true},
-		{Char: "o", Meaning: "Right's amazon", Start: true},
-		{Char: ".", Meaning: "empty", Start: true},
-		{Char: "#", Meaning: "burned", Start: true},
-	},
-	Describe: describe,
+	Symbols:   append(pgrid.Pieces("amazon"), pgrid.Empty, game.Symbol{Char: "#", Meaning: "burned", Start: true}),
+	Describe:  describe,
 }}
 
 // split returns the regions of board g with a move in them: the

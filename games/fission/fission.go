@@ -50,8 +50,8 @@ var theRules = rules{pgrid.Board{
 	Most:     MaxRegion,
 	Symbols: []game.Symbol{
 		{Char: "x", Meaning: "stone", Start: true},
-		{Char: ".", Meaning: "empty", Start: true},
-		{Char: "#", Meaning: "blocked", Start: true},
+		pgrid.Empty,
+		pgrid.Blocked,
 	},
 	Describe: func(p pgrid.Region) string {
 		return fmt.Sprintf("%d stones in %d cells: %s", p.Count("x"), p.Count(".x"), p)

@@ -302,10 +302,22 @@ func CheckRegionsBy(parts []Region, noun string, most int64, measure func(Region
 
 // Stones is the legend of the stone games' boards (Clobber, Konane): 'x'
 // Left's stone, 'o' Right's, '.' empty.
-var Stones = []game.Symbol{
-	{Char: "x", Meaning: "Left's stone", Start: true},
-	{Char: "o", Meaning: "Right's stone", Start: true},
-	{Char: ".", Meaning: "empty", Start: true},
+var Stones = append(Pieces("stone"), Empty)
+
+// Empty and Blocked are the legend's empty cell ('.') and blocked one
+// ('#'), for the boards that have them.
+var (
+	Empty   = game.Symbol{Char: ".", Meaning: "empty", Start: true}
+	Blocked = game.Symbol{Char: "#", Meaning: "blocked", Start: true}
+)
+
+// Pieces returns the legend of the two players' pieces named noun
+// ("stone", "amazon"): 'x' Left's, 'o' Right's.
+func Pieces(noun string) []game.Symbol {
+	return []game.Symbol{
+		{Char: "x", Meaning: "Left's " + noun, Start: true},
+		{Char: "o", Meaning: "Right's " + noun, Start: true},
+	}
 }
 
 // StoneBoard returns the board of a stone game (Clobber, Konane): Left's
@@ -348,7 +360,7 @@ func DominoBoard(most int, transpose bool) Board {
 		Noun:      "empty cells",
 		Most:      most,
 		Transpose: transpose,
-		Symbols:   []game.Symbol{{Char: ".", Meaning: "empty", Start: true}, {Char: "#", Meaning: "filled", Start: true}},
+		Symbols:   []game.Symbol{Empty, {Char: "#", Meaning: "filled", Start: true}},
 	}
 }
 
