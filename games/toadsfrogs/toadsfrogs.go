@@ -55,15 +55,7 @@ func newRules(back bool) rules {
 	r.Board = strip.Board{
 		Rows:  func(text string) []string { return strings.Split(text, "+") },
 		Chars: "TF.",
-		Cell: func(c byte) (byte, bool) {
-			switch c {
-			case 't', 'f':
-				return c - 'a' + 'A', true
-			case 'T', 'F', '.':
-				return c, true
-			}
-			return 0, false
-		},
+		Cell:  strip.Upper("TF.", ""),
 		Split: r.split,
 		Most:  MaxRow,
 		Units: "squares",

@@ -43,15 +43,7 @@ type rules struct{ strip.Board }
 var board = strip.Board{
 	Rows:  rows,
 	Chars: "lre.",
-	Cell: func(c byte) (byte, bool) {
-		switch c {
-		case 'l', 'r', 'e':
-			return c - 'a' + 'A', true
-		case 'L', 'R', 'E':
-			return c, true
-		}
-		return 0, c == '.'
-	},
+	Cell:  strip.Upper("LRE", "."),
 	Split: part,
 	Text:  strings.ToLower,
 	Most:  MaxRow,

@@ -6,6 +6,8 @@
 package strip
 
 import (
+	"strings"
+
 	"nimber/game"
 )
 
@@ -62,6 +64,24 @@ func (b Board) Format(s game.Sum[string]) string {
 // it.
 func (b Board) Check(s game.Sum[string]) error {
 	return game.CheckRows(s.Parts, b.text, b.Units, b.Most)
+}
+
+// Upper returns a Cell that reads each character of keep in either case,
+// keeping it in upper case, and each of drop, dropping it; any other
+// character is not one of a row's.
+func Upper(keep, drop string) func(c byte) (byte, bool) {
+	return func(c byte) (byte, bool) {
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		switch {
+		case strings.IndexByte(keep, c) >= 0:
+			return c, true
+		case strings.IndexByte(drop, c) >= 0:
+			return 0, true
+		}
+		return 0, false
+	}
 }
 
 // text writes part p by Text, or as it is.
