@@ -370,6 +370,24 @@ func SplitEmpty(g grid.Grid) []Region {
 	return Split(g, func(c byte) bool { return c == '.' }, '#', 2)
 }
 
+// Domino returns the regions of empty cells of g (SplitEmpty) that a
+// domino leaves on the empty cell at row r, column c and the next one
+// down, or across when across is set, and whether both cells are on g and
+// empty (the domino may be placed there). g is unchanged.
+func Domino(g grid.Grid, r, c int, across bool) ([]Region, bool) {
+	i, j := r*g.Cols+c, (r+1)*g.Cols+c
+	if across {
+		j = i + 1
+	}
+	if across && c+1 >= g.Cols || !across && r+1 >= g.Rows || g.Cells[i] != '.' || g.Cells[j] != '.' {
+		return nil, false
+	}
+	g.Cells[i], g.Cells[j] = '#', '#'
+	leaves := SplitEmpty(g)
+	g.Cells[i], g.Cells[j] = '.', '.'
+	return leaves, true
+}
+
 // Dirs are the four orthogonal directions, as (row, column) steps.
 var Dirs = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
 
