@@ -201,9 +201,4 @@ func (r rules) work(n int) int64 {
 }
 
 // clip cuts s short for an error.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
-}
+func clip(s string) string { return game.Clip(s, 40) }
