@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // MaxFamilyMember is the largest n of a family member a game is asked
 // for: families are tables, and a member past it is refused before the
@@ -46,4 +49,18 @@ func CheckMember(name string, n int) error {
 		return fmt.Errorf("member %d of %s: want 1..%d", n, name, MaxFamilyMember)
 	}
 	return nil
+}
+
+// FamilyCount reads a count in a family's name: "N" (or "n"), which
+// stands for the member's n (isN), or a number from 1 to most written
+// plainly ("2", not "02" or "+2"); ok is false for anything else.
+func FamilyCount(text string, most int64) (k int64, isN, ok bool) {
+	if text == "N" || text == "n" {
+		return 0, true, true
+	}
+	k, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || k < 1 || k > most || text != strconv.FormatInt(k, 10) {
+		return 0, false, false
+	}
+	return k, false, true
 }

@@ -81,20 +81,35 @@ func ParseCounts(name, list, what, unit string, most, max int) ([]int, error) {
 			return nil, &LimitError{What: what, Measure: unit + "s", Got: int64(strings.Count(list, ",") + 1), Limit: int64(most)}
 		}
 		f = strings.TrimSpace(f)
-		k, err := strconv.Atoi(f)
+		k, large, ok := ParseCount(f, 1, max)
 		a := "a"
 		if strings.ContainsRune("aeiouAEIOU", rune(unit[0])) {
 			a = "an"
 		}
 		switch {
-		case (errors.Is(err, strconv.ErrRange) && f[0] != '-') || (err == nil && k > max):
+		case large:
 			return nil, fmt.Errorf("%q at element %d of %q is too large %s %s (limit %d)", clip(f), i+1, clip(name), a, unit, max)
-		case err != nil || k < 1:
+		case !ok:
 			return nil, fmt.Errorf("%q at element %d of %q is not %s %s (a positive integer)", clip(f), i+1, clip(name), a, unit)
 		}
 		ks = append(ks, k)
 	}
 	return ks, nil
+}
+
+// ParseCount reads f, an integer in decimal, as ParseCounts reads each
+// element: ok when it is from least to most, with its value n; large when
+// it is an integer above most, however many digits it has, which a parser
+// refuses as too large rather than as no number.
+func ParseCount(f string, least, most int) (n int, large, ok bool) {
+	n, err := strconv.Atoi(f)
+	switch {
+	case (errors.Is(err, strconv.ErrRange) && f[0] != '-') || (err == nil && n > most):
+		return 0, true, false
+	case err != nil || n < least:
+		return 0, false, false
+	}
+	return n, false, true
 }
 
 // FormatCounts writes ks as ParseCounts reads them: "1,3,4".

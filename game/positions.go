@@ -125,6 +125,16 @@ func ParseRows(rows []string, chars string, cell func(c byte) (byte, bool)) ([]s
 	return out, nil
 }
 
+// SplitBoards returns the sum of the parts split makes of each of boards, in
+// order: a position read board by board, each a sum of its parts.
+func SplitBoards[B any, P comparable](boards []B, split func(B) []P) Sum[P] {
+	var s Sum[P]
+	for _, b := range boards {
+		s.Parts = append(s.Parts, split(b)...)
+	}
+	return s
+}
+
 // CheckRows refuses a sum of strips with a row of more than most units
 // (squares, dominoes), naming it by its number and its text as text
 // writes it, cut short: `part 2 (tttt..ffff)`.

@@ -92,8 +92,8 @@ func Parse(code string) (*Code, error) {
 func parseSubtraction(code, list string) (*Code, error) {
 	var set []int
 	for _, f := range strings.Split(list, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 || n >= MaxDigits {
+		n, _, ok := game.ParseCount(strings.TrimSpace(f), 1, MaxDigits-1)
+		if !ok {
 			return nil, fmt.Errorf("code %q: %q is not a removal in 1..%d", clip(code), f, MaxDigits-1)
 		}
 		set = append(set, n)
@@ -107,12 +107,7 @@ func parseSubtraction(code, list string) (*Code, error) {
 	return g, nil
 }
 
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
-}
+func clip(s string) string { return game.Clip(s, 40) }
 
 // MaxRemoval returns t, the largest number of tokens a move removes.
 func (g *Code) MaxRemoval() int { return len(g.Digits) - 1 }

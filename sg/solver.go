@@ -189,9 +189,16 @@ func (s *Solver[C, M]) partsValue(parts []C) int {
 // Value returns the Grundy value of the sum of components: the nim-sum of
 // their values.
 func (s *Solver[C, M]) Value(ctx context.Context, components ...C) (int, error) {
+	return ValueOf(ctx, components, s.Grundy)
+}
+
+// ValueOf returns the nim-sum of the Grundy values grundy gives parts:
+// the value of their sum, for a game with a solver of its own. It stops at
+// grundy's first error.
+func ValueOf[C any](ctx context.Context, parts []C, grundy func(context.Context, C) (int, error)) (int, error) {
 	x := 0
-	for _, c := range components {
-		v, err := s.Grundy(ctx, c)
+	for _, p := range parts {
+		v, err := grundy(ctx, p)
 		if err != nil {
 			return 0, err
 		}

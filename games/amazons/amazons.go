@@ -55,13 +55,8 @@ var theRules = rules{pgrid.Board{
 	Blank:     '#',
 	Split:     split,
 	Transpose: true,
-	Symbols: []game.Symbol{
-		{Char: "x", Meaning: "Left's amazon", Start: true},
-		{Char: "o", Meaning: "Right's amazon", Start: true},
-		{Char: ".", Meaning: "empty", Start: true},
-		{Char: "#", Meaning: "burned", Start: true},
-	},
-	Describe: describe,
+	Symbols:   append(pgrid.Pieces("amazon"), pgrid.Empty, game.Symbol{Char: "#", Meaning: "burned", Start: true}),
+	Describe:  describe,
 }}
 
 // split returns the regions of board g with a move in them: the
@@ -70,14 +65,7 @@ var theRules = rules{pgrid.Board{
 // square, and may move there and shoot back where it stood), each written
 // as its bounding box with every other square burned.
 func split(g grid.Grid) []pgrid.Region {
-	all := pgrid.Split8(g, func(c byte) bool { return c != '#' }, '#', 2)
-	out := all[:0]
-	for _, p := range all {
-		if strings.ContainsAny(string(p), "xo") && strings.IndexByte(string(p), '.') >= 0 {
-			out = append(out, p)
-		}
-	}
-	return out
+	return pgrid.Keep(pgrid.Split8(g, func(c byte) bool { return c != '#' }, '#', 2), "xo", ".")
 }
 
 // describe describes a region: its amazons, its empty squares and the

@@ -120,18 +120,7 @@ func (f *frame) format(parts []part) string {
 // Moves yields the monsters of p, row-major, each with the rectangles its
 // volcano leaves.
 func (rules) Moves(p part) iter.Seq2[crosscut.Point, []part] {
-	return func(yield func(crosscut.Point, []part) bool) {
-		var buf [4]part
-		for pt, rects := range p.f.board.Moves(p.Rect) {
-			parts := buf[:0]
-			for _, x := range rects {
-				parts = append(parts, part{f: p.f, Rect: x})
-			}
-			if !yield(pt, parts) {
-				return
-			}
-		}
-	}
+	return crosscut.MovesOf(p.f.board, p.Rect, func(x crosscut.Rect) part { return part{f: p.f, Rect: x} })
 }
 
 // Describe says a move, 1-based: "volcano at row 2, column 5".

@@ -66,14 +66,7 @@ func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 // split returns the regions of stones of g with a move in them: those
 // with stones of both players (a region of one player's stones is 0).
 func split(g grid.Grid) []pgrid.Region {
-	parts := pgrid.Split(g, func(c byte) bool { return c != '.' }, '.', 2)
-	out := parts[:0]
-	for _, p := range parts {
-		if strings.IndexByte(string(p), 'x') >= 0 && strings.IndexByte(string(p), 'o') >= 0 {
-			out = append(out, p)
-		}
-	}
-	return out
+	return pgrid.Keep(pgrid.Split(g, func(c byte) bool { return c != '.' }, '.', 2), "x", "o")
 }
 
 // Check refuses a region of more than MaxRegion stones, or of more than

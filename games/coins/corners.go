@@ -3,7 +3,6 @@ package coins
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 	"slices"
@@ -55,11 +54,11 @@ func (Corners) Parse(text string) (game.Sum[string], error) {
 		}
 		var c [2]int
 		for j, s := range []string{xs, ys} {
-			n, err := strconv.Atoi(s)
+			n, large, ok := game.ParseCount(s, 0, MaxCoins-1)
 			switch {
-			case (errors.Is(err, strconv.ErrRange) && s[0] != '-') || (err == nil && n >= MaxCoins):
+			case large:
 				return game.Sum[string]{}, fmt.Errorf("%q in %q at coin %d is too large a coordinate (limit %d)", clip(s), clip(f), i+1, MaxCoins-1)
-			case err != nil || n < 0:
+			case !ok:
 				return game.Sum[string]{}, fmt.Errorf("%q in %q at coin %d is not a coordinate (0 or more)", clip(s), clip(f), i+1)
 			}
 			c[j] = n

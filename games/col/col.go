@@ -54,10 +54,10 @@ func board(most int) pgrid.Board {
 		Most:      most,
 		Transpose: true,
 		Symbols: []game.Symbol{
-			{Char: ".", Meaning: "empty", Start: true},
+			pgrid.Empty,
 			{Char: "L", Meaning: "Left's (blue) cell", Start: true},
 			{Char: "R", Meaning: "Right's (red) cell", Start: true},
-			{Char: "#", Meaning: "blocked", Start: true},
+			pgrid.Blocked,
 			{Char: "l", Meaning: "empty, only Left may colour it"},
 			{Char: "r", Meaning: "empty, only Right may colour it"},
 		},

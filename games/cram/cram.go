@@ -70,27 +70,8 @@ func (Rules) Moves(p pgrid.Region) iter.Seq2[Move, []pgrid.Region] {
 		g := p.Grid()
 		for r := range g.Rows {
 			for c := range g.Cols {
-				i := r*g.Cols + c
-				if g.Cells[i] != '.' {
-					continue
-				}
 				for _, across := range [2]bool{false, true} {
-					j := i + g.Cols
-					if across {
-						if c+1 >= g.Cols {
-							continue
-						}
-						j = i + 1
-					} else if r+1 >= g.Rows {
-						continue
-					}
-					if g.Cells[j] != '.' {
-						continue
-					}
-					g.Cells[i], g.Cells[j] = '#', '#'
-					leaves := pgrid.SplitEmpty(g)
-					g.Cells[i], g.Cells[j] = '.', '.'
-					if !yield(Move{Row: r, Col: c, Across: across}, leaves) {
+					if leaves, ok := pgrid.Domino(g, r, c, across); ok && !yield(Move{Row: r, Col: c, Across: across}, leaves) {
 						return
 					}
 				}

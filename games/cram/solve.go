@@ -6,6 +6,7 @@ import (
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
+	"nimber/sg"
 )
 
 // Accelerate implements game.Accelerator: regions are valued once each up
@@ -58,13 +59,9 @@ func (v *valuer) Grundy(ctx context.Context, p pgrid.Region) (int, error) {
 	}
 	var seen uint64
 	for _, parts := range theRules.Moves(p) {
-		x := 0
-		for _, q := range parts {
-			y, err := v.Grundy(ctx, q)
-			if err != nil {
-				return 0, err
-			}
-			x ^= y
+		x, err := sg.ValueOf(ctx, parts, v.Grundy)
+		if err != nil {
+			return 0, err
 		}
 		if x < 64 {
 			seen |= 1 << x

@@ -71,6 +71,24 @@ func (b *Board) Moves(x Rect) iter.Seq2[Point, []Rect] {
 	}
 }
 
+// MovesOf returns the moves of rectangle x of b (Moves) for a game whose
+// parts stand for rectangles: each point with the parts wrap makes of the
+// rectangles it leaves, valid until the next step of the iteration.
+func MovesOf[P any](b *Board, x Rect, wrap func(Rect) P) iter.Seq2[Point, []P] {
+	return func(yield func(Point, []P) bool) {
+		var buf [4]P
+		for pt, rects := range b.Moves(x) {
+			parts := buf[:0]
+			for _, r := range rects {
+				parts = append(parts, wrap(r))
+			}
+			if !yield(pt, parts) {
+				return
+			}
+		}
+	}
+}
+
 // Full returns the rectangle of the whole board.
 func (b *Board) Full() Rect { return Rect{0, b.Rows - 1, 0, b.Cols - 1} }
 

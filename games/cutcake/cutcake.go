@@ -9,7 +9,7 @@ package cutcake
 import (
 	"fmt"
 	"iter"
-	"strconv"
+	"math"
 	"strings"
 
 	"nimber/game"
@@ -101,8 +101,8 @@ func parseCake(t string) (Cake, error) {
 		text string
 		to   *int
 	}{{"rows", rs, &c.Rows}, {"columns", cs, &c.Cols}} {
-		n, err := strconv.Atoi(f.text)
-		if err != nil || n < 1 {
+		n, _, ok := game.ParseCount(f.text, 1, math.MaxInt)
+		if !ok {
 			return Cake{}, fmt.Errorf("%q: %s %q is not a whole number of at least 1", t, f.name, f.text)
 		}
 		*f.to = n

@@ -36,20 +36,9 @@ var theRules = rules{pgrid.DominoBoard(MaxRegion, false)}
 func (rules) Options(p pgrid.Region, side game.Side) iter.Seq[[]pgrid.Region] {
 	return func(yield func([]pgrid.Region) bool) {
 		g := p.Grid()
-		dr, dc := 1, 0
-		if side == game.Right {
-			dr, dc = 0, 1
-		}
-		for r := 0; r+dr < g.Rows; r++ {
-			for c := 0; c+dc < g.Cols; c++ {
-				i, j := r*g.Cols+c, (r+dr)*g.Cols+c+dc
-				if g.Cells[i] != '.' || g.Cells[j] != '.' {
-					continue
-				}
-				g.Cells[i], g.Cells[j] = '#', '#'
-				leaves := pgrid.SplitEmpty(g)
-				g.Cells[i], g.Cells[j] = '.', '.'
-				if !yield(leaves) {
+		for r := range g.Rows {
+			for c := range g.Cols {
+				if leaves, ok := pgrid.Domino(g, r, c, side == game.Right); ok && !yield(leaves) {
 					return
 				}
 			}

@@ -2,7 +2,6 @@ package domineering
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"nimber/game"
@@ -42,12 +41,12 @@ func (rules) Member(name string, n int) (string, error) {
 // side reads one side of a family's name: N for n, or a number from 1
 // to game.MaxFamilyMember.
 func side(text string, n int) (int, error) {
-	if text == "N" {
+	k, isN, ok := game.FamilyCount(text, game.MaxFamilyMember)
+	switch {
+	case isN:
 		return n, nil
-	}
-	k, err := strconv.Atoi(text)
-	if err != nil || k < 1 || k > game.MaxFamilyMember || text != strconv.Itoa(k) {
+	case !ok:
 		return 0, fmt.Errorf("side %q: want N or a number of 1 or more", text)
 	}
-	return k, nil
+	return int(k), nil
 }

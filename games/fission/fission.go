@@ -14,7 +14,6 @@ package fission
 import (
 	"fmt"
 	"iter"
-	"strings"
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
@@ -51,8 +50,8 @@ var theRules = rules{pgrid.Board{
 	Most:     MaxRegion,
 	Symbols: []game.Symbol{
 		{Char: "x", Meaning: "stone", Start: true},
-		{Char: ".", Meaning: "empty", Start: true},
-		{Char: "#", Meaning: "blocked", Start: true},
+		pgrid.Empty,
+		pgrid.Blocked,
 	},
 	Describe: func(p pgrid.Region) string {
 		return fmt.Sprintf("%d stones in %d cells: %s", p.Count("x"), p.Count(".x"), p)
@@ -115,14 +114,7 @@ func splits(g grid.Grid, r, c int, d [2]int) (i, a, b int, ok bool) {
 // split returns the regions of g: its components of cells that are not
 // blocked, each with a stone in it.
 func split(g grid.Grid) []pgrid.Region {
-	parts := pgrid.Split(g, func(c byte) bool { return c != '#' }, '#', 1)
-	out := parts[:0]
-	for _, p := range parts {
-		if strings.IndexByte(string(p), 'x') >= 0 {
-			out = append(out, p)
-		}
-	}
-	return out
+	return pgrid.Keep(pgrid.Split(g, func(c byte) bool { return c != '#' }, '#', 1), "x")
 }
 
 // HandMoves lists side's moves on the part's text as a player makes them

@@ -113,18 +113,7 @@ func (f *frame) format(parts []part) string {
 // Moves yields the free spots of p, with the rectangles of its class that
 // building on one leaves.
 func (rules) Moves(p part) iter.Seq2[crosscut.Point, []part] {
-	return func(yield func(crosscut.Point, []part) bool) {
-		var buf [4]part
-		for pt, rects := range p.f.classes[p.class].Board.Moves(p.Rect) {
-			parts := buf[:0]
-			for _, x := range rects {
-				parts = append(parts, part{f: p.f, class: p.class, Rect: x})
-			}
-			if !yield(pt, parts) {
-				return
-			}
-		}
-	}
+	return crosscut.MovesOf(&p.f.classes[p.class].Board, p.Rect, func(x crosscut.Rect) part { return part{f: p.f, class: p.class, Rect: x} })
 }
 
 // Describe says a move, 1-based: "build at row 2, column 5".

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"nimber/game"
+	"nimber/sg"
 )
 
 // Name is the game's name in the registry.
@@ -403,13 +404,9 @@ func (s *solver) grundy(ctx context.Context, set uint64) (int, error) {
 	)
 	for rest := set; rest != 0; rest &= rest - 1 {
 		v := bits.TrailingZeros64(rest)
-		x := 0
-		for _, c := range s.g.components(set&^(s.g.adj[v]|1<<v), comps[:0]) {
-			y, err := s.grundy(ctx, c)
-			if err != nil {
-				return 0, err
-			}
-			x ^= y
+		x, err := sg.ValueOf(ctx, s.g.components(set&^(s.g.adj[v]|1<<v), comps[:0]), s.grundy)
+		if err != nil {
+			return 0, err
 		}
 		seen[x>>6] |= 1 << (x & 63)
 	}

@@ -17,11 +17,9 @@
 package psub
 
 import (
-	"errors"
 	"fmt"
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 
 	"nimber/game"
@@ -86,7 +84,7 @@ func parseRules(name string) (rules, error) {
 	if err != nil {
 		return rules{}, err
 	}
-	return rules{left: subtraction(left), right: subtraction(right), name: Family + ":" + join(left) + ":" + join(right)}, nil
+	return rules{left: subtraction(left), right: subtraction(right), name: Family + ":" + game.FormatCounts(left) + ":" + game.FormatCounts(right)}, nil
 }
 
 // parseCodes reads "LCODE:RCODE", the rest of a pheap name.
@@ -133,11 +131,11 @@ func parseSet(list, whose, name string) ([]int, error) {
 			return nil, &game.LimitError{What: whose + " set", Measure: "numbers", Got: int64(strings.Count(list, ",") + 1), Limit: MaxSet}
 		}
 		f = strings.TrimSpace(f)
-		k, err := strconv.Atoi(f)
+		k, large, ok := game.ParseCount(f, 1, MaxRemoval)
 		switch {
-		case (errors.Is(err, strconv.ErrRange) && f[0] != '-') || (err == nil && k > MaxRemoval):
+		case large:
 			return nil, fmt.Errorf("%q at element %d of %s set in %q is too large (limit %d)", clip(f), i+1, whose, clip(name), MaxRemoval)
-		case err != nil || k < 1:
+		case !ok:
 			return nil, fmt.Errorf("%q at element %d of %s set in %q is not a positive integer", clip(f), i+1, whose, clip(name))
 		}
 		set = append(set, k)
@@ -149,14 +147,6 @@ func parseSet(list, whose, name string) ([]int, error) {
 // String returns the game's name, each set sorted ("psub:1,3:2,3") or
 // each code as package heap writes it ("pheap:0.07:4.07").
 func (r rules) String() string { return r.name }
-
-func join(set []int) string {
-	s := make([]string, len(set))
-	for i, k := range set {
-		s[i] = strconv.Itoa(k)
-	}
-	return strings.Join(s, ",")
-}
 
 // Options yields side's options of heap n: the heaps each move of side's
 // code leaves, in the code's order (tokens taken, then the heaps left).
@@ -211,9 +201,4 @@ func (r rules) work(n int) int64 {
 }
 
 // clip cuts s short for an error.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
-}
+func clip(s string) string { return game.Clip(s, 40) }

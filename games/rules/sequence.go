@@ -283,14 +283,11 @@ func (s *sequencer) values(ctx context.Context) ([]int, error) {
 						parts = append(parts, q)
 					}
 				}
-				for _, q := range parts {
-					v, err := solver.Grundy(ctx, q)
-					if err != nil {
-						return nil, b.cycleError(err)
-					}
-					x ^= v
+				v, err := solver.Value(ctx, parts...)
+				if err != nil {
+					return nil, b.cycleError(err)
 				}
-				mex.Add(x)
+				mex.Add(x ^ v)
 			}
 			if b.rn.w.bad.Load() {
 				return nil, errStopped

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 
 	"nimber/game"
@@ -105,8 +104,8 @@ func ParseRules(name string) (*Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	below, err := strconv.Atoi(strings.TrimSpace(fields[2]))
-	if err != nil || below < 0 || below > MaxHeap {
+	below, _, ok := game.ParseCount(strings.TrimSpace(fields[2]), 0, MaxHeap)
+	if !ok {
 		return nil, fmt.Errorf("BELOW of %q: %q is not a heap size in 0..%d", clip(name), clip(fields[2]), MaxHeap)
 	}
 	return New(take, add, below)

@@ -2,7 +2,6 @@ package toadsfrogs
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"nimber/game"
@@ -95,10 +94,10 @@ func pattern(name string) ([]block, error) {
 				j++
 			}
 			exp := name[i+1 : j]
-			switch k, err := strconv.ParseInt(exp, 10, 64); {
-			case exp == "N" || exp == "n":
+			switch k, isN, ok := game.FamilyCount(exp, game.MaxText); {
+			case isN:
 				b.count, hasN = 0, true
-			case err == nil && k >= 1 && k <= game.MaxText && exp == strconv.FormatInt(k, 10):
+			case ok:
 				b.count = k
 			default:
 				return nil, fmt.Errorf("column %d: exponent %q: want N or a number from 1 to %d", i+2, exp, game.MaxText)

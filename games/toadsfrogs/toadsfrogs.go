@@ -19,6 +19,7 @@ import (
 
 	"nimber/game"
 	"nimber/games/internal/pgrid"
+	"nimber/games/internal/strip"
 )
 
 // MaxRow is the most squares of one part Check accepts (a part is a row
@@ -30,17 +31,42 @@ const MaxRow = 20
 // Game returns Toads and Frogs, for the registry: a game of Kind Partizan.
 func Game() game.Game { return theGame }
 
-var theGame = game.OfPartizan[string](rules{})
+var theGame = game.OfPartizan[string](newRules(false))
 
 // Backsliding returns Backsliding Toads and Frogs, for the registry: a
 // game of Kind Partizan whose positions repeat.
 func Backsliding() game.Game { return backsliding }
 
-var backsliding = game.OfPartizan[string](rules{back: true})
+var backsliding = game.OfPartizan[string](newRules(true))
 
-// rules is Toads and Frogs' rules, with backsliding when back is set. A
-// part is a row of 'T', 'F' and '.'.
-type rules struct{ back bool }
+// rules is Toads and Frogs' rules, with backsliding when back is set: its
+// moves, on its rows. A part is a row of 'T', 'F' and '.'.
+type rules struct {
+	strip.Board
+	back bool
+}
+
+// newRules returns Toads and Frogs' rules, with backsliding when back is
+// set. A position is one row, or several joined by '+' (a sum), each of
+// 'T' (or 't'), 'F' (or 'f') and '.', split into its parts by split; Check
+// refuses a part of more than MaxRow squares.
+func newRules(back bool) rules {
+	r := rules{back: back}
+	r.Board = strip.Board{
+		Rows:  func(text string) []string { return strings.Split(text, "+") },
+		Chars: "TF.",
+		Cell:  strip.Upper("TF.", ""),
+		Split: r.split,
+		Most:  MaxRow,
+		Units: "squares",
+		Symbols: []game.Symbol{
+			{Char: "T", Meaning: "Left's toad (moves right)", Start: true},
+			{Char: "F", Meaning: "Right's frog (moves left)", Start: true},
+			{Char: ".", Meaning: "empty", Start: true},
+		},
+	}
+	return r
+}
 
 // Options yields side's options of row p: every toad's (Left) or frog's
 // (Right) slide or jump, then with back every slide back, leaving the
@@ -122,56 +148,6 @@ func appendPart(out []string, p string) []string {
 	}
 	return out
 }
-
-// Parse reads a position: one row, or several joined by '+' (a sum), each
-// of 'T' (or 't'), 'F' (or 'f') and '.'. Errors say the row (when there
-// are several), column and character.
-func (r rules) Parse(text string) (game.Sum[string], error) {
-	if err := game.CheckText(text, game.MaxText); err != nil {
-		return game.Sum[string]{}, err
-	}
-	rows, err := game.ParseRows(strings.Split(text, "+"), "TF.", func(c byte) (byte, bool) {
-		switch c {
-		case 't', 'f':
-			return c - 'a' + 'A', true
-		case 'T', 'F', '.':
-			return c, true
-		}
-		return 0, false
-	})
-	if err != nil {
-		return game.Sum[string]{}, err
-	}
-	var s game.Sum[string]
-	for _, row := range rows {
-		s.Parts = append(s.Parts, r.split(row)...)
-	}
-	return s, nil
-}
-
-// Format writes a position as Parse reads it: its parts joined by " + ",
-// and a position with no part as ".".
-func (rules) Format(s game.Sum[string]) string {
-	if len(s.Parts) == 0 {
-		return "."
-	}
-	return strings.Join(s.Parts, " + ")
-}
-
-// Check refuses a part of more than MaxRow squares.
-func (rules) Check(s game.Sum[string]) error {
-	return game.CheckRows(s.Parts, func(p string) string { return p }, "squares", MaxRow)
-}
-
-func (rules) Legend() []game.Symbol {
-	return []game.Symbol{
-		{Char: "T", Meaning: "Left's toad (moves right)", Start: true},
-		{Char: "F", Meaning: "Right's frog (moves left)", Start: true},
-		{Char: ".", Meaning: "empty", Start: true},
-	}
-}
-
-func (rules) PartNoun() string { return "row" }
 
 func (rules) DescribePart(p string) string {
 	return fmt.Sprintf("%d toads and %d frogs: %s", strings.Count(p, "T"), strings.Count(p, "F"), p)

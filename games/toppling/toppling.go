@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"nimber/game"
+	"nimber/games/internal/strip"
 )
 
 // MaxRow is the most dominoes of one row Check accepts. A row of n
@@ -28,11 +29,31 @@ const MaxRow = 40
 // Partizan.
 func Game() game.Game { return theGame }
 
-var theGame = game.OfPartizan[string](rules{})
+var theGame = game.OfPartizan[string](rules{board})
 
-// rules is Toppling Dominoes' rules. A part is a row of 'L', 'R' and 'E'
-// (Left's, Right's and grey dominoes), never empty.
-type rules struct{}
+// rules is Toppling Dominoes' rules: its moves, on its rows. A part is a
+// row of 'L', 'R' and 'E' (Left's, Right's and grey dominoes), never
+// empty.
+type rules struct{ strip.Board }
+
+// board is Toppling Dominoes' rows: one row, or several joined by '+' or
+// spaces (a sum), each of 'l', 'r', 'e' (either case) and '.' (a blank,
+// dropped), written in CGSuite's lower case; Check refuses a row of more
+// than MaxRow dominoes.
+var board = strip.Board{
+	Rows:  rows,
+	Chars: "lre.",
+	Cell:  strip.Upper("LRE", "."),
+	Split: part,
+	Text:  strings.ToLower,
+	Most:  MaxRow,
+	Units: "dominoes",
+	Symbols: []game.Symbol{
+		{Char: "l", Meaning: "Left's domino", Start: true},
+		{Char: "r", Meaning: "Right's domino", Start: true},
+		{Char: "e", Meaning: "a grey domino, either player's", Start: true},
+	},
+}
 
 // Options yields side's options of row p: for every domino of side's or
 // grey one, from left to right, the row less it and all on its left, then
@@ -75,13 +96,10 @@ func (rules) Key(p string) string {
 	return p
 }
 
-// Parse reads a position: one row, or several joined by '+' or spaces (a
-// sum), each of 'l', 'r', 'e' (either case) and '.' (a blank, dropped).
-// Errors say the row (when there are several), column and character.
-func (rules) Parse(text string) (game.Sum[string], error) {
-	if err := game.CheckText(text, game.MaxText); err != nil {
-		return game.Sum[string]{}, err
-	}
+// rows cuts a position's text into its rows, at '+' and at spaces; a
+// stretch between two '+' with no row in it is an empty row (which
+// game.ParseRows refuses).
+func rows(text string) []string {
 	var rows []string
 	for _, r := range strings.Split(text, "+") {
 		f := strings.Fields(r)
@@ -90,50 +108,8 @@ func (rules) Parse(text string) (game.Sum[string], error) {
 		}
 		rows = append(rows, f...)
 	}
-	rows, err := game.ParseRows(rows, "lre.", func(c byte) (byte, bool) {
-		switch c {
-		case 'l', 'r', 'e':
-			return c - 'a' + 'A', true
-		case 'L', 'R', 'E':
-			return c, true
-		}
-		return 0, c == '.'
-	})
-	if err != nil {
-		return game.Sum[string]{}, err
-	}
-	var s game.Sum[string]
-	for _, row := range rows {
-		s.Parts = append(s.Parts, part(row)...)
-	}
-	return s, nil
+	return rows
 }
-
-// Format writes a position as Parse reads it, in CGSuite's lower case:
-// its rows joined by " + ", and a position with no domino as ".".
-func (rules) Format(s game.Sum[string]) string {
-	if len(s.Parts) == 0 {
-		return "."
-	}
-	return strings.ToLower(strings.Join(s.Parts, " + "))
-}
-
-// Check refuses a row of more than MaxRow dominoes.
-func (rules) Check(s game.Sum[string]) error {
-	return game.CheckRows(s.Parts, strings.ToLower, "dominoes", MaxRow)
-}
-
-// Legend lists the characters of a row.
-func (rules) Legend() []game.Symbol {
-	return []game.Symbol{
-		{Char: "l", Meaning: "Left's domino", Start: true},
-		{Char: "r", Meaning: "Right's domino", Start: true},
-		{Char: "e", Meaning: "a grey domino, either player's", Start: true},
-	}
-}
-
-// PartNoun names a part.
-func (rules) PartNoun() string { return "row" }
 
 // DescribePart says how many dominoes of each colour a row has.
 func (rules) DescribePart(p string) string {

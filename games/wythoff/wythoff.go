@@ -12,11 +12,10 @@ package wythoff
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"math/bits"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -88,11 +87,11 @@ func (Rules) Parse(text string) (game.Sum[Pair], error) {
 		}
 		var piles [2]int
 		for j, x := range []string{a, b} {
-			n, err := strconv.Atoi(x)
+			n, large, ok := game.ParseCount(x, 0, math.MaxInt)
 			switch {
-			case errors.Is(err, strconv.ErrRange) && x[0] != '-':
+			case large:
 				return game.Sum[Pair]{}, fmt.Errorf("%q in %q at field %d is too large a pile (limit %d tokens)", clip(x), clip(f), i+1, MaxPile)
-			case err != nil || n < 0:
+			case !ok:
 				return game.Sum[Pair]{}, fmt.Errorf("%q in %q at field %d is not a pile size", clip(x), clip(f), i+1)
 			}
 			piles[j] = n

@@ -71,11 +71,7 @@ func ParseSum(text, alphabet string, split func(grid.Grid) []Region) (game.Sum[R
 	if err != nil {
 		return game.Sum[Region]{}, err
 	}
-	var s game.Sum[Region]
-	for _, b := range boards {
-		s.Parts = append(s.Parts, split(b)...)
-	}
-	return s, nil
+	return game.SplitBoards(boards, split), nil
 }
 
 // Split returns the regions of g: its orthogonally connected components
@@ -90,6 +86,30 @@ func Split(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
 // the regions of a game whose pieces move like queens (Amazons).
 func Split8(g grid.Grid, in func(c byte) bool, blank byte, least int) []Region {
 	return split(g, in, blank, least, Dirs8[:])
+}
+
+// Keep returns the parts that hold, for each of sets, a cell that is one
+// of its characters (the regions with a move in them), reusing parts'
+// storage.
+func Keep(parts []Region, sets ...string) []Region {
+	out := parts[:0]
+	for _, p := range parts {
+		if p.holds(sets) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// holds reports whether r has, for each of sets, a cell that is one of
+// its characters.
+func (r Region) holds(sets []string) bool {
+	for _, set := range sets {
+		if !strings.ContainsAny(string(r), set) {
+			return false
+		}
+	}
+	return true
 }
 
 // Dirs8 are the eight directions of a king's (or queen's) step, as (row,
@@ -282,10 +302,22 @@ func CheckRegionsBy(parts []Region, noun string, most int64, measure func(Region
 
 // Stones is the legend of the stone games' boards (Clobber, Konane): 'x'
 // Left's stone, 'o' Right's, '.' empty.
-var Stones = []game.Symbol{
-	{Char: "x", Meaning: "Left's stone", Start: true},
-	{Char: "o", Meaning: "Right's stone", Start: true},
-	{Char: ".", Meaning: "empty", Start: true},
+var Stones = append(Pieces("stone"), Empty)
+
+// Empty and Blocked are the legend's empty cell ('.') and blocked one
+// ('#'), for the boards that have them.
+var (
+	Empty   = game.Symbol{Char: ".", Meaning: "empty", Start: true}
+	Blocked = game.Symbol{Char: "#", Meaning: "blocked", Start: true}
+)
+
+// Pieces returns the legend of the two players' pieces named noun
+// ("stone", "amazon"): 'x' Left's, 'o' Right's.
+func Pieces(noun string) []game.Symbol {
+	return []game.Symbol{
+		{Char: "x", Meaning: "Left's " + noun, Start: true},
+		{Char: "o", Meaning: "Right's " + noun, Start: true},
+	}
 }
 
 // StoneBoard returns the board of a stone game (Clobber, Konane): Left's
@@ -328,7 +360,7 @@ func DominoBoard(most int, transpose bool) Board {
 		Noun:      "empty cells",
 		Most:      most,
 		Transpose: transpose,
-		Symbols:   []game.Symbol{{Char: ".", Meaning: "empty", Start: true}, {Char: "#", Meaning: "filled", Start: true}},
+		Symbols:   []game.Symbol{Empty, {Char: "#", Meaning: "filled", Start: true}},
 	}
 }
 
@@ -336,6 +368,24 @@ func DominoBoard(most int, transpose bool) Board {
 // a domino in them: those of two cells or more, written with '#' around.
 func SplitEmpty(g grid.Grid) []Region {
 	return Split(g, func(c byte) bool { return c == '.' }, '#', 2)
+}
+
+// Domino returns the regions of empty cells of g (SplitEmpty) that a
+// domino leaves on the empty cell at row r, column c and the next one
+// down, or across when across is set, and whether both cells are on g and
+// empty (the domino may be placed there). g is unchanged.
+func Domino(g grid.Grid, r, c int, across bool) ([]Region, bool) {
+	i, j := r*g.Cols+c, (r+1)*g.Cols+c
+	if across {
+		j = i + 1
+	}
+	if across && c+1 >= g.Cols || !across && r+1 >= g.Rows || g.Cells[i] != '.' || g.Cells[j] != '.' {
+		return nil, false
+	}
+	g.Cells[i], g.Cells[j] = '#', '#'
+	leaves := SplitEmpty(g)
+	g.Cells[i], g.Cells[j] = '.', '.'
+	return leaves, true
 }
 
 // Dirs are the four orthogonal directions, as (row, column) steps.
