@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -50,22 +50,19 @@ func newGrundyReport(g *chosenGame, position string, a *game.Analysis) grundyRep
 // line for each part, the line sum about the whole, and the winning or
 // drawing move if any.
 func writeGrundy(cmd *cobra.Command, g *chosenGame, pos game.Position, rep grundyReport, sum string, asJSON bool) error {
-	out := bufio.NewWriter(cmd.OutOrStdout())
-	if asJSON {
-		return flushJSON(out, rep)
-	}
-	noun := g.Info().Noun
-	for i, v := range rep.Values {
-		fmt.Fprintf(out, "%s %d: %s, G = %v\n", noun, i+1, g.DescribePart(pos, i), v)
-	}
-	fmt.Fprintln(out, sum)
-	if w := rep.WinningMove; w != nil {
-		fmt.Fprintf(out, "winning move: in %s %d, %s\n", noun, w.Part+1, w.Move)
-	}
-	if d := rep.DrawingMove; d != nil {
-		fmt.Fprintf(out, "drawing move: in %s %d, %s\n", noun, d.Part+1, d.Move)
-	}
-	return out.Flush()
+	return printAnswer(cmd, rep, asJSON, func(out io.Writer, rep grundyReport) {
+		noun := g.Info().Noun
+		for i, v := range rep.Values {
+			fmt.Fprintf(out, "%s %d: %s, G = %v\n", noun, i+1, g.DescribePart(pos, i), v)
+		}
+		fmt.Fprintln(out, sum)
+		if w := rep.WinningMove; w != nil {
+			fmt.Fprintf(out, "winning move: in %s %d, %s\n", noun, w.Part+1, w.Move)
+		}
+		if d := rep.DrawingMove; d != nil {
+			fmt.Fprintf(out, "drawing move: in %s %d, %s\n", noun, d.Part+1, d.Move)
+		}
+	})
 }
 
 func newGrundyCmd() *cobra.Command {
