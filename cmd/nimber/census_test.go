@@ -1,20 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"nimber/census"
-	"nimber/queue"
 	"nimber/store"
 )
 
@@ -144,43 +140,18 @@ func TestCensusWorkerKilled(t *testing.T) {
 		t.Skip("starts processes")
 	}
 	bin := buildNimber(t)
-	b, err := queue.StartBroker(queue.BrokerOptions{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
 	dir := t.TempDir()
-	worker := func(name string) (*exec.Cmd, *bufio.Scanner) { return startWorker(t, bin, b.URL(), dir, name) }
-	doomed, trace := worker("doomed")
-	worker("survivor")
+	b := startBroker(t, bin, dir)
+	doomed, trace := b.worker("doomed")
+	b.worker("survivor")
 	// Codes slow enough to be caught mid-job: open codes to 40000 heaps.
 	codes := []string{"0.04", "0.06", "0.76", "0.6"}
 	list := writeCodes(t, codes...)
-	type answer struct {
-		code      int
-		out, errs string
-	}
-	done := make(chan answer, 1)
-	go func() {
-		code, out, errOut := nimber(t, "", "census", "--codes", list, "--to", "40000", "--db", filepath.Join(dir, "c.db"),
-			"--nats", b.URL(), "--ack-wait", "2s", "--json")
-		done <- answer{code, out, errOut}
-	}()
-	// The doomed worker says when it starts a job ("job ID started by
-	// NAME"); kill it then.
-	started := ""
-	for trace.Scan() {
-		if s, ok := strings.CutPrefix(trace.Text(), "job "); ok {
-			started = s
-			break
-		}
-	}
-	if started == "" {
-		t.Fatal("the doomed worker took no job")
-	}
-	doomed.Process.Signal(syscall.SIGKILL)
-	doomed.Wait()
-	var a answer
+	done := goNimber(t, "census", "--codes", list, "--to", "40000", "--db", filepath.Join(dir, "c.db"),
+		"--nats", b.URL(), "--ack-wait", "2s", "--json")
+	// The doomed worker says when it starts a job; kill it then.
+	started := killAtFirstJob(t, doomed, trace)
+	var a nimberRun
 	select {
 	case a = <-done:
 	case <-time.After(3 * time.Minute):
