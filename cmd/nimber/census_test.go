@@ -222,6 +222,22 @@ func TestSequenceFromStore(t *testing.T) {
 	}
 }
 
+// quotientsIn lists the misère quotients stored in the census
+// database db, failing the test when it cannot.
+func quotientsIn(t *testing.T, db string) []store.QuotientRun {
+	t.Helper()
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	qs, err := st.Quotients(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return qs
+}
+
 // TestQuotientStore checks quotient --db: the quotient's order, P-portion,
 // presentation and periodicity are stored once per code and heaps.
 func TestQuotientStore(t *testing.T) {
@@ -229,14 +245,9 @@ func TestQuotientStore(t *testing.T) {
 	succeeds(t, "quotient", "0.77", "--heaps", "30", "--db", db)
 	succeeds(t, "quotient", "0.75", "--heaps", "30", "--db", db)
 	succeeds(t, "quotient", "0.75", "--heaps", "30", "--db", db) // kept once
-	st, err := store.Open(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	qs, err := st.Quotients(context.Background(), "")
-	if err != nil || len(qs) != 2 {
-		t.Fatalf("stored %+v, %v", qs, err)
+	qs := quotientsIn(t, db)
+	if len(qs) != 2 {
+		t.Fatalf("stored %+v", qs)
 	}
 	r8, kayles := qs[0], qs[1]
 	if r8.Canonical != "0.75" || r8.Order != 8 || !r8.Periodic || r8.Period != 2 || r8.Worker == "" || time.Since(r8.ComputedAt) > time.Hour {
