@@ -1,14 +1,13 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/cli")
+	"nimber/internal/golden"
+)
 
 // TestCLIGolden runs the command lines of testdata/cli: each file is a
 // command line ("$ nimber ARGS", the arguments split on spaces, "\n"
@@ -35,13 +34,7 @@ func TestCLIGolden(t *testing.T) {
 				args = append(args, strings.ReplaceAll(a, `\n`, "\n"))
 			}
 			out := output(t, args...)
-			if *update {
-				if err := os.WriteFile(path, []byte(line+"\n"+out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if out != want {
+			if golden.File(t, path, line+"\n"+out) != line+"\n"+out {
 				t.Errorf("%s printed\n%s\nwant\n%s(go test ./cmd/nimber -run CLIGolden -update rewrites it)", line, out, want)
 			}
 		})

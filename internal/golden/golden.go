@@ -1,0 +1,28 @@
+// Package golden keeps the golden files of tests: the expected output of a
+// test, kept in a file that go test -update rewrites.
+package golden
+
+import (
+	"flag"
+	"os"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the tests")
+
+// File returns the contents of the golden file at path, for the test to
+// compare with got; with go test -update it first writes got there, so
+// that the two agree.
+func File(t testing.TB, path, got string) string {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
