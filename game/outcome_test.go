@@ -40,27 +40,9 @@ func (k kayles2) Options(n int, side game.Side) iter.Seq[[]int] {
 	}
 }
 
-func (kayles2) Parse(text string) (game.Sum[int], error) {
-	var s game.Sum[int]
-	for f := range strings.FieldsSeq(text) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return s, fmt.Errorf("row %q: want a number of pins", f)
-		}
-		if n > 0 {
-			s.Parts = append(s.Parts, n)
-		}
-	}
-	return s, nil
-}
-
-func (kayles2) Format(s game.Sum[int]) string {
-	f := make([]string, len(s.Parts))
-	for i, n := range s.Parts {
-		f[i] = strconv.Itoa(n)
-	}
-	return strings.Join(f, " ")
-}
+// Parse and Format write the rows as kayles, the example's game, does.
+func (kayles2) Parse(text string) (game.Sum[int], error) { return kayles{}.Parse(text) }
+func (kayles2) Format(s game.Sum[int]) string            { return kayles{}.Format(s) }
 
 func (kayles2) Check(game.Sum[int]) error { return nil }
 func (kayles2) Size(n int) int            { return n }
