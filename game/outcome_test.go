@@ -15,6 +15,7 @@ import (
 	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/games/domineering"
+	"nimber/internal/testsize"
 )
 
 // kayles2 is a partizan Kayles for the search's tests: from a row of n
@@ -81,10 +82,7 @@ func twinWins(rows []int, side game.Side, memo map[string]bool) bool {
 func TestSearchSumTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	memo := map[string]bool{}
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := testsize.N(300, 60)
 	for i := range n {
 		rows := make([]int, 1+rng.IntN(4))
 		for j := range rows {

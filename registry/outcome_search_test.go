@@ -11,6 +11,7 @@ import (
 
 	"nimber/game"
 	"nimber/game/gametest"
+	"nimber/internal/testsize"
 	"nimber/registry"
 )
 
@@ -298,10 +299,7 @@ func TestOutcomeSearch(t *testing.T) {
 			t.Errorf("partizan game %s has no generator of random positions in outcomeGens", name)
 		}
 	}
-	n := 350
-	if testing.Short() {
-		n = 40
-	}
+	n := testsize.N(350, 40)
 	for name, gen := range outcomeGens {
 		g, ok := games[name]
 		if !ok {
