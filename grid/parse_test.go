@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"nimber/internal/golden"
 )
 
 // testSpec is small enough that every limit can be hit with a short input.
@@ -217,11 +219,7 @@ var fuzzSpecs = []Spec{
 
 func FuzzParse(f *testing.F) {
 	for i, game := range []string{"bacterial", "inventor", "caos3"} {
-		files, err := filepath.Glob(filepath.Join("..", "games", game, "testdata", "official", "*.in"))
-		if err != nil || len(files) == 0 {
-			f.Fatalf("no official inputs for %s: %v", game, err)
-		}
-		for _, name := range files {
+		for _, name := range golden.Glob(f, filepath.Join("..", "games", game, "testdata", "official", "*.in")) {
 			data, err := os.ReadFile(name)
 			if err != nil {
 				f.Fatal(err)

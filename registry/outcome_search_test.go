@@ -11,6 +11,7 @@ import (
 
 	"nimber/game"
 	"nimber/game/gametest"
+	"nimber/internal/golden"
 	"nimber/internal/testsize"
 	"nimber/registry"
 )
@@ -220,11 +221,7 @@ func partizanGames(t *testing.T) map[string]game.Game {
 			out[e.Name] = g
 		}
 	}
-	files, err := filepath.Glob("../examples/rules/*.star")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("the example rules files: %v, %d files", err, len(files))
-	}
-	for _, f := range files {
+	for _, f := range golden.Glob(t, "../examples/rules/*.star") {
 		g, _, err := registry.LoadRules(f)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)

@@ -14,11 +14,7 @@ import (
 // within one written as \n) and the output it must print, exit status 0.
 // go test ./cmd/nimber -run CLIGolden -update rewrites the outputs.
 func TestCLIGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/cli/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/cli/*.txt: %v", err)
-	}
-	for _, path := range files {
+	for _, path := range golden.Glob(t, "testdata/cli/*.txt") {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
 			data, err := os.ReadFile(path)
 			if err != nil {

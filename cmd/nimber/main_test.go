@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/internal/golden"
 	"nimber/problems"
 	"nimber/registry"
 )
@@ -75,11 +76,7 @@ func TestSolveOfficialData(t *testing.T) {
 		"boi2008-game":        "../../games/boi2008/testdata/official",
 	}
 	for problem, dir := range dirs {
-		inputs, err := filepath.Glob(filepath.Join(dir, "*.in"))
-		if err != nil || len(inputs) == 0 {
-			t.Fatalf("%s: no inputs in %s", problem, dir)
-		}
-		for _, in := range inputs {
+		for _, in := range golden.Glob(t, filepath.Join(dir, "*.in")) {
 			want, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
 			if err != nil {
 				t.Fatal(err)

@@ -1,10 +1,12 @@
-// Package golden keeps the golden files of tests: the expected output of a
-// test, kept in a file that go test -update rewrites.
+// Package golden keeps the files of data-driven tests: their inputs, and
+// their golden files, the expected output of a test kept in a file that
+// go test -update rewrites.
 package golden
 
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -25,4 +27,15 @@ func File(t testing.TB, path, got string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// Glob returns the files that match pattern, the inputs of a data-driven
+// test, failing t when there is none.
+func Glob(t testing.TB, pattern string) []string {
+	t.Helper()
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no file matches %s (%v)", pattern, err)
+	}
+	return files
 }

@@ -19,3 +19,10 @@ func TestFile(t *testing.T) {
 		t.Errorf("without -update: %q, want the file as it was", got)
 	}
 }
+
+// TestGlob checks that Glob finds the files of a pattern.
+func TestGlob(t *testing.T) {
+	if got := Glob(t, "*.go"); len(got) != 2 {
+		t.Errorf("Glob(*.go) = %q, want this package's two files", got)
+	}
+}
