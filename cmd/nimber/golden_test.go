@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,10 +15,7 @@ import (
 func TestCLIGolden(t *testing.T) {
 	for _, path := range golden.Glob(t, "testdata/cli/*.txt") {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := golden.Read(t, path)
 			line, want, _ := strings.Cut(string(data), "\n")
 			cmd, ok := strings.CutPrefix(line, "$ nimber ")
 			if !ok {

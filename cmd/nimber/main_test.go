@@ -77,10 +77,7 @@ func TestSolveOfficialData(t *testing.T) {
 	}
 	for problem, dir := range dirs {
 		for _, in := range golden.Glob(t, filepath.Join(dir, "*.in")) {
-			want, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
-			if err != nil {
-				t.Fatal(err)
-			}
+			want := golden.Read(t, strings.TrimSuffix(in, ".in")+".ans")
 			engines := []problems.Engine{problems.Dense}
 			if strings.HasSuffix(in, "sample.in") {
 				// The game packages check the other engines on all the data.

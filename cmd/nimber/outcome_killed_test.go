@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"nimber/internal/golden"
 )
 
 // killedBoard is a 6 x 8 board with two cells filled: Left moving first
@@ -27,10 +29,7 @@ const killedBoard = "#.......|........|...#....|........|........|........"
 // each.
 func subtreeLines(t *testing.T, path string) (keys []string, attempts map[string]int) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := golden.Read(t, path)
 	attempts = map[string]int{}
 	for _, l := range strings.SplitAfter(string(data), "\n") {
 		var s struct {

@@ -2,6 +2,7 @@ package seqfile
 
 import (
 	"nimber/heap"
+	"nimber/internal/golden"
 
 	"bytes"
 	"context"
@@ -56,10 +57,7 @@ func writeSeq(t *testing.T, path string, g *heap.Code, vals []uint16, chunk int)
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := golden.Read(t, path)
 	return b
 }
 

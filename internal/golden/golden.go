@@ -22,11 +22,18 @@ func File(t testing.TB, path, got string) string {
 			t.Fatal(err)
 		}
 	}
+	return string(Read(t, path))
+}
+
+// Read returns the contents of the file at path, failing t when it cannot
+// be read.
+func Read(t testing.TB, path string) []byte {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(data)
+	return data
 }
 
 // Glob returns the files that match pattern, the inputs of a data-driven
