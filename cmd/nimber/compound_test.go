@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,8 +76,7 @@ func TestCompoundJSON(t *testing.T) {
 }
 
 func TestCompoundBadInput(t *testing.T) {
-	bad := t.TempDir() + "/bad.json"
-	os.WriteFile(bad, []byte(`{"options": [[1], [`), 0o600)
+	bad := writeTemp(t, "bad.json", `{"options": [[1], [`)
 	for _, tc := range []struct {
 		args []string
 		want string

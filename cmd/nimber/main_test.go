@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,7 +94,7 @@ func TestSolveOfficialData(t *testing.T) {
 }
 
 func TestSolveReadsStandardInput(t *testing.T) {
-	in, _ := os.ReadFile("../../examples/caos3.in")
+	in := golden.Read(t, "../../examples/caos3.in")
 	code, out, _ := nimber(t, string(in), "solve", "caos3")
 	if code != 0 || out != "Asuna\n" {
 		t.Fatalf("exit %d, output %q", code, out)
