@@ -1,27 +1,22 @@
 package census
 
 import (
-	"bufio"
+	"bytes"
 	"context"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"nimber/internal/golden"
 )
 
 // TestPublishedPeriods surveys every code of testdata/published.tsv far
 // enough for the Guy–Smith proof and compares its proven preperiod and
 // period (and, where given, the rare heaps) with the published ones.
 func TestPublishedPeriods(t *testing.T) {
-	f, err := os.Open("testdata/published.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	n := 0
-	for sc.Scan() {
-		line := sc.Text()
+	for line := range strings.Lines(string(golden.Read(t, "testdata/published.tsv"))) {
+		line = strings.TrimRight(line, "\r\n")
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
@@ -59,12 +54,7 @@ var provenHere = map[string][2]int{
 // TestUnsolvedStayOpen surveys the codes with no known period to 4096
 // heaps: none may come out proven but those of provenHere, as recorded.
 func TestUnsolvedStayOpen(t *testing.T) {
-	f, err := os.Open("testdata/unsolved.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	codes, err := ReadCodes(f, "unsolved.txt")
-	f.Close()
+	codes, err := ReadCodes(bytes.NewReader(golden.Read(t, "testdata/unsolved.txt")), "unsolved.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

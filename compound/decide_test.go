@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"nimber/internal/testsize"
 )
 
 // TestInvariantRulesMatchSearch checks the invariant rules of every
@@ -18,10 +20,7 @@ import (
 func TestInvariantRulesMatchSearch(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(12, 2024))
-	graphs := 3000
-	if testing.Short() {
-		graphs = 300
-	}
+	graphs := testsize.N(3000, 300)
 	type count struct{ n, p int }
 	counts := map[Rule]*count{}
 	by := map[Rule]map[string]int{} // how often each invariant decided

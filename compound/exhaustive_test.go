@@ -6,18 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
+
+	"nimber/internal/golden"
 )
 
 // readJSON decodes testdata file name into v.
 func readJSON(t *testing.T, name string, v any) {
 	t.Helper()
-	data, err := os.ReadFile("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := golden.Read(t, "testdata/"+name)
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -35,14 +35,7 @@ func parseGraphFast(data []byte, lim graphLimits) (g fastGraph, ok bool) {
 		if len(g.starts)-1 >= lim.positions || !s.byte('[') {
 			return g, false
 		}
-		for first := true; s.item(first); first = false {
-			q, ok := s.integer()
-			if !ok || len(g.flat) >= lim.options {
-				return g, false
-			}
-			g.flat = append(g.flat, q)
-		}
-		if !s.byte(']') {
+		if !fastItems(&s, &g.flat, lim.options, s.integer) {
 			return g, false
 		}
 		g.starts = append(g.starts, len(g.flat))
@@ -60,14 +53,7 @@ func parseGraphFast(data []byte, lim graphLimits) (g fastGraph, ok bool) {
 		case s.literal("null"):
 		case s.byte('['):
 			g.names = []string{}
-			for first := true; s.item(first); first = false {
-				name, ok := s.str()
-				if !ok || len(g.names) >= lim.positions {
-					return g, false
-				}
-				g.names = append(g.names, name)
-			}
-			if !s.byte(']') {
+			if !fastItems(&s, &g.names, lim.positions, s.str) {
 				return g, false
 			}
 		default:
@@ -125,6 +111,20 @@ func (s *fastScanner) item(first bool) bool {
 		return !s.peek(']')
 	}
 	return s.byte(',')
+}
+
+// fastItems reads the items of an array whose '[' has been read, each by
+// read, and its closing ']', appending the items to *items. It is false
+// when an item is wrong or would make more than limit items.
+func fastItems[T any](s *fastScanner, items *[]T, limit int, read func() (T, bool)) bool {
+	for first := true; s.item(first); first = false {
+		v, ok := read()
+		if !ok || len(*items) >= limit {
+			return false
+		}
+		*items = append(*items, v)
+	}
+	return s.byte(']')
 }
 
 // literal reads the bytes of lit.

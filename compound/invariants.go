@@ -3,6 +3,7 @@ package compound
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,25 +86,17 @@ func (inv *Invariants) Value(f string, p int) (string, error) {
 // Number returns invariant function f (one of Functions) of position p as a
 // number, the w-numbers SL and SW as int(SL) and int(SW).
 func (inv *Invariants) Number(f string, p int) (int, error) {
-	switch f {
-	case "grundy":
-		return int(inv.G[p]), nil
-	case "grundy-misere":
-		return int(inv.GMisere[p]), nil
-	case "remoteness":
-		return int(inv.R[p]), nil
-	case "remoteness-misere":
-		return int(inv.RMisere[p]), nil
-	case "suspense":
-		return int(inv.S[p]), nil
-	case "suspense-misere":
-		return int(inv.SMisere[p]), nil
-	case "w":
-		return int(inv.W[p]), nil
-	case "w-misere":
-		return int(inv.WMisere[p]), nil
+	// The columns in the order of Functions.
+	ints := [][]int32{inv.G, inv.GMisere, inv.R, inv.RMisere, inv.S, inv.SMisere}
+	ws := [][]W{inv.W, inv.WMisere}
+	switch i := slices.Index(Functions, f); {
+	case i < 0:
+		return 0, fmt.Errorf("unknown function %q (known: %s)", f, strings.Join(Functions, ", "))
+	case i < len(ints):
+		return int(ints[i][p]), nil
+	default:
+		return int(ws[i-len(ints)][p]), nil
 	}
-	return 0, fmt.Errorf("unknown function %q (known: %s)", f, strings.Join(Functions, ", "))
 }
 
 // Compute returns every invariant of every position of g in one pass over

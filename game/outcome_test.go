@@ -15,6 +15,7 @@ import (
 	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/games/domineering"
+	"nimber/internal/testsize"
 )
 
 // kayles2 is a partizan Kayles for the search's tests: from a row of n
@@ -40,27 +41,9 @@ func (k kayles2) Options(n int, side game.Side) iter.Seq[[]int] {
 	}
 }
 
-func (kayles2) Parse(text string) (game.Sum[int], error) {
-	var s game.Sum[int]
-	for f := range strings.FieldsSeq(text) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return s, fmt.Errorf("row %q: want a number of pins", f)
-		}
-		if n > 0 {
-			s.Parts = append(s.Parts, n)
-		}
-	}
-	return s, nil
-}
-
-func (kayles2) Format(s game.Sum[int]) string {
-	f := make([]string, len(s.Parts))
-	for i, n := range s.Parts {
-		f[i] = strconv.Itoa(n)
-	}
-	return strings.Join(f, " ")
-}
+// Parse and Format write the rows as kayles, the example's game, does.
+func (kayles2) Parse(text string) (game.Sum[int], error) { return kayles{}.Parse(text) }
+func (kayles2) Format(s game.Sum[int]) string            { return kayles{}.Format(s) }
 
 func (kayles2) Check(game.Sum[int]) error { return nil }
 func (kayles2) Size(n int) int            { return n }
@@ -99,10 +82,7 @@ func twinWins(rows []int, side game.Side, memo map[string]bool) bool {
 func TestSearchSumTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	memo := map[string]bool{}
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := testsize.N(300, 60)
 	for i := range n {
 		rows := make([]int, 1+rng.IntN(4))
 		for j := range rows {

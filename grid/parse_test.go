@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"nimber/internal/golden"
 )
 
 // testSpec is small enough that every limit can be hit with a short input.
@@ -18,10 +19,7 @@ var testSpec = Spec{Alphabet: ".#", MaxCases: 3, MaxSide: 4, MaxCells: 12, MaxTo
 // TestParseGood parses the inputs of testdata/parse-good.txt and compares
 // the boards with the ones written there.
 func TestParseGood(t *testing.T) {
-	data, err := os.ReadFile("testdata/parse-good.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := golden.Read(t, "testdata/parse-good.txt")
 	blocks := strings.Split(strings.TrimSpace(string(data)), "\n\n")[1:]
 	if len(blocks) < 14 {
 		t.Fatalf("%d cases: testdata/parse-good.txt was not read whole", len(blocks))
@@ -102,10 +100,7 @@ func TestParseBad(t *testing.T) {
 		},
 	}
 	// The other cases are data: testdata/parse-bad.txt.
-	data, err := os.ReadFile("testdata/parse-bad.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := golden.Read(t, "testdata/parse-bad.txt")
 	for _, block := range strings.Split(string(data), "\n\n")[1:] {
 		lines := strings.Split(strings.TrimSpace(block), "\n")
 		in, err := strconv.Unquote(strings.TrimPrefix(lines[1], "in: "))
@@ -217,15 +212,8 @@ var fuzzSpecs = []Spec{
 
 func FuzzParse(f *testing.F) {
 	for i, game := range []string{"bacterial", "inventor", "caos3"} {
-		files, err := filepath.Glob(filepath.Join("..", "games", game, "testdata", "official", "*.in"))
-		if err != nil || len(files) == 0 {
-			f.Fatalf("no official inputs for %s: %v", game, err)
-		}
-		for _, name := range files {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				f.Fatal(err)
-			}
+		for _, name := range golden.Glob(f, filepath.Join("..", "games", game, "testdata", "official", "*.in")) {
+			data := golden.Read(f, name)
 			if _, err := Parse(bytes.NewReader(data), fuzzSpecs[i]); err != nil {
 				f.Fatalf("official input %s does not parse: %v", name, err)
 			}

@@ -239,11 +239,7 @@ func analyzeLoopy(ctx context.Context, g game.Game, pg game.PartizanGame, pos ga
 	for _, p := range parts {
 		part := PartizanPart{Position: g.Name(p), Canonical: ds[0].Canonical}
 		if len(parts) > 1 {
-			pgr, err := pg.Graph(ctx, p, limit)
-			if err != nil {
-				return nil, err
-			}
-			pd, err := loopy.Describe(ctx, c, pgr, limit)
+			pd, err := DescribeRepeating(ctx, c, pg, p, limit)
 			if err != nil {
 				return nil, err
 			}
@@ -274,4 +270,17 @@ func withPart(parts []game.Position, i int, p game.Position) []game.Position {
 	out = append(out, parts[:i]...)
 	out = append(out, p)
 	return append(out, parts[i+1:]...)
+}
+
+// DescribeRepeating describes pos, a position of the partizan game pg
+// whose positions repeat, as a loopy game in the Calc c: by package loopy
+// over the graph of every position reachable from pos, of at most limit
+// positions (0 for no bound), a bound too on the pairs of them that its
+// simplest forms compare.
+func DescribeRepeating(ctx context.Context, c *cgt.Calc, pg game.PartizanGame, pos game.Position, limit int) (loopy.Description, error) {
+	gr, err := pg.Graph(ctx, pos, limit)
+	if err != nil {
+		return loopy.Description{}, err
+	}
+	return loopy.Describe(ctx, c, gr, limit)
 }

@@ -11,6 +11,8 @@ import (
 
 	"nimber/game"
 	"nimber/game/gametest"
+	"nimber/internal/golden"
+	"nimber/internal/testsize"
 	"nimber/registry"
 )
 
@@ -219,11 +221,7 @@ func partizanGames(t *testing.T) map[string]game.Game {
 			out[e.Name] = g
 		}
 	}
-	files, err := filepath.Glob("../examples/rules/*.star")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("the example rules files: %v, %d files", err, len(files))
-	}
-	for _, f := range files {
+	for _, f := range golden.Glob(t, "../examples/rules/*.star") {
 		g, _, err := registry.LoadRules(f)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
@@ -298,10 +296,7 @@ func TestOutcomeSearch(t *testing.T) {
 			t.Errorf("partizan game %s has no generator of random positions in outcomeGens", name)
 		}
 	}
-	n := 350
-	if testing.Short() {
-		n = 40
-	}
+	n := testsize.N(350, 40)
 	for name, gen := range outcomeGens {
 		g, ok := games[name]
 		if !ok {

@@ -3,18 +3,15 @@ package registry
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"nimber/cgt"
 	"nimber/game"
 	"nimber/game/gametest"
+	"nimber/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files (docs/games.md)")
 
 // TestEveryGame opens every entry's example, analyses its example position
 // and runs the shared battery of the game API from it.
@@ -115,16 +112,7 @@ func TestGamesDoc(t *testing.T) {
 	const path = "../docs/games.md"
 	want := "# Games\n\nThis table is generated from the registry (`go test ./registry -update` rewrites it);\n" +
 		"`nimber games` prints the same list.\n\n" + Markdown()
-	if *update {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want {
+	if golden.File(t, path, want) != want {
 		t.Fatalf("%s is not the registry's table: run go test ./registry -update", path)
 	}
 }

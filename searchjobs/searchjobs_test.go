@@ -16,6 +16,7 @@ import (
 	"nimber/games/domineering"
 	"nimber/grid"
 	"nimber/heap/seqfile"
+	"nimber/internal/golden"
 )
 
 // solve is the reference: domineering.SolveOutcome.
@@ -99,10 +100,7 @@ func TestStopsDecidedPlayer(t *testing.T) {
 // lines returns the lines of a checkpoint file.
 func lines(t *testing.T, path string) []string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := golden.Read(t, path)
 	return strings.SplitAfter(string(data), "\n")
 }
 

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"nimber/internal/testsize"
 )
 
 // generalize runs Generalize over an adjacency list.
@@ -127,10 +129,7 @@ func TestLoopySumsMatchTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	seen := map[Outcome]int{}
 	infinite := 0
-	trials := 3000
-	if testing.Short() {
-		trials = 300
-	}
+	trials := testsize.N(3000, 300)
 	for trial := range trials {
 		g := randomGraph(rng, 1+rng.IntN(7))
 		l := generalize(t, g)

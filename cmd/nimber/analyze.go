@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -91,12 +91,7 @@ canonical; outcome; wins).`, partizanNames()),
 			if err != nil {
 				return g.annotate(err)
 			}
-			out := bufio.NewWriter(cmd.OutOrStdout())
-			if asJSON {
-				return flushJSON(out, s)
-			}
-			writeState(out, g, pos, s)
-			return out.Flush()
+			return printAnswer(cmd, s, asJSON, func(out io.Writer, s *play.State) { writeState(out, g, pos, s) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the analysis as JSON")
@@ -112,19 +107,16 @@ func analyzeProblem(cmd *cobra.Command, args []string, flags *solveFlags, asJSON
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(cmd.OutOrStdout())
-	if asJSON {
-		return flushJSON(out, results)
-	}
-	for _, a := range results {
-		writeAnalysis(out, a)
-	}
-	return out.Flush()
+	return printAnswer(cmd, results, asJSON, func(out io.Writer, results []problems.Analysis) {
+		for _, a := range results {
+			writeAnalysis(out, a)
+		}
+	})
 }
 
 // writeState explains an analysed position of g: the position, its parts'
 // values, its value or outcome, and every move.
-func writeState(out *bufio.Writer, g *chosenGame, pos game.Position, s *play.State) {
+func writeState(out io.Writer, g *chosenGame, pos game.Position, s *play.State) {
 	text := strings.TrimRight(s.Position, "\n")
 	if strings.Contains(text, "\n") || text == "" {
 		fmt.Fprintf(out, "position:\n%s\n", indent(text))
@@ -206,7 +198,7 @@ func firstLine(s string) string {
 	return s
 }
 
-func writeAnalysis(out *bufio.Writer, a problems.Analysis) {
+func writeAnalysis(out io.Writer, a problems.Analysis) {
 	if a.Race != nil {
 		writeRace(out, a)
 		return
@@ -222,7 +214,7 @@ func writeAnalysis(out *bufio.Writer, a problems.Analysis) {
 	}
 }
 
-func writeRace(out *bufio.Writer, a problems.Analysis) {
+func writeRace(out io.Writer, a problems.Analysis) {
 	r := a.Race
 	fmt.Fprintf(out, "Test #%d (%d x %d): %s wins. Distance D = %d", a.Case, a.Rows, a.Cols, r.Winner, r.Distance)
 	switch {

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,19 +32,14 @@ func analyzePartizan(cmd *cobra.Command, g *chosenGame, pos game.Position, maxMe
 		}
 		return g.annotate(fmt.Errorf("analyze %s: %w", g.name, err))
 	}
-	out := bufio.NewWriter(cmd.OutOrStdout())
-	if asJSON {
-		return flushJSON(out, s)
-	}
-	writePartizan(out, g.Info().Noun, s)
-	return out.Flush()
+	return printAnswer(cmd, s, asJSON, func(out io.Writer, s *play.PartizanState) { writePartizan(out, g.Info().Noun, s) })
 }
 
 // writePartizan explains an analysed partizan position: the position, its
 // canonical form and outcome, its parts' canonical forms, and each
 // player's moves, those that win for the mover marked * and those that
 // draw (in a game whose positions repeat) marked =.
-func writePartizan(out *bufio.Writer, noun string, s *play.PartizanState) {
+func writePartizan(out io.Writer, noun string, s *play.PartizanState) {
 	text := strings.TrimRight(s.Position, "\n")
 	if strings.Contains(text, "\n") || text == "" {
 		fmt.Fprintf(out, "position:\n%s\n", indent(text))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"path/filepath"
 	"reflect"
@@ -10,7 +9,6 @@ import (
 
 	"nimber/census"
 	"nimber/misere"
-	"nimber/store"
 )
 
 // TestCensusMisere surveys four codes' quotients, checks each against
@@ -65,14 +63,8 @@ func TestCensusMisere(t *testing.T) {
 			t.Errorf("the second census: %+v\nthe first: %+v", r, first)
 		}
 	}
-	st, err := store.Open(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	qs, err := st.Quotients(context.Background(), "")
-	st.Close()
-	if err != nil || len(qs) != len(codes) {
-		t.Errorf("stored %d quotients, %v; want one a code", len(qs), err)
+	if qs := quotientsIn(t, db); len(qs) != len(codes) {
+		t.Errorf("stored %d quotients; want one a code", len(qs))
 	}
 	code, out, _ := nimber(t, "", "census", "--misere", "--codes", list, "--to", "12", "--db", db)
 	if code != 0 || !strings.Contains(out, "0.77   24     8       12           -       -          -          22     ") ||

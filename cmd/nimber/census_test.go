@@ -1,20 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"nimber/census"
-	"nimber/queue"
 	"nimber/store"
 )
 
@@ -144,43 +140,18 @@ func TestCensusWorkerKilled(t *testing.T) {
 		t.Skip("starts processes")
 	}
 	bin := buildNimber(t)
-	b, err := queue.StartBroker(queue.BrokerOptions{Listen: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
 	dir := t.TempDir()
-	worker := func(name string) (*exec.Cmd, *bufio.Scanner) { return startWorker(t, bin, b.URL(), dir, name) }
-	doomed, trace := worker("doomed")
-	worker("survivor")
+	b := startBroker(t, bin, dir)
+	doomed, trace := b.worker("doomed")
+	b.worker("survivor")
 	// Codes slow enough to be caught mid-job: open codes to 40000 heaps.
 	codes := []string{"0.04", "0.06", "0.76", "0.6"}
 	list := writeCodes(t, codes...)
-	type answer struct {
-		code      int
-		out, errs string
-	}
-	done := make(chan answer, 1)
-	go func() {
-		code, out, errOut := nimber(t, "", "census", "--codes", list, "--to", "40000", "--db", filepath.Join(dir, "c.db"),
-			"--nats", b.URL(), "--ack-wait", "2s", "--json")
-		done <- answer{code, out, errOut}
-	}()
-	// The doomed worker says when it starts a job ("job ID started by
-	// NAME"); kill it then.
-	started := ""
-	for trace.Scan() {
-		if s, ok := strings.CutPrefix(trace.Text(), "job "); ok {
-			started = s
-			break
-		}
-	}
-	if started == "" {
-		t.Fatal("the doomed worker took no job")
-	}
-	doomed.Process.Signal(syscall.SIGKILL)
-	doomed.Wait()
-	var a answer
+	done := goNimber(t, "census", "--codes", list, "--to", "40000", "--db", filepath.Join(dir, "c.db"),
+		"--nats", b.URL(), "--ack-wait", "2s", "--json")
+	// The doomed worker says when it starts a job; kill it then.
+	started := killAtFirstJob(t, doomed, trace)
+	var a nimberRun
 	select {
 	case a = <-done:
 	case <-time.After(3 * time.Minute):
@@ -251,6 +222,22 @@ func TestSequenceFromStore(t *testing.T) {
 	}
 }
 
+// quotientsIn lists the misère quotients stored in the census
+// database db, failing the test when it cannot.
+func quotientsIn(t *testing.T, db string) []store.QuotientRun {
+	t.Helper()
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	qs, err := st.Quotients(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return qs
+}
+
 // TestQuotientStore checks quotient --db: the quotient's order, P-portion,
 // presentation and periodicity are stored once per code and heaps.
 func TestQuotientStore(t *testing.T) {
@@ -258,14 +245,9 @@ func TestQuotientStore(t *testing.T) {
 	succeeds(t, "quotient", "0.77", "--heaps", "30", "--db", db)
 	succeeds(t, "quotient", "0.75", "--heaps", "30", "--db", db)
 	succeeds(t, "quotient", "0.75", "--heaps", "30", "--db", db) // kept once
-	st, err := store.Open(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	qs, err := st.Quotients(context.Background(), "")
-	if err != nil || len(qs) != 2 {
-		t.Fatalf("stored %+v, %v", qs, err)
+	qs := quotientsIn(t, db)
+	if len(qs) != 2 {
+		t.Fatalf("stored %+v", qs)
 	}
 	r8, kayles := qs[0], qs[1]
 	if r8.Canonical != "0.75" || r8.Order != 8 || !r8.Periodic || r8.Period != 2 || r8.Worker == "" || time.Since(r8.ComputedAt) > time.Hour {

@@ -2,20 +2,18 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"nimber/internal/golden"
 )
 
 // TestTableKnightsGolden prints the seed's 8 x 8 knight tables through the
 // CLI and compares them byte for byte with the golden files.
 func TestTableKnightsGolden(t *testing.T) {
 	for _, f := range []string{"grundy", "grundy-misere", "remoteness", "remoteness-misere", "suspense", "suspense-misere", "w", "w-misere"} {
-		want, err := os.ReadFile("../../games/moveset/testdata/knights-8-" + f + ".txt")
-		if err != nil {
-			t.Fatal(err)
-		}
+		want := golden.Read(t, "../../games/moveset/testdata/knights-8-"+f+".txt")
 		code, out, errOut := nimber(t, "", "table", "knights", "--size", "8", "--function", f)
 		if code != 0 || out != string(want) {
 			t.Errorf("table knights --function %s: exit %d, %s\n%s", f, code, errOut, out)
@@ -78,8 +76,7 @@ func TestCompoundJSON(t *testing.T) {
 }
 
 func TestCompoundBadInput(t *testing.T) {
-	bad := t.TempDir() + "/bad.json"
-	os.WriteFile(bad, []byte(`{"options": [[1], [`), 0o600)
+	bad := writeTemp(t, "bad.json", `{"options": [[1], [`)
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -1,9 +1,10 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
+
+	"nimber/internal/golden"
 )
 
 // shellFields splits a command line as a shell would for the examples of
@@ -40,10 +41,7 @@ func shellFields(s string) []string {
 // to the next "$ " line). It returns how many it ran.
 func runDocExamples(t *testing.T, path, prefix string) int {
 	t.Helper()
-	doc, err := os.ReadFile("../../" + path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := golden.Read(t, "../../"+path)
 	ran := 0
 	blocks := strings.Split(string(doc), "```")
 	for i := 1; i < len(blocks); i += 2 {

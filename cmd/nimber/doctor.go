@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -83,12 +82,7 @@ allocate.`,
 			if rep.GoLimitFrom == "" { // run in process, as by tests: main did not set it
 				rep.GoMemoryLimit, rep.GoLimitFrom = debug.SetMemoryLimit(-1), "not set by nimber (not run from main)"
 			}
-			out := bufio.NewWriter(cmd.OutOrStdout())
-			if asJSON {
-				return flushJSON(out, rep)
-			}
-			writeDoctor(out, rep)
-			return out.Flush()
+			return printAnswer(cmd, rep, asJSON, writeDoctor)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -40,12 +40,7 @@ POST /api/moves/{game} answers.`,
 			if err != nil {
 				return g.annotate(positionsError(err))
 			}
-			out := bufio.NewWriter(cmd.OutOrStdout())
-			if asJSON {
-				return flushJSON(out, e)
-			}
-			writeExplanation(out, e)
-			return out.Flush()
+			return printAnswer(cmd, e, asJSON, writeExplanation)
 		},
 	}
 	f := cmd.Flags()
@@ -57,7 +52,7 @@ POST /api/moves/{game} answers.`,
 
 // writeExplanation writes e for people: the parts and the nim-sum in
 // binary columns, the outcome, and the moves, winning ones marked *.
-func writeExplanation(out *bufio.Writer, e *play.Explanation) {
+func writeExplanation(out io.Writer, e *play.Explanation) {
 	if e.NimSumBinary != nil { // Grundy values: the nim-sum in binary columns
 		width := len(*e.NimSumBinary)
 		for _, p := range e.Parts {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -59,12 +58,7 @@ the words as decimal strings (doubles cannot hold them), or {"op", "args",
 				if err != nil {
 					return err
 				}
-				out := bufio.NewWriter(cmd.OutOrStdout())
-				if asJSON {
-					return flushJSON(out, a)
-				}
-				writeField(out, a)
-				return out.Flush()
+				return printAnswer(cmd, a, asJSON, writeField)
 			},
 		})
 	}

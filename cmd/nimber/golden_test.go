@@ -1,30 +1,21 @@
 package main
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/cli")
+	"nimber/internal/golden"
+)
 
 // TestCLIGolden runs the command lines of testdata/cli: each file is a
 // command line ("$ nimber ARGS", the arguments split on spaces, "\n"
 // within one written as \n) and the output it must print, exit status 0.
 // go test ./cmd/nimber -run CLIGolden -update rewrites the outputs.
 func TestCLIGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/cli/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/cli/*.txt: %v", err)
-	}
-	for _, path := range files {
+	for _, path := range golden.Glob(t, "testdata/cli/*.txt") {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := golden.Read(t, path)
 			line, want, _ := strings.Cut(string(data), "\n")
 			cmd, ok := strings.CutPrefix(line, "$ nimber ")
 			if !ok {
@@ -35,13 +26,7 @@ func TestCLIGolden(t *testing.T) {
 				args = append(args, strings.ReplaceAll(a, `\n`, "\n"))
 			}
 			out := output(t, args...)
-			if *update {
-				if err := os.WriteFile(path, []byte(line+"\n"+out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if out != want {
+			if golden.File(t, path, line+"\n"+out) != line+"\n"+out {
 				t.Errorf("%s printed\n%s\nwant\n%s(go test ./cmd/nimber -run CLIGolden -update rewrites it)", line, out, want)
 			}
 		})

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -31,6 +31,38 @@ type winningMove struct {
 	Part     int    `json:"part"` // 0-based
 	Move     string `json:"move"`
 	Position string `json:"position"` // the whole position after it
+}
+
+// newGrundyReport is grundy's answer for the analysis a of a sum,
+// written position: each part's value and the sum's, and its outcome (no
+// move yet).
+func newGrundyReport(g *chosenGame, position string, a *game.Analysis) grundyReport {
+	rep := grundyReport{Game: g.name, Position: position, NimSum: a.Value, Outcome: a.Outcome.String(),
+		Values: []game.Value{}, Parts: []play.Part{}}
+	for _, p := range a.Parts {
+		rep.Values = append(rep.Values, p.Value)
+		rep.Parts = append(rep.Parts, play.Part{Position: p.Text, Value: p.Value})
+	}
+	return rep
+}
+
+// writeGrundy prints rep, the answer for the sum pos: as JSON, or as a
+// line for each part, the line sum about the whole, and the winning or
+// drawing move if any.
+func writeGrundy(cmd *cobra.Command, g *chosenGame, pos game.Position, rep grundyReport, sum string, asJSON bool) error {
+	return printAnswer(cmd, rep, asJSON, func(out io.Writer, rep grundyReport) {
+		noun := g.Info().Noun
+		for i, v := range rep.Values {
+			fmt.Fprintf(out, "%s %d: %s, G = %v\n", noun, i+1, g.DescribePart(pos, i), v)
+		}
+		fmt.Fprintln(out, sum)
+		if w := rep.WinningMove; w != nil {
+			fmt.Fprintf(out, "winning move: in %s %d, %s\n", noun, w.Part+1, w.Move)
+		}
+		if d := rep.DrawingMove; d != nil {
+			fmt.Fprintf(out, "drawing move: in %s %d, %s\n", noun, d.Part+1, d.Move)
+		}
+	})
 }
 
 func newGrundyCmd() *cobra.Command {
@@ -109,35 +141,18 @@ position reachable from the parts (at most --max-positions).`,
 				// Positions repeat: generalised Sprague–Grundy values.
 				return loopyGrundy(cmd, g, pos, a, asJSON)
 			}
-			rep := grundyReport{Game: g.name, Position: a.Text, NimSum: a.Value, Outcome: a.Outcome.String(),
-				Values: []game.Value{}, Parts: []play.Part{}}
-			for _, p := range a.Parts {
-				rep.Values = append(rep.Values, p.Value)
-				rep.Parts = append(rep.Parts, play.Part{Position: p.Text, Value: p.Value})
-			}
+			rep := newGrundyReport(g, a.Text, a)
 			for _, m := range a.Moves {
 				if m.Winning {
 					rep.WinningMove = &winningMove{Part: m.Part, Move: m.Text, Position: g.Format(m.Next)}
 					break
 				}
 			}
-			out := bufio.NewWriter(cmd.OutOrStdout())
-			if asJSON {
-				return flushJSON(out, rep)
-			}
-			noun := g.Info().Noun
-			for i, p := range a.Parts {
-				fmt.Fprintf(out, "%s %d: %s, G = %v\n", noun, i+1, g.DescribePart(pos, i), p.Value)
-			}
+			sum := fmt.Sprintf("nim-sum %v: N, the player to move wins", a.Value)
 			if a.Outcome == sg.P {
-				fmt.Fprintf(out, "nim-sum %v: P, the player to move loses\n", a.Value)
-			} else {
-				fmt.Fprintf(out, "nim-sum %v: N, the player to move wins\n", a.Value)
+				sum = fmt.Sprintf("nim-sum %v: P, the player to move loses", a.Value)
 			}
-			if w := rep.WinningMove; w != nil {
-				fmt.Fprintf(out, "winning move: in %s %d, %s\n", noun, w.Part+1, w.Move)
-			}
-			return out.Flush()
+			return writeGrundy(cmd, g, pos, rep, sum, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")

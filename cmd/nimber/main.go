@@ -163,6 +163,17 @@ func oneLine(err error) string {
 	return string(out)
 }
 
+// printAnswer prints v, a command's answer, on cmd's standard output: as
+// indented JSON when asJSON, else as write words it.
+func printAnswer[T any](cmd *cobra.Command, v T, asJSON bool, write func(io.Writer, T)) error {
+	out := bufio.NewWriter(cmd.OutOrStdout())
+	if asJSON {
+		return flushJSON(out, v)
+	}
+	write(out, v)
+	return out.Flush()
+}
+
 // flushJSON writes v as indented JSON to out and flushes it.
 func flushJSON(out *bufio.Writer, v any) error {
 	if err := writeJSON(out, v); err != nil {

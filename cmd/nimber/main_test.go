@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"nimber/internal/golden"
 	"nimber/problems"
 	"nimber/registry"
 )
@@ -75,15 +75,8 @@ func TestSolveOfficialData(t *testing.T) {
 		"boi2008-game":        "../../games/boi2008/testdata/official",
 	}
 	for problem, dir := range dirs {
-		inputs, err := filepath.Glob(filepath.Join(dir, "*.in"))
-		if err != nil || len(inputs) == 0 {
-			t.Fatalf("%s: no inputs in %s", problem, dir)
-		}
-		for _, in := range inputs {
-			want, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, in := range golden.Glob(t, filepath.Join(dir, "*.in")) {
+			want := golden.Read(t, strings.TrimSuffix(in, ".in")+".ans")
 			engines := []problems.Engine{problems.Dense}
 			if strings.HasSuffix(in, "sample.in") {
 				// The game packages check the other engines on all the data.
@@ -101,7 +94,7 @@ func TestSolveOfficialData(t *testing.T) {
 }
 
 func TestSolveReadsStandardInput(t *testing.T) {
-	in, _ := os.ReadFile("../../examples/caos3.in")
+	in := golden.Read(t, "../../examples/caos3.in")
 	code, out, _ := nimber(t, string(in), "solve", "caos3")
 	if code != 0 || out != "Asuna\n" {
 		t.Fatalf("exit %d, output %q", code, out)

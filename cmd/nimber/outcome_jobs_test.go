@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimber/internal/golden"
 	"nimber/store"
 )
 
@@ -93,10 +94,7 @@ func TestOutcomeSplitDepth(t *testing.T) {
 			args = append(args, "--split-depth", depth)
 		}
 		got := printed[outcomeReport](t, args...)
-		data, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := golden.Read(t, out)
 		if got.Outcome != want.Outcome || got.Method != "split" || got.Subtrees < 1 || strings.Contains(string(data), `"parent":`) != (depth == "") {
 			t.Errorf("--split-depth %q: %+v; want %s, grandchildren in the checkpoint at depth 2 alone:\n%s", depth, got, want.Outcome, data)
 		}

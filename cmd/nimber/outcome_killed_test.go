@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -15,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"nimber/queue"
+	"nimber/internal/golden"
 )
 
 // killedBoard is a 6 x 8 board with two cells filled: Left moving first
@@ -30,10 +29,7 @@ const killedBoard = "#.......|........|...#....|........|........|........"
 // each.
 func subtreeLines(t *testing.T, path string) (keys []string, attempts map[string]int) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := golden.Read(t, path)
 	attempts = map[string]int{}
 	for _, l := range strings.SplitAfter(string(data), "\n") {
 		var s struct {
@@ -135,45 +131,21 @@ func TestOutcomeKilled(t *testing.T) {
 	})
 
 	t.Run("worker", func(t *testing.T) {
-		b, err := queue.StartBroker(queue.BrokerOptions{Listen: "127.0.0.1:0"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		worker := func(name string) (*exec.Cmd, *bufio.Scanner) { return startWorker(t, bin, b.URL(), dir, name) }
+		b := startBroker(t, bin, dir)
 		path := filepath.Join(dir, "w.jsonl")
-		type answer struct {
-			code      int
-			out, errs string
-		}
-		done := make(chan answer, 1)
-		go func() {
-			code, out, errOut := nimber(t, "", "outcome", "--game", "domineering", killedBoard, "--nats", b.URL(), "--ack-wait", "2s",
-				"--out", path, "--json")
-			done <- answer{code, out, errOut}
-		}()
+		done := goNimber(t, "outcome", "--game", "domineering", killedBoard, "--nats", b.URL(), "--ack-wait", "2s",
+			"--out", path, "--json")
 		// The doomed worker alone first: killed as it says it started
 		// its first job, Left's first subtree, which Left, who loses,
 		// needs.
-		doomed, trace := worker("doomed")
-		started := ""
-		for trace.Scan() {
-			if s, ok := strings.CutPrefix(trace.Text(), "job "); ok {
-				started = s
-				break
-			}
-		}
-		doomed.Process.Signal(syscall.SIGKILL)
-		doomed.Wait()
-		if started == "" {
-			t.Fatal("the doomed worker took no job")
-		}
-		_, strace := worker("survivor")
+		doomed, trace := b.worker("doomed")
+		started := killAtFirstJob(t, doomed, trace)
+		_, strace := b.worker("survivor")
 		go func() {
 			for strace.Scan() { // its log, read so that it never waits on the pipe
 			}
 		}()
-		var a answer
+		var a nimberRun
 		select {
 		case a = <-done:
 		case <-time.After(40 * time.Second):

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -118,12 +117,7 @@ heaps beyond N are not checked (not for Grundy's game).`,
 					return err
 				}
 			}
-			out := bufio.NewWriter(cmd.OutOrStdout())
-			if asJSON {
-				return flushJSON(out, rep)
-			}
-			writeQuotient(out, rep)
-			return out.Flush()
+			return printAnswer(cmd, rep, asJSON, writeQuotient)
 		},
 	}
 	cmd.Flags().IntVar(&heaps, "heaps", 20, "the sums of heaps 1..N")

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// writeRules writes a rules file into a temporary folder of the test and
-// returns its path.
+// writeTemp writes src to the file name in a temporary folder of the test
+// (a rules file, a graph) and returns its path.
 func writeTemp(t *testing.T, name, src string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)

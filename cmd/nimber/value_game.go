@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"nimber/cgt"
-	"nimber/cgt/loopy"
 	"nimber/game"
+	"nimber/play"
 	"nimber/registry"
 )
 
@@ -47,14 +47,11 @@ func describeRepeating(ctx context.Context, c *cgt.Calc, pg game.PartizanGame, p
 	if tf := f.thermographFlag(); tf != "" {
 		return nil, fmt.Errorf("value: %s: %s: its positions repeat, and a loopy game has no thermograph here", flag, tf)
 	}
-	gr, err := pg.Graph(ctx, pos, f.loopyPositions())
-	if err == nil {
-		var d loopy.Description
-		if d, err = loopy.Describe(ctx, c, gr, f.loopyPositions()); err == nil {
-			return d, nil
-		}
+	d, err := play.DescribeRepeating(ctx, c, pg, pos, f.loopyPositions())
+	if err != nil {
+		return nil, fmt.Errorf("value: %s: its positions repeat: %w", flag, f.limit(err))
 	}
-	return nil, fmt.Errorf("value: %s: its positions repeat: %w", flag, f.limit(err))
+	return d, nil
 }
 
 // source names where g came from in an error: --game NAME or --rules

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"nimber/internal/golden"
 )
 
 // TestValuePictures saves thermographs with --svg and --png: the SVG of
@@ -17,14 +19,8 @@ func TestValuePictures(t *testing.T) {
 	dir := t.TempDir()
 	svg := filepath.Join(dir, "cold.svg")
 	succeeds(t, "value", "{1|^^||^}", "--svg", svg)
-	got, err := os.ReadFile(svg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("../../cgt/thermopic/testdata/cold.svg")
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := golden.Read(t, svg)
+	want := golden.Read(t, "../../cgt/thermopic/testdata/cold.svg")
 	if string(got) != string(want) {
 		t.Errorf("value '{1|^^||^}' --svg wrote\n%s\nwant cgt/thermopic/testdata/cold.svg:\n%s", got, want)
 	}
@@ -43,10 +39,7 @@ func TestValuePictures(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%s: %v", pngFile, err)
 	}
-	text, err := os.ReadFile(svgFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	text := golden.Read(t, svgFile)
 	// The SVG of {3/2|*} is 388 x 296 (thermopic's testdata/domineering.svg).
 	if !strings.Contains(string(text), `width="388" height="296"`) || img.Bounds() != image.Rect(0, 0, 776, 592) {
 		t.Errorf("the PNG is %v, want 776 x 592, twice the SVG's %.200q", img.Bounds(), text)

@@ -2,6 +2,7 @@ package seqfile
 
 import (
 	"nimber/heap"
+	"nimber/internal/golden"
 
 	"bytes"
 	"context"
@@ -56,11 +57,17 @@ func writeSeq(t *testing.T, path string, g *heap.Code, vals []uint16, chunk int)
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := golden.Read(t, path)
 	return b
+}
+
+// writeSynthetic writes n synthetic values (big: passing 255 at heap 256)
+// to a new sequence file of g as writeSeq does, and returns them and the
+// file's bytes.
+func writeSynthetic(t *testing.T, path string, g *heap.Code, n int, big bool, chunk int) ([]uint16, []byte) {
+	t.Helper()
+	vals := synthetic(n, big)
+	return vals, writeSeq(t, path, g, vals, chunk)
 }
 
 func mustParse(t *testing.T, code string) *heap.Code {
@@ -115,8 +122,7 @@ func TestSeqFileRoundTrip(t *testing.T) {
 func TestSeqFileWidthSwitch(t *testing.T) {
 	dir := t.TempDir()
 	g := mustParse(t, "0.7")
-	small := synthetic(256, false)
-	b := writeSeq(t, filepath.Join(dir, "small"), g, small, 100)
+	_, b := writeSynthetic(t, filepath.Join(dir, "small"), g, 256, false, 100)
 	if len(b) != 20+len("0.7")+256 || b[10] != 1 {
 		t.Fatalf("256 small values: %d bytes, width %d", len(b), b[10])
 	}
@@ -148,8 +154,7 @@ func TestSeqFileResume(t *testing.T) {
 	dir := t.TempDir()
 	g := mustParse(t, "0.7")
 	for _, big := range []bool{false, true} {
-		vals := synthetic(1000, big)
-		ref := writeSeq(t, filepath.Join(dir, "ref"), g, vals, 1000)
+		vals, ref := writeSynthetic(t, filepath.Join(dir, "ref"), g, 1000, big, 1000)
 		os.Remove(filepath.Join(dir, "ref"))
 		for _, tc := range []struct {
 			name           string
@@ -221,8 +226,7 @@ func TestSeqFileResume(t *testing.T) {
 func TestSeqFileResumeTwice(t *testing.T) {
 	dir := t.TempDir()
 	g := mustParse(t, "0.7")
-	vals := synthetic(2000, true)
-	ref := writeSeq(t, filepath.Join(dir, "ref"), g, vals, 2000)
+	vals, ref := writeSynthetic(t, filepath.Join(dir, "ref"), g, 2000, true, 2000)
 	path := filepath.Join(dir, "seq")
 	w, err := Create(path, g)
 	if err != nil {
@@ -341,8 +345,7 @@ func TestSeqFileBad(t *testing.T) {
 func TestSeqFileMixedWidths(t *testing.T) {
 	dir := t.TempDir()
 	g := mustParse(t, "0.7")
-	vals := synthetic(100, false)
-	ref := writeSeq(t, filepath.Join(dir, "ref"), g, vals, 100)
+	vals, ref := writeSynthetic(t, filepath.Join(dir, "ref"), g, 100, false, 100)
 	for _, tc := range []struct{ file, ck int }{{1, 2}, {2, 1}, {2, 2}} {
 		path := filepath.Join(dir, fmt.Sprintf("seq%d%d", tc.file, tc.ck))
 		data := encode(encodeHeader("0.7", tc.file), vals, tc.file)
