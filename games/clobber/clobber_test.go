@@ -15,6 +15,7 @@ import (
 	"nimber/game/gametest"
 	"nimber/games/internal/pgrid"
 	"nimber/games/internal/pgrid/pgridtest"
+	"nimber/internal/testsize"
 )
 
 // moves is Clobber by its definition, for the brute force: every stone
@@ -145,7 +146,7 @@ func withBoxCells(cells int, f func()) {
 // game's parts (game.SearchParts, which PartSizer steers).
 func TestSearchTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 17))
-	for n := range pgridtest.Count(8000, 2000) {
+	for n := range testsize.N(8000, 2000) {
 		boards := randomSum(rng, 11)
 		text := strings.Join(boards, " + ")
 		want := [2]bool{twinWins(boards, true), twinWins(boards, false)}
@@ -175,7 +176,7 @@ func TestSearchTwin(t *testing.T) {
 // (and sums of them).
 func TestSearchAgreesWithValues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 1))
-	for n := range pgridtest.Count(600, 200) {
+	for n := range testsize.N(600, 200) {
 		var boards []string
 		for {
 			boards = []string{gametest.RandomBoard(rng, 1+rng.IntN(4), 1+rng.IntN(5), "xxoo.")}

@@ -2,20 +2,17 @@ package coins_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/games/coins"
+	"nimber/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // legal says whether turning the coins of mask (bit i, coin i) is a move
 // of the rule's game in a row whose heads are heads: straight from Winning
@@ -199,13 +196,7 @@ func TestMockTurtlesOdious(t *testing.T) {
 		odious++
 	}
 	const path = "testdata/odious.golden"
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want := gametest.Must(t, os.ReadFile, path)
-	if b.String() != string(want) {
+	if b.String() != golden.File(t, path, b.String()) {
 		t.Errorf("values differ from %s (go test -update rewrites it)", path)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"nimber/game"
 	"nimber/game/gametest"
+	"nimber/internal/testsize"
 )
 
 // Suite describes a partizan board game for the tests that every such
@@ -60,7 +61,7 @@ func (s Sample) List() []string {
 	rng := rand.New(rand.NewPCG(s.Seed[0], s.Seed[1]))
 	n := s.N
 	if s.Short != 0 {
-		n = Count(s.N, s.Short)
+		n = testsize.N(s.N, s.Short)
 	}
 	next := s.Next
 	if next == nil {
