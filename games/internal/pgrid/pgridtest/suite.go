@@ -71,15 +71,6 @@ func (s Sample) List() []string {
 	return append(append([]string(nil), s.Fixed...), drawn...)
 }
 
-// Count returns how many random cases a test draws: full, or short
-// under -short.
-func Count(full, short int) int {
-	if testing.Short() {
-		return short
-	}
-	return full
-}
-
 // Sums describes the sums of a test: N sums of a board of A and a board
 // of B, drawn from a generator seeded by Seed (gametest.Pair).
 type Sums struct {
