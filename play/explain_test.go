@@ -282,7 +282,7 @@ func TestReplyProlongs(t *testing.T) {
 			t.Errorf("%s %q: the engine played %q, leaving remoteness %d; the longest line has %d", name, text, reply.Text, r, longest)
 		}
 	}
-	if lost < 20 {
+	if lost < trials(20) {
 		t.Errorf("only %d lost positions tried", lost)
 	}
 }

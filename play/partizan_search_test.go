@@ -9,6 +9,7 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/play"
 	"nimber/registry"
 )
@@ -20,11 +21,7 @@ func partizanGame(t *testing.T, name string) (game.Game, game.PartizanGame) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		t.Fatalf("%s is not partizan", name)
-	}
-	return g, pg
+	return g, gametest.As(t, g, game.PartizanOf, "partizan rules")
 }
 
 // TestAnalyzePartizanSearch: on positions whose canonical forms are known

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/game/gametest"
 	"nimber/registry"
 )
 
@@ -22,10 +23,7 @@ func TestRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, ok := game.RecordsOf(g)
-	if !ok {
-		t.Fatal("domineering has no records")
-	}
+	recs := gametest.As(t, g, game.RecordsOf, "records")
 	sameJSON(t, "the game's records", rec, recordsResponse{Game: "domineering", Records: recs.Records(), Sources: recs.RecordSources()})
 	sources := map[string]bool{}
 	for _, src := range got.Sources {

@@ -67,10 +67,7 @@ func BenchOutcome(b *testing.B, g game.Game, text string) {
 // parse.
 func partizanPosition(tb testing.TB, g game.Game, text string, parse func(string) (game.Position, error)) (game.PartizanGame, game.Position) {
 	tb.Helper()
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		tb.Fatalf("%s is not a partizan game", text)
-	}
+	pg := As(tb, g, game.PartizanOf, "partizan rules")
 	pos, err := parse(text)
 	if err != nil {
 		tb.Fatal(err)

@@ -11,11 +11,7 @@ import (
 // Families returns g's families, failing the test when it has none.
 func Families(t testing.TB, g game.Game) game.Families {
 	t.Helper()
-	f, ok := game.FamiliesOf(g)
-	if !ok {
-		t.Fatal("the game has no families")
-	}
-	return f
+	return As(t, g, game.FamiliesOf, "families")
 }
 
 // member returns the member a case names, its In: the family's name and

@@ -547,6 +547,18 @@ func Must[A, T any](t testing.TB, build func(A) (T, error), arg A) T {
 	return v
 }
 
+// As returns g's capability C as of finds it (game.PartizanOf,
+// game.HeapsOf, game.FamiliesOf, ...), failing t when g has none; what
+// names the capability in the failure.
+func As[C any](t testing.TB, g game.Game, of func(game.Game) (C, bool), what string) C {
+	t.Helper()
+	c, ok := of(g)
+	if !ok {
+		t.Fatalf("the game (%T) has no %s", g, what)
+	}
+	return c
+}
+
 // Moves parses text as a position of g and returns it with its moves,
 // failing t on an error.
 func Moves(t *testing.T, g game.Game, text string) (game.Position, []game.Move) {
@@ -646,9 +658,5 @@ func HeapValues(t *testing.T, g game.Game, o game.Options, want ...game.Value) [
 // heaps or refuses n.
 func Heap(t testing.TB, g game.Game, n int) game.Position {
 	t.Helper()
-	h, ok := game.HeapsOf(g)
-	if !ok {
-		t.Fatalf("the game has no heaps")
-	}
-	return Must(t, h.Heap, n)
+	return Must(t, As(t, g, game.HeapsOf, "heaps").Heap, n)
 }

@@ -57,10 +57,7 @@ func loopyValue(tb testing.TB, pg game.PartizanGame, pos game.Position) (loopy.D
 // names), for the caller to check that the comparison was not trivial.
 func MatchLoopyTwin[S any](t *testing.T, g game.Game, texts []string, tw LoopyTwin[S]) map[string]int {
 	t.Helper()
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		t.Fatal("not a partizan game")
-	}
+	pg := As(t, g, game.PartizanOf, "partizan rules")
 	classes := map[string]int{}
 	for _, text := range texts {
 		pos := Parse(t, g, text)

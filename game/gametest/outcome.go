@@ -132,10 +132,7 @@ type outcomeFailure struct {
 // checked.
 func CheckOutcome(t testing.TB, g game.Game, positions []string, o OutcomeOptions) OutcomeCounts {
 	t.Helper()
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		t.Fatalf("CheckOutcome: %T is not a partizan game", g)
-	}
+	pg := As(t, g, game.PartizanOf, "partizan rules")
 	if o.Searches == nil {
 		o.Searches = DefaultOutcomeSearches
 	}

@@ -8,13 +8,14 @@ import (
 
 	"nimber/cgt"
 	"nimber/game"
+	"nimber/game/gametest"
 )
 
 // Value returns the canonical form, in c, of position text of the
 // partizan game g, through the game API.
 func Value(t testing.TB, g game.Game, c *cgt.Calc, text string) cgt.Game {
 	t.Helper()
-	pg := partizan(t, g)
+	pg := gametest.As(t, g, game.PartizanOf, "partizan rules")
 	pos, err := g.Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
@@ -24,16 +25,6 @@ func Value(t testing.TB, g game.Game, c *cgt.Calc, text string) cgt.Game {
 		t.Fatalf("Values(%q): %v", text, err)
 	}
 	return v
-}
-
-// partizan returns g as a partizan game, failing t when it is not one.
-func partizan(t testing.TB, g game.Game) game.PartizanGame {
-	t.Helper()
-	pg, ok := game.PartizanOf(g)
-	if !ok {
-		t.Fatal("not a partizan game")
-	}
-	return pg
 }
 
 // SumBruteForce checks, on n pairs of boards drawn by pair, that the
@@ -96,7 +87,7 @@ func SameValue(t *testing.T, g game.Game, board string, images ...string) {
 // each option has one of its own).
 func HandMoves(t *testing.T, g game.Game, boards []string) {
 	t.Helper()
-	pg := partizan(t, g)
+	pg := gametest.As(t, g, game.PartizanOf, "partizan rules")
 	for _, b := range boards {
 		pos, err := g.Parse(b)
 		if err != nil {
