@@ -72,7 +72,12 @@ type Table struct {
 	plans   map[Form]plan
 	lengths map[lengthKey]lengthOf
 	ordered map[Form][]Form
-	limit   int
+	// links, discs and phyla are theory.go's: Link's games (-1: none),
+	// P-N distinguishers by ordered pair, each form's phylum.
+	links map[[2]Form]Form
+	discs map[[2]Form]Form
+	phyla map[Form]phylum
+	limit int
 }
 
 // New returns a Table that holds forms of size at most limit in all
@@ -83,7 +88,8 @@ func New(limit int) *Table {
 		limit = DefaultLimit
 	}
 	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{}, diffs: map[[2]int]Form{},
-		plans: map[Form]plan{}, lengths: map[lengthKey]lengthOf{}, ordered: map[Form][]Form{}, limit: max(limit, 8192)}
+		plans: map[Form]plan{}, lengths: map[lengthKey]lengthOf{}, ordered: map[Form][]Form{},
+		links: map[[2]Form]Form{}, discs: map[[2]Form]Form{}, phyla: map[Form]phylum{}, limit: max(limit, 8192)}
 	t.nodes = append(t.nodes, node{genus: misere.GenusFromOptions(nil), gMinus: 1, star: -1, early: -1})
 	t.byOpts[""] = Zero
 	if err := t.makeEarly(); err != nil {
