@@ -424,6 +424,19 @@ func (t *Table) IsEven(f Form) (bool, error) {
 	return t.nodes[f].birthday < t.nodes[s].birthday, nil
 }
 
+// optionMates returns the mates of f's options.
+func (t *Table) optionMates(f Form) ([]Form, error) {
+	var opts []Form
+	for _, o := range slices.Clone(t.nodes[f].opts) {
+		m, err := t.Mate(o)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, m)
+	}
+	return opts, nil
+}
+
 // Mate returns the mate of f: * for 0, else the game of its options'
 // mates (CGSuite's Mate).
 func (t *Table) Mate(f Form) (Form, error) {
@@ -433,13 +446,9 @@ func (t *Table) Mate(f Form) (Form, error) {
 	if m, ok := t.mates[f]; ok {
 		return m, nil
 	}
-	var opts []Form
-	for _, o := range slices.Clone(t.nodes[f].opts) {
-		m, err := t.Mate(o)
-		if err != nil {
-			return 0, err
-		}
-		opts = append(opts, m)
+	opts, err := t.optionMates(f)
+	if err != nil {
+		return 0, err
 	}
 	m, err := t.Make(opts...)
 	if err == nil {

@@ -104,13 +104,9 @@ func (t *Table) distinguishPN(f, g Form) (Form, error) {
 		return 0, err
 	}
 	if t.nodes[s].gMinus != 0 {
-		var opts []Form
-		for _, o := range slices.Clone(t.nodes[f].opts) {
-			m, err := t.Mate(o)
-			if err != nil {
-				return 0, err
-			}
-			opts = append(opts, m)
+		opts, err := t.optionMates(f)
+		if err != nil {
+			return 0, err
 		}
 		if d, err = t.Make(append(opts, d)...); err != nil {
 			return 0, err
