@@ -176,7 +176,8 @@ func TestValueMisere(t *testing.T) {
 		func(exprs []string) (any, error) { return canon.DescribeSum(exprs, 0) })
 	rec := do(t, s, "POST", "/api/value", `{"exprs": ["*[[2],0]"], "misere": true}`)
 	want := `{"canonical":"*[2#0]","canonical_length":6,"outcome":"N","misere_nim_value":2,"nim_value":1,"genus":"1^20",` +
-		`"genus_values":[1,2,0,2,0,2],"birthday":4,"nim_heap":false,"even":true,"mate":"*[2#1]","options":["*[0]","*[2#]"]}`
+		`"genus_values":[1,2,0,2,0,2],"birthday":4,"nim_heap":false,"even":true,"tame":false,"generally_tame":false,` +
+		`"restive":true,"restless":false,"mate":"*[2#1]","options":["*[0]","*[2#]"]}`
 	sameBody(t, "*[[2],0]", rec, want)
 	for body, want := range map[string]string{
 		`{"exprs": ["*[2#"], "misere": true}`:                 `expression 1 "*[2#": column 5: want ] to close the *[ at column 1`,

@@ -86,9 +86,11 @@ writes a form (*[2#0], *[2[2]], *[(2#1)2##]) or reads a list (*[[2],0], a
 heap's size or a list of options each; *[[*[4]+*[2]]]). value prints the
 misère canonical form as CGSuite writes it, the misère outcome (N: the player
 to move wins, P: loses, when who cannot move wins), the misère and normal nim
-values, the genus (as nimber genus writes it), birthday, mate and options;
---json prints canonical, outcome, misere_nim_value, nim_value, genus,
-genus_values ([g, γ0 .. γ4]), birthday, nim_heap, even, mate and options. With
+values, the genus (as nimber genus writes it), birthday, whether it is tame,
+generally tame, restive or restless (Conway's classes, as CGSuite tells
+them), mate and options; --json prints canonical, outcome, misere_nim_value,
+nim_value, genus, genus_values ([g, γ0 .. γ4]), birthday, nim_heap, even,
+tame, generally_tame, restive, restless, mate and options. With
 --game NAME (an impartial game: heap codes such as 0.77, nim, node-kayles,
 ...) or --rules FILE (moves(p)) the arguments are positions, valued from
 their moves. See docs/misere.md.`, partizanNames(), loopyPartizanNames()),

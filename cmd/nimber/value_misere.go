@@ -98,6 +98,15 @@ func writeMisereValue(w io.Writer, d canon.Description) {
 	fmt.Fprintf(w, "misère nim value %d, nim value %d\n", d.MisereNimValue, d.NimValue)
 	fmt.Fprintf(w, "genus %s\n", d.Genus)
 	fmt.Fprintf(w, "birthday %d\n", d.Birthday)
+	fmt.Fprintf(w, "tame %s, generally tame %s, restive %s, restless %s\n", yesNo(d.Tame), yesNo(d.GenerallyTame), yesNo(d.Restive), yesNo(d.Restless))
 	fmt.Fprintf(w, "mate %s\n", d.Mate)
 	fmt.Fprintf(w, "options: %s\n", orNone(strings.Join(d.Options, ", ")))
+}
+
+// yesNo writes a class's test as yes or no.
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }

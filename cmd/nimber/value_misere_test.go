@@ -18,6 +18,7 @@ misère outcome N: the player to move wins (misère play: who cannot move wins)
 misère nim value 2, nim value 1
 genus 1^20
 birthday 4
+tame no, generally tame no, restive yes, restless no
 mate *[2#1]
 options: *[0], *[2#]
 `
@@ -33,7 +34,7 @@ options: *[0], *[2#]
 		t.Fatal(err)
 	}
 	if d.Canonical != "*[2[2]]" || d.CanonicalLength != 7 || d.Outcome != "P" || d.Genus != "0^02" || d.Birthday != 4 ||
-		d.NimHeap || !d.Even || d.Mate != "*[2[2]]" || strings.Join(d.Options, " ") != "*[2] *[3]" ||
+		d.NimHeap || !d.Even || !d.Tame || !d.GenerallyTame || d.Restive || d.Restless || d.Mate != "*[2[2]]" || strings.Join(d.Options, " ") != "*[2] *[3]" ||
 		len(d.GenusValues) != 6 || d.GenusValues[1] != 0 || d.GenusValues[2] != 2 {
 		t.Errorf("*2 + *2: %+v", d)
 	}

@@ -32,6 +32,15 @@ type Description struct {
 	// before its sum with *).
 	NimHeap bool `json:"nim_heap"`
 	Even    bool `json:"even"`
+	// Tame, GenerallyTame, Restive and Restless place the form in
+	// Conway's classes as CGSuite does (Table.IsTame, IsGenerallyTame,
+	// IsRestive, IsRestless): tame (every position of Nim-heap kind),
+	// tame by reversible moves too, restive or restless (of those kinds,
+	// with tame options). A form may be in none of them.
+	Tame          bool `json:"tame"`
+	GenerallyTame bool `json:"generally_tame"`
+	Restive       bool `json:"restive"`
+	Restless      bool `json:"restless"`
 	// Mate is Conway's mate: * for 0, else the game of the options' mates.
 	Mate string `json:"mate"`
 	// Options are the canonical form's options, in CGSuite's order.
@@ -63,10 +72,16 @@ func (t *Table) Describe(f Form) (Description, error) {
 	if err != nil {
 		return Description{}, err
 	}
+	p, err := t.phylumOf(f)
+	if err != nil {
+		return Description{}, err
+	}
 	gen := t.Genus(f)
 	return Description{Canonical: s[0], CanonicalLength: n, Outcome: t.Outcome(f), MisereNimValue: t.MisereNimValue(f),
 		NimValue: t.NimValue(f), Genus: gen.String(), GenusValues: append([]int{gen.G}, gen.Gamma[:5]...),
-		Birthday: t.Birthday(f), NimHeap: t.IsNimHeap(f), Even: even, Mate: s[1], Options: s[2:]}, nil
+		Birthday: t.Birthday(f), NimHeap: t.IsNimHeap(f), Even: even, Tame: p == phylumTame,
+		GenerallyTame: p == phylumTame || p == phylumReversiblyTame, Restive: p == phylumRestive, Restless: p == phylumRestless,
+		Mate: s[1], Options: s[2:]}, nil
 }
 
 // texts writes each of fs for Describe: its text, or how long it is.

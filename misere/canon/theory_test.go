@@ -2,6 +2,7 @@ package canon
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -21,6 +22,16 @@ func theoryForms(tb *Table, random int) []Form {
 		}
 	}
 	return fs
+}
+
+// theorySetup returns a new table, a search and theoryForms with random
+// forms (short of them under -short).
+func theorySetup(random, short int) (*Table, *brute, []Form) {
+	if testing.Short() {
+		random = short
+	}
+	tb := New(0)
+	return tb, &brute{memo: map[string]bool{}}, theoryForms(tb, random)
 }
 
 // sumOutcome is the outcome of a + b by the canonical sum, and by the
@@ -51,16 +62,7 @@ func TestLinkTwin(t *testing.T) {
 	tb := New(0)
 	b := &brute{memo: map[string]bool{}}
 	day4 := dayForms(tb, 4)
-	ts := append([]Form{}, day4...)
-	for i, f := range day4 {
-		for _, g := range day4[i:] {
-			s, err := tb.Add(f, g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ts = append(ts, s)
-		}
-	}
+	ts := append(slices.Clone(day4), pairSums(t, tb, day4)...)
 	for _, f := range day4 {
 		m, err := tb.Mate(f)
 		if err != nil {
@@ -118,13 +120,7 @@ func TestLinkTwin(t *testing.T) {
 // forms born by day 4 and pairs of random forms, the play searched when
 // all are born by day 5, and that f = g is an error.
 func TestDistinguisherTwin(t *testing.T) {
-	tb := New(0)
-	b := &brute{memo: map[string]bool{}}
-	n := 60
-	if testing.Short() {
-		n = 20
-	}
-	fs := theoryForms(tb, n)
+	tb, b, fs := theorySetup(60, 20)
 	played := 0
 	for i, f := range fs {
 		for j, g := range fs {
@@ -194,23 +190,8 @@ func nimOutcome(heaps []int) string {
 // form, and by the play searched for small ones) and the Grundy values
 // of the sum of the Nim-heaps of their kinds, and being generally tame.
 func TestPredicatesTwin(t *testing.T) {
-	tb := New(0)
-	b := &brute{memo: map[string]bool{}}
-	n := 150
-	if testing.Short() {
-		n = 50
-	}
-	base := theoryForms(tb, n)
-	fs := append([]Form{}, base...)
-	for i, f := range base[:40] {
-		for _, g := range base[i:40] {
-			s, err := tb.Add(f, g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fs = append(fs, s)
-		}
-	}
+	tb, b, base := theorySetup(150, 50)
+	fs := append(slices.Clone(base), pairSums(t, tb, base[:40])...)
 	tw := &phylumTwin{tb: tb, memo: map[Form]string{}, values: map[[2]int]int{}}
 	counts := map[string]int{}
 	var tame []Form
@@ -388,7 +369,8 @@ func (tw *phylumTwin) class(f Form) string {
 	return c
 }
 
-// TestTheoryCGSuiteRows holds the predicates to CGSuite's test table.
+// TestTheoryCGSuiteRows holds the predicates, and Describe's fields of
+// them, to CGSuite's test table.
 func TestTheoryCGSuiteRows(t *testing.T) {
 	rows := []struct {
 		x                                          string
@@ -423,6 +405,13 @@ func TestTheoryCGSuiteRows(t *testing.T) {
 			if want := []bool{r.tame, r.general, r.restive, r.restless, r.halfTame}[i]; got != want {
 				t.Errorf("%s: %s %v, CGSuite's %v", r.x, []string{"tame", "generally tame", "restive", "restless", "half-tame"}[i], got, want)
 			}
+		}
+		d, err := tb.Describe(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := [4]bool{d.Tame, d.GenerallyTame, d.Restive, d.Restless}, [4]bool{r.tame, r.general, r.restive, r.restless}; got != want {
+			t.Errorf("%s: Describe says tame, generally tame, restive, restless %v, CGSuite %v", r.x, got, want)
 		}
 	}
 }

@@ -39,6 +39,8 @@ function misereFacts(d) {
     ? el('ul', { class: 'options', 'aria-label': 'options: follow one to explore it' }, ...d.options.map(x => el('li', null,
       written(x) ? el('a', { class: 'option mono', href: optionURL(x), 'data-expr': x }, x) : el('span', { class: 'muted' }, x))))
     : el('span', { class: 'muted' }, 'none');
+  const classes = [['tame', d.tame], ['generally tame', d.generally_tame], ['restive', d.restive], ['restless', d.restless]]
+    .filter(c => c[1]).map(c => c[0]);
   return el('table', { class: 'data facts', id: 'facts' }, el('tbody', null,
     row('misère canonical form', el('span', { class: 'mono', id: 'canonical' }, d.canonical)),
     row('misère outcome', el('span', { class: `badge ${d.outcome}`, id: 'outcome' }, d.outcome), ' ', MISERE_OUTCOMES[d.outcome]),
@@ -46,6 +48,8 @@ function misereFacts(d) {
     row('nim value', String(d.nim_value)),
     row('genus', el('span', { class: 'mono', id: 'genus' }, d.genus)),
     row('birthday', String(d.birthday)),
+    row('class', classes.length ? classes.join(', ')
+      : el('span', { class: 'muted' }, 'none of tame, generally tame, restive, restless')),
     row('mate', el('span', { class: 'mono' }, d.mate)),
     row('options', options)));
 }
