@@ -1,9 +1,14 @@
 package canon
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
+
+	"nimber/heap"
+	"nimber/misere"
 )
 
 // theoryForms are the forms the theory tests range over: the 22 born by
@@ -414,4 +419,41 @@ func TestTheoryCGSuiteRows(t *testing.T) {
 			t.Errorf("%s: Describe says tame, generally tame, restive, restless %v, CGSuite %v", r.x, got, want)
 		}
 	}
+}
+
+// TestPhylaOfHeaps holds the classes of the canonical forms of the heaps
+// of Dawson's Kayles (0.07), Kayles (0.77) and 0.137 up to 15, made through
+// the game API, to package misere's phyla of the heaps, decided on the
+// heaps' own moves: a heap tame, restive or restless there has a form of
+// that class (a hereditarily tame game's form is tame, so options tame
+// there are tame here, and the values G⁺, G⁻ are the game's); a heap wild
+// there may still be generally tame or restless here.
+func TestPhylaOfHeaps(t *testing.T) {
+	counts := map[string]int{}
+	for _, code := range []string{"0.07", "0.77", "0.137"} {
+		g := lookup(t, code)
+		c, err := heap.Parse(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := misere.New(c, 0)
+		tb := New(0)
+		for n := range 16 {
+			f := fromGame(t, tb, g, strconv.Itoa(n))
+			p, err := s.Phylum(context.Background(), n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := tb.phylumOf(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]phylum{misere.Tame: phylumTame, misere.Restive: phylumRestive, misere.Restless: phylumRestless}[p]
+			if p != misere.Wild && q != want {
+				t.Errorf("%s heap %d: %s there, class %d here", code, n, p, q)
+			}
+			counts[p]++
+		}
+	}
+	t.Logf("heaps by package misere's phylum: %v", counts)
 }
