@@ -82,13 +82,7 @@ func TestCGSuiteRows(t *testing.T) {
 // outcomes to its search.
 func TestGenusOfHeaps(t *testing.T) {
 	for _, code := range []string{"0.07", "0.77", "0.137"} {
-		g := lookup(t, code)
-		c, err := heap.Parse(code)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := misere.New(c, 0)
-		tb := New(0)
+		g, s, tb := heapSolver(t, code)
 		for n := range 16 {
 			f := fromGame(t, tb, g, strconv.Itoa(n))
 			want, err := s.Genus(context.Background(), n)
@@ -115,6 +109,17 @@ func TestGenusOfHeaps(t *testing.T) {
 			}
 		}
 	}
+}
+
+// heapSolver returns the registered heap game code, package misere's
+// solver of it and a new table.
+func heapSolver(t *testing.T, code string) (game.Game, *misere.Solver, *Table) {
+	t.Helper()
+	c, err := heap.Parse(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lookup(t, code), misere.New(c, 0), New(0)
 }
 
 // lookup returns the registered game name.

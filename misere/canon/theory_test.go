@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"testing"
 
-	"nimber/heap"
 	"nimber/misere"
 )
 
@@ -431,22 +430,12 @@ func TestTheoryCGSuiteRows(t *testing.T) {
 func TestPhylaOfHeaps(t *testing.T) {
 	counts := map[string]int{}
 	for _, code := range []string{"0.07", "0.77", "0.137"} {
-		g := lookup(t, code)
-		c, err := heap.Parse(code)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := misere.New(c, 0)
-		tb := New(0)
+		g, s, tb := heapSolver(t, code)
 		for n := range 16 {
-			f := fromGame(t, tb, g, strconv.Itoa(n))
 			p, err := s.Phylum(context.Background(), n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			q, err := tb.phylumOf(f)
-			if err != nil {
-				t.Fatal(err)
+			q, err2 := tb.phylumOf(fromGame(t, tb, g, strconv.Itoa(n)))
+			if err != nil || err2 != nil {
+				t.Fatal(err, err2)
 			}
 			want := map[string]phylum{misere.Tame: phylumTame, misere.Restive: phylumRestive, misere.Restless: phylumRestless}[p]
 			if p != misere.Wild && q != want {
