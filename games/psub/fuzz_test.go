@@ -1,7 +1,6 @@
 package psub
 
 import (
-	"fmt"
 	"testing"
 
 	"nimber/game/gametest"
@@ -16,18 +15,5 @@ func FuzzParse(f *testing.F) {
 // FuzzName reads any text as a game's name: a one-line error, or a game
 // whose name reads back to itself.
 func FuzzName(f *testing.F) {
-	for _, s := range []string{"psub:1,3:2,3", "psub::", "pheap:0.07:4.07", "pheap:grundy:0.8F", "pheap:0.07", "psub:1:x", "pheap::"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, name string) {
-		r, err := parseRules(name)
-		if err != nil {
-			gametest.OneLine(t, fmt.Sprintf("%q", name), err)
-			return
-		}
-		again, err := parseRules(r.String())
-		if err != nil || again.String() != r.String() {
-			t.Fatalf("%q: name %q reads back as %q, %v", name, r.String(), again.String(), err)
-		}
-	})
+	gametest.FuzzName(f, parseRules, "psub:1,3:2,3", "psub::", "pheap:0.07:4.07", "pheap:grundy:0.8F", "pheap:0.07", "psub:1:x", "pheap::")
 }
