@@ -11,17 +11,13 @@ import (
 	"testing"
 
 	"nimber/game"
+	"nimber/internal/testsize"
 	"nimber/problems"
 	"nimber/registry"
 )
 
 // trials returns n, or a tenth of it in -short mode.
-func trials(n int) int {
-	if testing.Short() {
-		return max(1, n/10)
-	}
-	return n
-}
+func trials(n int) int { return testsize.N(n, max(1, n/10)) }
 
 // starts draws random start positions of the games the tests play: the
 // official problems' generators for the board games, random tokens and

@@ -2,18 +2,15 @@ package thermopic
 
 import (
 	"bytes"
-	"flag"
 	"image"
 	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"nimber/cgt"
+	"nimber/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.svg")
 
 // thermograph returns the thermograph of expr as nimber value gives it.
 func thermograph(t *testing.T, expr string) (*cgt.ThermographData, string) {
@@ -49,17 +46,7 @@ func TestSVGGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		file := filepath.Join("testdata", tc.file)
-		if *update {
-			if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b.String() != string(want) {
+		if b.String() != golden.File(t, file, b.String()) {
 			t.Errorf("%s: the SVG differs from %s (go test ./cgt/thermopic -update rewrites it):\n%s", tc.expr, file, b.String())
 		}
 	}

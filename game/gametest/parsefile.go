@@ -2,12 +2,12 @@ package gametest
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"nimber/game"
+	"nimber/internal/golden"
 )
 
 // ReadParseCases reads the parse cases of a data file: lines starting with
@@ -19,7 +19,7 @@ import (
 // names the line.
 func ReadParseCases(t testing.TB, path string) []ParseCase {
 	t.Helper()
-	data := Must(t, os.ReadFile, path)
+	data := golden.Read(t, path)
 	cases, err := parseCases(string(data))
 	if err != nil {
 		t.Fatalf("%s:%v", path, err)
@@ -145,7 +145,7 @@ func Cases(t testing.TB, section string) []Case {
 // the line.
 func ReadTable(t testing.TB, path string) map[string][]Case {
 	t.Helper()
-	data := Must(t, os.ReadFile, path)
+	data := golden.Read(t, path)
 	tab, err := readTable(string(data), path)
 	if err != nil {
 		t.Fatalf("%s:%v", path, err)

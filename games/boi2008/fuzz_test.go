@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
 
-	"nimber/game/gametest"
 	"nimber/grid"
+	"nimber/internal/golden"
 )
 
 // FuzzParse feeds arbitrary input to the BOI 2008 parser, validation
@@ -19,7 +18,7 @@ import (
 // round-trip through Spec.Format, and the DP answers A or B.
 // Run: go test ./games/boi2008 -run '^$' -fuzz FuzzParse -fuzztime 60s
 func FuzzParse(f *testing.F) {
-	sample := gametest.Must(f, os.ReadFile, "testdata/official/sample.in")
+	sample := golden.Read(f, "testdata/official/sample.in")
 	for _, s := range []string{
 		string(sample),
 		"1\n2\nAB\n..\n",

@@ -8,6 +8,7 @@ import (
 
 	"nimber/game/gametest"
 	"nimber/grid"
+	"nimber/internal/golden"
 )
 
 // TestGolden checks both solvers against the statement's example and the
@@ -26,7 +27,7 @@ func checkGolden(t *testing.T, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ans := gametest.Must(t, os.ReadFile, name+".ans")
+	ans := golden.Read(t, name+".ans")
 	want := strings.Fields(string(ans))
 	if len(want) != len(cases) {
 		t.Fatalf("%d answers for %d boards", len(want), len(cases))

@@ -2,12 +2,11 @@ package moveset
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"nimber/compound"
-	"nimber/game/gametest"
+	"nimber/internal/golden"
 )
 
 // TestKnightTablesGolden reproduces the seed's 8 x 8 knight tables, all
@@ -23,7 +22,7 @@ func TestKnightTablesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range compound.Functions {
-		data := gametest.Must(t, os.ReadFile, "testdata/knights-8-"+f+".txt")
+		data := golden.Read(t, "testdata/knights-8-"+f+".txt")
 		rows := strings.Split(strings.TrimSpace(string(data)), "\n")
 		if len(rows) != 8 {
 			t.Fatalf("%s: %d rows", f, len(rows))

@@ -2,13 +2,13 @@ package moveset
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"nimber/compound"
 	"nimber/game"
 	"nimber/game/gametest"
+	"nimber/internal/golden"
 )
 
 // TestRulesBattery runs the shared checks of the game API on token games:
@@ -83,7 +83,7 @@ func TestSquaresTableGolden(t *testing.T) {
 		}
 		b.WriteByte('\n')
 	}
-	want := gametest.Must(t, os.ReadFile, "testdata/knights-8-grundy.txt")
+	want := golden.Read(t, "testdata/knights-8-grundy.txt")
 	if b.String() != string(want) {
 		t.Fatalf("got\n%swant\n%s", b.String(), want)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"nimber/game/gametest"
 	"nimber/grid"
+	"nimber/internal/golden"
 )
 
 // ReadOfficial reads the official data set: the cases of
@@ -24,7 +25,7 @@ func ReadOfficial(t testing.TB, spec grid.Spec, set string) ([]grid.Grid, []stri
 	if err != nil {
 		t.Fatalf("%s.in: %v", set, err)
 	}
-	ans := gametest.Must(t, os.ReadFile, filepath.Join(dir, set+".ans"))
+	ans := golden.Read(t, filepath.Join(dir, set+".ans"))
 	want := strings.Split(strings.TrimSpace(string(ans)), "\n")
 	for i, line := range want {
 		if want[i] = strings.TrimSpace(line); want[i] == "" {

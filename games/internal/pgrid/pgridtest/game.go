@@ -16,10 +16,7 @@ import (
 func Value(t testing.TB, g game.Game, c *cgt.Calc, text string) cgt.Game {
 	t.Helper()
 	pg := gametest.As(t, g, game.PartizanOf, "partizan rules")
-	pos, err := g.Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
+	pos := gametest.Parse(t, g, text)
 	v, _, err := pg.Values(context.Background(), pg.NewEvaluator(c), pos)
 	if err != nil {
 		t.Fatalf("Values(%q): %v", text, err)
