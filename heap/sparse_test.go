@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"nimber/internal/testsize"
 )
 
 // tinySparse reaches every path of Sparse on small heaps: the mask is
@@ -129,12 +131,7 @@ func checkExtend(t *testing.T, gm *Code, want []uint16) {
 // TestSparseGames compares Sparse with Plain on Grundy's game, hexadecimal
 // codes (three-heap moves), longer codes and subtraction games.
 func TestSparseGames(t *testing.T) {
-	long := func(n int) int {
-		if testing.Short() {
-			return n / 4
-		}
-		return n
-	}
+	long := func(n int) int { return testsize.N(n, n/4) }
 	for _, tc := range []struct {
 		code string
 		to   int
@@ -166,10 +163,7 @@ func TestSparseGames(t *testing.T) {
 // TestSparseAnyMask checks that the values do not depend on the mask:
 // every mask of 0..63 fixed.
 func TestSparseAnyMask(t *testing.T) {
-	long := 1500
-	if testing.Short() {
-		long = 400
-	}
+	long := testsize.N(1500, 400)
 	for _, tc := range []struct {
 		code string
 		to   int
