@@ -185,6 +185,8 @@ func TestSuite(t *testing.T) {
 		BadInput:  &pgridtest.BadInput{Limit: pgridtest.Limit{Text: ".......|.......|.......", Got: 21, Limit: MaxRegion, What: "cells"}},
 		HandMoves: []string{".", "..", "R..|...", "L..|...", "...|.#.|...", ".L.R.|.....", ". + .."},
 		Others:    []game.Game{Snort()},
+		// TestSnortGolden and TestSnortBadInput read Snort's sections.
+		OwnSections: []string{"snort golden", "snort bad input"},
 	})
 }
 

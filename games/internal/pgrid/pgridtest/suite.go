@@ -42,6 +42,9 @@ type Suite struct {
 	// Others are the package's other games on the same boards, whose hand
 	// moves are checked too.
 	Others []game.Game
+	// OwnSections are the sections of the table the game's own tests read
+	// (Col's Snort cases); any other section Run does not know fails.
+	OwnSections []string
 }
 
 // Sample describes the boards of a test: Fixed ones, then N drawn from a
@@ -103,8 +106,9 @@ type Limit struct {
 // what positions are written back as; the families' members and the
 // refusals of names and members; the positions g refuses), then the brute
 // force, the symmetries and the hand moves. A table without the sections
-// "golden" and "bad input" fails the test, so that a section deleted by
-// mistake is not a test silently skipped.
+// "golden" and "bad input", or with a section neither Run nor the game's
+// own tests read (OwnSections), fails the test, so that a section deleted
+// or misspelt by mistake is not a test silently skipped.
 func Run(t *testing.T, g game.Game, moves Moves, s Suite) {
 	table := gametest.ReadTable(t, "testdata/cases.txt")
 	for _, name := range []string{"golden", "bad input"} {
@@ -112,7 +116,12 @@ func Run(t *testing.T, g game.Game, moves Moves, s Suite) {
 			t.Fatalf("testdata/cases.txt has no section [%s]: every board game has golden values and refusals", name)
 		}
 	}
+	read := map[string]bool{}
+	for _, name := range s.OwnSections {
+		read[name] = true
+	}
 	section := func(name, test string, check func(t *testing.T, cases []gametest.Case)) {
+		read[name] = true
 		if cases, ok := table[name]; ok {
 			t.Run(test, func(t *testing.T) { check(t, cases) })
 		}
@@ -133,6 +142,11 @@ func Run(t *testing.T, g game.Game, moves Moves, s Suite) {
 			}
 		}
 	})
+	for name := range table {
+		if !read[name] {
+			t.Errorf("testdata/cases.txt: section [%s] is read by no test (a misspelt name?)", name)
+		}
+	}
 	if s.BruteForce != nil {
 		t.Run("BruteForce", func(t *testing.T) { BruteForce(t, g, moves, s.BruteForce.List()) })
 	}
