@@ -6,6 +6,7 @@ import (
 
 	"nimber/game"
 	"nimber/grid"
+	"nimber/registry/registrytest"
 )
 
 // benchBoards returns an n x n board of each game from a fixed seed, in the
@@ -29,7 +30,7 @@ func benchBoards(n int) map[string]string {
 // benchReplay measures Replay of game from start after the first few moves
 // of perfect play.
 func benchReplay(b *testing.B, name, start string, plies int) {
-	g := lookupGame(b, name)
+	g := registrytest.Game(b, name)
 	var moves []Choice
 	for range plies {
 		s, err := Replay(b.Context(), g, start, moves, game.Options{})
@@ -83,7 +84,7 @@ func BenchmarkExplain(b *testing.B) {
 		{"caos3-15", "caos3", boards["caos3"]},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			g := lookupGame(b, c.game)
+			g := registrytest.Game(b, c.game)
 			pos, err := g.Parse(c.position)
 			if err != nil {
 				b.Fatal(err)

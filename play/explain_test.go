@@ -10,6 +10,7 @@ import (
 	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/registry"
+	"nimber/registry/registrytest"
 	"nimber/sg"
 )
 
@@ -50,10 +51,7 @@ func bruteRemoteness(t *testing.T, g game.Game, pos game.Position, memo map[stri
 func randomPosition(t *testing.T, rng *rand.Rand) (string, string, game.Game, game.Position) {
 	t.Helper()
 	name, text := explainPositions(rng)
-	g, _, err := registry.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := registrytest.Game(t, name)
 	pos, err := g.Parse(text)
 	if err != nil {
 		t.Fatalf("%s %q: %v", name, text, err)
@@ -291,10 +289,7 @@ func TestReplyProlongs(t *testing.T) {
 // exploring at most limit positions.
 func explainText(t *testing.T, name, text string, limit int) *Explanation {
 	t.Helper()
-	g, _, err := registry.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := registrytest.Game(t, name)
 	pos, err := g.Parse(text)
 	if err != nil {
 		t.Fatal(err)

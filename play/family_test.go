@@ -8,21 +8,14 @@ import (
 	"nimber/cgt"
 	"nimber/game"
 	"nimber/play"
-	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // TestReadFamily: a family's members are read and checked before any is
 // valued; each refusal is the error the front ends turn into their own
 // words; Value stops at once on a cancelled context, naming the member.
 func TestReadFamily(t *testing.T) {
-	open := func(name string) game.Game {
-		g, _, err := registry.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
-	dom := open("domineering")
+	dom := registrytest.Game(t, "domineering")
 	tab, err := play.ReadFamily(dom, "Nx2", 4)
 	if err != nil {
 		t.Fatal(err)
@@ -44,8 +37,8 @@ func TestReadFamily(t *testing.T) {
 		want   error
 		member int
 	}{
-		{open("0.77"), "2xN", 3, play.ErrNotPartizan, 0},
-		{open("clobber"), "2xN", 3, play.ErrNoFamilies, 0},
+		{registrytest.Game(t, "0.77"), "2xN", 3, play.ErrNotPartizan, 0},
+		{registrytest.Game(t, "clobber"), "2xN", 3, play.ErrNoFamilies, 0},
 		{dom, "", 3, play.ErrNoFamily, 0},
 		{dom, "2xN", 0, play.ErrFamilyRange, 0},
 		{dom, "2xN", game.MaxFamilyMember + 1, play.ErrFamilyRange, 0},

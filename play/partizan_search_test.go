@@ -12,15 +12,13 @@ import (
 	"nimber/game/gametest"
 	"nimber/play"
 	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // partizanGame looks a partizan game up by name.
 func partizanGame(t *testing.T, name string) (game.Game, game.PartizanGame) {
 	t.Helper()
-	g, _, err := registry.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := registrytest.Game(t, name)
 	return g, gametest.As(t, g, game.PartizanOf, "partizan rules")
 }
 

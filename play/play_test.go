@@ -14,6 +14,7 @@ import (
 	"nimber/internal/testsize"
 	"nimber/problems"
 	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // trials returns n, or a tenth of it in -short mode.
@@ -70,21 +71,6 @@ func heaps(most int) func(*rand.Rand) string {
 	}
 }
 
-func lookup(t *testing.T, name string) game.Game {
-	t.Helper()
-	return lookupGame(t, name)
-}
-
-// lookupGame returns the registry's game called name.
-func lookupGame(t testing.TB, name string) game.Game {
-	t.Helper()
-	g, _, err := registry.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // TestEngineWins plays EngineMove for the player who starts in a won
 // position against a random opponent: he must always win, and
 // ReplayAndReply must make the same move and reach the same state as
@@ -93,7 +79,7 @@ func TestEngineWins(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	for name, draw := range starts {
 		t.Run(name, func(t *testing.T) {
-			g := lookup(t, name)
+			g := registrytest.Game(t, name)
 			games, plies := 0, 0
 			for tries := 0; games < trials(200) && tries < 100*trials(200); tries++ {
 				start := draw(rng)
@@ -150,7 +136,7 @@ func TestEngineWins(t *testing.T) {
 // TestBOIDrawnPosition checks a drawn position, which random games from
 // valid starts do not reach: A and B in a room that neither start is in.
 func TestBOIDrawnPosition(t *testing.T) {
-	g := lookup(t, "boi2008-game")
+	g := registrytest.Game(t, "boi2008-game")
 	s, err := Replay(t.Context(), g, "A...B\n#####\na....\n.b...\n.....\n\nA to move\n", nil, game.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +155,7 @@ func TestBOIDrawnPosition(t *testing.T) {
 }
 
 func TestReplayErrors(t *testing.T) {
-	g := lookup(t, "0.77")
+	g := registrytest.Game(t, "0.77")
 	for _, tc := range []struct {
 		start string
 		moves []Choice
@@ -193,7 +179,7 @@ func TestReplayErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, err := Replay(ctx, lookup(t, "caos3"), "^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^", nil, game.Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := Replay(ctx, registrytest.Game(t, "caos3"), "^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^", nil, game.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
@@ -217,7 +203,7 @@ func TestJSON(t *testing.T) {
 				`{"part":0,"move":"B to row 1, column 2 onto A, then to row 1, column 1 and wins","cells":[{"row":0,"col":1},{"row":0,"col":0}],"position":"Aa\n.B\n\nB has won\n","outcome":"P","remoteness":0,"winning":true},` +
 				`{"part":0,"move":"B to row 2, column 1","cells":[{"row":1,"col":0}],"position":"Aa\nbB\n\nA to move\n","outcome":"N","remoteness":1,"winning":false}]}`},
 	} {
-		s, err := Replay(t.Context(), lookup(t, tc.game), tc.start, tc.moves, game.Options{})
+		s, err := Replay(t.Context(), registrytest.Game(t, tc.game), tc.start, tc.moves, game.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.game, err)
 		}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"nimber/game"
-	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // mcgsCase is a position of MCGS's test files with who wins it moving
@@ -101,10 +101,7 @@ var mcgsFiles = []struct {
 func TestMCGS(t *testing.T) {
 	for _, f := range mcgsFiles {
 		t.Run(f.game, func(t *testing.T) {
-			g, _, err := registry.Lookup(f.game)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := registrytest.Game(t, f.game)
 			pg, _ := game.PartizanOf(g)
 			cases := readMCGS(t, f.path)
 			limit, most := 20*time.Second, f.normal

@@ -8,7 +8,7 @@ import (
 
 	"nimber/game"
 	"nimber/game/gametest"
-	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // fuzzOutcomeGames are the games FuzzOutcomePosition reads its text as,
@@ -42,10 +42,7 @@ func FuzzOutcomePosition(f *testing.F) {
 	}
 	games := make([]game.PartizanGame, len(fuzzOutcomeGames))
 	for i, s := range fuzzOutcomeGames {
-		g, _, err := registry.Lookup(s.name)
-		if err != nil {
-			f.Fatal(err)
-		}
+		g := registrytest.Game(f, s.name)
 		games[i], _ = game.PartizanOf(g)
 	}
 	f.Fuzz(func(t *testing.T, which, threads uint8, text string) {

@@ -8,6 +8,7 @@ import (
 	"nimber/game"
 	"nimber/play"
 	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // TestHandMoves: for a position of each game whose moves are made by hand,
@@ -78,10 +79,7 @@ func TestHandMoves(t *testing.T) {
 	}
 	// A part past maxHandPart has no hand moves (the analysis, made up
 	// here, lists one move of it).
-	g, _, err := registry.Lookup("domineering")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := registrytest.Game(t, "domineering")
 	pg, _ := game.PartizanOf(g)
 	long := ".." + strings.Repeat("#", maxHandPart)
 	st := &play.PartizanState{Parts: []play.PartizanPart{{Position: long}}, Right: []play.PartizanMove{{Part: 0, Leaves: "0"}}}

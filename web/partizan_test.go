@@ -14,6 +14,7 @@ import (
 	"nimber/game"
 	"nimber/play"
 	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // partizanBody is the JSON body of POST /api/partizan/{game}.
@@ -36,10 +37,7 @@ func TestPartizan(t *testing.T) {
 		}
 		seen++
 		name := e.ExampleName() // a family by its example member
-		g, _, err := registry.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := registrytest.Game(t, name)
 		path := "/api/partizan/" + url.PathEscape(name)
 		rec := answer(t, s, "POST", path, partizanBody(e.ExamplePosition), nil)
 		pos, err := g.Parse(e.ExamplePosition)
@@ -239,10 +237,7 @@ func TestPartizanDeadline(t *testing.T) {
 func TestPartizanSearch(t *testing.T) {
 	const board = "...................|..................."
 	s, _ := newTestServer(t, Options{Timeout: time.Minute})
-	g, _, err := registry.Lookup("domineering")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := registrytest.Game(t, "domineering")
 	pg, _ := game.PartizanOf(g)
 	if _, err := g.Parse(board); err == nil {
 		t.Fatalf("%s: valued by canonical forms; want a board Check refuses", board)

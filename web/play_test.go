@@ -10,6 +10,7 @@ import (
 	"nimber/game"
 	"nimber/play"
 	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // playBody is the JSON of a play request.
@@ -56,10 +57,7 @@ func TestPlayEngineGames(t *testing.T) {
 	opts := game.Options{MaxMemory: s.opts.MaxMemory, Limit: s.exploreLimit()}
 	for k, name := range names {
 		t.Run(name, func(t *testing.T) {
-			g, _, err := registry.Lookup(name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := registrytest.Game(t, name)
 			ctx := context.Background()
 			startText := starts[k]
 			start, err := play.Replay(ctx, g, startText, nil, opts)

@@ -8,6 +8,7 @@ import (
 	"nimber/game"
 	"nimber/game/gametest"
 	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // TestRecords checks GET /api/records/{game}: Domineering's records as the
@@ -19,10 +20,7 @@ func TestRecords(t *testing.T) {
 	s, _ := newTestServer(t, Options{})
 	var got recordsResponse
 	rec := answer(t, s, "GET", "/api/records/domineering", "", &got)
-	g, _, err := registry.Lookup("domineering")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := registrytest.Game(t, "domineering")
 	recs := gametest.As(t, g, game.RecordsOf, "records")
 	sameJSON(t, "the game's records", rec, recordsResponse{Game: "domineering", Records: recs.Records(), Sources: recs.RecordSources()})
 	sources := map[string]bool{}

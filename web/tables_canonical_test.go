@@ -12,6 +12,7 @@ import (
 	"nimber/game"
 	"nimber/play"
 	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // canonicalTable answers GET /api/table/{name}?function=canonical&family=
@@ -143,10 +144,7 @@ func TestGamesFamilies(t *testing.T) {
 		if info.Family {
 			name = info.Example
 		}
-		g, _, err := registry.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := registrytest.Game(t, name)
 		fs, ok := game.FamiliesOf(g)
 		if ok != (info.Families != nil) {
 			t.Errorf("%s: families %v, the game has families: %v", name, info.Families, ok)

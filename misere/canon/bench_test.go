@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"nimber/registry/registrytest"
 	"strconv"
 	"testing"
 )
@@ -16,7 +17,7 @@ func BenchmarkDay4(b *testing.B) {
 // BenchmarkKayles makes the canonical forms of Kayles heaps 1..14 through
 // the game API, in a new table each time.
 func BenchmarkKayles(b *testing.B) {
-	g := lookup(b, "0.77")
+	g := registrytest.Game(b, "0.77")
 	for b.Loop() {
 		t := New(0)
 		for n := 1; n <= 14; n++ {
@@ -29,7 +30,7 @@ func BenchmarkKayles(b *testing.B) {
 // on day 33), in a new table each time, and writes the sum's plan
 // (WrittenLength).
 func BenchmarkKaylesSum(b *testing.B) {
-	g := lookup(b, "0.77")
+	g := registrytest.Game(b, "0.77")
 	for b.Loop() {
 		t := New(0)
 		s, err := t.Sum(fromGame(b, t, g, "10"), fromGame(b, t, g, "11"), fromGame(b, t, g, "12"))

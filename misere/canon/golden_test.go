@@ -9,7 +9,7 @@ import (
 	"nimber/game"
 	"nimber/heap"
 	"nimber/misere"
-	"nimber/registry"
+	"nimber/registry/registrytest"
 )
 
 // cgsuiteRows are the rows of CGSuite's MisereCanonicalGameTestCase
@@ -119,17 +119,7 @@ func heapSolver(t *testing.T, code string) (game.Game, *misere.Solver, *Table) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return lookup(t, code), misere.New(c, 0), New(0)
-}
-
-// lookup returns the registered game name.
-func lookup(tb testing.TB, name string) game.Game {
-	tb.Helper()
-	g, _, err := registry.Lookup(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
+	return registrytest.Game(t, code), misere.New(c, 0), New(0)
 }
 
 // fromGame makes in t the form of the position of g that g reads in pos,
