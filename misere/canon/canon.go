@@ -65,7 +65,6 @@ type Table struct {
 	sums   map[[2]Form]Form // a+b for a < b
 	nims   []Form           // *n
 	mates  map[Form]Form    // f -> its mate
-	diffs  map[[2]int]Form  // {f, k} -> f less *k (-1: none)
 	size   int              // formCost a form and one an option
 	// plans, lengths and ordered are String's: how each form is written,
 	// its length in each context, its options in CGSuite's order.
@@ -77,7 +76,11 @@ type Table struct {
 	links map[[2]Form]Form
 	discs map[[2]Form]Form
 	phyla map[Form]phylum
-	limit int
+	// differences and parts are parts.go's: f − h by {f, h} (-1: none),
+	// the even parts of each even form.
+	differences map[[2]Form]Form
+	parts       map[Form][]Form
+	limit       int
 }
 
 // New returns a Table that holds forms of size at most limit in all
@@ -87,9 +90,10 @@ func New(limit int) *Table {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{}, diffs: map[[2]int]Form{},
+	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{},
 		plans: map[Form]plan{}, lengths: map[lengthKey]lengthOf{}, ordered: map[Form][]Form{},
-		links: map[[2]Form]Form{}, discs: map[[2]Form]Form{}, phyla: map[Form]phylum{}, limit: max(limit, 8192)}
+		links: map[[2]Form]Form{}, discs: map[[2]Form]Form{}, phyla: map[Form]phylum{},
+		differences: map[[2]Form]Form{}, parts: map[Form][]Form{}, limit: max(limit, 8192)}
 	t.nodes = append(t.nodes, node{genus: misere.GenusFromOptions(nil), gMinus: 1, star: -1, early: -1})
 	t.byOpts[""] = Zero
 	if err := t.makeEarly(); err != nil {
@@ -286,41 +290,16 @@ func (t *Table) plusStar(f Form) (Form, error) {
 }
 
 // Subtract returns the game x with x + *k = f, and whether there is one
-// (at most one: misère games cancel). When x is born before f it is an
-// option of f: the sum x + *k, canonical or simplified to f, has x as an
-// option or f as an option of x. Else x is looked for as Conway's
-// counterpart {f' - *k, f - *j (j < k)}, each difference made the same
-// way, and checked.
+// (at most one: misère games cancel): Difference with the Nim-heap *k.
 func (t *Table) Subtract(f Form, k int) (Form, bool, error) {
 	if k < 0 {
 		return 0, false, fmt.Errorf("*%d: want a Nim-heap of size 0 or more", k)
-	}
-	switch k {
-	case 0:
-		return f, true, nil
-	case 1:
-		s, err := t.plusStar(f)
-		return s, err == nil, err
-	}
-	if x, ok := t.diffs[[2]int{int(f), k}]; ok {
-		return x, x >= 0, nil
 	}
 	n, err := t.nim(k)
 	if err != nil {
 		return 0, false, err
 	}
-	x, ok, err := t.optionLess(f, n)
-	if err == nil && !ok {
-		x, ok, err = t.counterpart(f, k, n)
-	}
-	if err != nil {
-		return 0, false, err
-	}
-	if !ok {
-		x = -1
-	}
-	t.diffs[[2]int{int(f), k}] = x
-	return x, ok, nil
+	return t.Difference(f, n)
 }
 
 // optionLess looks for x with x + n = f among the options of f.
@@ -335,35 +314,6 @@ func (t *Table) optionLess(f, n Form) (Form, bool, error) {
 		}
 	}
 	return 0, false, nil
-}
-
-// counterpart tries x = {f' - *k for the options f' of f, f - *j for
-// j < k}, n = *k.
-func (t *Table) counterpart(f Form, k int, n Form) (Form, bool, error) {
-	var opts []Form
-	for _, o := range slices.Clone(t.nodes[f].opts) {
-		x, ok, err := t.Subtract(o, k)
-		if err != nil || !ok {
-			return 0, false, err
-		}
-		opts = append(opts, x)
-	}
-	for j := range k {
-		x, ok, err := t.Subtract(f, j)
-		if err != nil || !ok {
-			return 0, false, err
-		}
-		opts = append(opts, x)
-	}
-	x, err := t.Make(opts...)
-	if err != nil {
-		return 0, false, err
-	}
-	s, err := t.Add(x, n)
-	if err != nil || s != f {
-		return 0, false, err
-	}
-	return x, true, nil
 }
 
 // Options returns the options of f in CGSuite's order (Table.compare).

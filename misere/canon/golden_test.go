@@ -2,6 +2,7 @@ package canon
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -137,26 +138,39 @@ func fromGame(tb testing.TB, t *Table, g game.Game, pos string) Form {
 	return f
 }
 
-// cgsuiteParts are the Parts and Partitions columns of CGSuite's test
-// table: each game, and each of its partitions as the sum it is, written
-// as CGSuite writes them (differences with Nim-heaps among them: 2[#-2]
-// is the game whose sum with *2 is 2#).
+// cgsuiteParts are the Parts, Partitions, IsPrime, IsExtraverted and
+// IsIntroverted columns of CGSuite's test table, for each of its games:
+// its parts and its partitions into primes as CGSuite writes them
+// (differences with Nim-heaps among them: 2[#-2] is the game whose sum
+// with *2 is 2#), the partitions in CGSuite's order, the parts in any.
 var cgsuiteParts = []struct {
-	game       string
-	partitions [][]string
-	parts      []string
+	game                      string
+	parts                     []string
+	partitions                [][]string
+	prime, extra, introverted bool
 }{
-	{"*[2#]", [][]string{{"*[2]", "*[2[#-2]]"}}, nil},
-	{"*[2##]", [][]string{{"*[2]", "*[2[#-2]]", "*[2[##-2]0]"}},
-		[]string{"*[2[##-2]]", "*[(2[##-2]0)[2]]"}},
-	{"*[2[2]]", [][]string{{"*[2]", "*[2]"}}, nil},
-	{"*[2[#2#]]", [][]string{{"*[2]", "*[2]", "*[2[#-2]]", "*[2[#-2]]"}},
-		[]string{"*[2[#2#-2]]", "*[2[#2#-2-2]]", "*[2[#2]]"}},
-	{"*[4[2#]]", [][]string{{"*[2]", "*[4[2#-2]]"}, {"*[4]", "*[4[2#-4]]"}}, nil},
+	{"*[0]", nil, [][]string{{}}, false, true, true},
+	{"*[1]", nil, [][]string{{"*[1]"}}, false, true, true},
+	{"*[2]", nil, [][]string{{"*[2]"}}, true, true, false},
+	{"*[2#]", []string{"*[2]", "*[2[#-2]]"}, [][]string{{"*[2]", "*[2[#-2]]"}}, false, true, false},
+	{"*[2##]", []string{"*[2]", "*[2[##-2]]", "*[2#]", "*[2[##-2]0]", "*[2[#-2]]", "*[(2[##-2]0)[2]]"},
+		[][]string{{"*[2]", "*[2[#-2]]", "*[2[##-2]0]"}}, false, true, false},
+	{"*[2[2]]", []string{"*[2]"}, [][]string{{"*[2]", "*[2]"}}, false, true, false},
+	{"*[2[#2#]]", []string{"*[2]", "*[2[#2#-2]]", "*[2#]", "*[2[2]]", "*[2[#2#-2-2]]", "*[2[#-2]]", "*[2[#2]]"},
+		[][]string{{"*[2]", "*[2]", "*[2[#-2]]", "*[2[#-2]]"}}, false, true, false},
+	{"*[2#0]", nil, [][]string{{"*[2#0]"}}, true, false, false},
+	{"*[2#1]", nil, [][]string{{"*[2#1]"}}, true, false, false},
+	{"*[4[2#]]", []string{"*[2]", "*[4[2#-2]]", "*[4]", "*[4[2#-4]]"},
+		[][]string{{"*[2]", "*[4[2#-2]]"}, {"*[4]", "*[4[2#-4]]"}}, false, false, false},
+	{"*[(2#1)2##]", nil, [][]string{{"*[(2#1)2##]"}}, true, false, false},
+	{"*[((2#0)10)2##]", nil, [][]string{{"*[((2#0)10)2##]"}}, true, false, false},
+	{"*[((2#0)2[#1]2#)(2#1)[1]]", nil, [][]string{{"*[((2#0)2[#1]2#)(2#1)[1]]"}}, true, false, false},
+	{"*[(2#20)2[#1]1]", nil, [][]string{{"*[(2#20)2[#1]1]"}}, true, false, false},
 }
 
-// TestCGSuiteParts reads and writes back the parts CGSuite lists, and
-// adds up its partitions.
+// TestCGSuiteParts holds Parts, Partitions, IsPrime, IsExtraverted and
+// IsIntroverted to CGSuite's test table, reads back what it writes of the
+// parts, and adds up its partitions.
 func TestCGSuiteParts(t *testing.T) {
 	tb := New(0)
 	read := func(s string) Form {
@@ -187,5 +201,44 @@ func TestCGSuiteParts(t *testing.T) {
 				t.Errorf("%v adds up to %s, not %s", p, tb.MustString(sum), c.game)
 			}
 		}
+		parts, err := tb.Parts(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := texts(tb, parts), slices.Clone(c.parts)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: parts %v, CGSuite's %v", c.game, got, want)
+		}
+		ps, err := tb.Partitions(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gotPs [][]string
+		for _, p := range ps {
+			gotPs = append(gotPs, texts(tb, p))
+		}
+		if !slices.EqualFunc(gotPs, c.partitions, slices.Equal) {
+			t.Errorf("%s: partitions %v, CGSuite's %v", c.game, gotPs, c.partitions)
+		}
+		for i, is := range []func(Form) (bool, error){tb.IsPrime, tb.IsExtraverted, tb.IsIntroverted} {
+			got, err := is(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := []bool{c.prime, c.extra, c.introverted}[i]; got != want {
+				t.Errorf("%s: %s %v, CGSuite's %v", c.game, []string{"prime", "extraverted", "introverted"}[i], got, want)
+			}
+		}
 	}
+}
+
+// texts writes fs as CGSuite does.
+func texts(tb *Table, fs []Form) []string {
+	out := []string{}
+	for _, f := range fs {
+		out = append(out, tb.MustString(f))
+	}
+	return out
 }

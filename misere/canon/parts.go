@@ -1,0 +1,311 @@
+package canon
+
+import (
+	"fmt"
+	"slices"
+)
+
+// This file holds the parts of misère games: differences, parts,
+// partitions into primes, and the games that are parts of their own
+// followers or followers' followers (Conway, On Numbers and Games, ch. 12;
+// Siegel, Combinatorial Game Theory, V.3). As in CGSuite, H is a part of
+// G when G = H + X for some X; the parts listed are the even ones (of G's
+// even part, each of an odd pair H, H + * standing for both), other than
+// 0 and G itself.
+
+// maxDifferenceOptions bounds the options of h that Difference tries in
+// every combination (2^n sets of games).
+const maxDifferenceOptions = 16
+
+// Difference returns the game x with h + x = f, and whether there is one
+// (at most one: misère games cancel, ONAG ch. 12, so x is f − h).
+//
+// Every option of a canonical sum h + x is h' + x or h + x', for options
+// h' of h and x' of x: a canonical form's options are some of its
+// formal options, the rest having reverted (Make). So either some option
+// f' of f is h' + x, and x is f' − h' for that pair; or every option of f
+// is h + x', x' = f' − h, and every option x' of x is one of those or,
+// where h + x' reverted, one with h' + x' = f, x' = f − h' (h + x'
+// cannot revert through h + x” = f, since then x” = x and x' would
+// revert in x). Difference tries these candidates, the differences found
+// the same way, smaller f or smaller h, and keeps the one whose sum with h
+// is f. A candidate set of options is {f' − h} with any of the f − h'
+// not among them, so h may have at most 16 options whose difference
+// with f exists.
+func (t *Table) Difference(f, h Form) (Form, bool, error) {
+	switch {
+	case h == Zero:
+		return f, true, nil
+	case h == f:
+		return Zero, true, nil
+	}
+	k := [2]Form{f, h}
+	if x, ok := t.differences[k]; ok {
+		return x, x >= 0, nil
+	}
+	x, ok, err := t.difference(f, h)
+	if err != nil {
+		return 0, false, err
+	}
+	if !ok {
+		x = -1
+	}
+	t.differences[k] = x
+	return x, ok, nil
+}
+
+// difference is Difference without its memo.
+func (t *Table) difference(f, h Form) (Form, bool, error) {
+	fopts, hopts := slices.Clone(t.nodes[f].opts), slices.Clone(t.nodes[h].opts)
+	try := func(x Form) (bool, error) {
+		s, err := t.Add(h, x)
+		return s == f, err
+	}
+	// Some option of f is h' + x.
+	for _, fo := range fopts {
+		for _, ho := range hopts {
+			x, ok, err := t.Difference(fo, ho)
+			if err != nil {
+				return 0, false, err
+			}
+			if !ok {
+				continue
+			}
+			if ok, err := try(x); ok || err != nil {
+				return x, ok, err
+			}
+		}
+	}
+	// Every option of f is h + x'.
+	var base []Form
+	for _, fo := range fopts {
+		x, ok, err := t.Difference(fo, h)
+		if err != nil || !ok {
+			return 0, false, err
+		}
+		base = append(base, x)
+	}
+	var more []Form
+	for _, ho := range hopts {
+		x, ok, err := t.Difference(f, ho)
+		if err != nil {
+			return 0, false, err
+		}
+		if ok && !slices.Contains(base, x) && !slices.Contains(more, x) {
+			more = append(more, x)
+		}
+	}
+	if len(more) > maxDifferenceOptions {
+		return 0, false, fmt.Errorf("%w: %d candidate options of a difference, more than %d", ErrLimit, len(more), maxDifferenceOptions)
+	}
+	for set := range 1 << len(more) {
+		opts := slices.Clone(base)
+		for i, m := range more {
+			if set&(1<<i) != 0 {
+				opts = append(opts, m)
+			}
+		}
+		x, err := t.Make(opts...)
+		if err != nil {
+			return 0, false, err
+		}
+		if ok, err := try(x); ok || err != nil {
+			return x, ok, err
+		}
+	}
+	return 0, false, nil
+}
+
+// Parts returns the even parts of f other than 0 and f's even part (the
+// proper parts), in CGSuite's order (CGSuite's Parts). Of each pair
+// {H, X} with H + X = f's even part, at least one is a part of an option
+// of it (its options being H' + X or H + X'), so the candidates are the
+// even parts of its options and their differences with it.
+func (t *Table) Parts(f Form) ([]Form, error) {
+	e, _, err := t.evenPart(f)
+	if err != nil {
+		return nil, err
+	}
+	all, err := t.allParts(e)
+	if err != nil {
+		return nil, err
+	}
+	var out []Form
+	for _, p := range all {
+		if p != Zero && p != e {
+			out = append(out, p)
+		}
+	}
+	return out, t.sortForms(out)
+}
+
+// allParts returns the even parts of the even form e, 0 and e among them,
+// in no particular order.
+func (t *Table) allParts(e Form) ([]Form, error) {
+	if ps, ok := t.parts[e]; ok {
+		return ps, nil
+	}
+	found := []Form{Zero}
+	add := func(p Form) error {
+		p, _, err := t.evenPart(p)
+		if err == nil && !slices.Contains(found, p) {
+			found = append(found, p)
+		}
+		return err
+	}
+	if err := add(e); err != nil {
+		return nil, err
+	}
+	for _, o := range slices.Clone(t.nodes[e].opts) {
+		oe, _, err := t.evenPart(o)
+		if err != nil {
+			return nil, err
+		}
+		cands, err := t.allParts(oe)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cands {
+			if slices.Contains(found, c) {
+				continue
+			}
+			x, ok, err := t.Difference(e, c)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+			if err := add(c); err != nil {
+				return nil, err
+			}
+			if err := add(x); err != nil {
+				return nil, err
+			}
+		}
+	}
+	t.parts[e] = found
+	return found, nil
+}
+
+// sortForms sorts fs in CGSuite's order.
+func (t *Table) sortForms(fs []Form) error {
+	var err error
+	slices.SortFunc(fs, func(a, b Form) int {
+		c, e := t.compare(a, b)
+		if e != nil {
+			err = e
+		}
+		return c
+	})
+	return err
+}
+
+// IsPrime reports whether f is prime: neither 0 nor *, with no proper
+// parts (CGSuite's IsPrime; f and f + * are prime together).
+func (t *Table) IsPrime(f Form) (bool, error) {
+	e, _, err := t.evenPart(f)
+	if err != nil || e == Zero {
+		return false, err
+	}
+	ps, err := t.Parts(e)
+	return len(ps) == 0, err
+}
+
+// Partitions returns every way to write f as a sum of even primes, * added
+// when f is odd, each in CGSuite's order and the partitions in that order
+// of their first different term (CGSuite's Partitions; 0's one partition
+// is empty). Norton's *[4[2#]] has two.
+func (t *Table) Partitions(f Form) ([][]Form, error) {
+	e, odd, err := t.evenPart(f)
+	if err != nil {
+		return nil, err
+	}
+	star, err := t.nim(1)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]Form
+	var walk func(g Form, from Form, partial []Form) error
+	walk = func(g, from Form, partial []Form) error {
+		if g == Zero {
+			p := slices.Clone(partial)
+			if odd == 1 {
+				p = append(p, star)
+			}
+			out = append(out, p)
+			return nil
+		}
+		primes, err := t.primeParts(g)
+		if err != nil {
+			return err
+		}
+		for _, p := range primes {
+			if c, err := t.compare(from, p); err != nil || (len(partial) > 0 && c > 0) {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			rest, ok, err := t.Difference(g, p)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return errTheorem
+			}
+			if err := walk(rest, p, append(partial, p)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return out, walk(e, Zero, nil)
+}
+
+// primeParts returns the even prime parts of the even form g, g itself
+// when it is prime, in CGSuite's order.
+func (t *Table) primeParts(g Form) ([]Form, error) {
+	ps, err := t.Parts(g)
+	if err != nil {
+		return nil, err
+	}
+	out := []Form{}
+	if len(ps) == 0 {
+		return []Form{g}, nil
+	}
+	for _, p := range ps {
+		prime, err := t.IsPrime(p)
+		if err != nil {
+			return nil, err
+		}
+		if prime {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// IsExtraverted reports whether f is a part of {f}, the game whose one
+// option is f (CGSuite's IsExtraverted).
+func (t *Table) IsExtraverted(f Form) (bool, error) {
+	s, err := t.Make(f)
+	if err != nil {
+		return false, err
+	}
+	_, ok, err := t.Difference(s, f)
+	return ok, err
+}
+
+// IsIntroverted reports whether f is a part of each of its options
+// (CGSuite's IsIntroverted). By Conway's Extraversion–Introversion
+// theorem only 0 and * are.
+func (t *Table) IsIntroverted(f Form) (bool, error) {
+	for _, o := range slices.Clone(t.nodes[f].opts) {
+		_, ok, err := t.Difference(o, f)
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+	return true, nil
+}
