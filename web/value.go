@@ -34,6 +34,9 @@ type valueRequest struct {
 	// CGSuite's notation of misère games (*[2#0]), as nimber value
 	// --misere --json prints it.
 	Misere bool `json:"misere,omitempty"`
+	// Parts asks a misère value for its decomposition into parts too
+	// (nimber value --misere --parts).
+	Parts bool `json:"parts,omitempty"`
 }
 
 // valueMemory is the memory a Calc of POST /api/value may hold by its
@@ -69,9 +72,13 @@ func (s *Server) handleValue(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if req.Parts && !req.Misere {
+		s.fail(w, r, errorf(http.StatusBadRequest, "parts: a decomposition into parts is of a misère value (misere: true)"))
+		return
+	}
 	if req.Misere {
-		s.computeAside(w, r, fmt.Sprintf("a misère value of %.200q", req.Exprs), func(context.Context) (any, error) {
-			d, err := canon.DescribeSum(req.Exprs, s.misereTableSize())
+		s.computeAside(w, r, fmt.Sprintf("a misère value of %.200q", req.Exprs), func(ctx context.Context) (any, error) {
+			d, err := canon.DescribeSum(ctx, req.Exprs, s.misereTableSize(), req.Parts)
 			if err != nil {
 				return nil, s.misereError(req.Exprs, err)
 			}

@@ -173,17 +173,25 @@ func TestValueLoopy(t *testing.T) {
 func TestValueMisere(t *testing.T) {
 	s, _ := newTestServer(t, Options{MaxMemory: 4 << 20})
 	checkValues(t, s, true, [][]string{{"*[[2],0]"}, {"*[2]", "*[2]"}, {"*[[*[4]+*[2]]]"}, {"*3", "*[(2#1)2##]"}},
-		func(exprs []string) (any, error) { return canon.DescribeSum(exprs, 0) })
+		func(exprs []string) (any, error) { return canon.DescribeSum(context.Background(), exprs, 0, false) })
 	rec := do(t, s, "POST", "/api/value", `{"exprs": ["*[[2],0]"], "misere": true}`)
 	want := `{"canonical":"*[2#0]","canonical_length":6,"outcome":"N","misere_nim_value":2,"nim_value":1,"genus":"1^20",` +
 		`"genus_values":[1,2,0,2,0,2],"birthday":4,"nim_heap":false,"even":true,"tame":false,"generally_tame":false,` +
-		`"restive":true,"restless":false,"mate":"*[2#1]","options":["*[0]","*[2#]"]}`
+		`"restive":true,"restless":false,"mate":"*[2#1]","options":["*[0]","*[2#]"],"decomposition":null}`
 	sameBody(t, "*[[2],0]", rec, want)
+	// With "parts": Norton's game and its two partitions.
+	norton := []string{"*[[*[4]+*[2]]]"}
+	d, err := canon.DescribeSum(context.Background(), norton, 0, true)
+	if err != nil || d.Decomposition == nil || len(d.Decomposition.Partitions) != 2 {
+		t.Fatalf("Norton's game: %+v, %v", d.Decomposition, err)
+	}
+	sameJSON(t, "Norton's game with parts", answer(t, s, "POST", "/api/value", `{"exprs": ["*[[*[4]+*[2]]]"], "misere": true, "parts": true}`, nil), d)
 	for body, want := range map[string]string{
 		`{"exprs": ["*[2#"], "misere": true}`:                 `expression 1 "*[2#": column 5: want ] to close the *[ at column 1`,
 		`{"exprs": ["*2", "{1|0}"], "misere": true}`:          `expression 2 "{1|0}": column 1: want a game`,
 		`{"exprs": ["*900", "*901", "*902"], "misere": true}`: "too many misère canonical forms",
 		`{"exprs": ["*2"], "misere": 1}`:                      "",
+		`{"exprs": ["*2"], "parts": true}`:                    "parts: a decomposition into parts is of a misère value (misere: true)",
 	} {
 		refused(t, s, "POST", "/api/value", body, http.StatusBadRequest, want)
 	}

@@ -32,8 +32,9 @@ type valueFlags struct {
 	// maxSteps steps each (--max-steps).
 	rules    string
 	maxSteps stepsFlag
-	// misere is --misere: misère canonical forms of impartial games.
-	misere bool
+	// misere is --misere: misère canonical forms of impartial games;
+	// parts (--parts) adds their decomposition into parts.
+	misere, parts bool
 }
 
 func newValueCmd() *cobra.Command {
@@ -136,6 +137,9 @@ their moves. See docs/misere.md.`, partizanNames(), loopyPartizanNames()),
 				return fmt.Errorf("--memory %d MiB out of range 1..%d (the memory this process may use, see nimber doctor)", f.memory, most)
 			}
 			out := bufio.NewWriter(cmd.OutOrStdout())
+			if f.parts && !f.misere {
+				return errors.New("value: --parts goes with --misere (the parts of a misère canonical form)")
+			}
 			if f.misere {
 				if err := f.misereFlags(); err != nil {
 					return err
@@ -164,6 +168,7 @@ their moves. See docs/misere.md.`, partizanNames(), loopyPartizanNames()),
 	cmd.Flags().StringVar(&f.game, "game", "", "the arguments are positions of this partizan `NAME`d game (nimber games), not EXPRs")
 	cmd.Flags().StringVar(&f.rules, "rules", "", "the arguments are positions of the partizan game of this rules `FILE` (Starlark: left(p) and right(p)), not EXPRs")
 	cmd.Flags().BoolVar(&f.misere, "misere", false, "misère canonical forms of impartial games (CGSuite's *[...] notation, or --game/--rules positions of an impartial game)")
+	cmd.Flags().BoolVar(&f.parts, "parts", false, "with --misere: the decomposition into parts too (prime, extraverted, introverted, parts, partitions into primes)")
 	registerMaxSteps(cmd.Flags(), &f.maxSteps)
 	cmd.Flags().IntVar(&f.memory, "memory", defaultValueMemory(), "the most memory in `MiB` the games and memos may take, by their estimate")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
@@ -206,7 +211,7 @@ func (f *valueFlags) afterDash(cmd *cobra.Command, args []string) ([]string, err
 		a := rest[i]
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
 		takesValue := name == "memory" || name == "svg" || name == "png"
-		if !strings.HasPrefix(a, "--") || (name != "json" && name != "thermograph" && name != "misere" && !takesValue) {
+		if !strings.HasPrefix(a, "--") || (name != "json" && name != "thermograph" && name != "misere" && name != "parts" && !takesValue) {
 			exprs = append(exprs, a)
 			continue
 		}

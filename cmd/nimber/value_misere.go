@@ -25,8 +25,8 @@ func (f valueFlags) misereFlags() error {
 
 // describeMisere describes the misère canonical form of the sum of the
 // EXPRs, in CGSuite's notation of misère games.
-func describeMisere(_ context.Context, exprs []string, f valueFlags) (canon.Description, error) {
-	d, err := canon.DescribeSum(exprs, f.misereTableSize())
+func describeMisere(ctx context.Context, exprs []string, f valueFlags) (canon.Description, error) {
+	d, err := canon.DescribeSum(ctx, exprs, f.misereTableSize(), f.parts)
 	if se, ok := errors.AsType[*canon.SumError](err); ok {
 		switch {
 		case se.Read:
@@ -79,6 +79,9 @@ func describeMisereGame(ctx context.Context, positions []string, f valueFlags) (
 		return canon.Description{}, fmt.Errorf("value --misere: %s: the value of positions 1..%d: %w", flag, len(ps), g.annotate(f.misereLimit(err)))
 	}
 	d, err := t.Describe(form)
+	if err == nil && f.parts {
+		err = t.DescribeParts(ctx, form, &d)
+	}
 	if err != nil {
 		return canon.Description{}, fmt.Errorf("value --misere: %s: %w", flag, f.misereLimit(err))
 	}
@@ -101,6 +104,13 @@ func writeMisereValue(w io.Writer, d canon.Description) {
 	fmt.Fprintf(w, "tame %s, generally tame %s, restive %s, restless %s\n", yesNo(d.Tame), yesNo(d.GenerallyTame), yesNo(d.Restive), yesNo(d.Restless))
 	fmt.Fprintf(w, "mate %s\n", d.Mate)
 	fmt.Fprintf(w, "options: %s\n", orNone(strings.Join(d.Options, ", ")))
+	if p := d.Decomposition; p != nil {
+		fmt.Fprintf(w, "prime %s, extraverted %s, introverted %s\n", yesNo(p.Prime), yesNo(p.Extraverted), yesNo(p.Introverted))
+		fmt.Fprintf(w, "parts: %s\n", orNone(strings.Join(p.Parts, ", ")))
+		for _, q := range p.Partitions {
+			fmt.Fprintf(w, "partition: %s\n", orNone(strings.Join(q, " + ")))
+		}
+	}
 }
 
 // yesNo writes a class's test as yes or no.

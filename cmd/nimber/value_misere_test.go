@@ -109,3 +109,38 @@ func TestMisereDocExamples(t *testing.T) {
 		t.Errorf("found %d examples of nimber value --misere, want 4 or more", n)
 	}
 }
+
+// TestValueMisereParts checks value --misere --parts: Norton's game with
+// two partitions into primes, in words and in JSON (the parts as CGSuite
+// lists them), the parts of a sum of Kayles heaps made by --game (the
+// heaps, each prime), no decomposition without --parts, and --parts
+// without --misere refused.
+func TestValueMisereParts(t *testing.T) {
+	code, out, errOut := nimber(t, "", "value", "--misere", "*[[*[4]+*[2]]]", "--parts")
+	want := `prime no, extraverted no, introverted no
+parts: *[2], *[4], *[4[2#-2]], *[4[2#-4]]
+partition: *[2] + *[4[2#-2]]
+partition: *[4] + *[4[2#-4]]
+`
+	if code != 0 || !strings.HasSuffix(out, "options: *[4[2]]\n"+want) {
+		t.Fatalf("exit %d, stderr %q, output:\n%s\nwant it to end:\n%s", code, errOut, out, want)
+	}
+	var d canon.Description
+	for _, args := range [][]string{{"*[2#]"}, {"--game", "0.77", "5 9"}} {
+		code, out, errOut = nimber(t, "", append([]string{"value", "--misere", "--parts", "--json"}, args...)...)
+		if code != 0 || json.Unmarshal([]byte(out), &d) != nil || d.Decomposition == nil {
+			t.Fatalf("%v: exit %d, %s, %s", args, code, errOut, out)
+		}
+	}
+	if p := d.Decomposition; p.Prime || len(p.Partitions) != 1 || len(p.Partitions[0]) != 2 || strings.Join(p.Parts, " ") != strings.Join(p.Partitions[0], " ") {
+		t.Errorf("Kayles 5 + 9: %+v", p)
+	}
+	_, five, _ := nimber(t, "", "value", "--misere", "--game", "0.77", "5", "--json")
+	if !strings.Contains(five, `"decomposition": null`) {
+		t.Errorf("without --parts: %s", five)
+	}
+	code, _, errOut = nimber(t, "", "value", "*", "--parts")
+	if code != 2 || errOut != "nimber: value: --parts goes with --misere (the parts of a misère canonical form)\n" {
+		t.Errorf("--parts alone: exit %d, %q", code, errOut)
+	}
+}

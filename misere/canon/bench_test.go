@@ -1,9 +1,10 @@
 package canon
 
 import (
-	"nimber/registry/registrytest"
 	"strconv"
 	"testing"
+
+	"nimber/registry/registrytest"
 )
 
 // BenchmarkDay4 makes every game born by day 4 from the 5 born by day 3,
@@ -48,6 +49,22 @@ func BenchmarkNimSum(b *testing.B) {
 	for b.Loop() {
 		t := New(0)
 		if _, err := t.Parse("*40 + *41 + *42"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecompose finds the parts and partitions of the sum of Kayles
+// heaps 10, 11 and 12 (born on day 33), in a new table each time.
+func BenchmarkDecompose(b *testing.B) {
+	g := registrytest.Game(b, "0.77")
+	for b.Loop() {
+		t := New(0)
+		s, err := t.Sum(fromGame(b, t, g, "10"), fromGame(b, t, g, "11"), fromGame(b, t, g, "12"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := t.Decompose(b.Context(), s); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -14,6 +14,7 @@ package canon
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -80,6 +81,7 @@ type Table struct {
 	// the even parts of each even form.
 	differences map[[2]Form]Form
 	parts       map[Form][]Form
+	ctx         context.Context // Decompose's, while it runs
 	limit       int
 }
 

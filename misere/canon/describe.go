@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -45,6 +46,9 @@ type Description struct {
 	Mate string `json:"mate"`
 	// Options are the canonical form's options, in CGSuite's order.
 	Options []string `json:"options"`
+	// Decomposition is what its parts say of it (Table.Decompose), when
+	// asked for; else null.
+	Decomposition *Decomposition `json:"decomposition"`
 }
 
 // DescribeWritten is the longest text of a form Describe writes.
@@ -118,8 +122,9 @@ func (e *SumError) Error() string {
 func (e *SumError) Unwrap() error { return e.Err }
 
 // DescribeSum reads the expressions (Parse), adds them and describes the
-// sum, in a new Table of the given limit. Errors are *SumError.
-func DescribeSum(exprs []string, limit int) (Description, error) {
+// sum, in a new Table of the given limit, with its Decomposition when
+// parts is set (watching ctx). Errors are *SumError.
+func DescribeSum(ctx context.Context, exprs []string, limit int, parts bool) (Description, error) {
 	if len(exprs) == 0 {
 		return Description{}, errors.New("no expression")
 	}
@@ -135,8 +140,20 @@ func DescribeSum(exprs []string, limit int) (Description, error) {
 		}
 	}
 	d, err := t.Describe(s)
+	if err == nil && parts {
+		err = t.DescribeParts(ctx, s, &d)
+	}
 	if err != nil {
 		return Description{}, &SumError{Index: len(exprs) - 1, Err: err}
 	}
 	return d, nil
+}
+
+// DescribeParts adds f's Decomposition to its description d.
+func (t *Table) DescribeParts(ctx context.Context, f Form, d *Description) error {
+	p, err := t.Decompose(ctx, f)
+	if err == nil {
+		d.Decomposition = &p
+	}
+	return err
 }

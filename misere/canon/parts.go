@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"context"
 	"fmt"
 	"slices"
 )
@@ -43,6 +44,11 @@ func (t *Table) Difference(f, h Form) (Form, bool, error) {
 	if x, ok := t.differences[k]; ok {
 		return x, x >= 0, nil
 	}
+	if t.ctx != nil && len(t.differences)%1024 == 0 {
+		if err := t.ctx.Err(); err != nil {
+			return 0, false, err
+		}
+	}
 	x, ok, err := t.difference(f, h)
 	if err != nil {
 		return 0, false, err
@@ -57,13 +63,21 @@ func (t *Table) Difference(f, h Form) (Form, bool, error) {
 // difference is Difference without its memo.
 func (t *Table) difference(f, h Form) (Form, bool, error) {
 	fopts, hopts := slices.Clone(t.nodes[f].opts), slices.Clone(t.nodes[h].opts)
+	// x's normal Grundy value is known: G⁺ adds as a nim-sum.
+	plus := t.nodes[f].gPlus ^ t.nodes[h].gPlus
 	try := func(x Form) (bool, error) {
+		if t.nodes[x].gPlus != plus {
+			return false, nil
+		}
 		s, err := t.Add(h, x)
 		return s == f, err
 	}
-	// Some option of f is h' + x.
+	// Some option of f is h' + x, so G⁺(h') = G⁺(f') ⊕ G⁺(x).
 	for _, fo := range fopts {
 		for _, ho := range hopts {
+			if t.nodes[ho].gPlus != t.nodes[fo].gPlus^plus {
+				continue
+			}
 			x, ok, err := t.Difference(fo, ho)
 			if err != nil {
 				return 0, false, err
@@ -308,4 +322,55 @@ func (t *Table) IsIntroverted(f Form) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// Decomposition is what the parts of a game say of it (Table.Decompose):
+// CGSuite's IsPrime, IsExtraverted, IsIntroverted, Parts and Partitions,
+// the games as CGSuite writes them (a text too long says its length, as
+// Description's do).
+type Decomposition struct {
+	Prime       bool       `json:"prime"`
+	Extraverted bool       `json:"extraverted"`
+	Introverted bool       `json:"introverted"`
+	Parts       []string   `json:"parts"`
+	Partitions  [][]string `json:"partitions"`
+}
+
+// Decompose finds the parts of f, watching ctx: a sum of large games has
+// many differences to try (Kayles' heaps 11 + 12 + 13, born on day 34,
+// take seconds).
+func (t *Table) Decompose(ctx context.Context, f Form) (Decomposition, error) {
+	t.ctx = ctx
+	defer func() { t.ctx = nil }()
+	var d Decomposition
+	var err error
+	if d.Prime, err = t.IsPrime(f); err != nil {
+		return d, err
+	}
+	if d.Extraverted, err = t.IsExtraverted(f); err != nil {
+		return d, err
+	}
+	if d.Introverted, err = t.IsIntroverted(f); err != nil {
+		return d, err
+	}
+	parts, err := t.Parts(f)
+	if err != nil {
+		return d, err
+	}
+	if d.Parts, err = t.texts(parts); err != nil {
+		return d, err
+	}
+	ps, err := t.Partitions(f)
+	if err != nil {
+		return d, err
+	}
+	d.Partitions = [][]string{}
+	for _, p := range ps {
+		s, err := t.texts(p)
+		if err != nil {
+			return d, err
+		}
+		d.Partitions = append(d.Partitions, s)
+	}
+	return d, nil
 }
