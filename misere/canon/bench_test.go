@@ -31,14 +31,9 @@ func BenchmarkKayles(b *testing.B) {
 // on day 33), in a new table each time, and writes the sum's plan
 // (WrittenLength).
 func BenchmarkKaylesSum(b *testing.B) {
-	g := registrytest.Game(b, "0.77")
 	for b.Loop() {
 		t := New(0)
-		s, err := t.Sum(fromGame(b, t, g, "10"), fromGame(b, t, g, "11"), fromGame(b, t, g, "12"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := t.WrittenLength(s); err != nil {
+		if _, err := t.WrittenLength(kaylesSum(b, t)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -57,15 +52,20 @@ func BenchmarkNimSum(b *testing.B) {
 // BenchmarkDecompose finds the parts and partitions of the sum of Kayles
 // heaps 10, 11 and 12 (born on day 33), in a new table each time.
 func BenchmarkDecompose(b *testing.B) {
-	g := registrytest.Game(b, "0.77")
 	for b.Loop() {
 		t := New(0)
-		s, err := t.Sum(fromGame(b, t, g, "10"), fromGame(b, t, g, "11"), fromGame(b, t, g, "12"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := t.Decompose(b.Context(), s); err != nil {
+		if _, err := t.Decompose(b.Context(), kaylesSum(b, t)); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// kaylesSum makes in t the form of the sum of Kayles heaps 10, 11 and 12.
+func kaylesSum(b *testing.B, t *Table) Form {
+	g := registrytest.Game(b, "0.77")
+	s, err := t.Sum(fromGame(b, t, g, "10"), fromGame(b, t, g, "11"), fromGame(b, t, g, "12"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
 }

@@ -136,11 +136,7 @@ func (t *Table) difference(f, h Form) (Form, bool, error) {
 // of it (its options being H' + X or H + X'), so the candidates are the
 // even parts of its options and their differences with it.
 func (t *Table) Parts(f Form) ([]Form, error) {
-	e, _, err := t.evenPart(f)
-	if err != nil {
-		return nil, err
-	}
-	all, err := t.allParts(e)
+	e, all, err := t.allParts(f)
 	if err != nil {
 		return nil, err
 	}
@@ -153,11 +149,15 @@ func (t *Table) Parts(f Form) ([]Form, error) {
 	return out, t.sortForms(out)
 }
 
-// allParts returns the even parts of the even form e, 0 and e among them,
-// in no particular order.
-func (t *Table) allParts(e Form) ([]Form, error) {
+// allParts returns the even one e of f and f + *, and the even parts of
+// e, 0 and e among them, in no particular order.
+func (t *Table) allParts(f Form) (Form, []Form, error) {
+	e, _, err := t.evenPart(f)
+	if err != nil {
+		return 0, nil, err
+	}
 	if ps, ok := t.parts[e]; ok {
-		return ps, nil
+		return e, ps, nil
 	}
 	found := []Form{Zero}
 	add := func(p Form) error {
@@ -168,16 +168,12 @@ func (t *Table) allParts(e Form) ([]Form, error) {
 		return err
 	}
 	if err := add(e); err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	for _, o := range slices.Clone(t.nodes[e].opts) {
-		oe, _, err := t.evenPart(o)
+		_, cands, err := t.allParts(o)
 		if err != nil {
-			return nil, err
-		}
-		cands, err := t.allParts(oe)
-		if err != nil {
-			return nil, err
+			return 0, nil, err
 		}
 		for _, c := range cands {
 			if slices.Contains(found, c) {
@@ -185,21 +181,21 @@ func (t *Table) allParts(e Form) ([]Form, error) {
 			}
 			x, ok, err := t.Difference(e, c)
 			if err != nil {
-				return nil, err
+				return 0, nil, err
 			}
 			if !ok {
 				continue
 			}
 			if err := add(c); err != nil {
-				return nil, err
+				return 0, nil, err
 			}
 			if err := add(x); err != nil {
-				return nil, err
+				return 0, nil, err
 			}
 		}
 	}
 	t.parts[e] = found
-	return found, nil
+	return e, found, nil
 }
 
 // sortForms sorts fs in CGSuite's order.
