@@ -100,6 +100,12 @@ func TestBrowserValue(t *testing.T) {
 	if !strings.Contains(option, "misère outcomeP") {
 		t.Errorf("the option *[2#]: %q", option)
 	}
+	// Its parts, asked for by the button: *[2#] = *[2] + *[2[#-2]].
+	eval[bool](b, "the parts button", `(() => { document.querySelector('#find-parts').click(); return true })()`)
+	parts := waitFor[string](b, "the parts", `document.querySelector('#partitions') !== null && document.querySelector('#facts').textContent`)
+	if !strings.Contains(parts, "prime, extraverted, introvertedno, yes, no") || !strings.Contains(parts, "*[2] + *[2[#-2]]") {
+		t.Errorf("the parts of *[2#]: %q", parts)
+	}
 
 	t.Logf("value page test took %v", time.Since(start).Round(time.Millisecond))
 }

@@ -51,7 +51,22 @@ function misereFacts(d) {
     row('class', classes.length ? classes.join(', ')
       : el('span', { class: 'muted' }, 'none of tame, generally tame, restive, restless')),
     row('mate', el('span', { class: 'mono' }, d.mate)),
-    row('options', options)));
+    row('options', options),
+    ...partsRows(d.decomposition, row)));
+}
+
+// partsRows are the rows of a misère form's decomposition p (null: a
+// button asks for it, POST /api/value with "parts": true).
+function partsRows(p, row) {
+  if (!p) return [row('parts', el('button', { type: 'button', id: 'find-parts' }, 'Find its parts and partitions'))];
+  const yes = b => (b ? 'yes' : 'no');
+  const games = xs => (xs.length ? el('span', { class: 'mono' }, xs.join(', ')) : el('span', { class: 'muted' }, 'none'));
+  return [
+    row('prime, extraverted, introverted', `${yes(p.prime)}, ${yes(p.extraverted)}, ${yes(p.introverted)}`),
+    row('parts', el('span', { id: 'parts' }, games(p.parts))),
+    row('partitions into primes', el('ul', { class: 'options', id: 'partitions' },
+      ...p.partitions.map(q => el('li', { class: 'mono' }, q.length ? q.join(' + ') : '0 (the empty sum)')))),
+  ];
 }
 
 // facts is the table of what the theory says of the sum.
@@ -116,7 +131,9 @@ function drawTrail() {
   $('#trail').replaceChildren(...(all ? [breadcrumb(trail, g => g.split('\n').join(' + '), i => explore(jump(trail, i)))] : []));
 }
 
-async function evaluate(push) {
+// evaluate values the games; parts asks a misère form for its
+// decomposition too.
+async function evaluate(push, parts = false) {
   const es = exprs();
   const n = ++asked;
   setError('error', '');
@@ -128,7 +145,7 @@ async function evaluate(push) {
   drawTrail();
   try {
     const misere = $('#misere').checked;
-    const d = await api('/api/value', misere ? { exprs: es, misere: true } : { exprs: es });
+    const d = await api('/api/value', misere ? { exprs: es, misere: true, parts } : { exprs: es });
     if (n !== asked) return;
     shown = es.join(' + ');
     $('#result').replaceChildren(misere ? misereFacts(d) : facts(d));
@@ -170,6 +187,11 @@ function init() {
     evaluate(false);
   });
   $('#result').addEventListener('click', e => {
+    if (e.target.closest('#find-parts')) {
+      e.target.closest('#find-parts').disabled = true;
+      evaluate(false, true);
+      return;
+    }
     const a = e.target.closest('a[data-expr]');
     if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
