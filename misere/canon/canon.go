@@ -80,7 +80,7 @@ type Table struct {
 	// differences and parts are parts.go's: f − h by {f, h} (-1: none),
 	// the even parts of each even form.
 	differences map[[2]Form]Form
-	parts       map[Form][]Form
+	parts       map[Form]partsOf
 	ctx         context.Context // Decompose's, while it runs
 	limit       int
 }
@@ -95,7 +95,7 @@ func New(limit int) *Table {
 	t := &Table{byOpts: map[string]Form{}, sums: map[[2]Form]Form{}, mates: map[Form]Form{},
 		plans: map[Form]plan{}, lengths: map[lengthKey]lengthOf{}, ordered: map[Form][]Form{},
 		links: map[[2]Form]Form{}, discs: map[[2]Form]Form{}, phyla: map[Form]phylum{},
-		differences: map[[2]Form]Form{}, parts: map[Form][]Form{}, limit: max(limit, 8192)}
+		differences: map[[2]Form]Form{}, parts: map[Form]partsOf{}, limit: max(limit, 8192)}
 	t.nodes = append(t.nodes, node{genus: misere.GenusFromOptions(nil), gMinus: 1, star: -1, early: -1})
 	t.byOpts[""] = Zero
 	if err := t.makeEarly(); err != nil {

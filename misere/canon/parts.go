@@ -44,6 +44,9 @@ func (t *Table) Difference(f, h Form) (Form, bool, error) {
 	if x, ok := t.differences[k]; ok {
 		return x, x >= 0, nil
 	}
+	if x, ok, known, err := t.fromParts(f, h); known || err != nil {
+		return x, ok, err
+	}
 	if t.ctx != nil && len(t.differences)%1024 == 0 {
 		if err := t.ctx.Err(); err != nil {
 			return 0, false, err
@@ -58,6 +61,29 @@ func (t *Table) Difference(f, h Form) (Form, bool, error) {
 	}
 	t.differences[k] = x
 	return x, ok, nil
+}
+
+// fromParts answers f − h from the parts of f's even part when they are
+// known: f = e + a·*, h = c + b·* with e and c even, so f − h is
+// (e − c) + (a ⊕ b)·*, and e − c exists exactly when c is a part of e.
+func (t *Table) fromParts(f, h Form) (x Form, ok, known bool, err error) {
+	e, a, err := t.evenPart(f)
+	if err != nil {
+		return 0, false, false, err
+	}
+	ps, known := t.parts[e]
+	if !known {
+		return 0, false, false, nil
+	}
+	c, b, err := t.evenPart(h)
+	if err != nil {
+		return 0, false, true, err
+	}
+	x, ok = ps.rest[c]
+	if ok && a != b {
+		x, err = t.plusStar(x)
+	}
+	return x, ok, true, err
 }
 
 // difference is Difference without its memo.
@@ -150,24 +176,39 @@ func (t *Table) Parts(f Form) ([]Form, error) {
 }
 
 // allParts returns the even one e of f and f + *, and the even parts of
-// e, 0 and e among them, in no particular order.
+// e, 0 and e among them, in no particular order. It keeps each part's
+// difference with e (partsOf), from which Difference answers.
 func (t *Table) allParts(f Form) (Form, []Form, error) {
 	e, _, err := t.evenPart(f)
 	if err != nil {
 		return 0, nil, err
 	}
 	if ps, ok := t.parts[e]; ok {
-		return e, ps, nil
+		return e, ps.order, nil
 	}
-	found := []Form{Zero}
-	add := func(p Form) error {
-		p, _, err := t.evenPart(p)
-		if err == nil && !slices.Contains(found, p) {
-			found = append(found, p)
+	ps := partsOf{order: []Form{Zero}, rest: map[Form]Form{Zero: e}}
+	// add records e = c + x, c even: c's difference x, and that of the
+	// even one of x and x + *.
+	add := func(c, x Form) error {
+		xe, odd, err := t.evenPart(x)
+		if err != nil {
+			return err
 		}
-		return err
+		ce := c
+		if odd == 1 {
+			if ce, err = t.plusStar(c); err != nil {
+				return err
+			}
+		}
+		for _, p := range [2][2]Form{{c, x}, {xe, ce}} {
+			if _, ok := ps.rest[p[0]]; !ok {
+				ps.order = append(ps.order, p[0])
+				ps.rest[p[0]] = p[1]
+			}
+		}
+		return nil
 	}
-	if err := add(e); err != nil {
+	if err := add(e, Zero); err != nil {
 		return 0, nil, err
 	}
 	for _, o := range slices.Clone(t.nodes[e].opts) {
@@ -176,7 +217,13 @@ func (t *Table) allParts(f Form) (Form, []Form, error) {
 			return 0, nil, err
 		}
 		for _, c := range cands {
-			if slices.Contains(found, c) {
+			if _, ok := ps.rest[c]; ok {
+				continue
+			}
+			if may, err := t.mayDivide(e, c); err != nil || !may {
+				if err != nil {
+					return 0, nil, err
+				}
 				continue
 			}
 			x, ok, err := t.Difference(e, c)
@@ -186,16 +233,50 @@ func (t *Table) allParts(f Form) (Form, []Form, error) {
 			if !ok {
 				continue
 			}
-			if err := add(c); err != nil {
-				return 0, nil, err
-			}
-			if err := add(x); err != nil {
+			if err := add(c, x); err != nil {
 				return 0, nil, err
 			}
 		}
 	}
-	t.parts[e] = found
-	return e, found, nil
+	t.parts[e] = ps
+	return e, ps.order, nil
+}
+
+// partsOf are the even parts of an even form e: in the order found, and
+// each with its difference with e.
+type partsOf struct {
+	order []Form
+	rest  map[Form]Form
+}
+
+// mayDivide is a test that the even form c must pass to be a part of the
+// even form e, from the parts of e's options alone: each option of
+// c + X is c' + X or c + X', so c or an option of c is a part of it.
+func (t *Table) mayDivide(e, c Form) (bool, error) {
+	for _, o := range slices.Clone(t.nodes[e].opts) {
+		_, ps, err := t.allParts(o)
+		if err != nil {
+			return false, err
+		}
+		if slices.Contains(ps, c) {
+			continue
+		}
+		found := false
+		for _, co := range t.nodes[c].opts {
+			ce, _, err := t.evenPart(co)
+			if err != nil {
+				return false, err
+			}
+			if slices.Contains(ps, ce) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // sortForms sorts fs in CGSuite's order.
@@ -339,7 +420,11 @@ func (t *Table) Decompose(ctx context.Context, f Form) (Decomposition, error) {
 	t.ctx = ctx
 	defer func() { t.ctx = nil }()
 	var d Decomposition
-	var err error
+	// The parts first: the differences the rest needs are then looked up.
+	parts, err := t.Parts(f)
+	if err != nil {
+		return d, err
+	}
 	if d.Prime, err = t.IsPrime(f); err != nil {
 		return d, err
 	}
@@ -347,10 +432,6 @@ func (t *Table) Decompose(ctx context.Context, f Form) (Decomposition, error) {
 		return d, err
 	}
 	if d.Introverted, err = t.IsIntroverted(f); err != nil {
-		return d, err
-	}
-	parts, err := t.Parts(f)
-	if err != nil {
 		return d, err
 	}
 	if d.Parts, err = t.texts(parts); err != nil {
