@@ -385,6 +385,17 @@ func TestDeadline(t *testing.T) {
 	if rec.Code != http.StatusGatewayTimeout {
 		t.Fatalf("sequence: status %d, want 504", rec.Code)
 	}
+	// So does the search of a misère value's parts (2.5 s in all for
+	// this sum of five primes), and its slot comes back.
+	rec = do(t, s, "POST", "/api/value", `{"exprs": ["*[(2#1)2##]", "*[((2#0)10)2##]", "*[2#1]", "*[2#0]", "*[(2#20)2[#1]1]"], "misere": true, "parts": true}`)
+	if rec.Code != http.StatusGatewayTimeout {
+		t.Fatalf("misère parts: status %d, want 504", rec.Code)
+	}
+	for start := time.Now(); len(s.slots) != 0; time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("misère parts: the slot still taken 10 s after the deadline")
+		}
+	}
 }
 
 // emptyBoard is a Bacterial Tactics input of one empty n x n board (about

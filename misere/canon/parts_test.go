@@ -1,6 +1,8 @@
 package canon
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -208,5 +210,24 @@ func TestIntroversion(t *testing.T) {
 				t.Fatalf("%s + %s = {%s}, but not extraverted", tb.MustString(f), tb.MustString(c), tb.MustString(f))
 			}
 		}
+	}
+}
+
+// TestDecomposeCancelled checks that Decompose stops on a cancelled
+// context, and answers with a live one.
+func TestDecomposeCancelled(t *testing.T) {
+	tb := New(0)
+	f, err := tb.Parse("*[(2#1)2##] + *[((2#0)10)2##] + *[2#1] + *[2#0]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := tb.Decompose(ctx, f); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	d, err := tb.Decompose(context.Background(), f)
+	if err != nil || len(d.Partitions) != 1 || len(d.Partitions[0]) != 4 {
+		t.Fatalf("%+v, %v", d, err)
 	}
 }
