@@ -332,11 +332,14 @@ func (t *Table) Partitions(f Form) ([][]Form, error) {
 			return err
 		}
 		for _, p := range primes {
-			if c, err := t.compare(from, p); err != nil || (len(partial) > 0 && c > 0) {
+			if len(partial) > 0 {
+				c, err := t.compare(from, p)
 				if err != nil {
 					return err
 				}
-				continue
+				if c > 0 {
+					continue // each partition once, in order
+				}
 			}
 			rest, ok, err := t.Difference(g, p)
 			if err != nil {
@@ -361,10 +364,10 @@ func (t *Table) primeParts(g Form) ([]Form, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := []Form{}
 	if len(ps) == 0 {
 		return []Form{g}, nil
 	}
+	var out []Form
 	for _, p := range ps {
 		prime, err := t.IsPrime(p)
 		if err != nil {
