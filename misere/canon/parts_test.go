@@ -231,3 +231,47 @@ func TestDecomposeCancelled(t *testing.T) {
 		t.Fatalf("%+v, %v", d, err)
 	}
 }
+
+// FuzzDecompose decomposes any game the parser reads, in a small table:
+// every part divides it, and every partition adds up to it.
+//
+// Run: go test ./misere/canon -run '^$' -fuzz FuzzDecompose -fuzztime 60s
+func FuzzDecompose(f *testing.F) {
+	for _, c := range cgsuiteParts {
+		f.Add(c.game)
+	}
+	f.Add("*[2#] + *[2#1] + *3")
+	f.Fuzz(func(t *testing.T, text string) {
+		tb := New(20000)
+		g, err := tb.Parse(text)
+		if err != nil {
+			return
+		}
+		parts, err := tb.Parts(g)
+		if err != nil {
+			return // the table's limit
+		}
+		e, _, err := tb.evenPart(g)
+		if err != nil {
+			return
+		}
+		for _, p := range parts {
+			x, ok, err := tb.Difference(e, p)
+			if err != nil {
+				return
+			}
+			if s, err := tb.Add(p, x); !ok || (err == nil && s != e) {
+				t.Fatalf("%q: part %s does not divide %s", text, tb.MustString(p), tb.MustString(e))
+			}
+		}
+		ps, err := tb.Partitions(g)
+		if err != nil {
+			return
+		}
+		for _, p := range ps {
+			if s, err := tb.Sum(p...); err == nil && s != g {
+				t.Fatalf("%q: partition %v adds up to %s", text, texts(tb, p), tb.MustString(s))
+			}
+		}
+	})
+}
