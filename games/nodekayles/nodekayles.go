@@ -44,13 +44,6 @@ const (
 	MaxPositions = 1 << 22
 )
 
-// The capabilities of Rules.
-var (
-	_ game.Rules[Part, Move]   = Rules{}
-	_ game.PartDescriber[Part] = Rules{}
-	_ game.Accelerator[Part]   = Rules{}
-)
-
 // Rules is Node Kayles as game.Rules[Part, Move]. A position is a graph
 // written as its edges and vertices separated by spaces: "a-b" is an edge,
 // "a-b-c" a path of edges, and a lone name a vertex, as in "a-b b-c d".
