@@ -148,10 +148,23 @@ func newBrowser(t *testing.T, serverURL string) *browser {
 	return b
 }
 
+// do runs steps in the browser, failing the test on an error. A single
+// step is tried again when Chromium answers that the node it
+// found is gone: the page drew that part again between the query and the
+// action (seen on the partizan page under load, as a late answer redrew
+// the board). The action never ran, so trying again is safe.
 func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	if err := chromedp.Do(b.ctx, steps...); err != nil {
-		b.t.Fatalf("%s: %v", what, err)
+	for try := 1; ; try++ {
+		err := chromedp.Do(b.ctx, steps...)
+		if err != nil && len(steps) == 1 && try < 3 && strings.Contains(err.Error(), "Could not find node with given id") {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		if err != nil {
+			b.t.Fatalf("%s: %v", what, err)
+		}
+		return
 	}
 }
 
