@@ -122,6 +122,16 @@ type Symbol struct {
 	Start bool `json:"start"`
 }
 
+// StartSymbols returns the legend of characters that all appear in start
+// positions: the i-th character of chars with the i-th meaning.
+func StartSymbols(chars string, meanings ...string) []Symbol {
+	out := make([]Symbol, len(meanings))
+	for i, m := range meanings {
+		out[i] = Symbol{Char: chars[i : i+1], Meaning: m, Start: true}
+	}
+	return out
+}
+
 // Cell is a square of a board, 0-based.
 type Cell struct {
 	Row int `json:"row"`

@@ -53,17 +53,13 @@ type rules struct {
 func newRules(back bool) rules {
 	r := rules{back: back}
 	r.Board = strip.Board{
-		Rows:  func(text string) []string { return strings.Split(text, "+") },
-		Chars: "TF.",
-		Cell:  strip.Upper("TF.", ""),
-		Split: r.split,
-		Most:  MaxRow,
-		Units: "squares",
-		Symbols: []game.Symbol{
-			{Char: "T", Meaning: "Left's toad (moves right)", Start: true},
-			{Char: "F", Meaning: "Right's frog (moves left)", Start: true},
-			{Char: ".", Meaning: "empty", Start: true},
-		},
+		Rows:    func(text string) []string { return strings.Split(text, "+") },
+		Chars:   "TF.",
+		Cell:    strip.Upper("TF.", ""),
+		Split:   r.split,
+		Most:    MaxRow,
+		Units:   "squares",
+		Symbols: game.StartSymbols("TF.", "Left's toad (moves right)", "Right's frog (moves left)", "empty"),
 	}
 	return r
 }

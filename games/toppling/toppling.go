@@ -41,18 +41,14 @@ type rules struct{ strip.Board }
 // dropped), written in CGSuite's lower case; Check refuses a row of more
 // than MaxRow dominoes.
 var board = strip.Board{
-	Rows:  rows,
-	Chars: "lre.",
-	Cell:  strip.Upper("LRE", "."),
-	Split: part,
-	Text:  strings.ToLower,
-	Most:  MaxRow,
-	Units: "dominoes",
-	Symbols: []game.Symbol{
-		{Char: "l", Meaning: "Left's domino", Start: true},
-		{Char: "r", Meaning: "Right's domino", Start: true},
-		{Char: "e", Meaning: "a grey domino, either player's", Start: true},
-	},
+	Rows:    rows,
+	Chars:   "lre.",
+	Cell:    strip.Upper("LRE", "."),
+	Split:   part,
+	Text:    strings.ToLower,
+	Most:    MaxRow,
+	Units:   "dominoes",
+	Symbols: game.StartSymbols("lre", "Left's domino", "Right's domino", "a grey domino, either player's"),
 }
 
 // Options yields side's options of row p: for every domino of side's or

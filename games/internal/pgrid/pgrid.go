@@ -314,10 +314,7 @@ var (
 // Pieces returns the legend of the two players' pieces named noun
 // ("stone", "amazon"): 'x' Left's, 'o' Right's.
 func Pieces(noun string) []game.Symbol {
-	return []game.Symbol{
-		{Char: "x", Meaning: "Left's " + noun, Start: true},
-		{Char: "o", Meaning: "Right's " + noun, Start: true},
-	}
+	return game.StartSymbols("xo", "Left's "+noun, "Right's "+noun)
 }
 
 // StoneBoard returns the board of a stone game (Clobber, Konane): Left's
