@@ -13,7 +13,6 @@
 package canon
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -324,13 +323,7 @@ func (t *Table) Options(f Form) ([]Form, error) {
 		return slices.Clone(o), nil
 	}
 	opts := slices.Clone(t.nodes[f].opts)
-	var err error
-	slices.SortFunc(opts, func(a, b Form) int {
-		c, e := t.compare(a, b)
-		err = cmp.Or(err, e)
-		return c
-	})
-	if err != nil {
+	if err := t.sortForms(opts); err != nil {
 		return nil, err
 	}
 	t.ordered[f] = opts

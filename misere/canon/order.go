@@ -1,6 +1,9 @@
 package canon
 
-import "cmp"
+import (
+	"cmp"
+	"slices"
+)
 
 // earlyOptions lists CGSuite's early forms, the even forms it makes first
 // and orders by when it made them, before all others: each by its options,
@@ -107,4 +110,15 @@ func (t *Table) compare(a, b Form) (int, error) {
 		}
 	}
 	return 0, nil
+}
+
+// sortForms sorts fs in CGSuite's order (compare).
+func (t *Table) sortForms(fs []Form) error {
+	var err error
+	slices.SortFunc(fs, func(a, b Form) int {
+		c, e := t.compare(a, b)
+		err = cmp.Or(err, e)
+		return c
+	})
+	return err
 }

@@ -279,19 +279,6 @@ func (t *Table) mayDivide(e, c Form) (bool, error) {
 	return true, nil
 }
 
-// sortForms sorts fs in CGSuite's order.
-func (t *Table) sortForms(fs []Form) error {
-	var err error
-	slices.SortFunc(fs, func(a, b Form) int {
-		c, e := t.compare(a, b)
-		if e != nil {
-			err = e
-		}
-		return c
-	})
-	return err
-}
-
 // IsPrime reports whether f is prime: neither 0 nor *, with no proper
 // parts (CGSuite's IsPrime; f and f + * are prime together).
 func (t *Table) IsPrime(f Form) (bool, error) {
