@@ -88,7 +88,9 @@ func (t *Table) fromParts(f, h Form) (x Form, ok, known bool, err error) {
 
 // difference is Difference without its memo.
 func (t *Table) difference(f, h Form) (Form, bool, error) {
-	fopts, hopts := slices.Clone(t.nodes[f].opts), slices.Clone(t.nodes[h].opts)
+	// A form's options never change, so they are read in place although
+	// the table grows.
+	fopts, hopts := t.nodes[f].opts, t.nodes[h].opts
 	// x's normal Grundy value is known: G⁺ adds as a nim-sum.
 	plus := t.nodes[f].gPlus ^ t.nodes[h].gPlus
 	try := func(x Form) (bool, error) {
@@ -211,7 +213,7 @@ func (t *Table) allParts(f Form) (Form, []Form, error) {
 	if err := add(e, Zero); err != nil {
 		return 0, nil, err
 	}
-	for _, o := range slices.Clone(t.nodes[e].opts) {
+	for _, o := range t.nodes[e].opts {
 		_, cands, err := t.allParts(o)
 		if err != nil {
 			return 0, nil, err
@@ -253,7 +255,7 @@ type partsOf struct {
 // even form e, from the parts of e's options alone: each option of
 // c + X is c' + X or c + X', so c or an option of c is a part of it.
 func (t *Table) mayDivide(e, c Form) (bool, error) {
-	for _, o := range slices.Clone(t.nodes[e].opts) {
+	for _, o := range t.nodes[e].opts {
 		_, ps, err := t.allParts(o)
 		if err != nil {
 			return false, err
@@ -382,7 +384,7 @@ func (t *Table) IsExtraverted(f Form) (bool, error) {
 // (CGSuite's IsIntroverted). By Conway's Extraversion–Introversion
 // theorem only 0 and * are.
 func (t *Table) IsIntroverted(f Form) (bool, error) {
-	for _, o := range slices.Clone(t.nodes[f].opts) {
+	for _, o := range t.nodes[f].opts {
 		_, ok, err := t.Difference(o, f)
 		if err != nil || !ok {
 			return false, err
@@ -404,8 +406,8 @@ type Decomposition struct {
 }
 
 // Decompose finds the parts of f, watching ctx: a sum of large games has
-// many differences to try (Kayles' heaps 11 + 12 + 13, born on day 34,
-// take seconds).
+// many differences to try (for Kayles' heaps 13 + 14 + 15, a second and
+// more after its form).
 func (t *Table) Decompose(ctx context.Context, f Form) (Decomposition, error) {
 	t.ctx = ctx
 	defer func() { t.ctx = nil }()
